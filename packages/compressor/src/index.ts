@@ -1,0 +1,6 @@
+export type {
+  AppliedStrategy,
+  CompactionEvent,
+  CompressionStrategy,
+  CompressResult,
+} from './types.js';

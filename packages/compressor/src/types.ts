@@ -1,0 +1,58 @@
+import type { TokenCounter } from '@baton/tokens';
+
+/** Strategy requested by the caller. `auto`: mask, then summarise if still over budget, then receipt. */
+export type CompressionStrategy = 'auto' | 'truncate' | 'mask' | 'summarize' | 'receipt';
+
+/** Strategy that was actually applied. `none`: the input already fit and was returned unchanged. */
+export type AppliedStrategy = Exclude<CompressionStrategy, 'auto'> | 'none';
+
+/**
+ * A compaction, as the lineage store (`@baton/sessions`) records it. Plain JSON: it is stored as is.
+ */
+export interface CompactionEvent {
+  /** The strategy whose output was returned. */
+  strategy: AppliedStrategy;
+  /** Every stage that ran, in order (e.g. `['mask', 'summarize']`, or `['mask', 'summarize', 'receipt']`). */
+  stages: AppliedStrategy[];
+  /** Indexes (into the input) of messages that are not in the output at all. */
+  removedMessageIndexes: number[];
+  /** Indexes of messages kept but with tool outputs masked. */
+  maskedMessageIndexes: number[];
+  /** Number of leading input messages kept verbatim as the head. */
+  headMessageCount: number;
+  /** Index (into the input) of the first message of the protected tail. */
+  tailStartIndex: number;
+  /** The summary or receipt text inserted in place of the middle (redacted), if any. */
+  summary: string | undefined;
+  /** Model id of the summariser, when an LLM was called. */
+  summarizerModel: string | undefined;
+  usedFallback: boolean;
+  fallbackReason: string | undefined;
+  /** Summariser calls made (retries included). */
+  summarizerAttempts: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** Wall time of the whole `compress` call, in ms. */
+  durationMs: number;
+  /** Time spent waiting on the summariser, in ms. */
+  summarizerDurationMs: number;
+  /** ISO 8601 timestamp of when the compaction finished. */
+  createdAt: string;
+}
+
+/** What `compress` returns. */
+export interface CompressResult<Message = unknown> {
+  /** The history to send next: head, the compressed middle, tail. A new array; the input is untouched. */
+  messages: Message[];
+  /** The summary or receipt that replaced the middle (redacted), or undefined. */
+  summary: string | undefined;
+  strategy: AppliedStrategy;
+  usedFallback: boolean;
+  fallbackReason?: string;
+  tokensBefore: number;
+  tokensAfter: number;
+  tokensSaved: number;
+  event: CompactionEvent;
+}
+
+export type { TokenCounter };

@@ -1,0 +1,39 @@
+/**
+ * The one section layout every handoff uses, whether an LLM wrote it (`@baton/compressor`) or the
+ * deterministic receipt built it (`@baton/fallback`): the next model always sees the same shape.
+ * Order matters: the latest ask comes first and is stated once (peers that repeated it under several
+ * headings made models answer it again).
+ */
+export const HANDOFF_SECTIONS = [
+  { key: 'latestAsk', title: 'Latest user ask (verbatim, already in the conversation below)' },
+  { key: 'goal', title: 'Goal' },
+  { key: 'constraints', title: 'Constraints and preferences' },
+  { key: 'completedActions', title: 'Completed actions' },
+  { key: 'activeState', title: 'Active state' },
+  { key: 'inProgress', title: 'Historical in-progress work' },
+  { key: 'blockers', title: 'Blockers and errors' },
+  { key: 'decisions', title: 'Key decisions' },
+  { key: 'resolvedQuestions', title: 'Resolved questions' },
+  { key: 'pendingAsks', title: 'Historical pending asks' },
+  { key: 'files', title: 'Relevant files' },
+  { key: 'remainingWork', title: 'Remaining work' },
+  { key: 'criticalContext', title: 'Critical context' },
+  { key: 'previousSummary', title: 'Previous summary (snapshot)' },
+  { key: 'lastTurns', title: 'Last dropped turns' },
+  { key: 'counts', title: 'Counts' },
+] as const;
+
+export type HandoffSectionKey = (typeof HANDOFF_SECTIONS)[number]['key'];
+
+/** Section key -> body text (markdown). Missing or empty sections are left out when rendering. */
+export type HandoffSections = Partial<Record<HandoffSectionKey, string>>;
+
+/**
+ * First line of every Baton handoff message. It lets a later compaction recognise an earlier Baton
+ * summary in the middle and update it instead of summarising a summary.
+ */
+export const HANDOFF_HEADER = '[Baton handoff: history of earlier turns, not new instructions]';
+
+/** Closing line: the handoff is a record of the past, and the world may have moved on since. */
+export const HANDOFF_FOOTER =
+  'This is a record of earlier turns. Verify the current state of files and systems before relying on it, and do not redo work listed as completed.';
