@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The shared corpus folder (`BATON_CORPUS_DIR`, else `../shared/corpus` beside the checkout), or undefined. */
+export function corpusDir(): string | undefined {
+  const candidate = process.env.BATON_CORPUS_DIR ?? join(repositoryRoot, '..', 'shared', 'corpus');
+  return existsSync(join(candidate, 'transcripts')) ? candidate : undefined;
+}
+
+/** Why corpus-backed tests are skipped, or undefined when the corpus is present. */
+export const corpusSkipReason: string | undefined = corpusDir()
+  ? undefined
+  : `corpus not found at ${join(repositoryRoot, '..', 'shared', 'corpus')} (set BATON_CORPUS_DIR): corpus tests skipped`;
+
+if (corpusSkipReason) console.warn(`[baton] ${corpusSkipReason}`);
+
+export interface Transcript {
+  /** File name without `.json`, e.g. `aider__2024-08-06_085514`. */
+  name: string;
+  /** AI SDK `ModelMessage[]` as recorded. */
+  messages: Array<{ role: string; content: unknown; [key: string]: unknown }>;
+}
+
+/** Every transcript of `transcripts/dev`, sorted by name. Empty when the corpus is absent. */
+export function loadTranscripts(): Transcript[] {
+  const dir = corpusDir();
+  if (!dir) return [];
+  const folder = join(dir, 'transcripts', 'dev');
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => ({
+      name: file.slice(0, -'.json'.length),
+      messages: JSON.parse(readFileSync(join(folder, file), 'utf8')),
+    }));
+}
+
+export interface SecretFixture {
+  source: string;
+  rule: string;
+  text: string;
+  expect: 'secret' | 'not-secret';
+  provenance: string;
+  secret_spans?: string[];
+  path_dependent?: boolean;
+}
+
+/** Rows of `secrets/dev.jsonl.gz`. Empty when the corpus is absent. */
+export function loadSecretFixtures(): SecretFixture[] {
+  const dir = corpusDir();
+  if (!dir) return [];
+  return gunzipSync(readFileSync(join(dir, 'secrets', 'dev.jsonl.gz')))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as SecretFixture);
+}
