@@ -1,0 +1,243 @@
+import { parseArgs } from 'node:util';
+import { TRANSCRIPT_FORMATS, type TranscriptFormat } from './read-transcript.js';
+import { UsageError } from './usage-error.js';
+
+export const COMPACT_STRATEGIES = ['auto', 'truncate', 'mask', 'summarize', 'receipt'] as const;
+export type CompactStrategyName = (typeof COMPACT_STRATEGIES)[number];
+
+export const DEFAULT_MODEL = 'gpt-4o';
+
+/** Settings shared by commands that read transcripts. */
+export interface InputSettings {
+  /** Input format, or `auto` to detect it. */
+  format: TranscriptFormat | 'auto';
+  /** Claude Code JSONL: keep the turns before the last `compact_boundary`. */
+  fullHistory: boolean;
+}
+
+export interface CompactSettings extends InputSettings {
+  files: string[];
+  model: string;
+  /** Context window in tokens; undefined: the model's own window. */
+  window: number | undefined;
+  /** Tokens to compact down to; undefined: half the window. */
+  target: number | undefined;
+  /** Tokens of the most recent turns protected from compaction; undefined: the compressor's default. */
+  keepLast: number | undefined;
+  strategy: CompactStrategyName;
+  /** `provider:model`, e.g. `openai:gpt-4o-mini`; undefined: no LLM (deterministic receipt). */
+  summarizer: string | undefined;
+  /** Output file, folder, or `-` for stdout; undefined: report only, nothing written. */
+  out: string | undefined;
+  outputFormat: 'auto' | 'ai-sdk' | 'openai-chat';
+  json: boolean;
+}
+
+export interface CountSettings extends InputSettings {
+  file: string;
+  model: string;
+  json: boolean;
+}
+
+export interface LineageSettings {
+  dataDir: string;
+  id: string;
+  json: boolean;
+}
+
+/** A parsed command line. */
+export type CliCommand =
+  | { command: 'help'; topic: 'compact' | 'count' | 'lineage' | undefined }
+  | { command: 'version' }
+  | { command: 'compact'; settings: CompactSettings }
+  | { command: 'count'; settings: CountSettings }
+  | { command: 'lineage'; settings: LineageSettings };
+
+const COMMANDS = ['compact', 'count', 'lineage'] as const;
+type CommandName = (typeof COMMANDS)[number];
+const isCommand = (value: string | undefined): value is CommandName =>
+  (COMMANDS as readonly string[]).includes(value ?? '');
+
+const inputOptions = {
+  format: { type: 'string' },
+  'full-history': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/**
+ * Parses `baton` arguments (without the node and script paths). Throws `UsageError` with a one-line
+ * message for an unknown command or flag, a missing argument, or a bad value.
+ */
+export function parseCliArguments(args: readonly string[]): CliCommand {
+  const [first, ...rest] = args;
+  if (first === undefined || first === '--help' || first === '-h') {
+    return { command: 'help', topic: undefined };
+  }
+  if (first === '--version' || first === '-v') return { command: 'version' };
+  if (first === 'help') {
+    const topic = rest[0];
+    if (topic !== undefined && !isCommand(topic))
+      throw new UsageError({ message: `unknown command '${topic}'` });
+    return { command: 'help', topic };
+  }
+  if (!isCommand(first)) {
+    throw new UsageError({
+      message: first.startsWith('-')
+        ? `unknown option '${first}' (expected a command: compact, count or lineage)`
+        : `unknown command '${first}' (expected compact, count or lineage)`,
+    });
+  }
+
+  if (first === 'compact') {
+    const { values, positionals } = parse(rest, {
+      ...inputOptions,
+      out: { type: 'string', short: 'o' },
+      model: { type: 'string', short: 'm' },
+      window: { type: 'string' },
+      target: { type: 'string' },
+      'keep-last': { type: 'string' },
+      strategy: { type: 'string', short: 's' },
+      summarizer: { type: 'string' },
+      'output-format': { type: 'string' },
+    });
+    if (values.help) return { command: 'help', topic: 'compact' };
+    if (positionals.length === 0) throw new UsageError({ message: 'compact: missing <file...>' });
+    const window = optionalTokens(values.window, '--window');
+    const target = optionalTokens(values.target, '--target');
+    if (window !== undefined && target !== undefined && target > window) {
+      throw new UsageError({ message: `--target (${target}) is larger than --window (${window})` });
+    }
+    const json = values.json ?? false;
+    if (json && values.out === '-') {
+      throw new UsageError({
+        message: '--json and --out - both use stdout; write the messages to a file',
+      });
+    }
+    if (values.summarizer !== undefined && !/^[a-z][a-z-]*:.+$/.test(values.summarizer)) {
+      throw new UsageError({
+        message: `--summarizer '${values.summarizer}': expected provider:model, e.g. openai:gpt-4o-mini`,
+      });
+    }
+    return {
+      command: 'compact',
+      settings: {
+        ...inputSettings(values),
+        files: positionals,
+        model: nonEmpty(values.model, '--model') ?? DEFAULT_MODEL,
+        window,
+        target,
+        keepLast: optionalTokens(values['keep-last'], '--keep-last', true),
+        strategy: oneOf(values.strategy, '--strategy', COMPACT_STRATEGIES) ?? 'auto',
+        summarizer: values.summarizer,
+        out: nonEmpty(values.out, '--out'),
+        outputFormat:
+          oneOf(values['output-format'], '--output-format', [
+            'auto',
+            'ai-sdk',
+            'openai-chat',
+          ] as const) ?? 'auto',
+        json,
+      },
+    };
+  }
+
+  if (first === 'count') {
+    const { values, positionals } = parse(rest, {
+      ...inputOptions,
+      model: { type: 'string', short: 'm' },
+    });
+    if (values.help) return { command: 'help', topic: 'count' };
+    if (positionals.length !== 1) {
+      throw new UsageError({
+        message:
+          positionals.length === 0 ? 'count: missing <file>' : 'count: expected exactly one <file>',
+      });
+    }
+    return {
+      command: 'count',
+      settings: {
+        ...inputSettings(values),
+        file: positionals[0]!,
+        model: nonEmpty(values.model, '--model') ?? DEFAULT_MODEL,
+        json: values.json ?? false,
+      },
+    };
+  }
+
+  const { values, positionals } = parse(rest, {
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) return { command: 'help', topic: 'lineage' };
+  if (positionals.length !== 2) {
+    throw new UsageError({ message: 'lineage: expected <dataDir> <id>' });
+  }
+  return {
+    command: 'lineage',
+    settings: { dataDir: positionals[0]!, id: positionals[1]!, json: values.json ?? false },
+  };
+}
+
+type OptionsConfig = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+
+function parse<const T extends OptionsConfig>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    // Node's messages are long and suggest `--`; one short line is enough here.
+    const message = (error as Error).message;
+    const unknown = /Unknown option '([^']+)'/.exec(message);
+    if (unknown) throw new UsageError({ message: `unknown option '${unknown[1]}'`, cause: error });
+    const missing = /Option '([^']+)' argument missing/.exec(message);
+    if (missing) {
+      const name = missing[1]!.split(',').at(-1)!.trim().split(' ')[0]!;
+      throw new UsageError({ message: `option '${name}' needs a value`, cause: error });
+    }
+    throw new UsageError({ message: message.split('\n')[0]!, cause: error });
+  }
+}
+
+function inputSettings(values: { format?: string; 'full-history'?: boolean }): InputSettings {
+  return {
+    format: oneOf(values.format, '--format', ['auto', ...TRANSCRIPT_FORMATS] as const) ?? 'auto',
+    fullHistory: values['full-history'] ?? false,
+  };
+}
+
+function nonEmpty(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new UsageError({ message: `${flag} must not be empty` });
+  return value;
+}
+
+function oneOf<const T extends readonly string[]>(
+  value: string | undefined,
+  flag: string,
+  allowed: T,
+): T[number] | undefined {
+  if (value === undefined) return undefined;
+  if (!allowed.includes(value)) {
+    throw new UsageError({ message: `${flag} '${value}': expected one of ${allowed.join(', ')}` });
+  }
+  return value;
+}
+
+/** A token count: digits with an optional `k` (thousands) or `m` (millions) suffix, e.g. `32k`. */
+function optionalTokens(
+  value: string | undefined,
+  flag: string,
+  allowZero = false,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(value.trim().replaceAll('_', ''));
+  const multiplier =
+    match?.[2]?.toLowerCase() === 'k' ? 1_000 : match?.[2]?.toLowerCase() === 'm' ? 1_000_000 : 1;
+  const tokens = match ? Math.round(Number(match[1]) * multiplier) : Number.NaN;
+  if (!Number.isSafeInteger(tokens) || tokens < (allowZero ? 0 : 1)) {
+    throw new UsageError({
+      message: `${flag} '${value}': expected a ${allowZero ? 'non-negative' : 'positive'} number of tokens (e.g. 32000 or 32k)`,
+    });
+  }
+  return tokens;
+}

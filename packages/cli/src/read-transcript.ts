@@ -1,0 +1,274 @@
+import { readFile } from 'node:fs/promises';
+import { InvalidInputError } from '@baton/tokens';
+import type { ModelMessage } from 'ai';
+import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
+import { fromOpenAIChat } from './from-openai-chat.js';
+import { TranscriptError } from './transcript-error.js';
+
+/** Transcript formats Baton reads. */
+export type TranscriptFormat = 'ai-sdk' | 'openai-chat' | 'claude-code';
+
+export const TRANSCRIPT_FORMATS: readonly TranscriptFormat[] = [
+  'ai-sdk',
+  'openai-chat',
+  'claude-code',
+];
+
+export interface ParseTranscriptOptions {
+  /** Name used in error messages. Default: `'<input>'`. */
+  file?: string;
+  /** Force a format instead of detecting it. Default: `'auto'`. */
+  format?: TranscriptFormat | 'auto';
+  /** Options for Claude Code JSONL (see `fromClaudeCode`). */
+  claudeCode?: FromClaudeCodeOptions;
+}
+
+export type ReadTranscriptOptions = Omit<ParseTranscriptOptions, 'file'>;
+
+/** A transcript read into AI SDK messages. */
+export interface Transcript {
+  file: string;
+  format: TranscriptFormat;
+  messages: ModelMessage[];
+  /** Non-fatal oddities met while converting, one line each. */
+  warnings: string[];
+  /** Claude Code compactions recorded in the file (0 for other formats). */
+  compactions: number;
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const CLAUDE_CODE_LINE_TYPES = new Set([
+  'user',
+  'assistant',
+  'system',
+  'summary',
+  'progress',
+  'file-history-snapshot',
+  'queue-operation',
+]);
+
+/**
+ * Reads a transcript file: AI SDK `ModelMessage[]` JSON, OpenAI Chat Completions JSON (an array of
+ * messages or `{ messages: [...] }`), or Claude Code session JSONL. Throws `TranscriptError` (its
+ * message names the file and the problem) when the file cannot be read, is not JSON, or is in no
+ * known format.
+ */
+export async function readTranscript(
+  file: string,
+  options: ReadTranscriptOptions = {},
+): Promise<Transcript> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory, not a file'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (error as Error).message;
+    throw new TranscriptError({ file, message: `cannot read file: ${reason}`, cause: error });
+  }
+  return parseTranscript(text, { ...options, file });
+}
+
+/** `readTranscript` on text already in memory. */
+export function parseTranscript(text: string, options: ParseTranscriptOptions = {}): Transcript {
+  const file = options.file ?? '<input>';
+  const format = options.format ?? 'auto';
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    if (format === 'claude-code' || (format === 'auto' && looksLikeClaudeCode(source))) {
+      const result = fromClaudeCode(source, options.claudeCode);
+      return { file, format: 'claude-code', ...result };
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(source);
+    } catch (error) {
+      if (source.trim() === '') throw new TranscriptError({ file, message: 'empty file' });
+      throw new TranscriptError({
+        file,
+        message: `invalid JSON: ${(error as Error).message}`,
+        cause: error,
+      });
+    }
+    const messages = isObject(json) && Array.isArray(json.messages) ? json.messages : json;
+    if (!Array.isArray(messages)) {
+      throw new TranscriptError({
+        file,
+        message:
+          'unknown format: expected a JSON array of messages, an object with `messages`, or Claude Code JSONL',
+      });
+    }
+    const detected = format === 'auto' ? classifyMessages(messages, file) : format;
+    if (detected === 'openai-chat') {
+      return {
+        file,
+        format: detected,
+        messages: fromOpenAIChat(messages),
+        warnings: [],
+        compactions: 0,
+      };
+    }
+    validateModelMessages(messages);
+    return { file, format: 'ai-sdk', messages, warnings: [], compactions: 0 };
+  } catch (error) {
+    if (TranscriptError.isInstance(error)) throw error;
+    if (InvalidInputError.isInstance(error)) {
+      throw new TranscriptError({ file, message: error.message, cause: error });
+    }
+    throw error;
+  }
+}
+
+/** JSONL whose first line is a Claude Code session line (`type` + `uuid`/`sessionId`/`message`). */
+function looksLikeClaudeCode(text: string): boolean {
+  const firstLine = text
+    .slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))
+    .trim();
+  if (!firstLine.startsWith('{')) return false;
+  let line: unknown;
+  try {
+    line = JSON.parse(firstLine);
+  } catch {
+    return false;
+  }
+  return (
+    isObject(line) &&
+    typeof line.type === 'string' &&
+    CLAUDE_CODE_LINE_TYPES.has(line.type) &&
+    ('uuid' in line || 'sessionId' in line || 'message' in line || 'messageId' in line)
+  );
+}
+
+const OPENAI_ONLY_PART_TYPES = new Set(['image_url', 'input_audio', 'refusal']);
+const AI_SDK_ONLY_PART_TYPES = new Set([
+  'tool-call',
+  'tool-result',
+  'reasoning',
+  'image',
+  'file',
+  'tool-approval-request',
+  'tool-approval-response',
+]);
+
+/**
+ * OpenAI or AI SDK? Plain `{ role, content: string }` conversations are the same in both and read as
+ * AI SDK; OpenAI-only fields (`tool_calls`, `tool_call_id`, `developer`, null content, `image_url`
+ * parts) make it OpenAI.
+ */
+function classifyMessages(messages: readonly unknown[], file: string): TranscriptFormat {
+  let openAI = false;
+  let aiSdk = false;
+  messages.forEach((message, index) => {
+    if (!isObject(message) || typeof message.role !== 'string') {
+      throw new TranscriptError({
+        file,
+        message: `unknown format: messages[${index}] is not an object with a string \`role\``,
+      });
+    }
+    if (
+      'tool_calls' in message ||
+      'tool_call_id' in message ||
+      message.role === 'developer' ||
+      message.content === null
+    ) {
+      openAI = true;
+    }
+    if (Array.isArray(message.content)) {
+      for (const part of message.content) {
+        if (!isObject(part)) continue;
+        if (OPENAI_ONLY_PART_TYPES.has(String(part.type))) openAI = true;
+        if (AI_SDK_ONLY_PART_TYPES.has(String(part.type))) aiSdk = true;
+      }
+    }
+  });
+  return openAI && !aiSdk ? 'openai-chat' : 'ai-sdk';
+}
+
+const PARTS_BY_ROLE: Record<string, Set<string>> = {
+  user: new Set(['text', 'image', 'file']),
+  assistant: new Set([
+    'text',
+    'reasoning',
+    'reasoning-file',
+    'file',
+    'tool-call',
+    'tool-result',
+    'tool-approval-request',
+    'custom',
+  ]),
+  tool: new Set(['tool-result', 'tool-approval-response']),
+};
+
+/** Checks the structure the compressor and token counter rely on; throws `InvalidInputError`. */
+function validateModelMessages(messages: readonly unknown[]): asserts messages is ModelMessage[] {
+  messages.forEach((message, index) => {
+    const path = `messages[${index}]`;
+    if (!isObject(message)) throw new InvalidInputError({ path, message: 'expected an object' });
+    const { role, content } = message;
+    if (role === 'system') {
+      if (typeof content !== 'string') {
+        throw new InvalidInputError({
+          path: `${path}.content`,
+          message: 'system content must be a string',
+        });
+      }
+      return;
+    }
+    const allowed = typeof role === 'string' ? PARTS_BY_ROLE[role] : undefined;
+    if (!allowed) {
+      throw new InvalidInputError({
+        path: `${path}.role`,
+        message: `unsupported role '${String(role)}'`,
+      });
+    }
+    if (typeof content === 'string' && role !== 'tool') return;
+    if (!Array.isArray(content)) {
+      throw new InvalidInputError({
+        path: `${path}.content`,
+        message:
+          role === 'tool' ? 'expected an array of parts' : 'expected a string or an array of parts',
+      });
+    }
+    content.forEach((part, partIndex) => {
+      const partPath = `${path}.content[${partIndex}]`;
+      if (!isObject(part) || typeof part.type !== 'string' || !allowed.has(part.type)) {
+        throw new InvalidInputError({
+          path: partPath,
+          message: `unexpected part${isObject(part) ? ` of type '${String(part.type)}'` : ''} in a ${role} message`,
+        });
+      }
+      if (part.type === 'text' || part.type === 'reasoning') {
+        if (typeof part.text !== 'string') {
+          throw new InvalidInputError({ path: `${partPath}.text`, message: 'expected a string' });
+        }
+      } else if (part.type === 'tool-call' || part.type === 'tool-result') {
+        for (const key of ['toolCallId', 'toolName'] as const) {
+          if (typeof part[key] !== 'string') {
+            throw new InvalidInputError({
+              path: `${partPath}.${key}`,
+              message: 'expected a string',
+            });
+          }
+        }
+        if (
+          part.type === 'tool-result' &&
+          (!isObject(part.output) || typeof part.output.type !== 'string')
+        ) {
+          throw new InvalidInputError({
+            path: `${partPath}.output`,
+            message: 'expected { type, value }',
+          });
+        }
+      }
+    });
+  });
+}
