@@ -1,1 +1,27 @@
-export {};
+export { CompactionConflictError } from './compaction-conflict-error.js';
+export { createSessionStore } from './create-session-store.js';
+export { MessageValidationError } from './message-validation-error.js';
+export { compactions, messages, sessions } from './schema.js';
+export { SessionEndedError } from './session-ended-error.js';
+export { SessionNotFoundError } from './session-not-found-error.js';
+export type {
+  AnyPgDatabase,
+  AppendMessagesOptions,
+  AppendMessagesResult,
+  Compaction,
+  CompactionResult,
+  CreateSessionOptions,
+  ForkOptions,
+  GetMessagesOptions,
+  ListSessionsOptions,
+  MessageTokenCounter,
+  RecordCompactionOptions,
+  RecordCompactionResult,
+  ResumeResult,
+  Session,
+  SessionMessage,
+  SessionOrigin,
+  SessionStore,
+  SessionStoreOptions,
+  StoredMessage,
+} from './types.js';

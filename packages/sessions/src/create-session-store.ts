@@ -1,0 +1,92 @@
+import { InvalidInputError } from '@baton/tokens';
+import { migrateDatabase } from './migrate-database.js';
+import { openSessionStore, type SessionStoreInternals } from './session-store.js';
+import type { SessionStore, SessionStoreOptions } from './types.js';
+
+/**
+ * Opens a lineage store. No options: PGlite in memory. `{ dataDir }`: PGlite on disk.
+ * `{ connectionString }`: a PostgreSQL server through a node-postgres pool. `{ db }`: your drizzle
+ * database. Drivers load lazily here, so only the one you use must be installed. Migrations apply on
+ * open unless `migrate: false`.
+ */
+export async function createSessionStore(options: SessionStoreOptions = {}): Promise<SessionStore> {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidInputError({ path: 'options', message: 'must be an object' });
+  }
+  const chosen = (['dataDir', 'connectionString', 'db'] as const).filter(
+    (key) => options[key] !== undefined,
+  );
+  if (chosen.length > 1) {
+    throw new InvalidInputError({
+      path: 'options',
+      message: `give at most one of dataDir, connectionString, db (got ${chosen.join(', ')})`,
+    });
+  }
+  if (options.maxConnections !== undefined) {
+    if (!Number.isSafeInteger(options.maxConnections) || options.maxConnections < 1) {
+      throw new InvalidInputError({ path: 'maxConnections', message: 'must be an integer >= 1' });
+    }
+  }
+  const tokenCounter = options.tokenCounter;
+  if (tokenCounter !== undefined && typeof tokenCounter?.countMessage !== 'function') {
+    throw new InvalidInputError({
+      path: 'tokenCounter',
+      message: 'must have a countMessage method',
+    });
+  }
+
+  const internals = await connect(options);
+  const store = openSessionStore({ ...internals, tokenCounter });
+  if (options.migrate !== false) {
+    try {
+      await migrateDatabase(store.db);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
+  return store;
+}
+
+async function connect(
+  options: SessionStoreOptions,
+): Promise<Omit<SessionStoreInternals, 'tokenCounter'>> {
+  if (options.db !== undefined) {
+    return { db: options.db, backend: 'external', closeConnection: async () => {} };
+  }
+  if (options.connectionString !== undefined) {
+    if (typeof options.connectionString !== 'string' || options.connectionString === '') {
+      throw new InvalidInputError({
+        path: 'connectionString',
+        message: 'must be a non-empty string',
+      });
+    }
+    const [{ default: pg }, { drizzle }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
+    const pool = new pg.Pool({
+      connectionString: options.connectionString,
+      max: options.maxConnections ?? 10,
+    });
+    // An idle client's network error is emitted on the pool; unhandled, it would crash the process.
+    pool.on('error', () => {});
+    return {
+      db: drizzle({ client: pool }),
+      backend: 'node-postgres',
+      closeConnection: () => pool.end(),
+    };
+  }
+  if (
+    options.dataDir !== undefined &&
+    (typeof options.dataDir !== 'string' || options.dataDir === '')
+  ) {
+    throw new InvalidInputError({ path: 'dataDir', message: 'must be a non-empty string' });
+  }
+  const [{ PGlite }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
+  const client = await PGlite.create(options.dataDir);
+  return { db: drizzle({ client }), backend: 'pglite', closeConnection: () => client.close() };
+}

@@ -1,0 +1,602 @@
+import { InvalidInputError } from '@baton/tokens';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { CompactionConflictError } from './compaction-conflict-error.js';
+import { isUniqueViolation } from './database-error.js';
+import { migrateDatabase, rowsOf } from './migrate-database.js';
+import { compactions, messages, sessions } from './schema.js';
+import { SessionEndedError } from './session-ended-error.js';
+import { SessionNotFoundError } from './session-not-found-error.js';
+import type {
+  AnyPgDatabase,
+  AppendMessagesOptions,
+  AppendMessagesResult,
+  Compaction,
+  CompactionResult,
+  CreateSessionOptions,
+  ForkOptions,
+  GetMessagesOptions,
+  ListSessionsOptions,
+  MessageTokenCounter,
+  RecordCompactionOptions,
+  RecordCompactionResult,
+  ResumeResult,
+  Session,
+  SessionMessage,
+  SessionOrigin,
+  SessionStore,
+  StoredMessage,
+} from './types.js';
+import { validateMessages } from './validate-messages.js';
+
+// Rows per INSERT: far below PostgreSQL's 65,535 bind parameters (5 per row), large enough to batch.
+const insertChunkSize = 1_000;
+const maxIdLength = 200;
+
+type SessionRow = typeof sessions.$inferSelect;
+type CompactionRow = typeof compactions.$inferSelect;
+
+export interface SessionStoreInternals {
+  db: AnyPgDatabase;
+  backend: SessionStore['backend'];
+  tokenCounter: MessageTokenCounter | undefined;
+  closeConnection: () => Promise<void>;
+}
+
+/** Builds the store over an open drizzle database. `createSessionStore` is the public way in. */
+export function openSessionStore({
+  db,
+  backend,
+  tokenCounter,
+  closeConnection,
+}: SessionStoreInternals): SessionStore {
+  let closed: Promise<void> | undefined;
+
+  const countTokens = (list: readonly SessionMessage[]): (number | null)[] =>
+    list.map((message) => (tokenCounter ? tokenCounter.countMessage(message) : null));
+
+  const store: SessionStore = {
+    db,
+    backend,
+
+    migrate: () => migrateDatabase(db),
+
+    async createSession(options = {}) {
+      const id = options.id === undefined ? crypto.randomUUID() : checkId(options.id, 'id');
+      checkOptionalText(options.model, 'model');
+      checkOptionalText(options.title, 'title');
+      checkMetadata(options.metadata, 'metadata');
+      return db.transaction(async (tx) => {
+        let rootId = id;
+        let origin: SessionOrigin = 'root';
+        if (options.parentId !== undefined) {
+          const parent = await findSession(tx, checkId(options.parentId, 'parentId'));
+          if (!parent) throw new SessionNotFoundError({ sessionId: options.parentId });
+          rootId = parent.rootId;
+          origin = 'child';
+        }
+        const row = await insertSession(tx, {
+          id,
+          parentId: options.parentId ?? null,
+          rootId,
+          origin,
+          model: options.model ?? null,
+          title: options.title ?? null,
+          metadata: options.metadata ?? null,
+        });
+        return toSession(row);
+      });
+    },
+
+    async getSession(id) {
+      checkId(id, 'id');
+      const row = await findSession(db, id);
+      if (!row) throw new SessionNotFoundError({ sessionId: id });
+      return toSession(row);
+    },
+
+    async appendMessages(sessionId, list, options = {}) {
+      checkId(sessionId, 'sessionId');
+      const valid = validateMessages(list);
+      const { startSequence } = options;
+      if (startSequence !== undefined) checkCount(startSequence, 'startSequence');
+      const tokenCounts = countTokens(valid);
+      return db.transaction(async (tx): Promise<AppendMessagesResult> => {
+        // The row lock orders this append against compactions and other appends of the session.
+        const session = await lockSession(tx, sessionId);
+        await throwIfEnded(tx, session);
+        const next = await nextSequence(tx, sessionId);
+        const start = startSequence ?? next;
+        if (start > next) {
+          throw new InvalidInputError({
+            path: 'startSequence',
+            message: `${start} would leave a gap: the next free sequence of ${sessionId} is ${next}`,
+          });
+        }
+        // Sequences are contiguous from 0, so everything below `next` is already stored.
+        const skipped = Math.min(valid.length, next - start);
+        const fresh = valid.slice(skipped);
+        await insertMessages(tx, sessionId, start + skipped, fresh, tokenCounts.slice(skipped));
+        return {
+          appended: fresh.length,
+          skipped,
+          nextSequence: Math.max(next, start + valid.length),
+        };
+      });
+    },
+
+    async getMessages<Message extends SessionMessage = SessionMessage>(
+      sessionId: string,
+      options: GetMessagesOptions = {},
+    ) {
+      checkId(sessionId, 'sessionId');
+      const fromSequence = options.fromSequence ?? 0;
+      checkCount(fromSequence, 'fromSequence');
+      if (options.limit !== undefined) checkCount(options.limit, 'limit');
+      const rows = await readMessages(db, sessionId, fromSequence, options.limit);
+      if (rows.length === 0 && !(await findSession(db, sessionId))) {
+        throw new SessionNotFoundError({ sessionId });
+      }
+      return rows as StoredMessage<Message>[];
+    },
+
+    async recordCompaction(parentId, result, options = {}) {
+      checkId(parentId, 'parentId');
+      const input = checkCompactionResult(result);
+      const childId =
+        options.childId === undefined ? crypto.randomUUID() : checkId(options.childId, 'childId');
+      checkOptionalText(options.model, 'model');
+      checkOptionalText(options.title, 'title');
+      checkMetadata(options.metadata, 'metadata');
+      const tokenCounts = countTokens(input.messages);
+      try {
+        return await db.transaction(async (tx): Promise<RecordCompactionResult> => {
+          // Concurrent compactions of one parent queue on this lock; the later one then sees it ended.
+          const parent = await lockSession(tx, parentId);
+          if (parent.endedAt !== null) {
+            const winner = await findCompaction(tx, parentId);
+            if (winner) {
+              throw new CompactionConflictError({
+                parentSessionId: parentId,
+                childSessionId: winner.childSessionId,
+              });
+            }
+            throw new SessionEndedError({ sessionId: parentId, endReason: parent.endReason ?? '' });
+          }
+          const child = await insertSession(tx, {
+            id: childId,
+            parentId,
+            rootId: parent.rootId,
+            origin: 'compaction',
+            model: options.model ?? parent.model,
+            title: options.title ?? parent.title,
+            metadata: options.metadata ?? parent.metadata,
+          });
+          await insertMessages(tx, childId, 0, input.messages, tokenCounts);
+          const [compaction] = await tx
+            .insert(compactions)
+            .values({
+              id: crypto.randomUUID(),
+              parentSessionId: parentId,
+              childSessionId: childId,
+              strategy: input.strategy,
+              stages: input.stages,
+              summary: input.summary,
+              usedFallback: input.usedFallback,
+              fallbackReason: input.fallbackReason,
+              tokensBefore: input.tokensBefore,
+              tokensAfter: input.tokensAfter,
+              removedSequences: input.removedSequences,
+              maskedSequences: input.maskedSequences,
+              summarizerModel: input.summarizerModel,
+              durationMs: input.durationMs,
+              event: input.event,
+            })
+            .returning();
+          const [ended] = await tx
+            .update(sessions)
+            .set({ endedAt: sql`now()`, endReason: 'compaction' })
+            .where(eq(sessions.id, parentId))
+            .returning();
+          return {
+            parent: toSession(ended!),
+            child: toSession(child),
+            compaction: toCompaction(compaction!),
+          };
+        });
+      } catch (error) {
+        // The row lock makes this unreachable on one database; kept as a backstop should a caller
+        // bypass the lock (e.g. a replica promoted mid-flight): the constraint still decides.
+        if (isUniqueViolation(error, 'baton_compactions_parent_session_id_key')) {
+          const winner = await findCompaction(db, parentId);
+          if (winner) {
+            throw new CompactionConflictError({
+              parentSessionId: parentId,
+              childSessionId: winner.childSessionId,
+              cause: error,
+            });
+          }
+        }
+        throw rethrowDuplicateId(error, 'childId');
+      }
+    },
+
+    async getCompaction(parentId) {
+      checkId(parentId, 'parentId');
+      const row = await findCompaction(db, parentId);
+      return row ? toCompaction(row) : undefined;
+    },
+
+    async lineage(id) {
+      checkId(id, 'id');
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(
+          sql`${sessions.id} in (
+            with recursive chain(id, parent_id) as (
+              select id, parent_id from baton_sessions where id = ${id}
+              union
+              select s.id, s.parent_id from baton_sessions s join chain on s.id = chain.parent_id
+            )
+            select id from chain
+          )`,
+        );
+      if (rows.length === 0) throw new SessionNotFoundError({ sessionId: id });
+      // Order by following parent pointers rather than timestamps, which can tie.
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const chain: Session[] = [];
+      for (let row = byId.get(id); row; row = row.parentId ? byId.get(row.parentId) : undefined) {
+        chain.push(toSession(row));
+      }
+      return chain.reverse();
+    },
+
+    async resume<Message extends SessionMessage = SessionMessage>(id: string) {
+      checkId(id, 'id');
+      return db.transaction(async (tx): Promise<ResumeResult<Message>> => {
+        const leaf = rowsOf(
+          await tx.execute(sql`
+            with recursive chain(id, depth) as (
+              select id, 0 from baton_sessions where id = ${id}
+              union all
+              select c.child_session_id, chain.depth + 1
+              from baton_compactions c join chain on c.parent_session_id = chain.id
+            )
+            select id from chain order by depth desc limit 1`),
+        )[0];
+        if (!leaf) throw new SessionNotFoundError({ sessionId: id });
+        const session = await findSession(tx, String(leaf.id));
+        const rows = await readMessages(tx, String(leaf.id), 0, undefined);
+        return {
+          session: toSession(session!),
+          messages: rows.map((row) => row.message as Message),
+        };
+      });
+    },
+
+    async fork(id, options = {}) {
+      checkId(id, 'id');
+      const forkId =
+        options.id === undefined ? crypto.randomUUID() : checkId(options.id, 'options.id');
+      if (options.throughSequence !== undefined) {
+        if (!Number.isInteger(options.throughSequence) || options.throughSequence < -1) {
+          throw new InvalidInputError({
+            path: 'throughSequence',
+            message: 'must be an integer >= -1 (-1 copies no messages)',
+          });
+        }
+      }
+      checkOptionalText(options.model, 'model');
+      checkOptionalText(options.title, 'title');
+      checkMetadata(options.metadata, 'metadata');
+      try {
+        return await db.transaction(async (tx) => {
+          const source = await findSession(tx, id);
+          if (!source) throw new SessionNotFoundError({ sessionId: id });
+          const row = await insertSession(tx, {
+            id: forkId,
+            parentId: id,
+            rootId: source.rootId,
+            origin: 'fork',
+            model: options.model ?? source.model,
+            title: options.title ?? source.title,
+            metadata: options.metadata ?? source.metadata,
+          });
+          const through = options.throughSequence ?? 2_147_483_647;
+          await tx.execute(sql`
+            insert into baton_messages (session_id, sequence, role, message, token_count)
+            select ${forkId}, sequence, role, message, token_count
+            from baton_messages where session_id = ${id} and sequence <= ${through}`);
+          return toSession(row);
+        });
+      } catch (error) {
+        throw rethrowDuplicateId(error, 'options.id');
+      }
+    },
+
+    async listSessions(options = {}) {
+      const limit = options.limit ?? 100;
+      const offset = options.offset ?? 0;
+      checkCount(limit, 'limit');
+      checkCount(offset, 'offset');
+      if (options.rootId !== undefined) checkId(options.rootId, 'rootId');
+      const conditions = [
+        options.rootId === undefined ? undefined : eq(sessions.rootId, options.rootId),
+        options.includeEnded ? undefined : isNull(sessions.endedAt),
+      ].filter((condition) => condition !== undefined);
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(conditions.length === 0 ? undefined : and(...conditions))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toSession);
+    },
+
+    async endSession(id, reason = 'closed') {
+      checkId(id, 'id');
+      if (typeof reason !== 'string' || reason.trim() === '' || reason === 'compaction') {
+        throw new InvalidInputError({
+          path: 'reason',
+          message: 'must be a non-empty string other than `compaction` (use recordCompaction)',
+        });
+      }
+      return db.transaction(async (tx) => {
+        const session = await lockSession(tx, id);
+        await throwIfEnded(tx, session);
+        const [row] = await tx
+          .update(sessions)
+          .set({ endedAt: sql`now()`, endReason: reason })
+          .where(eq(sessions.id, id))
+          .returning();
+        return toSession(row!);
+      });
+    },
+
+    close() {
+      closed ??= closeConnection();
+      return closed;
+    },
+  };
+  return store;
+}
+
+async function findSession(db: AnyPgDatabase, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+  return row;
+}
+
+async function lockSession(tx: AnyPgDatabase, id: string): Promise<SessionRow> {
+  const [row] = await tx.select().from(sessions).where(eq(sessions.id, id)).for('update');
+  if (!row) throw new SessionNotFoundError({ sessionId: id });
+  return row;
+}
+
+async function findCompaction(
+  db: AnyPgDatabase,
+  parentId: string,
+): Promise<CompactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(compactions)
+    .where(eq(compactions.parentSessionId, parentId));
+  return row;
+}
+
+async function throwIfEnded(tx: AnyPgDatabase, session: SessionRow): Promise<void> {
+  if (session.endedAt === null) return;
+  const compaction = await findCompaction(tx, session.id);
+  throw new SessionEndedError({
+    sessionId: session.id,
+    endReason: session.endReason ?? 'ended',
+    childSessionId: compaction?.childSessionId,
+  });
+}
+
+async function nextSequence(tx: AnyPgDatabase, sessionId: string): Promise<number> {
+  const [row] = await tx
+    .select({ next: sql<number>`coalesce(max(${messages.sequence}) + 1, 0)`.mapWith(Number) })
+    .from(messages)
+    .where(eq(messages.sessionId, sessionId));
+  return row?.next ?? 0;
+}
+
+async function insertSession(
+  tx: AnyPgDatabase,
+  values: Omit<typeof sessions.$inferInsert, 'createdAt' | 'endedAt' | 'endReason'>,
+): Promise<SessionRow> {
+  const [row] = await tx.insert(sessions).values(values).returning();
+  return row!;
+}
+
+async function insertMessages(
+  tx: AnyPgDatabase,
+  sessionId: string,
+  firstSequence: number,
+  list: readonly SessionMessage[],
+  tokenCounts: readonly (number | null)[],
+): Promise<void> {
+  for (let offset = 0; offset < list.length; offset += insertChunkSize) {
+    const chunk = list.slice(offset, offset + insertChunkSize);
+    await tx.insert(messages).values(
+      chunk.map((message, index) => ({
+        sessionId,
+        sequence: firstSequence + offset + index,
+        role: message.role,
+        message,
+        tokenCount: tokenCounts[offset + index] ?? null,
+      })),
+    );
+  }
+}
+
+async function readMessages(
+  db: AnyPgDatabase,
+  sessionId: string,
+  fromSequence: number,
+  limit: number | undefined,
+): Promise<StoredMessage[]> {
+  const query = db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sessionId, sessionId), gte(messages.sequence, fromSequence)))
+    .orderBy(asc(messages.sequence));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map((row) => ({
+    sessionId: row.sessionId,
+    sequence: row.sequence,
+    role: row.role,
+    message: row.message as SessionMessage,
+    tokenCount: row.tokenCount,
+    createdAt: row.createdAt,
+  }));
+}
+
+function toSession(row: SessionRow): Session {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    rootId: row.rootId,
+    origin: row.origin as SessionOrigin,
+    createdAt: row.createdAt,
+    endedAt: row.endedAt,
+    endReason: row.endReason,
+    model: row.model,
+    title: row.title,
+    metadata: row.metadata ?? null,
+  };
+}
+
+function toCompaction(row: CompactionRow): Compaction {
+  return {
+    id: row.id,
+    parentSessionId: row.parentSessionId,
+    childSessionId: row.childSessionId,
+    strategy: row.strategy,
+    stages: row.stages,
+    summary: row.summary,
+    usedFallback: row.usedFallback,
+    fallbackReason: row.fallbackReason,
+    tokensBefore: row.tokensBefore,
+    tokensAfter: row.tokensAfter,
+    removedSequences: row.removedSequences,
+    maskedSequences: row.maskedSequences,
+    summarizerModel: row.summarizerModel,
+    durationMs: row.durationMs,
+    event: row.event ?? null,
+    createdAt: row.createdAt,
+  };
+}
+
+function rethrowDuplicateId(error: unknown, path: string): unknown {
+  if (isUniqueViolation(error, 'baton_sessions_pkey')) {
+    return new InvalidInputError({ path, message: 'a session with this id exists', cause: error });
+  }
+  return error;
+}
+
+function checkId(id: unknown, path: string): string {
+  if (typeof id !== 'string' || id.length === 0 || id.length > maxIdLength) {
+    throw new InvalidInputError({
+      path,
+      message: `must be a non-empty string of at most ${maxIdLength} characters`,
+    });
+  }
+  return id;
+}
+
+function checkCount(value: unknown, path: string): void {
+  if (!Number.isSafeInteger(value) || (value as number) < 0) {
+    throw new InvalidInputError({ path, message: 'must be a non-negative integer' });
+  }
+}
+
+function checkOptionalText(value: unknown, path: string): void {
+  if (value !== undefined && typeof value !== 'string') {
+    throw new InvalidInputError({ path, message: 'must be a string' });
+  }
+}
+
+function checkMetadata(value: unknown, path: string): void {
+  if (value === undefined) return;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new InvalidInputError({ path, message: 'must be a plain object' });
+  }
+  try {
+    JSON.stringify(value);
+  } catch (cause) {
+    throw new InvalidInputError({ path, message: 'must be JSON-serialisable', cause });
+  }
+}
+
+function checkIndexes(value: unknown, path: string): number[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((item) => Number.isSafeInteger(item) && item >= 0)) {
+    throw new InvalidInputError({ path, message: 'must be an array of non-negative integers' });
+  }
+  return [...value];
+}
+
+function checkCompactionResult(result: CompactionResult<SessionMessage>) {
+  if (typeof result !== 'object' || result === null) {
+    throw new InvalidInputError({ path: 'result', message: 'must be a compaction result object' });
+  }
+  const list = validateMessages(result.messages, 'result.messages');
+  if (typeof result.strategy !== 'string' || result.strategy === '') {
+    throw new InvalidInputError({ path: 'result.strategy', message: 'must be a non-empty string' });
+  }
+  checkCount(result.tokensBefore, 'result.tokensBefore');
+  checkCount(result.tokensAfter, 'result.tokensAfter');
+  if (typeof result.usedFallback !== 'boolean') {
+    throw new InvalidInputError({ path: 'result.usedFallback', message: 'must be a boolean' });
+  }
+  checkOptionalText(result.summary, 'result.summary');
+  checkOptionalText(result.fallbackReason, 'result.fallbackReason');
+  const event = result.event;
+  if (event !== undefined && (typeof event !== 'object' || event === null)) {
+    throw new InvalidInputError({ path: 'result.event', message: 'must be an object' });
+  }
+  let eventJson: Record<string, unknown> | null = null;
+  if (event) {
+    try {
+      eventJson = JSON.parse(JSON.stringify(event)) as Record<string, unknown>;
+    } catch (cause) {
+      throw new InvalidInputError({
+        path: 'result.event',
+        message: 'must be JSON-serialisable',
+        cause,
+      });
+    }
+  }
+  const stages = event?.stages === undefined ? [result.strategy] : [...event.stages];
+  if (!stages.every((stage) => typeof stage === 'string')) {
+    throw new InvalidInputError({ path: 'result.event.stages', message: 'must be strings' });
+  }
+  const durationMs = event?.durationMs;
+  if (
+    durationMs !== undefined &&
+    (typeof durationMs !== 'number' || !Number.isFinite(durationMs))
+  ) {
+    throw new InvalidInputError({ path: 'result.event.durationMs', message: 'must be a number' });
+  }
+  checkOptionalText(event?.summarizerModel, 'result.event.summarizerModel');
+  return {
+    messages: list,
+    strategy: result.strategy,
+    stages,
+    summary: result.summary ?? null,
+    usedFallback: result.usedFallback,
+    fallbackReason: result.fallbackReason ?? null,
+    tokensBefore: result.tokensBefore,
+    tokensAfter: result.tokensAfter,
+    removedSequences: checkIndexes(
+      event?.removedMessageIndexes,
+      'result.event.removedMessageIndexes',
+    ),
+    maskedSequences: checkIndexes(event?.maskedMessageIndexes, 'result.event.maskedMessageIndexes'),
+    summarizerModel: event?.summarizerModel ?? null,
+    durationMs: durationMs ?? null,
+    event: eventJson,
+  };
+}

@@ -1,0 +1,253 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/**
+ * A message as the store keeps it: an AI SDK `ModelMessage` (`system`, `user`, `assistant` or `tool`).
+ * Kept structural so the store does not depend on the AI SDK; checked at run time.
+ */
+export interface SessionMessage {
+  role: string;
+  content: unknown;
+  [key: string]: unknown;
+}
+
+/** Anything that counts a message's tokens, e.g. a `TokenCounter` from `@baton/tokens`. */
+export interface MessageTokenCounter {
+  countMessage(message: SessionMessage): number;
+}
+
+/** Any drizzle PostgreSQL database (node-postgres, PGlite, postgres.js, ...). */
+// biome-ignore lint/suspicious/noExplicitAny: a caller's schema type is theirs; the store only needs the query builder.
+export type AnyPgDatabase = PgDatabase<PgQueryResultHKT, any, any>;
+
+export interface SessionStoreOptions {
+  /** Open (or create) an embedded PGlite database in this folder. Default: PGlite in memory. */
+  dataDir?: string;
+  /** Connect to a PostgreSQL server (`postgres://user@host:5432/db`) through a node-postgres pool. */
+  connectionString?: string;
+  /** Use an existing drizzle PostgreSQL database. `close()` leaves it open: it is yours. */
+  db?: AnyPgDatabase;
+  /** Apply the bundled migrations on open. Default `true`; with `false`, call `store.migrate()`. */
+  migrate?: boolean;
+  /** Largest number of pooled connections (`connectionString` only). Default `10`. */
+  maxConnections?: number;
+  /** Fills each stored message's `tokenCount`. Default: none (`tokenCount` is `null`). */
+  tokenCounter?: MessageTokenCounter;
+}
+
+/** How a session came to be. */
+export type SessionOrigin = 'root' | 'child' | 'compaction' | 'fork';
+
+export interface Session {
+  id: string;
+  /** The session this one continues (compaction), branches from (fork) or was opened under. */
+  parentId: string | null;
+  /** First session of the lineage; equals `id` for a root. */
+  rootId: string;
+  origin: SessionOrigin;
+  createdAt: Date;
+  /** When the session ended, or `null` while it is open. */
+  endedAt: Date | null;
+  /** `compaction` when a compaction ended it; otherwise the reason given to `endSession`. */
+  endReason: string | null;
+  model: string | null;
+  title: string | null;
+  metadata: Record<string, unknown> | null;
+}
+
+export interface StoredMessage<Message extends SessionMessage = SessionMessage> {
+  sessionId: string;
+  /** Position in the session's history: 0, 1, 2, ... with no gaps. */
+  sequence: number;
+  role: string;
+  message: Message;
+  tokenCount: number | null;
+  createdAt: Date;
+}
+
+export interface CreateSessionOptions {
+  /** Default: a random UUID. */
+  id?: string;
+  /** Open the session under this parent (same lineage root). Default: a new root. */
+  parentId?: string;
+  model?: string;
+  title?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface AppendMessagesOptions {
+  /**
+   * Sequence number of `messages[0]`. Messages whose sequence is already stored are skipped, so a
+   * retried call is harmless. Must not leave a gap (at most the next free sequence). Default: the
+   * next free sequence (plain append, not idempotent).
+   */
+  startSequence?: number;
+}
+
+export interface AppendMessagesResult {
+  /** Messages written. */
+  appended: number;
+  /** Messages whose sequence number was already stored (not rewritten). */
+  skipped: number;
+  /** The sequence number the next message will get. */
+  nextSequence: number;
+}
+
+export interface GetMessagesOptions {
+  /** First sequence number to return. Default `0`. */
+  fromSequence?: number;
+  /** Most messages to return. Default: all. */
+  limit?: number;
+}
+
+/**
+ * What a compaction produced: the shape of `CompressResult` from `@baton/compressor` (which
+ * satisfies it), kept structural so the store does not need that package.
+ */
+export interface CompactionResult<Message extends SessionMessage = SessionMessage> {
+  /** The history the child starts with. */
+  messages: readonly Message[];
+  summary: string | undefined;
+  strategy: string;
+  usedFallback: boolean;
+  fallbackReason?: string | undefined;
+  tokensBefore: number;
+  tokensAfter: number;
+  event?: {
+    stages?: readonly string[];
+    removedMessageIndexes?: readonly number[];
+    maskedMessageIndexes?: readonly number[];
+    summarizerModel?: string | undefined;
+    durationMs?: number;
+    [key: string]: unknown;
+  };
+}
+
+export interface RecordCompactionOptions {
+  /** Id of the child. Default: a random UUID. */
+  childId?: string;
+  /** Child's model. Default: the parent's. */
+  model?: string;
+  /** Child's title. Default: the parent's. */
+  title?: string;
+  /** Child's metadata. Default: the parent's. */
+  metadata?: Record<string, unknown>;
+}
+
+export interface Compaction {
+  id: string;
+  parentSessionId: string;
+  childSessionId: string;
+  strategy: string;
+  stages: string[];
+  summary: string | null;
+  usedFallback: boolean;
+  fallbackReason: string | null;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** Parent sequence numbers (= indexes into the parent's history) absent from the child. */
+  removedSequences: number[];
+  /** Parent sequence numbers kept with masked tool outputs. */
+  maskedSequences: number[];
+  summarizerModel: string | null;
+  durationMs: number | null;
+  event: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+export interface RecordCompactionResult {
+  /** The parent, now ended with `endReason: 'compaction'`. */
+  parent: Session;
+  /** The new open session holding the compacted history. */
+  child: Session;
+  compaction: Compaction;
+}
+
+export interface ResumeResult<Message extends SessionMessage = SessionMessage> {
+  /** The newest session reached by following compactions (the one to continue in). */
+  session: Session;
+  /** Its messages in order: what to send next. */
+  messages: Message[];
+}
+
+export interface ForkOptions {
+  /** Id of the fork. Default: a random UUID. */
+  id?: string;
+  /** Copy the source's messages up to this sequence number, inclusive. Default: all of them. */
+  throughSequence?: number;
+  /** Default: the source's. */
+  model?: string;
+  /** Default: the source's. */
+  title?: string;
+  /** Default: the source's. */
+  metadata?: Record<string, unknown>;
+}
+
+export interface ListSessionsOptions {
+  /** Only sessions of this lineage. Default: all. */
+  rootId?: string;
+  /** Default `100`. */
+  limit?: number;
+  /** Default `0`. */
+  offset?: number;
+  /** Include ended sessions. Default `false`. */
+  includeEnded?: boolean;
+}
+
+/** A lineage store. Every method is async; see `createSessionStore`. */
+export interface SessionStore {
+  /** The drizzle database underneath, for queries of your own on the exported tables. */
+  readonly db: AnyPgDatabase;
+  /** `pglite`, `node-postgres`, or `external` (the `db` option). */
+  readonly backend: 'pglite' | 'node-postgres' | 'external';
+  /** Applies the bundled migrations not yet applied. Safe to call concurrently from many processes. */
+  migrate(): Promise<void>;
+  /** Opens a session. Throws `SessionNotFoundError` for an unknown `parentId`. */
+  createSession(options?: CreateSessionOptions): Promise<Session>;
+  /** The session, or `SessionNotFoundError`. */
+  getSession(id: string): Promise<Session>;
+  /**
+   * Appends messages in one transaction, idempotent by sequence number when `startSequence` is given.
+   * Throws `SessionNotFoundError`, `SessionEndedError` (naming the child when compacted), or
+   * `MessageValidationError` (naming the index); on any error nothing is written.
+   */
+  appendMessages<Message extends SessionMessage>(
+    sessionId: string,
+    messages: readonly Message[],
+    options?: AppendMessagesOptions,
+  ): Promise<AppendMessagesResult>;
+  /** The session's own raw history, in sequence order. */
+  getMessages<Message extends SessionMessage = SessionMessage>(
+    sessionId: string,
+    options?: GetMessagesOptions,
+  ): Promise<StoredMessage<Message>[]>;
+  /**
+   * In ONE transaction: ends the parent (`endReason: 'compaction'`), opens the child (parent pointer,
+   * same root) holding `result.messages`, and records the compaction. A parent is compacted at most
+   * once: the loser of a race gets `CompactionConflictError` naming the winner's child, and nothing of
+   * its attempt is written.
+   */
+  recordCompaction<Message extends SessionMessage>(
+    parentId: string,
+    result: CompactionResult<Message>,
+    options?: RecordCompactionOptions,
+  ): Promise<RecordCompactionResult>;
+  /** The compaction that ended this session, or `undefined`. */
+  getCompaction(parentId: string): Promise<Compaction | undefined>;
+  /** The chain root..id (inclusive), oldest first. */
+  lineage(id: string): Promise<Session[]>;
+  /** Follows compactions from `id` to the newest descendant and returns its session and messages. */
+  resume<Message extends SessionMessage = SessionMessage>(
+    id: string,
+  ): Promise<ResumeResult<Message>>;
+  /** A new open session (same root, `parentId: id`) starting with a copy of the source's messages. */
+  fork(id: string, options?: ForkOptions): Promise<Session>;
+  /** Sessions, newest first. */
+  listSessions(options?: ListSessionsOptions): Promise<Session[]>;
+  /**
+   * Ends an open session (default reason `closed`; `compaction` is reserved for `recordCompaction`).
+   * Throws `SessionEndedError` when it already ended.
+   */
+  endSession(id: string, reason?: string): Promise<Session>;
+  /** Closes the connection the store opened (not a `db` you passed in). Idempotent. */
+  close(): Promise<void>;
+}
