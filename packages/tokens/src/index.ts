@@ -1,5 +1,11 @@
 export { BatonError, type BatonErrorOptions } from './baton-error.js';
+export { chatFormat } from './count-message-tokens.js';
+export { type CreateTokenCounterOptions, createTokenCounter } from './create-token-counter.js';
+export { type EstimateTokensOptions, estimateTokens } from './estimate-tokens.js';
+export { imageTokens, unknownImageTokens } from './image-tokens.js';
 export { InvalidInputError } from './invalid-input-error.js';
+export { type Encoder, type EncoderLoader, loadTiktokenEncoder } from './load-encoder.js';
+export { resolveModel, unknownModel } from './resolve-model.js';
 export type {
   CountableMessage,
   CountableTool,

@@ -1,0 +1,39 @@
+import { extractFeatures, featureCount } from './heuristic-features.js';
+import { heuristicWeights } from './heuristic-weights.js';
+import { InvalidInputError } from './invalid-input-error.js';
+import type { Encoding } from './types.js';
+
+export interface EstimateTokensOptions {
+  /**
+   * Which tokenizer to imitate: `cl100k_base` (also used for `p50k_base`/`r50k_base`) or
+   * `o200k_base`. Default `o200k_base` (also used for `heuristic`).
+   */
+  encoding?: Encoding;
+}
+
+const scratch = new Float64Array(featureCount);
+
+/**
+ * Estimated token count of `text`: synchronous, no dependencies, a weighted sum of script-aware
+ * features (Latin words, CJK/kana/hangul, digits, punctuation, whitespace runs, ...) whose weights
+ * were fitted against exact tiktoken counts. Throws `InvalidInputError` when `text` is not a string.
+ */
+export function estimateTokens(text: string, options: EstimateTokensOptions = {}): number {
+  if (typeof text !== 'string') {
+    throw new InvalidInputError({
+      path: 'text',
+      message: `expected a string, got ${text === null ? 'null' : typeof text}`,
+    });
+  }
+  if (text.length === 0) return 0;
+  const encoding = options.encoding ?? 'o200k_base';
+  const weights =
+    encoding === 'cl100k_base' || encoding === 'p50k_base' || encoding === 'r50k_base'
+      ? heuristicWeights.cl100k_base
+      : heuristicWeights.o200k_base;
+  scratch.fill(0);
+  extractFeatures(text, scratch);
+  let sum = 0;
+  for (let i = 0; i < featureCount; i++) sum += scratch[i]! * weights[i]!;
+  return Math.max(1, Math.round(sum));
+}

@@ -1,0 +1,207 @@
+/**
+ * Names of the single-pass text features the heuristic weighs, in vector order. The fitting script
+ * (`bench/fit-heuristic.ts`) and `estimateTokens` share this list.
+ */
+export const featureNames = [
+  'latinWords',
+  'latinLetters',
+  'wordExcessOver6',
+  'wordExcessOver12',
+  'camelHumps',
+  'upperPairs',
+  'digits',
+  'digitGroupsOf3',
+  'letterDigitSwitches',
+  'punctuation',
+  'punctuationRuns',
+  'singleSpaces',
+  'spaceRuns',
+  'spaceRunExcess',
+  'newlines',
+  'newlineRuns',
+  'tabs',
+  'cjk',
+  'cjkRuns',
+  'kana',
+  'hangul',
+  'cyrillic',
+  'greek',
+  'arabicHebrew',
+  'indic',
+  'thai',
+  'latinExtended',
+  'otherLetters',
+  'symbols',
+  'astral',
+] as const;
+
+export const featureCount = featureNames.length;
+
+// Character classes of the scanner.
+const LOWER = 1;
+const UPPER = 2;
+const DIGIT = 3;
+const SPACE = 4;
+const NEWLINE = 5;
+const TAB = 6;
+const PUNCT = 7;
+const OTHER = 8;
+
+const asciiClass = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  asciiClass[c] =
+    c >= 97 && c <= 122
+      ? LOWER
+      : c >= 65 && c <= 90
+        ? UPPER
+        : c >= 48 && c <= 57
+          ? DIGIT
+          : c === 32
+            ? SPACE
+            : c === 10 || c === 13
+              ? NEWLINE
+              : c === 9
+                ? TAB
+                : c < 32 || c === 127
+                  ? OTHER
+                  : PUNCT;
+}
+
+/**
+ * Adds the features of `text` into `into` (length `featureCount`) in one pass over its UTF-16
+ * code units, and returns `into`.
+ */
+export function extractFeatures(
+  text: string,
+  into: Float64Array = new Float64Array(featureCount),
+): Float64Array {
+  let previous = 0; // class of the previous ASCII char, 0 after a non-ASCII one
+  let wordLength = 0;
+  let digitRun = 0;
+  let spaceRun = 0;
+  let cjkRun = false;
+  let atLineStart = false;
+  const length = text.length;
+  const endWord = () => {
+    if (wordLength > 6) into[2]! += wordLength - 6;
+    if (wordLength > 12) into[3]! += wordLength - 12;
+    wordLength = 0;
+  };
+  const endDigits = () => {
+    into[7]! += Math.ceil(digitRun / 3);
+    digitRun = 0;
+  };
+  const endSpaces = () => {
+    if (spaceRun === 1 && !atLineStart) into[11]! += 1;
+    else if (spaceRun > 0) {
+      into[12]! += 1;
+      into[13]! += spaceRun - 1;
+    }
+    spaceRun = 0;
+  };
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 128) {
+      const kind = asciiClass[code]!;
+      if (kind !== SPACE && spaceRun > 0) endSpaces();
+      if (kind !== DIGIT && digitRun > 0) endDigits();
+      if (kind !== LOWER && kind !== UPPER && wordLength > 0) endWord();
+      cjkRun = false;
+      switch (kind) {
+        case LOWER:
+        case UPPER:
+          if (wordLength === 0) into[0]! += 1;
+          wordLength++;
+          into[1]! += 1;
+          if (kind === UPPER && previous === LOWER) into[4]! += 1;
+          if (kind === UPPER && previous === UPPER) into[5]! += 1;
+          if (previous === DIGIT) into[8]! += 1;
+          break;
+        case DIGIT:
+          digitRun++;
+          into[6]! += 1;
+          if (previous === LOWER || previous === UPPER) into[8]! += 1;
+          break;
+        case SPACE:
+          spaceRun++;
+          break;
+        case NEWLINE:
+          if (code === 10) {
+            into[14]! += 1;
+            if (previous !== NEWLINE) into[15]! += 1;
+          }
+          break;
+        case TAB:
+          into[16]! += 1;
+          break;
+        case PUNCT:
+          into[9]! += 1;
+          if (previous !== PUNCT) into[10]! += 1;
+          break;
+        default:
+          into[28]! += 1;
+      }
+      atLineStart = kind === NEWLINE || (atLineStart && (kind === SPACE || kind === TAB));
+      previous = kind;
+      continue;
+    }
+    if (spaceRun > 0) endSpaces();
+    if (digitRun > 0) endDigits();
+    if (wordLength > 0) endWord();
+    atLineStart = false;
+    previous = 0;
+    let isCjk = false;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      into[29]! += 1;
+      i++;
+    } else if (
+      (code >= 0x4e00 && code <= 0x9fff) ||
+      (code >= 0x3400 && code <= 0x4dbf) ||
+      (code >= 0xf900 && code <= 0xfaff)
+    ) {
+      into[17]! += 1;
+      isCjk = true;
+    } else if (code >= 0x3040 && code <= 0x30ff) {
+      into[19]! += 1;
+      isCjk = true;
+    } else if (
+      (code >= 0xac00 && code <= 0xd7af) ||
+      (code >= 0x1100 && code <= 0x11ff) ||
+      (code >= 0x3130 && code <= 0x318f)
+    ) {
+      into[20]! += 1;
+      isCjk = true;
+    } else if (code >= 0x0400 && code <= 0x052f) {
+      into[21]! += 1;
+    } else if (code >= 0x0370 && code <= 0x03ff) {
+      into[22]! += 1;
+    } else if (code >= 0x0590 && code <= 0x06ff) {
+      into[23]! += 1;
+    } else if (code >= 0x0900 && code <= 0x0dff) {
+      into[24]! += 1;
+    } else if (code >= 0x0e00 && code <= 0x0e7f) {
+      into[25]! += 1;
+    } else if (
+      (code >= 0x00c0 && code <= 0x024f && code !== 0xd7 && code !== 0xf7) ||
+      (code >= 0x1e00 && code <= 0x1eff)
+    ) {
+      into[26]! += 1;
+    } else if (
+      (code >= 0x0250 && code <= 0x036f) ||
+      (code >= 0x0530 && code <= 0x058f) ||
+      (code >= 0x10a0 && code <= 0x10ff) ||
+      (code >= 0x0700 && code <= 0x08ff)
+    ) {
+      into[27]! += 1;
+    } else {
+      // General punctuation, CJK punctuation, box drawing, arrows, NBSP and other symbols.
+      into[28]! += 1;
+    }
+    if (isCjk && !cjkRun) into[18]! += 1;
+    cjkRun = isCjk;
+  }
+  if (spaceRun > 0) endSpaces();
+  if (digitRun > 0) endDigits();
+  if (wordLength > 0) endWord();
+  return into;
+}

@@ -1,0 +1,169 @@
+import { InvalidInputError } from './invalid-input-error.js';
+import type { ModelInfo } from './types.js';
+
+/** What `resolveModel` returns for a model it does not recognise: a deliberately small window. */
+export const unknownModel: ModelInfo = Object.freeze({
+  provider: 'unknown',
+  encoding: 'heuristic',
+  exact: false,
+  contextWindow: 32_768,
+  maxOutputTokens: 4_096,
+});
+
+type Rule = readonly [
+  pattern: RegExp,
+  provider: string,
+  encoding: ModelInfo['encoding'],
+  contextWindow: number,
+  maxOutputTokens: number,
+];
+
+// First match wins, so specific ids come before their family. Windows are the providers' published
+// figures for their own APIs (hosts of open models often serve less).
+const rules: readonly Rule[] = [
+  // OpenAI, o200k_base.
+  [/^gpt-5(?:\.\d+)?-chat/, 'openai', 'o200k_base', 128_000, 16_384],
+  [/^gpt-5/, 'openai', 'o200k_base', 400_000, 128_000],
+  [/^gpt-4\.1/, 'openai', 'o200k_base', 1_047_576, 32_768],
+  [/^gpt-4\.5/, 'openai', 'o200k_base', 128_000, 16_384],
+  [/^gpt-4o-2024-05-13/, 'openai', 'o200k_base', 128_000, 4_096],
+  [/^(?:gpt-4o|chatgpt-4o)/, 'openai', 'o200k_base', 128_000, 16_384],
+  [/^o1-mini/, 'openai', 'o200k_base', 128_000, 65_536],
+  [/^o1-preview/, 'openai', 'o200k_base', 128_000, 32_768],
+  [/^o[134](?:$|-)/, 'openai', 'o200k_base', 200_000, 100_000],
+  [/^codex-mini/, 'openai', 'o200k_base', 200_000, 100_000],
+  [/^gpt-oss/, 'openai', 'o200k_base', 131_072, 131_072],
+  // OpenAI, cl100k_base.
+  [/^gpt-4-32k/, 'openai', 'cl100k_base', 32_768, 4_096],
+  [/^gpt-4-(?:turbo|\d{4}-preview|vision)/, 'openai', 'cl100k_base', 128_000, 4_096],
+  [/^gpt-4(?:$|-)/, 'openai', 'cl100k_base', 8_192, 8_192],
+  [/^gpt-3\.5-turbo-instruct/, 'openai', 'cl100k_base', 4_096, 4_096],
+  [/^gpt-3\.5/, 'openai', 'cl100k_base', 16_385, 4_096],
+  [/^gpt-35/, 'openai', 'cl100k_base', 16_385, 4_096],
+  [/^text-embedding-(?:3|ada-002)/, 'openai', 'cl100k_base', 8_191, 0],
+  [/^(?:davinci|babbage)-002/, 'openai', 'cl100k_base', 16_384, 4_096],
+  [/^(?:text-davinci-00[23]|code-davinci|code-cushman)/, 'openai', 'p50k_base', 4_097, 4_097],
+  [
+    /^(?:davinci|curie|babbage|ada|text-(?:curie|babbage|ada)-001)$/,
+    'openai',
+    'r50k_base',
+    2_049,
+    2_049,
+  ],
+  // Anthropic: its tokenizer is not public.
+  [/^claude-(?:opus-4-[5-9]|sonnet-4|haiku-4|4)/, 'anthropic', 'heuristic', 200_000, 64_000],
+  [/^claude-opus-4/, 'anthropic', 'heuristic', 200_000, 32_000],
+  [/^claude-3-7/, 'anthropic', 'heuristic', 200_000, 64_000],
+  [/^claude-3-5/, 'anthropic', 'heuristic', 200_000, 8_192],
+  [/^claude-3/, 'anthropic', 'heuristic', 200_000, 4_096],
+  [/^claude-2\.1/, 'anthropic', 'heuristic', 200_000, 4_096],
+  [/^claude/, 'anthropic', 'heuristic', 100_000, 4_096],
+  // Google.
+  [/^gemini-1\.5-pro/, 'google', 'heuristic', 2_097_152, 8_192],
+  [/^gemini-(?:1\.5|2\.0)/, 'google', 'heuristic', 1_048_576, 8_192],
+  [/^gemini-1\.0|^gemini-pro$/, 'google', 'heuristic', 32_760, 8_192],
+  [/^gemini/, 'google', 'heuristic', 1_048_576, 65_536],
+  [/^gemma-3/, 'google', 'heuristic', 131_072, 8_192],
+  [/^gemma/, 'google', 'heuristic', 8_192, 8_192],
+  // Meta.
+  [/^llama-?4.*scout/, 'meta', 'heuristic', 10_000_000, 8_192],
+  [/^llama-?4/, 'meta', 'heuristic', 1_000_000, 8_192],
+  [/^(?:meta-)?llama-?3[.-]?[123]|^llama-?v3p[123]/, 'meta', 'heuristic', 131_072, 4_096],
+  [/^(?:meta-)?llama-?3/, 'meta', 'heuristic', 8_192, 4_096],
+  [/^(?:meta-)?(?:code)?llama/, 'meta', 'heuristic', 4_096, 4_096],
+  // Qwen.
+  [/^qwen3?-coder/, 'qwen', 'heuristic', 262_144, 65_536],
+  [/^qwen-(?:max|plus|turbo)/, 'qwen', 'heuristic', 131_072, 8_192],
+  [/^qwen/, 'qwen', 'heuristic', 32_768, 8_192],
+  [/^qwq/, 'qwen', 'heuristic', 131_072, 8_192],
+  // DeepSeek.
+  [/^deepseek-(?:reasoner|r1)/, 'deepseek', 'heuristic', 128_000, 64_000],
+  [/^deepseek/, 'deepseek', 'heuristic', 128_000, 8_192],
+  // Mistral.
+  [/^codestral/, 'mistral', 'heuristic', 256_000, 8_192],
+  [/^(?:open-)?mixtral/, 'mistral', 'heuristic', 32_768, 8_192],
+  [/^magistral/, 'mistral', 'heuristic', 40_000, 40_000],
+  [
+    /^(?:mistral-(?:large|medium)|pixtral|devstral|ministral|open-mistral-nemo)/,
+    'mistral',
+    'heuristic',
+    131_072,
+    8_192,
+  ],
+  [/^(?:open-)?mistral/, 'mistral', 'heuristic', 32_768, 8_192],
+];
+
+const providerHints: Record<string, string> = {
+  openai: 'openai',
+  azure: 'openai',
+  anthropic: 'anthropic',
+  google: 'google',
+  vertex: 'google',
+  gemini: 'google',
+  'meta-llama': 'meta',
+  meta: 'meta',
+  qwen: 'qwen',
+  alibaba: 'qwen',
+  deepseek: 'deepseek',
+  'deepseek-ai': 'deepseek',
+  mistral: 'mistral',
+  mistralai: 'mistral',
+};
+
+/**
+ * Normalises a model id: lower case, provider prefixes (`openai/`, `anthropic:`, Bedrock's
+ * `us.anthropic.`) and version suffixes (`:0`, `@001`) removed.
+ */
+function normalise(modelId: string): { name: string; hint: string | undefined } {
+  let id = modelId.trim().toLowerCase();
+  let hint: string | undefined;
+  const slash = id.lastIndexOf('/');
+  if (slash >= 0) {
+    const owner = id.slice(0, slash).split('/').at(-1)!;
+    hint = providerHints[owner];
+    id = id.slice(slash + 1);
+  }
+  const colon = id.match(/^([a-z][a-z-]*):(.+)$/);
+  if (colon && !/^\d+$/.test(colon[2]!)) {
+    hint = providerHints[colon[1]!] ?? hint;
+    id = colon[2]!;
+  }
+  id = id.replace(
+    /^(?:(?:us|eu|apac|global)\.)?(?:anthropic|meta|mistral|deepseek|qwen|amazon)\./,
+    (prefix) => {
+      hint = providerHints[prefix.split('.').at(-2)!] ?? hint;
+      return '';
+    },
+  );
+  id = id.replace(/(?::\d+|@\d+|-v\d+(?::\d+)?)$/, '');
+  return { name: id, hint };
+}
+
+/**
+ * What Baton knows of `modelId`: provider, encoding (exact tiktoken for OpenAI models, `heuristic`
+ * for the rest), context window and output limit. Accepts provider-prefixed ids (`openai/gpt-4o`,
+ * `anthropic:claude-sonnet-4-5`) and dated snapshots. Never throws for an unknown model: it gets
+ * the heuristic and `unknownModel`'s conservative window. Throws `InvalidInputError` only when
+ * `modelId` is not a string.
+ */
+export function resolveModel(modelId: string): ModelInfo {
+  if (typeof modelId !== 'string') {
+    throw new InvalidInputError({
+      path: 'modelId',
+      message: `expected a string, got ${modelId === null ? 'null' : typeof modelId}`,
+    });
+  }
+  const { name, hint } = normalise(modelId);
+  for (const [pattern, provider, encoding, contextWindow, maxOutputTokens] of rules) {
+    if (pattern.test(name)) {
+      return {
+        provider,
+        encoding,
+        exact: encoding !== 'heuristic',
+        contextWindow,
+        maxOutputTokens,
+      };
+    }
+  }
+  return hint ? { ...unknownModel, provider: hint } : { ...unknownModel };
+}
