@@ -8,16 +8,11 @@ import { SessionEndedError } from './session-ended-error.js';
 import { SessionNotFoundError } from './session-not-found-error.js';
 import type {
   AnyPgDatabase,
-  AppendMessagesOptions,
   AppendMessagesResult,
   Compaction,
   CompactionResult,
-  CreateSessionOptions,
-  ForkOptions,
   GetMessagesOptions,
-  ListSessionsOptions,
   MessageTokenCounter,
-  RecordCompactionOptions,
   RecordCompactionResult,
   ResumeResult,
   Session,
@@ -65,26 +60,30 @@ export function openSessionStore({
       checkOptionalText(options.model, 'model');
       checkOptionalText(options.title, 'title');
       checkMetadata(options.metadata, 'metadata');
-      return db.transaction(async (tx) => {
-        let rootId = id;
-        let origin: SessionOrigin = 'root';
-        if (options.parentId !== undefined) {
-          const parent = await findSession(tx, checkId(options.parentId, 'parentId'));
-          if (!parent) throw new SessionNotFoundError({ sessionId: options.parentId });
-          rootId = parent.rootId;
-          origin = 'child';
-        }
-        const row = await insertSession(tx, {
-          id,
-          parentId: options.parentId ?? null,
-          rootId,
-          origin,
-          model: options.model ?? null,
-          title: options.title ?? null,
-          metadata: options.metadata ?? null,
+      try {
+        return await db.transaction(async (tx) => {
+          let rootId = id;
+          let origin: SessionOrigin = 'root';
+          if (options.parentId !== undefined) {
+            const parent = await findSession(tx, checkId(options.parentId, 'parentId'));
+            if (!parent) throw new SessionNotFoundError({ sessionId: options.parentId });
+            rootId = parent.rootId;
+            origin = 'child';
+          }
+          const row = await insertSession(tx, {
+            id,
+            parentId: options.parentId ?? null,
+            rootId,
+            origin,
+            model: options.model ?? null,
+            title: options.title ?? null,
+            metadata: options.metadata ?? null,
+          });
+          return toSession(row);
         });
-        return toSession(row);
-      });
+      } catch (error) {
+        throw rethrowDuplicateId(error, 'id');
+      }
     },
 
     async getSession(id) {
@@ -424,7 +423,8 @@ async function insertMessages(
         sessionId,
         sequence: firstSequence + offset + index,
         role: message.role,
-        message,
+        // A shallow copy: drizzle inspects column values and trips on null-prototype objects.
+        message: { ...message },
         tokenCount: tokenCounts[offset + index] ?? null,
       })),
     );

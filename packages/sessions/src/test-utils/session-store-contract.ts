@@ -1,0 +1,679 @@
+import { corpusSkipReason, loadTranscripts } from '@baton/test-corpus';
+import { BatonError, InvalidInputError } from '@baton/tokens';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CompactionConflictError,
+  type CompactionResult,
+  createSessionStore,
+  MessageValidationError,
+  SessionEndedError,
+  type SessionMessage,
+  SessionNotFoundError,
+  type SessionStore,
+} from '../index.js';
+
+/** `n` distinct user messages. */
+export function userMessages(n: number, label = 'message'): SessionMessage[] {
+  return Array.from({ length: n }, (_, index) => ({ role: 'user', content: `${label} ${index}` }));
+}
+
+/** A `CompressResult`-shaped object: keep the first message, a summary, then the last `keep`. */
+export function compactResult(
+  history: readonly SessionMessage[],
+  keep = 2,
+  summary = 'Summary of the earlier conversation.',
+): CompactionResult {
+  const tailStart = Math.max(1, history.length - keep);
+  const removed = Array.from({ length: Math.max(0, tailStart - 1) }, (_, index) => index + 1);
+  const messages = [
+    ...history.slice(0, 1),
+    { role: 'user', content: summary },
+    ...history.slice(tailStart),
+  ];
+  return {
+    messages,
+    summary,
+    strategy: 'summarize',
+    usedFallback: false,
+    tokensBefore: history.length * 10,
+    tokensAfter: messages.length * 10,
+    event: {
+      strategy: 'summarize',
+      stages: ['mask', 'summarize'],
+      removedMessageIndexes: removed,
+      maskedMessageIndexes: [],
+      summarizerModel: 'mock-summarizer',
+      durationMs: 12.5,
+      headMessageCount: 1,
+      tailStartIndex: tailStart,
+    },
+  };
+}
+
+async function expectError<T>(
+  promise: Promise<unknown>,
+  isInstance: (error: unknown) => error is T,
+): Promise<T> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error, 'expected the call to throw').toBeDefined();
+  if (!isInstance(error)) throw error;
+  expect(BatonError.isInstance(error)).toBe(true);
+  return error;
+}
+
+/**
+ * The behaviour every backend must show. `open` returns a migrated store; it is opened once per file
+ * (PGlite's cold open is seconds) and each test works on sessions of its own.
+ */
+export function describeSessionStoreContract(label: string, open: () => Promise<SessionStore>) {
+  describe(`session store contract (${label})`, () => {
+    let store: SessionStore;
+    beforeAll(async () => {
+      store = await open();
+    }, 60_000);
+    afterAll(async () => {
+      await store?.close();
+    });
+
+    describe('createSession and getSession', () => {
+      it('opens a root session with defaults and reads it back', async () => {
+        const session = await store.createSession();
+        expect(session.id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(session).toMatchObject({
+          parentId: null,
+          rootId: session.id,
+          origin: 'root',
+          endedAt: null,
+          endReason: null,
+          model: null,
+          title: null,
+          metadata: null,
+        });
+        expect(session.createdAt).toBeInstanceOf(Date);
+        expect(await store.getSession(session.id)).toEqual(session);
+      });
+
+      it('keeps id, model, title and metadata, and roots a child under its parent', async () => {
+        const id = `custom-${crypto.randomUUID()}`;
+        const parent = await store.createSession({
+          id,
+          model: 'gpt-test',
+          title: 'Parent',
+          metadata: { project: 'baton', nested: { tags: ['a', 'b'] } },
+        });
+        expect(parent).toMatchObject({ id, model: 'gpt-test', title: 'Parent' });
+        expect(parent.metadata).toEqual({ project: 'baton', nested: { tags: ['a', 'b'] } });
+        const child = await store.createSession({ parentId: id });
+        expect(child).toMatchObject({ parentId: id, rootId: id, origin: 'child' });
+      });
+
+      it('refuses an unknown parent, a duplicate id and bad ids', async () => {
+        const missing = await expectError(
+          store.createSession({ parentId: 'no-such-session' }),
+          SessionNotFoundError.isInstance,
+        );
+        expect(missing.sessionId).toBe('no-such-session');
+        const existing = await store.createSession();
+        await expectError(store.createSession({ id: existing.id }), InvalidInputError.isInstance);
+        await expectError(store.createSession({ id: '' }), InvalidInputError.isInstance);
+        await expectError(store.getSession(''), InvalidInputError.isInstance);
+      });
+
+      it('throws SessionNotFoundError for an unknown id everywhere', async () => {
+        const id = `missing-${crypto.randomUUID()}`;
+        const calls: Array<() => Promise<unknown>> = [
+          () => store.getSession(id),
+          () => store.getMessages(id),
+          () => store.appendMessages(id, userMessages(1)),
+          () => store.recordCompaction(id, compactResult(userMessages(3))),
+          () => store.lineage(id),
+          () => store.resume(id),
+          () => store.fork(id),
+          () => store.endSession(id),
+        ];
+        for (const call of calls) {
+          const error = await expectError(call(), SessionNotFoundError.isInstance);
+          expect(error.sessionId).toBe(id);
+          expect(error.code).toBe('session_not_found');
+        }
+      });
+    });
+
+    describe('appendMessages and getMessages', () => {
+      it('numbers messages from 0 and reads them back in order', async () => {
+        const session = await store.createSession();
+        expect(await store.getMessages(session.id)).toEqual([]);
+        const first = await store.appendMessages(session.id, userMessages(3, 'a'));
+        expect(first).toEqual({ appended: 3, skipped: 0, nextSequence: 3 });
+        const second = await store.appendMessages(session.id, userMessages(2, 'b'));
+        expect(second).toEqual({ appended: 2, skipped: 0, nextSequence: 5 });
+        const stored = await store.getMessages(session.id);
+        expect(stored.map((row) => row.sequence)).toEqual([0, 1, 2, 3, 4]);
+        expect(stored.map((row) => row.message)).toEqual([
+          ...userMessages(3, 'a'),
+          ...userMessages(2, 'b'),
+        ]);
+        expect(stored.every((row) => row.sessionId === session.id && row.role === 'user')).toBe(
+          true,
+        );
+        expect(stored[0]!.tokenCount).toBeNull();
+        const page = await store.getMessages(session.id, { fromSequence: 1, limit: 2 });
+        expect(page.map((row) => row.sequence)).toEqual([1, 2]);
+      });
+
+      it('is idempotent by sequence number: a retried batch is skipped, an overlap only adds the rest', async () => {
+        const session = await store.createSession();
+        const batch = userMessages(4);
+        expect(await store.appendMessages(session.id, batch, { startSequence: 0 })).toEqual({
+          appended: 4,
+          skipped: 0,
+          nextSequence: 4,
+        });
+        expect(await store.appendMessages(session.id, batch, { startSequence: 0 })).toEqual({
+          appended: 0,
+          skipped: 4,
+          nextSequence: 4,
+        });
+        const more = userMessages(6);
+        expect(await store.appendMessages(session.id, more.slice(2), { startSequence: 2 })).toEqual(
+          {
+            appended: 2,
+            skipped: 2,
+            nextSequence: 6,
+          },
+        );
+        expect((await store.getMessages(session.id)).map((row) => row.message)).toEqual(more);
+      });
+
+      it('refuses a start sequence that would leave a gap, writing nothing', async () => {
+        const session = await store.createSession();
+        await store.appendMessages(session.id, userMessages(2));
+        const error = await expectError(
+          store.appendMessages(session.id, userMessages(1), { startSequence: 3 }),
+          InvalidInputError.isInstance,
+        );
+        expect(error.path).toBe('startSequence');
+        await expectError(
+          store.appendMessages(session.id, userMessages(1), { startSequence: -1 }),
+          InvalidInputError.isInstance,
+        );
+        expect(await store.getMessages(session.id)).toHaveLength(2);
+      });
+
+      it('names the index of a malformed message and writes nothing of the batch', async () => {
+        const session = await store.createSession();
+        await store.appendMessages(session.id, userMessages(1));
+        const cases: Array<[unknown[], number, string]> = [
+          [[{ role: 'user', content: 'ok' }, { content: 'no role' }], 1, 'messages[1].role'],
+          [[{ role: 'robot', content: 'x' }], 0, 'messages[0].role'],
+          [[{ role: 'user', content: 'ok' }, { role: 'user' }], 1, 'messages[1].content'],
+          [[{ role: 'system', content: [{ type: 'text', text: 'x' }] }], 0, 'messages[0].content'],
+          [
+            [
+              { role: 'user', content: 'ok' },
+              ...userMessages(2),
+              { role: 'assistant', content: [{}] },
+            ],
+            3,
+            'messages[3].content[0]',
+          ],
+          [
+            [{ role: 'user', content: [{ type: 'file', data: new Uint8Array([1, 2]) }] }],
+            0,
+            'messages[0].content[0].data',
+          ],
+          [
+            [{ role: 'user', content: 'x', providerOptions: { n: Number.NaN } }],
+            0,
+            'messages[0].providerOptions.n',
+          ],
+          [['just a string'], 0, 'messages[0]'],
+          [[null], 0, 'messages[0]'],
+        ];
+        for (const [batch, index, path] of cases) {
+          const error = await expectError(
+            store.appendMessages(session.id, batch as SessionMessage[]),
+            MessageValidationError.isInstance,
+          );
+          expect(error.index).toBe(index);
+          expect(error.path).toBe(path);
+          expect(error.code).toBe('message_validation');
+        }
+        const circular: Record<string, unknown> = { role: 'user', content: 'x' };
+        circular.self = circular;
+        await expectError(
+          store.appendMessages(session.id, [circular as SessionMessage]),
+          MessageValidationError.isInstance,
+        );
+        await expectError(
+          store.appendMessages(session.id, 'nope' as unknown as SessionMessage[]),
+          MessageValidationError.isInstance,
+        );
+        expect(await store.getMessages(session.id)).toHaveLength(1);
+      });
+
+      it('stores text jsonb would refuse: NUL characters and lone surrogates', async () => {
+        const session = await store.createSession();
+        const odd: SessionMessage[] = [
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'c1',
+                toolName: 'read',
+                output: { type: 'text', value: `bin\u0000ary` },
+              },
+            ],
+          },
+          { role: 'user', content: `half a pair: \ud83d and \udc4d` },
+        ];
+        await store.appendMessages(session.id, odd);
+        expect((await store.getMessages(session.id)).map((row) => row.message)).toEqual(odd);
+      });
+
+      it('reads back any JSON message content deep-equal (property)', async () => {
+        const session = await store.createSession();
+        let next = 0;
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(
+              fc.record({
+                role: fc.constantFrom('user', 'assistant', 'tool'),
+                content: fc.oneof(
+                  fc.string({ unit: 'binary' }),
+                  fc.array(
+                    fc.record({ type: fc.constantFrom('text', 'json'), value: fc.jsonValue() }),
+                    { maxLength: 3 },
+                  ),
+                ),
+                providerOptions: fc.option(fc.dictionary(fc.string(), fc.jsonValue()), {
+                  nil: undefined,
+                }),
+              }),
+              { minLength: 1, maxLength: 4 },
+            ),
+            async (batch) => {
+              const result = await store.appendMessages(session.id, batch, { startSequence: next });
+              expect(result.appended).toBe(batch.length);
+              const stored = await store.getMessages(session.id, { fromSequence: next });
+              next += batch.length;
+              // Stored as JSON: the expectation is the JSON reading of the input (-0 becomes 0).
+              expect(stored.map((row) => row.message)).toEqual(JSON.parse(JSON.stringify(batch)));
+            },
+          ),
+          { numRuns: 40 },
+        );
+      });
+
+      it('counts tokens with the injected counter', async () => {
+        const counted = await createSessionStore({
+          db: store.db,
+          migrate: false,
+          tokenCounter: { countMessage: (message) => JSON.stringify(message.content).length },
+        });
+        const session = await counted.createSession();
+        await counted.appendMessages(session.id, [{ role: 'user', content: 'four' }]);
+        expect((await counted.getMessages(session.id))[0]!.tokenCount).toBe(6);
+        await counted.close();
+        // Closing a store over a borrowed db leaves that db usable.
+        expect((await store.getMessages(session.id))[0]!.tokenCount).toBe(6);
+      });
+    });
+
+    describe('recordCompaction', () => {
+      it('ends the parent, opens the child with the compacted messages and records the compaction', async () => {
+        const parent = await store.createSession({ model: 'm1', title: 'T', metadata: { a: 1 } });
+        const history = userMessages(10);
+        await store.appendMessages(parent.id, history);
+        const result = compactResult(history, 3);
+        const recorded = await store.recordCompaction(parent.id, result);
+        expect(recorded.parent).toMatchObject({ id: parent.id, endReason: 'compaction' });
+        expect(recorded.parent.endedAt).toBeInstanceOf(Date);
+        expect(recorded.child).toMatchObject({
+          parentId: parent.id,
+          rootId: parent.id,
+          origin: 'compaction',
+          endedAt: null,
+          model: 'm1',
+          title: 'T',
+          metadata: { a: 1 },
+        });
+        expect(recorded.compaction).toMatchObject({
+          parentSessionId: parent.id,
+          childSessionId: recorded.child.id,
+          strategy: 'summarize',
+          stages: ['mask', 'summarize'],
+          summary: result.summary,
+          usedFallback: false,
+          fallbackReason: null,
+          tokensBefore: 100,
+          tokensAfter: 50,
+          removedSequences: [1, 2, 3, 4, 5, 6],
+          maskedSequences: [],
+          summarizerModel: 'mock-summarizer',
+          durationMs: 12.5,
+        });
+        expect(recorded.compaction.event).toMatchObject({ tailStartIndex: 7 });
+        expect(await store.getCompaction(parent.id)).toEqual(recorded.compaction);
+        expect(await store.getCompaction(recorded.child.id)).toBeUndefined();
+        expect((await store.getMessages(recorded.child.id)).map((row) => row.message)).toEqual(
+          result.messages,
+        );
+        // The parent's raw history is untouched.
+        expect((await store.getMessages(parent.id)).map((row) => row.message)).toEqual(history);
+        expect(await store.getSession(parent.id)).toEqual(recorded.parent);
+      });
+
+      it('lets the caller name the child and override its model, title and metadata', async () => {
+        const parent = await store.createSession({ model: 'm1' });
+        const childId = `child-${crypto.randomUUID()}`;
+        const { child } = await store.recordCompaction(parent.id, compactResult(userMessages(4)), {
+          childId,
+          model: 'm2',
+          title: 'Continued',
+          metadata: { b: 2 },
+        });
+        expect(child).toMatchObject({
+          id: childId,
+          model: 'm2',
+          title: 'Continued',
+          metadata: { b: 2 },
+        });
+      });
+
+      it('compacts a parent at most once: the second attempt names the first child and writes nothing', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(5));
+        const { child } = await store.recordCompaction(parent.id, compactResult(userMessages(5)));
+        const error = await expectError(
+          store.recordCompaction(parent.id, compactResult(userMessages(5)), {
+            childId: `x-${crypto.randomUUID()}`,
+          }),
+          CompactionConflictError.isInstance,
+        );
+        expect(error.childSessionId).toBe(child.id);
+        expect(error.parentSessionId).toBe(parent.id);
+        expect(error.code).toBe('compaction_conflict');
+        const family = await store.listSessions({ rootId: parent.id, includeEnded: true });
+        expect(family.map((session) => session.id).sort()).toEqual([parent.id, child.id].sort());
+      });
+
+      it('has exactly one winner when compactions of one parent race', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(5));
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 4 }, () =>
+            store.recordCompaction(parent.id, compactResult(userMessages(5))),
+          ),
+        );
+        const winners = attempts.filter((attempt) => attempt.status === 'fulfilled');
+        expect(winners).toHaveLength(1);
+        const winnerChild = (winners[0] as PromiseFulfilledResult<{ child: { id: string } }>).value
+          .child.id;
+        for (const attempt of attempts) {
+          if (attempt.status === 'rejected') {
+            expect(CompactionConflictError.isInstance(attempt.reason)).toBe(true);
+            expect((attempt.reason as CompactionConflictError).childSessionId).toBe(winnerChild);
+          }
+        }
+        expect(await store.listSessions({ rootId: parent.id, includeEnded: true })).toHaveLength(2);
+      });
+
+      it('refuses malformed results and closed parents, leaving the parent open and childless', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(3));
+        const bad = compactResult(userMessages(3));
+        const error = await expectError(
+          store.recordCompaction(parent.id, {
+            ...bad,
+            messages: [...bad.messages, { role: 'user', content: 42 } as unknown as SessionMessage],
+          }),
+          MessageValidationError.isInstance,
+        );
+        expect(error.path).toBe(`result.messages[${bad.messages.length}].content`);
+        await expectError(
+          store.recordCompaction(parent.id, { ...bad, tokensBefore: -1 }),
+          InvalidInputError.isInstance,
+        );
+        await expectError(
+          store.recordCompaction(parent.id, {
+            ...bad,
+            event: { ...bad.event, removedMessageIndexes: [1.5] },
+          }),
+          InvalidInputError.isInstance,
+        );
+        await expectError(
+          store.recordCompaction(parent.id, null as unknown as CompactionResult),
+          InvalidInputError.isInstance,
+        );
+        expect((await store.getSession(parent.id)).endedAt).toBeNull();
+        expect(await store.getCompaction(parent.id)).toBeUndefined();
+        expect(await store.listSessions({ rootId: parent.id })).toHaveLength(1);
+
+        await store.endSession(parent.id);
+        const ended = await expectError(
+          store.recordCompaction(parent.id, bad),
+          SessionEndedError.isInstance,
+        );
+        expect(ended.endReason).toBe('closed');
+        expect(ended.childSessionId).toBeUndefined();
+      });
+
+      it('refuses appends to a compacted session, naming the child', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(3));
+        const { child } = await store.recordCompaction(parent.id, compactResult(userMessages(3)));
+        const error = await expectError(
+          store.appendMessages(parent.id, userMessages(1, 'late')),
+          SessionEndedError.isInstance,
+        );
+        expect(error.childSessionId).toBe(child.id);
+        expect(error.endReason).toBe('compaction');
+        expect(error.message).toContain(child.id);
+        expect(await store.getMessages(parent.id)).toHaveLength(3);
+        // Retrying an already stored batch against the ended parent still fails: it is ended.
+        await expectError(
+          store.appendMessages(parent.id, userMessages(3), { startSequence: 0 }),
+          SessionEndedError.isInstance,
+        );
+      });
+    });
+
+    describe('lineage and resume', () => {
+      it('walks root..id through a chain of compactions and resumes at the newest', async () => {
+        const root = await store.createSession();
+        await store.appendMessages(root.id, userMessages(4, 'gen0'));
+        const chain = [root.id];
+        let current = root.id;
+        for (let generation = 1; generation <= 5; generation++) {
+          const history = (await store.getMessages(current)).map((row) => row.message);
+          const { child } = await store.recordCompaction(
+            current,
+            compactResult(history, 2, `summary ${generation}`),
+          );
+          await store.appendMessages(child.id, userMessages(2, `gen${generation}`));
+          chain.push(child.id);
+          current = child.id;
+        }
+        const lineage = await store.lineage(current);
+        expect(lineage.map((session) => session.id)).toEqual(chain);
+        expect(lineage.every((session) => session.rootId === root.id)).toBe(true);
+        expect(lineage.slice(0, -1).every((session) => session.endReason === 'compaction')).toBe(
+          true,
+        );
+        expect((await store.lineage(chain[2]!)).map((session) => session.id)).toEqual(
+          chain.slice(0, 3),
+        );
+        expect((await store.lineage(root.id)).map((session) => session.id)).toEqual([root.id]);
+
+        const expected = (await store.getMessages(current)).map((row) => row.message);
+        for (const id of [root.id, chain[3]!, current]) {
+          const resumed = await store.resume(id);
+          expect(resumed.session.id).toBe(current);
+          expect(resumed.messages).toEqual(expected);
+        }
+        expect(expected.at(-1)).toEqual(userMessages(2, 'gen5')[1]);
+      });
+
+      it('resumes an uncompacted session as itself and does not follow forks', async () => {
+        const session = await store.createSession();
+        await store.appendMessages(session.id, userMessages(2));
+        const fork = await store.fork(session.id);
+        const resumed = await store.resume(session.id);
+        expect(resumed.session.id).toBe(session.id);
+        expect(resumed.messages).toEqual(userMessages(2));
+        expect((await store.resume(fork.id)).session.id).toBe(fork.id);
+      });
+    });
+
+    describe('fork', () => {
+      it('copies the history into a new open session on the same lineage, leaving the source open', async () => {
+        const source = await store.createSession({
+          model: 'm',
+          title: 'src',
+          metadata: { k: 'v' },
+        });
+        await store.appendMessages(source.id, userMessages(5));
+        const fork = await store.fork(source.id, { title: 'forked' });
+        expect(fork).toMatchObject({
+          parentId: source.id,
+          rootId: source.rootId,
+          origin: 'fork',
+          model: 'm',
+          title: 'forked',
+          metadata: { k: 'v' },
+          endedAt: null,
+        });
+        expect((await store.getMessages(fork.id)).map((row) => row.message)).toEqual(
+          userMessages(5),
+        );
+        await store.appendMessages(fork.id, userMessages(1, 'only in fork'));
+        expect(await store.getMessages(source.id)).toHaveLength(5);
+        expect((await store.getSession(source.id)).endedAt).toBeNull();
+
+        const partial = await store.fork(source.id, {
+          throughSequence: 1,
+          id: `fork-${crypto.randomUUID()}`,
+        });
+        expect((await store.getMessages(partial.id)).map((row) => row.message)).toEqual(
+          userMessages(2),
+        );
+        const empty = await store.fork(source.id, { throughSequence: -1 });
+        expect(await store.getMessages(empty.id)).toEqual([]);
+        await expectError(store.fork(source.id, { id: source.id }), InvalidInputError.isInstance);
+        await expectError(
+          store.fork(source.id, { throughSequence: 0.5 }),
+          InvalidInputError.isInstance,
+        );
+        expect((await store.lineage(fork.id)).map((session) => session.id)).toEqual([
+          source.id,
+          fork.id,
+        ]);
+      });
+
+      it('forks an ended session', async () => {
+        const source = await store.createSession();
+        await store.appendMessages(source.id, userMessages(2));
+        await store.endSession(source.id, 'done');
+        const fork = await store.fork(source.id);
+        expect((await store.getMessages(fork.id)).map((row) => row.message)).toEqual(
+          userMessages(2),
+        );
+      });
+    });
+
+    describe('listSessions and endSession', () => {
+      it('lists a lineage newest first, hiding ended sessions unless asked, with paging', async () => {
+        const root = await store.createSession({ title: 'list-root' });
+        const a = await store.createSession({ parentId: root.id });
+        const b = await store.createSession({ parentId: root.id });
+        await store.endSession(a.id, 'abandoned');
+        const open = await store.listSessions({ rootId: root.id });
+        expect(open.map((session) => session.id).sort()).toEqual([root.id, b.id].sort());
+        const all = await store.listSessions({ rootId: root.id, includeEnded: true });
+        expect(all).toHaveLength(3);
+        for (let i = 1; i < all.length; i++) {
+          expect(all[i - 1]!.createdAt.getTime()).toBeGreaterThanOrEqual(
+            all[i]!.createdAt.getTime(),
+          );
+        }
+        const page = await store.listSessions({
+          rootId: root.id,
+          includeEnded: true,
+          limit: 1,
+          offset: 1,
+        });
+        expect(page).toEqual([all[1]]);
+        expect((await store.listSessions({ limit: 2 })).length).toBeLessThanOrEqual(2);
+        await expectError(store.listSessions({ limit: -1 }), InvalidInputError.isInstance);
+      });
+
+      it('ends a session once, with a reason; compaction is reserved', async () => {
+        const session = await store.createSession();
+        await expectError(store.endSession(session.id, 'compaction'), InvalidInputError.isInstance);
+        const ended = await store.endSession(session.id, 'user-closed');
+        expect(ended).toMatchObject({ endReason: 'user-closed' });
+        expect(ended.endedAt).toBeInstanceOf(Date);
+        const again = await expectError(store.endSession(session.id), SessionEndedError.isInstance);
+        expect(again.endReason).toBe('user-closed');
+        await expectError(
+          store.appendMessages(session.id, userMessages(1)),
+          SessionEndedError.isInstance,
+        );
+      });
+    });
+
+    describe.skipIf(corpusSkipReason !== undefined)('nothing lost (corpus transcripts)', () => {
+      it('keeps every raw message of every ancestor retrievable and deep-equal after repeated compactions', async () => {
+        const transcripts = loadTranscripts();
+        expect(transcripts.length).toBeGreaterThan(0);
+        let compactionsRecorded = 0;
+        for (const transcript of transcripts) {
+          const raw = transcript.messages as SessionMessage[];
+          // Feed the transcript in four parts, compacting between them as a live agent would.
+          const cut = (part: number) => Math.round((raw.length * part) / 4);
+          const expectedBySession = new Map<string, SessionMessage[]>();
+          // How many leading messages of each session came from a compaction rather than the transcript.
+          const compactedCount = new Map<string, number>();
+          const root = await store.createSession({ title: transcript.name });
+          let current = root.id;
+          await store.appendMessages(current, raw.slice(0, cut(1)));
+          expectedBySession.set(current, raw.slice(0, cut(1)));
+          compactedCount.set(current, 0);
+          for (let part = 1; part < 4; part++) {
+            const history = expectedBySession.get(current)!;
+            const result = compactResult(
+              history,
+              4,
+              `summary of part ${part} of ${transcript.name}`,
+            );
+            const { child } = await store.recordCompaction(current, result);
+            compactionsRecorded++;
+            const added = raw.slice(cut(part), cut(part + 1));
+            await store.appendMessages(child.id, added, { startSequence: result.messages.length });
+            expectedBySession.set(child.id, [...result.messages, ...added]);
+            compactedCount.set(child.id, result.messages.length);
+            current = child.id;
+          }
+          const lineage = await store.lineage(current);
+          expect(lineage.map((session) => session.id)).toEqual([...expectedBySession.keys()]);
+          const originals: SessionMessage[] = [];
+          for (const session of lineage) {
+            const stored = (await store.getMessages(session.id)).map((row) => row.message);
+            expect(stored).toEqual(expectedBySession.get(session.id));
+            originals.push(...stored.slice(compactedCount.get(session.id)));
+          }
+          // The transcript, message for message, is recoverable from the lineage's raw histories.
+          expect(originals).toEqual(raw);
+          expect((await store.resume(root.id)).messages).toEqual(expectedBySession.get(current));
+        }
+        expect(compactionsRecorded).toBe(transcripts.length * 3);
+      }, 120_000);
+    });
+  });
+}
