@@ -14,7 +14,7 @@ export const HANDOFF_SECTIONS = [
   { key: 'blockers', title: 'Blockers and errors' },
   { key: 'decisions', title: 'Key decisions' },
   { key: 'resolvedQuestions', title: 'Resolved questions' },
-  { key: 'pendingAsks', title: 'Historical pending asks' },
+  { key: 'pendingAsks', title: 'Earlier user asks (historical)' },
   { key: 'files', title: 'Relevant files' },
   { key: 'remainingWork', title: 'Remaining work' },
   { key: 'criticalContext', title: 'Critical context' },

@@ -1,3 +1,24 @@
+export { clipText } from './clip-text.js';
+export {
+  type CreateReceiptOptions,
+  createReceipt,
+  type Receipt,
+  type ReceiptSectionStats,
+  type ReceiptStats,
+} from './create-receipt.js';
+export {
+  type AskFact,
+  type ErrorFact,
+  extractErrorLines,
+  extractHandoffFacts,
+  extractPaths,
+  type FileFact,
+  type HandoffFacts,
+  itemKey,
+  lastTurnCount,
+  type ToolCallFact,
+  type TurnFact,
+} from './extract-handoff-facts.js';
 export {
   HANDOFF_FOOTER,
   HANDOFF_HEADER,
@@ -5,3 +26,18 @@ export {
   type HandoffSectionKey,
   type HandoffSections,
 } from './handoff-layout.js';
+export { parseHandoff } from './parse-handoff.js';
+export { ReceiptInputError } from './receipt-input-error.js';
+export {
+  type MessageSecretFinding,
+  type RedactMessagesResult,
+  redactMessages,
+} from './redact-messages.js';
+export {
+  type RedactSecretsOptions,
+  type RedactSecretsResult,
+  redactSecrets,
+  type SecretFinding,
+} from './redact-secrets.js';
+export { type RenderHandoffOptions, renderHandoff } from './render-handoff.js';
+export type { SecretRule } from './secret-rules.js';

@@ -1,0 +1,439 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { InvalidInputError, type TokenCounter } from '@baton/tokens';
+import { clipText } from './clip-text.js';
+import { defaultCounter } from './default-counter.js';
+import { extractHandoffFacts, type HandoffFacts } from './extract-handoff-facts.js';
+import {
+  HANDOFF_SECTIONS,
+  type HandoffSectionKey,
+  type HandoffSections,
+} from './handoff-layout.js';
+import { parseHandoff } from './parse-handoff.js';
+import { redactSecrets } from './redact-secrets.js';
+import { renderHandoff } from './render-handoff.js';
+
+export interface CreateReceiptOptions {
+  /** Token budget of the whole receipt text (header and footer included). Default: 2000. Minimum: 120. */
+  maxTokens?: number;
+  /** Counts tokens. Default: the shared `o200k_base` counter of `@baton/tokens`. */
+  counter?: Pick<TokenCounter, 'count'>;
+  /**
+   * The summary that already stood in for older turns (an earlier Baton handoff or any text). Its
+   * content is kept as a snapshot, competing for the budget like everything else. Default: none.
+   */
+  previousSummary?: string;
+  /** How many trailing turns of the window are quoted (clipped). Default: 6. At most 12. */
+  lastTurns?: number;
+}
+
+export interface ReceiptSectionStats {
+  /** Items the window held. */
+  total: number;
+  /** Items listed in the receipt (the rest are collapsed into counts). */
+  shown: number;
+}
+
+export interface ReceiptStats {
+  /** Tokens of `text`, counted with the counter in use. */
+  tokens: number;
+  maxTokens: number;
+  messages: number;
+  toolCalls: number;
+  asks: ReceiptSectionStats;
+  actions: ReceiptSectionStats;
+  files: ReceiptSectionStats;
+  errors: ReceiptSectionStats;
+  turns: ReceiptSectionStats;
+  previousSummaryLines: ReceiptSectionStats;
+  /** True when the latest ask had to be clipped to fit the budget. */
+  latestAskClipped: boolean;
+}
+
+export interface Receipt {
+  text: string;
+  sections: HandoffSections;
+  stats: ReceiptStats;
+}
+
+type ItemSection =
+  | 'pendingAsks'
+  | 'completedActions'
+  | 'blockers'
+  | 'files'
+  | 'previousSummary'
+  | 'lastTurns';
+
+interface Candidate {
+  section: ItemSection;
+  /** Position within its section when rendered. */
+  order: number;
+  text: string;
+  score: number;
+  tokens: number;
+  /** For collapsed counts: the directory of a file, the name of a tool. */
+  group: string;
+}
+
+/** Share of the free budget each section may take before the others had their turn. */
+const sectionCaps: Record<ItemSection, number> = {
+  pendingAsks: 0.15,
+  completedActions: 0.3,
+  blockers: 0.25,
+  files: 0.25,
+  previousSummary: 0.2,
+  lastTurns: 0.2,
+};
+
+const minimumBudget = 120;
+
+function directoryOf(path: string): string {
+  const separator = path.includes('\\') ? '\\' : '/';
+  const parts = path.split(separator);
+  if (parts.length <= 1) return '.';
+  const keep = parts[0] === '' || parts[0] === '~' ? 3 : 2;
+  return parts.slice(0, Math.min(keep, parts.length - 1)).join(separator) + separator;
+}
+
+function buildCandidates(
+  facts: HandoffFacts,
+  previousSummary: string | undefined,
+  lastTurns: number,
+): Candidate[] {
+  const candidates: Candidate[] = [];
+  const span = Math.max(1, facts.messageCount - 1);
+  const recency = (index: number) => index / span;
+  const add = (candidate: Omit<Candidate, 'tokens'>) =>
+    candidates.push({ ...candidate, tokens: 0 });
+
+  const latestKey = facts.latestAsk?.key;
+  facts.asks.forEach((ask, position) => {
+    if (ask.key === latestKey) return;
+    const clipped = ask.text.replace(/\s+/g, ' ').length > ask.key.length;
+    add({
+      section: 'pendingAsks',
+      order: position,
+      text: `- ${ask.key}${clipped ? ' …' : ''}`,
+      score: 4 + 2 * recency(ask.index),
+      group: 'ask',
+    });
+  });
+
+  for (const call of facts.toolCalls) {
+    const mutating = /(?:edit|write|create|apply|replace|insert|patch)/i.test(call.name);
+    add({
+      section: 'completedActions',
+      order: call.ordinal,
+      text: `${call.ordinal}. ${call.name}${call.target ? ` ${call.target}` : ''} — ${call.outcome}`,
+      score: 1 + 2.5 * recency(call.index) + (call.failed ? 1.5 : 0) + (mutating ? 1 : 0),
+      group: call.name,
+    });
+  }
+
+  facts.errors.forEach((error, position) => {
+    add({
+      section: 'blockers',
+      order: position,
+      text: `- ${error.line}${error.count > 1 ? ` (×${error.count})` : ''}`,
+      score:
+        3 +
+        2 * recency(error.lastIndex) +
+        Math.min(1.5, Math.log2(error.count) * 0.5) +
+        (error.flagged ? 1 : 0),
+      group: 'error',
+    });
+  });
+
+  const maxReferences = Math.max(1, ...facts.files.map((file) => file.references));
+  for (const file of facts.files) {
+    const detail = [`${file.references} ref${file.references === 1 ? '' : 's'}`];
+    if (file.written) detail.push('written');
+    add({
+      section: 'files',
+      order: 0,
+      text: `- ${file.path} (${detail.join(', ')})`,
+      score:
+        2 +
+        3 * (Math.log2(1 + file.references) / Math.log2(1 + maxReferences)) +
+        1.5 * recency(file.lastIndex) +
+        (file.written ? 1 : 0),
+      group: directoryOf(file.path),
+    });
+  }
+
+  if (previousSummary !== undefined && previousSummary.trim() !== '') {
+    const parsed = parseHandoff(previousSummary);
+    let lines: string[];
+    if (parsed) {
+      lines = [];
+      for (const { key, title } of HANDOFF_SECTIONS) {
+        // The snapshot of a snapshot and old quoted turns would only grow with every compaction.
+        if (key === 'previousSummary' || key === 'lastTurns' || key === 'counts') continue;
+        const body = parsed[key];
+        if (!body) continue;
+        lines.push(`${title}:`);
+        for (const line of body.split('\n')) if (line.trim() !== '') lines.push(`  ${line.trim()}`);
+      }
+    } else {
+      lines = previousSummary.split('\n').filter((line) => line.trim() !== '');
+    }
+    lines.forEach((line, position) => {
+      add({
+        section: 'previousSummary',
+        order: position,
+        text: clipText(redactSecrets(line).text, 400),
+        score: 5 - (3 * position) / Math.max(1, lines.length),
+        group: 'summary',
+      });
+    });
+  }
+
+  const turns = facts.turns.slice(-lastTurns);
+  turns.forEach((turn, position) => {
+    // The latest ask is stated once, at the top: quoting it again made models answer it twice.
+    const isLatestAsk = turn.role === 'user' && turn.index === facts.latestAsk?.index;
+    const text = isLatestAsk
+      ? '(the latest ask, quoted at the top)'
+      : clipText(turn.text.replace(/\n{2,}/g, '\n'), 400).replace(/\n/g, '\n  ');
+    add({
+      section: 'lastTurns',
+      order: position,
+      text: `- [${turn.role}] ${text}`,
+      score: 3 + (3 * (position + 1)) / turns.length,
+      group: 'turn',
+    });
+  });
+  return candidates;
+}
+
+function countsBody(facts: HandoffFacts, toolLimit = Number.POSITIVE_INFINITY): string {
+  const roles = Object.entries(facts.roleCounts)
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([role, count]) => `${role} ${count}`)
+    .join(', ');
+  const lines = [`Messages: ${facts.messageCount}${roles ? ` (${roles})` : ''}.`];
+  if (facts.toolCalls.length > 0) {
+    const shown = facts.toolCounts.slice(0, toolLimit).map(([name, count]) => `${name} ×${count}`);
+    const hidden = facts.toolCounts.length - shown.length;
+    lines.push(
+      `Tool calls: ${facts.toolCalls.length} (${shown.join(', ')}${hidden > 0 ? `, +${hidden} more tools` : ''}).`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function collapseLines(section: ItemSection, omitted: Candidate[]): string[] {
+  if (omitted.length === 0) return [];
+  switch (section) {
+    case 'files': {
+      const byDirectory = new Map<string, number>();
+      for (const item of omitted)
+        byDirectory.set(item.group, (byDirectory.get(item.group) ?? 0) + 1);
+      const groups = [...byDirectory].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const lines = groups
+        .slice(0, 3)
+        .map(
+          ([directory, count]) =>
+            `- +${count} more file${count === 1 ? '' : 's'} under ${directory}`,
+        );
+      const rest = groups.slice(3).reduce((sum, [, count]) => sum + count, 0);
+      if (rest > 0) lines.push(`- +${rest} more files elsewhere`);
+      return lines;
+    }
+    case 'completedActions': {
+      const byTool = new Map<string, number>();
+      for (const item of omitted) byTool.set(item.group, (byTool.get(item.group) ?? 0) + 1);
+      const tools = [...byTool]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, 6)
+        .map(([name, count]) => `${name} ×${count}`);
+      return [
+        `(+${omitted.length} more calls not listed: ${tools.join(', ')}${byTool.size > 6 ? ', …' : ''})`,
+      ];
+    }
+    case 'blockers':
+      return [`- +${omitted.length} more error line${omitted.length === 1 ? '' : 's'} not listed`];
+    case 'pendingAsks':
+      return [`- +${omitted.length} more earlier ask${omitted.length === 1 ? '' : 's'} not listed`];
+    case 'previousSummary':
+      return [`(+${omitted.length} more lines of the previous summary not kept)`];
+    case 'lastTurns':
+      return [];
+  }
+}
+
+const itemSections: ItemSection[] = [
+  'pendingAsks',
+  'completedActions',
+  'blockers',
+  'files',
+  'previousSummary',
+  'lastTurns',
+];
+
+function renderSelection(
+  fixed: HandoffSections,
+  candidates: Candidate[],
+  chosen: Set<Candidate>,
+): HandoffSections {
+  const sections: HandoffSections = { ...fixed };
+  for (const section of itemSections) {
+    const items = candidates.filter((candidate) => candidate.section === section);
+    if (items.length === 0) continue;
+    const kept = items.filter((item) => chosen.has(item));
+    const omitted = items.filter((item) => !chosen.has(item));
+    if (section === 'files') kept.sort((a, b) => b.score - a.score || (a.text < b.text ? -1 : 1));
+    else kept.sort((a, b) => a.order - b.order);
+    const lines = [...kept.map((item) => item.text), ...collapseLines(section, omitted)];
+    if (lines.length > 0) sections[section as HandoffSectionKey] = lines.join('\n');
+  }
+  return sections;
+}
+
+/**
+ * Builds a deterministic, redacted handoff receipt for a window of dropped messages: the latest
+ * user ask verbatim (once), earlier asks, completed actions, files, errors, a snapshot of the
+ * previous summary, the last turns and counts, in the shared handoff layout and framed as history.
+ * Items compete for `maxTokens` by salience (references, recency, errors above successes); what
+ * does not fit is collapsed into counts. The same input always gives byte-identical output.
+ */
+export function createReceipt(
+  messages: readonly ModelMessage[],
+  options: CreateReceiptOptions = {},
+): Receipt {
+  const maxTokens = options.maxTokens ?? 2000;
+  if (!Number.isInteger(maxTokens) || maxTokens < minimumBudget) {
+    throw new InvalidInputError({
+      path: 'options.maxTokens',
+      message: `expected an integer >= ${minimumBudget}`,
+    });
+  }
+  const lastTurns = options.lastTurns ?? 6;
+  if (!Number.isInteger(lastTurns) || lastTurns < 0 || lastTurns > 12) {
+    throw new InvalidInputError({
+      path: 'options.lastTurns',
+      message: 'expected an integer from 0 to 12',
+    });
+  }
+  if (options.previousSummary !== undefined && typeof options.previousSummary !== 'string') {
+    throw new InvalidInputError({ path: 'options.previousSummary', message: 'expected a string' });
+  }
+  const counter = options.counter ?? defaultCounter();
+  const count = (text: string) => counter.count(text);
+  const facts = extractHandoffFacts(messages);
+
+  // Fixed parts: the latest ask (clipped only when it alone would crowd out everything else) and counts.
+  const fixed: HandoffSections = {};
+  let latestAskClipped = false;
+  if (facts.latestAsk) {
+    const askBudget = Math.floor(maxTokens * 0.4);
+    let ask = facts.latestAsk.text;
+    if (count(ask) > askBudget) {
+      latestAskClipped = true;
+      let length = Math.floor(ask.length * (askBudget / count(ask)));
+      ask = clipText(facts.latestAsk.text, length);
+      while (length > 0 && count(ask) > askBudget) {
+        length = Math.floor(length * 0.8);
+        ask = clipText(facts.latestAsk.text, length);
+      }
+    }
+    fixed.latestAsk = ask;
+  }
+  fixed.counts = countsBody(facts);
+  let fixedText = renderHandoff(fixed);
+  if (count(fixedText) > maxTokens) {
+    fixed.counts = countsBody(facts, 5);
+    fixedText = renderHandoff(fixed);
+  }
+  if (count(fixedText) > maxTokens && fixed.latestAsk !== undefined) {
+    latestAskClipped = true;
+    fixed.latestAsk = clipText(
+      facts.latestAsk!.text,
+      Math.max(40, (maxTokens - count(renderHandoff({ counts: fixed.counts }))) * 2),
+    );
+    fixedText = renderHandoff(fixed);
+  }
+  if (count(fixedText) > maxTokens) {
+    fixed.counts = `Messages: ${facts.messageCount}.`;
+    fixedText = renderHandoff(fixed);
+  }
+
+  const candidates = buildCandidates(facts, options.previousSummary, lastTurns);
+  for (const candidate of candidates) candidate.tokens = count(candidate.text) + 1;
+  // Highest salience first; ties broken by position and text so the order never depends on chance.
+  const ranked = [...candidates].sort(
+    (a, b) =>
+      b.score - a.score || b.order - a.order || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
+  );
+
+  const headingCost = (section: ItemSection) =>
+    count(`## ${HANDOFF_SECTIONS.find((entry) => entry.key === section)!.title}`) + 2;
+  const reserve =
+    24 * itemSections.filter((section) => candidates.some((c) => c.section === section)).length;
+  const free = Math.max(0, maxTokens - count(fixedText) - reserve);
+  const chosen = new Set<Candidate>();
+  const spent = new Map<ItemSection, number>();
+  let used = 0;
+  for (const capped of [true, false]) {
+    for (const candidate of ranked) {
+      if (chosen.has(candidate)) continue;
+      const opened = spent.has(candidate.section);
+      const cost = candidate.tokens + (opened ? 0 : headingCost(candidate.section));
+      if (used + cost > free) continue;
+      const sectionSpent = spent.get(candidate.section) ?? 0;
+      if (capped && sectionSpent + cost > free * sectionCaps[candidate.section]) continue;
+      chosen.add(candidate);
+      spent.set(candidate.section, sectionSpent + cost);
+      used += cost;
+    }
+  }
+
+  // Per-item counts are estimates of the joined text; trim the least salient items until it fits.
+  let sections = renderSelection(fixed, candidates, chosen);
+  let text = redactSecrets(renderHandoff(sections)).text;
+  let tokens = count(text);
+  const byAscendingScore = ranked.filter((candidate) => chosen.has(candidate)).reverse();
+  while (tokens > maxTokens && byAscendingScore.length > 0) {
+    let excess = tokens - maxTokens;
+    while (excess > 0 && byAscendingScore.length > 0) {
+      const dropped = byAscendingScore.shift()!;
+      chosen.delete(dropped);
+      excess -= dropped.tokens;
+    }
+    sections = renderSelection(fixed, candidates, chosen);
+    text = redactSecrets(renderHandoff(sections)).text;
+    tokens = count(text);
+  }
+  if (tokens > maxTokens) {
+    // Only collapse lines are left: drop them, keeping header, latest ask, counts and footer.
+    sections = { ...fixed };
+    text = redactSecrets(renderHandoff(sections)).text;
+    tokens = count(text);
+  }
+
+  const stat = (section: ItemSection): ReceiptSectionStats => ({
+    total: candidates.filter((candidate) => candidate.section === section).length,
+    shown: candidates.filter((candidate) => candidate.section === section && chosen.has(candidate))
+      .length,
+  });
+  const redactedSections: HandoffSections = {};
+  for (const [key, body] of Object.entries(sections) as Array<[HandoffSectionKey, string]>) {
+    redactedSections[key] = redactSecrets(body).text;
+  }
+  return {
+    text,
+    sections: redactedSections,
+    stats: {
+      tokens,
+      maxTokens,
+      messages: facts.messageCount,
+      toolCalls: facts.toolCalls.length,
+      asks: stat('pendingAsks'),
+      actions: stat('completedActions'),
+      files: stat('files'),
+      errors: stat('blockers'),
+      turns: stat('lastTurns'),
+      previousSummaryLines: stat('previousSummary'),
+      latestAskClipped,
+    },
+  };
+}

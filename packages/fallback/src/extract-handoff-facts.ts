@@ -1,0 +1,438 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { clipText } from './clip-text.js';
+import { ReceiptInputError } from './receipt-input-error.js';
+import { redactSecrets } from './redact-secrets.js';
+
+/** One user ask. `key` is how it is recognised again: whitespace collapsed, first 200 characters. */
+export interface AskFact {
+  text: string;
+  key: string;
+  /** Index of the message that holds it. */
+  index: number;
+}
+
+export interface ToolCallFact {
+  /** 1-based position among the window's tool calls. */
+  ordinal: number;
+  name: string;
+  /** The key argument (path, command, pattern, url, ...), redacted and clipped; may be empty. */
+  target: string;
+  /** `ok`, `error: <first line>`, `exit 2`, `denied`, or `no result` for a call still pending. */
+  outcome: string;
+  failed: boolean;
+  index: number;
+}
+
+export interface FileFact {
+  path: string;
+  /** How many times the window mentions it (arguments, outputs, text). */
+  references: number;
+  /** Index of the last message that mentions it. */
+  lastIndex: number;
+  /** True when a tool that writes (edit, write, create, apply, ...) targeted it. */
+  written: boolean;
+}
+
+export interface ErrorFact {
+  /** The error line, redacted, whitespace collapsed, at most 200 characters. */
+  line: string;
+  count: number;
+  lastIndex: number;
+  /** True when it came from a tool result marked as an error (`error-text`/`error-json`). */
+  flagged: boolean;
+}
+
+export interface TurnFact {
+  role: string;
+  text: string;
+  index: number;
+}
+
+/** Everything a receipt (and the retention metric) knows about a window of messages. */
+export interface HandoffFacts {
+  messageCount: number;
+  roleCounts: Record<string, number>;
+  /** Every user ask in order, de-duplicated by `key` (the last occurrence wins its position). */
+  asks: AskFact[];
+  latestAsk: AskFact | undefined;
+  toolCalls: ToolCallFact[];
+  /** Tool name -> number of calls, sorted by count then name. */
+  toolCounts: Array<[string, number]>;
+  files: FileFact[];
+  errors: ErrorFact[];
+  /** The last `lastTurnCount` non-system turns, redacted; tool activity summarised in a line each. */
+  turns: TurnFact[];
+}
+
+const keyLength = 200;
+const writingTool =
+  /(?:edit|write|create|apply|replace|insert|patch|save|move|rename|delete|remove|mkdir|touch)/i;
+const pathFields =
+  /^(?:path|file_?path|filePath|filename|file_?name|file|notebook_?path|target_?file|source|destination|dir|directory|cwd)$/i;
+const targetFields = [
+  'path',
+  'file_path',
+  'filePath',
+  'notebook_path',
+  'filename',
+  'file',
+  'command',
+  'cmd',
+  'pattern',
+  'query',
+  'url',
+  'description',
+  'prompt',
+];
+
+/** Collapses whitespace and keeps the first `length` characters: the identity of a line or ask. */
+export function itemKey(text: string, length = keyLength): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length <= length ? collapsed : collapsed.slice(0, length);
+}
+
+// POSIX (absolute, ~, ./, ../ or relative with a slash) and Windows paths. The look-behind keeps
+// URLs out: a path may not continue a word, a scheme or another path.
+const pathPattern =
+  /(?<![\w:/.~\\@$-])(?:~\/|\.{1,2}\/|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*|(?<![\w\\])[A-Za-z]:\\(?:[\w@+. -]+\\)*[\w@+.-]+/g;
+
+function acceptPath(candidate: string): string | undefined {
+  let path = candidate.replace(/[.,:;]+$/, '');
+  if (path.length < 3 || path.length > 300) return undefined;
+  const segments = path.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '~');
+  if (segments.length === 0) return undefined;
+  if (!segments.every((segment) => /[A-Za-z_]/.test(segment))) return undefined;
+  const anchored = /^(?:~\/|\.{1,2}\/|\/|[A-Za-z]:\\)/.test(path);
+  const last = segments[segments.length - 1]!;
+  const hasExtension = /\.[A-Za-z][\w]{0,9}$/.test(last);
+  if (!anchored && !hasExtension && segments.length < 3) return undefined;
+  if (/^[\d./-]+$/.test(path)) return undefined;
+  if (path.startsWith('//')) return undefined;
+  if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);
+  return path;
+}
+
+/** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
+export function extractPaths(text: string): string[] {
+  const found: string[] = [];
+  pathPattern.lastIndex = 0;
+  for (let match = pathPattern.exec(text); match; match = pathPattern.exec(text)) {
+    const path = acceptPath(match[0]);
+    if (path) found.push(path);
+  }
+  return found;
+}
+
+const errorPattern =
+  /\b(?:error|errors|failed|failure|failing|exception|timeout|timed out|traceback|fatal|panic(?:ked)?)\b|exit(?:ed)? (?:code|status)[: ]*[1-9]|<returncode>[1-9]|returncode[:=] ?[1-9]|command not found|no such file/i;
+// Lines shown with a line-number prefix are file contents (`cat -n`, editors), not failures.
+const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
+
+/** Error lines of a tool output, in order: failing lines, tracebacks, non-zero exit codes. */
+export function extractErrorLines(output: string): string[] {
+  const lines: string[] = [];
+  for (const raw of output.split('\n')) {
+    if (raw.length > 500 || numberedLine.test(raw)) continue;
+    const line = itemKey(raw);
+    if (line.length < 6 || !errorPattern.test(line)) continue;
+    lines.push(line);
+  }
+  return lines;
+}
+
+function fail(path: string, message: string): never {
+  throw new ReceiptInputError({ path, message });
+}
+
+function stringifyOutput(
+  output: unknown,
+  path: string,
+): { text: string; failed: boolean; denied: boolean } {
+  if (typeof output !== 'object' || output === null) fail(path, 'expected a tool output object');
+  const { type } = output as { type?: unknown };
+  const value = (output as { value?: unknown }).value;
+  switch (type) {
+    case 'text':
+    case 'error-text':
+      if (typeof value !== 'string') fail(`${path}.value`, 'expected a string');
+      return { text: value, failed: type === 'error-text', denied: false };
+    case 'json':
+    case 'error-json':
+      return { text: safeJson(value), failed: type === 'error-json', denied: false };
+    case 'execution-denied': {
+      const reason = (output as { reason?: unknown }).reason;
+      return { text: typeof reason === 'string' ? reason : '', failed: false, denied: true };
+    }
+    case 'content': {
+      if (!Array.isArray(value)) fail(`${path}.value`, 'expected an array of content parts');
+      const texts = value.map((part, index) => {
+        if (typeof part !== 'object' || part === null)
+          fail(`${path}.value[${index}]`, 'expected a part');
+        const record = part as {
+          type?: unknown;
+          text?: unknown;
+          filename?: unknown;
+          url?: unknown;
+        };
+        if (record.type === 'text') {
+          if (typeof record.text !== 'string')
+            fail(`${path}.value[${index}].text`, 'expected a string');
+          return record.text;
+        }
+        if (typeof record.filename === 'string') return `[file ${record.filename}]`;
+        if (typeof record.url === 'string') return `[file ${record.url}]`;
+        return `[${String(record.type)}]`;
+      });
+      return { text: texts.join('\n'), failed: false, denied: false };
+    }
+    default:
+      return fail(`${path}.type`, `unknown tool output type ${JSON.stringify(type)}`);
+  }
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function clipLine(text: string, length: number): string {
+  const line = itemKey(text.split('\n').find((candidate) => candidate.trim() !== '') ?? '', length);
+  return line;
+}
+
+function toolTarget(input: unknown): string {
+  if (typeof input === 'string') return input;
+  if (typeof input !== 'object' || input === null) return '';
+  const record = input as Record<string, unknown>;
+  for (const field of targetFields) {
+    const value = record[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  for (const value of Object.values(record)) {
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return '';
+}
+
+/** Paths in a tool input; values of path-named fields go to `targets` (what the tool acted on). */
+function collectInputPaths(input: unknown, into: string[], targets: string[]): void {
+  if (typeof input === 'string') {
+    into.push(...extractPaths(input));
+    return;
+  }
+  if (Array.isArray(input)) {
+    for (const item of input) collectInputPaths(item, into, targets);
+    return;
+  }
+  if (typeof input !== 'object' || input === null) return;
+  for (const [field, value] of Object.entries(input)) {
+    if (
+      typeof value === 'string' &&
+      pathFields.test(field) &&
+      value.trim() !== '' &&
+      !/\s/.test(value.trim())
+    ) {
+      targets.push(value.trim().replace(/(.)\/$/, '$1'));
+    } else if (typeof value === 'string') {
+      // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
+      if (value.length <= 4000) into.push(...extractPaths(value));
+    } else {
+      collectInputPaths(value, into, targets);
+    }
+  }
+}
+
+const redact = (text: string) => redactSecrets(text).text;
+/** How many trailing turns `extractHandoffFacts` keeps (redacted) in `turns`. */
+export const lastTurnCount = 12;
+
+/**
+ * Reads a window of AI SDK messages into the facts a receipt is built from. Also the single
+ * definition of "ground truth" for the retention benchmark: asks, tool names, paths and error
+ * lines are extracted here once. Throws `ReceiptInputError` for input no `ModelMessage` can be.
+ */
+export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
+  if (!Array.isArray(messages)) fail('messages', 'expected an array of messages');
+  const roleCounts: Record<string, number> = {};
+  const asks = new Map<string, AskFact>();
+  let latestAsk: AskFact | undefined;
+  const toolCalls: ToolCallFact[] = [];
+  const callsById = new Map<string, ToolCallFact>();
+  const files = new Map<string, FileFact>();
+  const errors = new Map<string, ErrorFact>();
+  const turns: TurnFact[] = [];
+
+  const redactedPaths = new Map<string, string>();
+  const notePaths = (paths: string[], index: number, written = false) => {
+    for (const raw of paths) {
+      let path = redactedPaths.get(raw);
+      if (path === undefined) {
+        path = redact(raw);
+        redactedPaths.set(raw, path);
+      }
+      const fact = files.get(path);
+      if (fact) {
+        fact.references++;
+        fact.lastIndex = index;
+        fact.written ||= written;
+      } else {
+        files.set(path, { path, references: 1, lastIndex: index, written });
+      }
+    }
+  };
+  const noteErrors = (lines: string[], index: number, flagged: boolean) => {
+    for (const raw of lines) {
+      const line = itemKey(redact(raw));
+      const fact = errors.get(line);
+      if (fact) {
+        fact.count++;
+        fact.lastIndex = index;
+        fact.flagged ||= flagged;
+      } else {
+        errors.set(line, { line, count: 1, lastIndex: index, flagged });
+      }
+    }
+  };
+
+  messages.forEach((message, index) => {
+    const path = `messages[${index}]`;
+    if (typeof message !== 'object' || message === null) fail(path, 'expected a message object');
+    const role = (message as { role?: unknown }).role;
+    if (role !== 'system' && role !== 'user' && role !== 'assistant' && role !== 'tool') {
+      fail(`${path}.role`, `unknown role ${JSON.stringify(role)}`);
+    }
+    roleCounts[role] = (roleCounts[role] ?? 0) + 1;
+    const content = (message as { content?: unknown }).content;
+    const texts: string[] = [];
+    const summaries: string[] = [];
+    if (typeof content === 'string') {
+      texts.push(content);
+    } else if (Array.isArray(content)) {
+      if (role === 'system') fail(`${path}.content`, 'system content must be a string');
+      content.forEach((part, partIndex) => {
+        const partPath = `${path}.content[${partIndex}]`;
+        if (
+          typeof part !== 'object' ||
+          part === null ||
+          typeof (part as { type?: unknown }).type !== 'string'
+        ) {
+          fail(partPath, 'expected a part with a string type');
+        }
+        const record = part as Record<string, unknown>;
+        switch (record.type) {
+          case 'text':
+          case 'reasoning': {
+            if (typeof record.text !== 'string') fail(`${partPath}.text`, 'expected a string');
+            if (record.type === 'text') texts.push(record.text);
+            else notePaths(extractPaths(record.text), index);
+            break;
+          }
+          case 'tool-call': {
+            if (typeof record.toolName !== 'string')
+              fail(`${partPath}.toolName`, 'expected a string');
+            if (typeof record.toolCallId !== 'string')
+              fail(`${partPath}.toolCallId`, 'expected a string');
+            const name = record.toolName;
+            const rawTarget = toolTarget(record.input);
+            const firstLine = rawTarget.split('\n').find((line) => line.trim() !== '') ?? '';
+            const target = clipText(redact(firstLine.trim()).replace(/\s+/g, ' '), 160);
+            const call: ToolCallFact = {
+              ordinal: toolCalls.length + 1,
+              name,
+              target,
+              outcome: 'no result',
+              failed: false,
+              index,
+            };
+            toolCalls.push(call);
+            callsById.set(record.toolCallId, call);
+            const inputPaths: string[] = [];
+            const writtenPaths: string[] = [];
+            collectInputPaths(record.input, inputPaths, writtenPaths);
+            notePaths(inputPaths, index);
+            notePaths(writtenPaths, index, writingTool.test(name));
+            summaries.push(`called ${name}${target ? ` ${target}` : ''}`);
+            break;
+          }
+          case 'tool-result': {
+            if (typeof record.toolName !== 'string')
+              fail(`${partPath}.toolName`, 'expected a string');
+            if (typeof record.toolCallId !== 'string')
+              fail(`${partPath}.toolCallId`, 'expected a string');
+            const output = stringifyOutput(record.output, `${partPath}.output`);
+            const errorLines = extractErrorLines(output.text);
+            if (output.failed) {
+              const first = clipLine(output.text, keyLength);
+              if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
+            }
+            noteErrors(errorLines, index, output.failed);
+            notePaths(extractPaths(output.text), index);
+            const exit =
+              /<returncode>(\d+)<\/returncode>|exit(?:ed)? (?:code|status)[: ]*(\d+)/i.exec(
+                output.text,
+              );
+            const exitCode = exit ? Number(exit[1] ?? exit[2]) : 0;
+            const call = callsById.get(record.toolCallId);
+            let outcome = 'ok';
+            if (output.denied) outcome = 'denied';
+            else if (output.failed) outcome = `error: ${clipLine(redact(output.text), 100)}`;
+            else if (exitCode !== 0) outcome = `exit ${exitCode}`;
+            if (call) {
+              call.outcome = outcome;
+              call.failed = output.failed || exitCode !== 0;
+            }
+            summaries.push(
+              `${record.toolName} -> ${outcome === 'ok' ? clipLine(redact(output.text), 120) || 'ok' : outcome}`,
+            );
+            break;
+          }
+          case 'image':
+          case 'file':
+          case 'reasoning-file':
+            summaries.push(
+              `[${record.type}${typeof record.filename === 'string' ? ` ${record.filename}` : ''}]`,
+            );
+            break;
+          default:
+            // Approval requests/responses and custom parts carry no history worth a line.
+            break;
+        }
+      });
+    } else {
+      fail(`${path}.content`, 'expected a string or an array of parts');
+    }
+    const text = texts.join('\n');
+    if (text.trim() !== '') notePaths(extractPaths(text), index);
+    if (role === 'user' && text.trim() !== '') {
+      const redacted = redact(text.trim());
+      const ask: AskFact = { text: redacted, key: itemKey(redacted), index };
+      asks.delete(ask.key);
+      asks.set(ask.key, ask);
+      latestAsk = ask;
+    }
+    if (role !== 'system') {
+      const body = [text.trim(), ...summaries].filter((part) => part !== '').join('\n');
+      if (body !== '') turns.push({ role, text: body, index });
+    }
+  });
+
+  const toolCountMap = new Map<string, number>();
+  for (const call of toolCalls) toolCountMap.set(call.name, (toolCountMap.get(call.name) ?? 0) + 1);
+  const toolCounts = [...toolCountMap].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+
+  return {
+    messageCount: messages.length,
+    roleCounts,
+    asks: [...asks.values()].sort((a, b) => a.index - b.index),
+    latestAsk,
+    toolCalls,
+    toolCounts,
+    files: [...files.values()],
+    errors: [...errors.values()],
+    // Only the last turns are ever shown; redacting the whole window would cost time for nothing.
+    turns: turns.slice(-lastTurnCount).map((turn) => ({ ...turn, text: redact(turn.text) })),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Value-level tests shared by the redaction rules: what a placeholder, a template, a code reference or
+ * a low-entropy string looks like. Kept apart from the rules so every rule rejects the same things.
+ */
+
+/** Shannon entropy in bits per character. */
+export function shannonEntropy(value: string): number {
+  if (value.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const character of value) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let entropy = 0;
+  for (const count of counts.values()) {
+    const probability = count / value.length;
+    entropy -= probability * Math.log2(probability);
+  }
+  return entropy;
+}
+
+const placeholderWords =
+  /(?:x{4,}|\*{3,}|\.{3,}|#{4,}|_{4,}|your[_-]?|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|\bnull\b|\bnone\b|\bundefined\b|\btodo\b|\btbd\b)/i;
+
+const templatePatterns = [
+  /^\$\{[^}]*\}?$/, // ${VAR}, ${VAR:-default}
+  /^\$\{\{.*\}\}$/, // ${{ github.token }}
+  /^\{\{.*\}\}$/, // {{ .Values.password }}
+  /^\{[^{}]*\}$/, // {placeholder}
+  /^\$\(.*\)?$/, // $(command)
+  /^\$[A-Za-z_][\w]*$/, // $VAR
+  /^\$\d$/, // $1
+  /^%[A-Za-z_][\w]*%$/, // %VAR%
+  /^%[sdr]$/, // printf slot
+  /^%\([\w]+\)[sdr]$/,
+  /^<[^>]*>?$/, // <your-key>
+  /^\[REDACTED(?::[\w-]+)?\]$/, // already redacted by us
+];
+
+/** True for values that are templates or environment references rather than a literal secret. */
+export function isTemplate(value: string): boolean {
+  return templatePatterns.some((pattern) => pattern.test(value));
+}
+
+const sequences = [
+  '0123456789',
+  'abcdefghijklmnopqrstuvwxyz',
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  '1234567890',
+  'qwertyuiop',
+];
+
+/** True for strings made of one repeated character or an alphabet/digit run. */
+export function isLowVariety(value: string): boolean {
+  const core = value.replace(/[^A-Za-z0-9]/g, '');
+  if (core.length === 0) return true;
+  const counts = new Map<string, number>();
+  for (const character of core.toLowerCase())
+    counts.set(character, (counts.get(character) ?? 0) + 1);
+  const most = Math.max(...counts.values());
+  if (core.length >= 8 && most / core.length > 0.5) return true;
+  if (counts.size <= 2 && core.length >= 4) return true;
+  const lowered = core.toLowerCase();
+  for (const sequence of sequences) {
+    const loweredSequence = sequence.toLowerCase();
+    if (lowered.length >= 8 && loweredSequence.includes(lowered.slice(0, 8))) {
+      if (lowered.length <= loweredSequence.length + 2) return true;
+    }
+  }
+  return false;
+}
+
+/** True when the value reads as a placeholder someone is meant to replace. */
+export function isPlaceholder(value: string): boolean {
+  if (isTemplate(value)) return true;
+  if (placeholderWords.test(value)) return true;
+  return isLowVariety(value);
+}
+
+/**
+ * True for unquoted values that are code, not data: `var.db_password`, `request.headers["x"]`,
+ * `os.environ.get(...)`, `getToken()`.
+ */
+export function isCodeReference(value: string): boolean {
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(|\[|$)/.test(value)) return true;
+  if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
+  if (/^[A-Za-z_$][\w$.]*\[/.test(value)) return true;
+  return false;
+}
+
+/** Letters, digits: how many character classes a value mixes (lower, upper, digit, symbol). */
+export function characterClasses(value: string): number {
+  let classes = 0;
+  if (/[a-z]/.test(value)) classes++;
+  if (/[A-Z]/.test(value)) classes++;
+  if (/[0-9]/.test(value)) classes++;
+  if (/[^A-Za-z0-9]/.test(value)) classes++;
+  return classes;
+}
+
+/**
+ * A random-looking token: long enough, mixes classes, high entropy, and is not a placeholder. Pure
+ * hex of hash length (git SHAs, digests) and UUIDs are left alone unless a caller opts in.
+ */
+export function looksRandom(
+  value: string,
+  { minLength = 16, minEntropy = 3, allowHex = false } = {},
+): boolean {
+  if (value.length < minLength) return false;
+  if (isPlaceholder(value)) return false;
+  if (!allowHex && /^[0-9a-f]+$/i.test(value) && [32, 40, 56, 64, 96, 128].includes(value.length)) {
+    return false;
+  }
+  if (!allowHex && isUuid(value)) return false;
+  if (!/[0-9]/.test(value) && !/[A-Z]/.test(value.slice(1))) {
+    // all-lowercase letters (with separators) are words or identifiers, not keys
+    if (/^[a-z_.-]+$/.test(value)) return false;
+  }
+  if (/^[A-Za-z]+(?:[_.-][A-Za-z]+)+$/.test(value)) return false; // snake/dotted words
+  if (/^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(value)) return false; // PascalCase words
+  return shannonEntropy(value) >= minEntropy;
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,366 @@
+import {
+  characterClasses,
+  isCodeReference,
+  isLowVariety,
+  isPlaceholder,
+  isTemplate,
+  looksRandom,
+  shannonEntropy,
+} from './secret-heuristics.js';
+
+/**
+ * One detection rule. `pattern` must be global; the named group `secret` (or the whole match) is the
+ * span replaced. `accept` sees the candidate value and may veto it (placeholders, low entropy).
+ */
+export interface SecretRule {
+  /** Short kebab-case label used in the replacement, e.g. `github-token`. */
+  kind: string;
+  pattern: RegExp;
+  accept?: (value: string, match: RegExpExecArray) => boolean;
+}
+
+const notPlaceholder = (value: string) => !isPlaceholder(value);
+
+/**
+ * A vendor token: a distinctive prefix then a body. Vetoes bodies that are placeholders (`xxxx`,
+ * repeated characters) so documentation examples stay readable.
+ */
+function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5): SecretRule {
+  return {
+    kind,
+    pattern,
+    accept: (value) => {
+      if (isPlaceholder(value.replace(/^[A-Za-z]+[_.-]/, ''))) return false;
+      const body = value.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
+      return shannonEntropy(body) >= minBodyEntropy && !isLowVariety(body);
+    },
+  };
+}
+
+// Boundaries: a token must not continue an identifier or a path on either side.
+const start = String.raw`(?<![A-Za-z0-9_\-+/.])`;
+const end = String.raw`(?![A-Za-z0-9_\-])`;
+const re = (source: string, flags = 'g') => new RegExp(source, flags);
+
+/** Vendor tokens with a recognisable prefix or shape; order does not matter (overlaps merge). */
+export const vendorRules: SecretRule[] = [
+  vendor(
+    'anthropic-key',
+    re(`${start}sk-ant-(?:api|admin|oat|sid)\\d{2}-[A-Za-z0-9_-]{80,}AA${end}`),
+  ),
+  vendor(
+    'openai-key',
+    re(`${start}sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{32,}${end}`),
+    3.5,
+  ),
+  vendor('github-token', re(`${start}(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}${end}`)),
+  vendor('github-token', re(`${start}github_pat_[A-Za-z0-9_]{50,255}${end}`)),
+  vendor('github-token', re(`${start}v1\\.[0-9a-f]{40}${end}`)),
+  vendor(
+    'gitlab-token',
+    re(
+      `${start}(?:glpat|gldt|glptt|glrt|glcbt|glimt|glft|gloas|glsoat|glagent|glffct|glwt)-[A-Za-z0-9_-]{20,}(?:\\.[A-Za-z0-9_-]{2,})*${end}`,
+    ),
+    3,
+  ),
+  vendor('gitlab-token', re(`${start}GR1348941[A-Za-z0-9_-]{20,}${end}`), 3),
+  {
+    kind: 'slack-token',
+    pattern: re(`${start}(?:xox[a-z](?:\\.xox[a-z])?|xapp)-[A-Za-z0-9-]{8,}${end}`),
+    accept: (value) => {
+      const digits = value.replace(/\D/g, '').length;
+      const longest = Math.max(...value.split('-').map((segment) => segment.length));
+      if (isPlaceholder(value.replace(/^[a-z.]+-/, ''))) return false;
+      return (digits >= 10 && longest >= 8) || longest >= 30;
+    },
+  },
+  {
+    kind: 'slack-webhook',
+    pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g,
+  },
+  vendor('aws-access-key-id', re(`${start}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${end}`)),
+  vendor('aws-bedrock-key', re(`${start}ABSK[A-Za-z0-9+/]{100,}={0,2}`)),
+  vendor('aws-bedrock-key', re(`${start}bedrock-api-key-[A-Za-z0-9+/]{100,}={0,2}`)),
+  vendor('google-api-key', re(`${start}AIza[0-9A-Za-z_-]{35}${end}`), 3),
+  vendor('google-oauth-token', re(`${start}ya29\\.[0-9A-Za-z_-]{30,}${end}`), 3),
+  vendor('stripe-key', re(`${start}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,}${end}`), 3),
+  vendor('twilio-key', re(`${start}SK[0-9a-fA-F]{32}${end}`), 3),
+  vendor('sendgrid-key', re(`${start}SG\\.[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{16,64}`), 3),
+  {
+    kind: 'huggingface-token',
+    pattern: re(`${start}(?:hf_|api_org_)[A-Za-z]{34}${end}`),
+    accept: (value) =>
+      /[A-Z]/.test(value.slice(3)) &&
+      /[a-z]/.test(value.slice(3)) &&
+      notPlaceholder(value.slice(3)),
+  },
+  vendor('npm-token', re(`${start}npm_[A-Za-z0-9]{36}${end}`), 3),
+  vendor('pypi-token', re(`${start}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`), 3),
+  vendor('shopify-token', re(`${start}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${end}`), 3),
+  vendor('vault-token', re(`${start}hv[sbr]\\.[A-Za-z0-9_-]{24,}${end}`), 3),
+  vendor('databricks-token', re(`${start}dapi[a-f0-9]{32}(?:-\\d)?${end}`), 3),
+  vendor('groq-key', re(`${start}gsk_[A-Za-z0-9]{52}${end}`), 3),
+  vendor('xai-key', re(`${start}xai-[A-Za-z0-9]{80}${end}`), 3),
+  vendor('perplexity-key', re(`${start}pplx-[A-Za-z0-9]{48}${end}`), 3),
+  vendor('docker-token', re(`${start}dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}${end}`), 3),
+  vendor(
+    'grafana-token',
+    re(`${start}(?:glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`),
+    3,
+  ),
+  vendor('sentry-token', re(`${start}(?:sntrys_eyJ[A-Za-z0-9+/=_-]{20,}|sntryu_[a-f0-9]{64})`), 3),
+  vendor('onepassword-token', re(`${start}ops_eyJ[A-Za-z0-9+/]{100,}={0,3}`), 4),
+  vendor(
+    'onepassword-secret-key',
+    re(
+      `${start}A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}${end}`,
+    ),
+    3,
+  ),
+  vendor('notion-token', re(`${start}ntn_[0-9]{11}[A-Za-z0-9]{35}${end}`), 3),
+  vendor('readme-token', re(`${start}rdme_[a-z0-9]{70}${end}`), 3),
+  vendor('postman-key', re(`${start}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${end}`), 3),
+  vendor('pulumi-token', re(`${start}pul-[a-f0-9]{40}${end}`), 3),
+  vendor('tailscale-key', re(`${start}tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}`), 3),
+  vendor('vercel-token', re(`${start}vc[pkia]_[A-Za-z0-9]{24,}${end}`), 3),
+  vendor('cloudflare-token', re(`${start}cfat_[A-Za-z0-9]{48,}${end}`), 3),
+  vendor('figma-token', re(`${start}figd_[A-Za-z0-9_-]{40,}${end}`), 3),
+  vendor('linear-key', re(`${start}lin_api_[A-Za-z0-9]{40}${end}`), 3),
+  vendor(
+    'doppler-token',
+    re(`${start}dp\\.(?:pt|st|ct|scim|audit|sa)\\.[A-Za-z0-9]{40,}${end}`),
+    3,
+  ),
+  vendor('digitalocean-token', re(`${start}do[opr]_v1_[a-f0-9]{64}${end}`), 3),
+  vendor(
+    'planetscale-token',
+    re(`${start}pscale_(?:tkn|oauth|pw)_[A-Za-z0-9=._-]{32,64}${end}`),
+    3,
+  ),
+  vendor('rubygems-key', re(`${start}rubygems_[a-f0-9]{48}${end}`), 3),
+  vendor('flyio-token', re(`${start}(?:FlyV1 )?fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}`), 3),
+  vendor('square-token', re(`${start}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${end}`), 3),
+  vendor('facebook-token', re(`${start}EAA[MC][A-Za-z0-9]{100,}${end}`), 3),
+  vendor('artifactory-key', re(`${start}AKCp[A-Za-z0-9]{69}${end}`), 3),
+  vendor('artifactory-token', re(`${start}cmVmd[A-Za-z0-9]{59}${end}`), 3),
+  vendor('mailchimp-key', re(`${start}[0-9a-f]{32}-us[0-9]{1,2}${end}`), 3),
+  vendor(
+    'age-secret-key',
+    re(`${start}AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}${end}`),
+    3,
+  ),
+  vendor('openshift-token', re(`${start}sha256~[A-Za-z0-9_-]{43}${end}`), 3),
+  vendor(
+    'discord-token',
+    re(`${start}[MNO][A-Za-z\\d_-]{23,25}\\.[A-Za-z\\d_-]{6}\\.[A-Za-z\\d_-]{27}${end}`),
+    3,
+  ),
+  vendor('telegram-token', re(`${start}\\d{8,10}:AA[A-Za-z0-9_-]{33}${end}`), 3),
+  vendor(
+    'azure-client-secret',
+    re(`${start}[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${end}`),
+    3,
+  ),
+  {
+    kind: 'jwt',
+    pattern: re(`${start}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}(?:\\.[A-Za-z0-9_-]*)?`),
+  },
+  {
+    kind: 'private-key',
+    pattern:
+      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    accept: (value) => {
+      const body = value
+        .replace(/-----(?:BEGIN|END)[^-]*-----/g, '')
+        .replace(/\\n|\\r/g, '')
+        .replace(/^[A-Za-z-]+:.*$/gm, '');
+      const base64 = body.replace(/[^A-Za-z0-9+/=]/g, '');
+      return (
+        base64.length >= 64 && !isPlaceholder(base64.slice(0, 64)) && shannonEntropy(base64) > 4
+      );
+    },
+  },
+];
+
+// Names that mark the value after them as a secret. `strong` names take short literals too (a
+// password is a secret at any length); `weak` names need a random-looking value.
+const strongName = /(?:pass(?:wd|word|phrase)?|pwd|secret|private[_-]?key|credential)s?$/i;
+const weakName =
+  /(?:token|api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|secret[_-]?key|auth(?:[_-]?key|[_-]?token)?|key|salt|signature|session|cookie|license|licence|dsn|sid|id|_pat|pat)s?$/i;
+const notSecretName =
+  /(?:public|publishable|pub|id$|_ids?$|uuid|guid|name|user(?:name)?$|type|kind|path|file|url|uri|host|port|size|length|len|count|format|version|algorithm|policy|ref|mode|prefix|suffix|hint|placeholder|example|expire|expiry|timeout|strategy|store|field|column|index|label|tag|class|pattern|regex|template|hash|digest|checksum|sha|md5|input|output|button|provider|method|header|scope|endpoint|event|dir|folder|location|region|audience|issuer|subject|schema|style|color|width|height)$/i;
+const keywordWithin =
+  /(?:pass|pwd|secret|token|key|auth|credential|cred|cookie|session|signature|license|sid|dsn|api)/i;
+
+/** How strongly a key name marks its value as secret, or undefined when it does not. */
+export function keyIsSecret(rawKey: string): 'strong' | 'weak' | undefined {
+  const key = rawKey.replace(/^[-$@]+/, '').replace(/["']/g, '');
+  if (!keywordWithin.test(key)) return undefined;
+  // `SECRET_ACCESS_KEY_ID`, `tokenUrl`, `password_hint` describe something else.
+  const lastSegment = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
+  if (
+    /(?:^|[_.-])(?:id|ids|url|uri|name|path|file|type|length|size|hint|policy|header|endpoint|prefix|format|field|expiry|expires|ttl)$/i.test(
+      lastSegment,
+    )
+  ) {
+    if (!/(?:access[_-]?key|client)[_-]?id$/i.test(lastSegment)) return undefined;
+  }
+  if (
+    /^(?:public|publishable|pub)[_-]?/i.test(lastSegment) ||
+    /[_-]public[_-]/i.test(lastSegment)
+  ) {
+    return undefined;
+  }
+  if (strongName.test(key)) return 'strong';
+  if (/^(?:pass|pw|pwd)$/i.test(key)) return 'strong';
+  if (weakName.test(key) && !notSecretName.test(key)) return 'weak';
+  if (weakName.test(lastSegment.replace(/_/g, ''))) return 'weak';
+  return undefined;
+}
+
+/** Accepts a value found after a key name, given how strongly that name implies a secret. */
+export function acceptKeyedValue(
+  value: string,
+  strength: 'strong' | 'weak',
+  quoted: boolean,
+): boolean {
+  const trimmed = value.trim();
+  if (trimmed === '' || isTemplate(trimmed)) return false;
+  if (!quoted && isCodeReference(trimmed)) return false;
+  if (
+    /^(?:true|false|null|none|nil|undefined|yes|no|on|off|required|optional|string|int|bool|number|env|secret|password|token)$/i.test(
+      trimmed,
+    )
+  ) {
+    return false;
+  }
+  if (
+    /^[a-z]+(?:[_-][a-z]+)*[_-]?(?:key|token|secret|password|pass|pwd)$/i.test(trimmed) &&
+    strength === 'weak'
+  ) {
+    return false;
+  }
+  if (isPlaceholder(trimmed)) return false;
+  if (/^[a-z][\w]*\.[a-z][\w.]*$/i.test(trimmed) && !quoted) return false;
+  if (/^\/|^~\/|^\.\.?\/|^[A-Za-z]:\\/.test(trimmed)) return false; // a path
+  if (/^https?:\/\//i.test(trimmed)) return false;
+  if (strength === 'strong') {
+    if (trimmed.length < 4) return false;
+    if (/^[A-Z][A-Z0-9_]*$/.test(trimmed) && trimmed.includes('_')) return false; // CONSTANT_NAME
+    return !/^\d{1,3}$/.test(trimmed);
+  }
+  if (trimmed.length < 16) return false;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed)) return true;
+  return (
+    looksRandom(trimmed, { minLength: 16, minEntropy: 3, allowHex: true }) &&
+    characterClasses(trimmed) >= 2
+  );
+}
+
+/**
+ * `key = value`, `key: value`, `"key": "value"`, `key := value`, `key => value`, `--key=value`,
+ * `--key value`, XML `<add key="Password" value="..."/>`.
+ */
+const keyValuePattern =
+  /(?<key>[A-Za-z_$@-][\w.$@-]*)(?<close>["']?)[ \t]*(?<sep>:=|=>|==|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]*)\k<quote>|(?<bare>[^\s"'`,;<>)\]}]+(?:[)\]}][^\s"'`,;<>]*)*))/g;
+
+const cliFlagPattern =
+  /(?<![\w-])--?(?<key>[A-Za-z][\w-]*)[ \t]+(?:(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>|(?<bare>[^\s"'-][^\s"']*))/g;
+
+const xmlPairPattern = /key=["'](?<key>[^"']+)["'][ \t]+value=["'](?<value>[^"']*)["']/gi;
+
+export interface KeyedMatch {
+  kind: string;
+  start: number;
+  end: number;
+}
+
+/** Finds values whose key names a secret. Returns spans of the values only. */
+export function findKeyedSecrets(text: string): KeyedMatch[] {
+  const found: KeyedMatch[] = [];
+  for (const pattern of [keyValuePattern, cliFlagPattern]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const groups = match.groups ?? {};
+      const strength = keyIsSecret(groups.key ?? '');
+      if (!strength) continue;
+      if (
+        pattern === cliFlagPattern &&
+        strength === 'weak' &&
+        !/(?:token|key|secret|auth)/i.test(groups.key ?? '')
+      ) {
+        continue;
+      }
+      const quoted = groups.quoted !== undefined;
+      let value = quoted ? groups.quoted! : (groups.bare ?? '');
+      if (!quoted) value = value.replace(/[.,;:]+$/, '');
+      if (!acceptKeyedValue(value, strength, quoted)) continue;
+      const offset = match[0].lastIndexOf(
+        quoted ? `${groups.quote}${value}${groups.quote}` : value,
+      );
+      const valueStart = match.index + offset + (quoted ? 1 : 0);
+      found.push({
+        kind: strength === 'strong' ? 'password' : 'secret',
+        start: valueStart,
+        end: valueStart + value.length,
+      });
+    }
+  }
+  xmlPairPattern.lastIndex = 0;
+  for (let match = xmlPairPattern.exec(text); match; match = xmlPairPattern.exec(text)) {
+    const strength = keyIsSecret(match.groups!.key!);
+    const value = match.groups!.value!;
+    if (!strength || !acceptKeyedValue(value, strength, true)) continue;
+    const valueStart = match.index + match[0].lastIndexOf(value);
+    found.push({ kind: 'password', start: valueStart, end: valueStart + value.length });
+  }
+  return found;
+}
+
+/** Credentials carried by a request rather than a key name: headers, URLs, curl flags. */
+export const contextRules: SecretRule[] = [
+  {
+    kind: 'authorization',
+    pattern:
+      /\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
+    accept: (value) =>
+      !isTemplate(value) && !isPlaceholder(value) && value.length >= 6 && !/^[{$(<]/.test(value),
+  },
+  {
+    kind: 'bearer-token',
+    pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}={0,2})/g,
+    accept: (value) => !isPlaceholder(value),
+  },
+  {
+    kind: 'api-key-header',
+    pattern:
+      /\b(?:x-api-key|api-key|apikey|x-auth-token|x-access-token|x-jfrog-art-api|private-token|x-goog-api-key|x-apikey|ocp-apim-subscription-key)["']?\s*:\s*["']?(?<secret>[^\s"',;]+)/gi,
+    accept: (value) =>
+      !isTemplate(value) && !isPlaceholder(value) && value.length >= 8 && !/^[{$(<]/.test(value),
+  },
+  {
+    kind: 'url-credentials',
+    pattern:
+      /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?<user>[^\s:/@"'<>{}]*):(?<secret>[^\s@/"'<>]+)@(?=[A-Za-z0-9[\]._-])/gi,
+    accept: (value) =>
+      !isTemplate(value) &&
+      !isPlaceholder(value) &&
+      !/^(?:password|passwd|pass(?:word)?\d*|\*+|secret)$/i.test(value) &&
+      !/^\d{1,5}$/.test(value),
+  },
+  {
+    kind: 'curl-credentials',
+    pattern:
+      /(?:^|\s)(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*):(?<secret>[^\s"']+)/g,
+    accept: (value) =>
+      !isTemplate(value) &&
+      !isPlaceholder(value.replace(/[>"']$/, '')) &&
+      value.length >= 3 &&
+      !/^[{$(<]/.test(value),
+  },
+  {
+    kind: 'connection-string-password',
+    pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?<secret>[^;"'\s]+)/gi,
+    accept: (value) => !isTemplate(value) && !isPlaceholder(value) && value.length >= 4,
+  },
+];
