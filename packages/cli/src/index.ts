@@ -4,6 +4,7 @@ export {
   fromClaudeCode,
 } from './from-claude-code.js';
 export { fromOpenAIChat } from './from-openai-chat.js';
+export { InputFileError } from './input-file-error.js';
 export {
   type ParseTranscriptOptions,
   parseTranscript,
@@ -14,5 +15,4 @@ export {
   type TranscriptFormat,
 } from './read-transcript.js';
 export { type OpenAIChatMessage, toOpenAIChat } from './to-openai-chat.js';
-export { TranscriptError } from './transcript-error.js';
 export { UsageError } from './usage-error.js';

@@ -194,6 +194,14 @@ function parse<const T extends OptionsConfig>(args: string[], options: T) {
       const name = missing[1]!.split(',').at(-1)!.trim().split(' ')[0]!;
       throw new UsageError({ message: `option '${name}' needs a value`, cause: error });
     }
+    const ambiguous = /Option '([^']+)' argument is ambiguous/.exec(message);
+    if (ambiguous) {
+      const name = ambiguous[1]!.split(',').at(-1)!.trim();
+      throw new UsageError({
+        message: `option '${name}': write a value starting with '-' as ${name}=<value>`,
+        cause: error,
+      });
+    }
     throw new UsageError({ message: message.split('\n')[0]!, cause: error });
   }
 }

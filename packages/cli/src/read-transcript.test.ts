@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseTranscript, readTranscript, TranscriptError } from './index.js';
+import { InputFileError, parseTranscript, readTranscript } from './index.js';
 
 const fixtures = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
 
@@ -81,10 +81,10 @@ describe('readTranscript', () => {
       parseTranscript(text, { file: 'x.json' });
       expect.unreachable();
     } catch (error) {
-      expect(TranscriptError.isInstance(error)).toBe(true);
+      expect(InputFileError.isInstance(error)).toBe(true);
       expect((error as Error).message).toMatch(expected);
       expect((error as Error).message).not.toContain('\n');
-      expect((error as TranscriptError).file).toBe('x.json');
+      expect((error as InputFileError).file).toBe('x.json');
     }
   });
 

@@ -3,7 +3,7 @@ import { InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
 import { fromOpenAIChat } from './from-openai-chat.js';
-import { TranscriptError } from './transcript-error.js';
+import { InputFileError } from './input-file-error.js';
 
 /** Transcript formats Baton reads. */
 export type TranscriptFormat = 'ai-sdk' | 'openai-chat' | 'claude-code';
@@ -52,7 +52,7 @@ const CLAUDE_CODE_LINE_TYPES = new Set([
 
 /**
  * Reads a transcript file: AI SDK `ModelMessage[]` JSON, OpenAI Chat Completions JSON (an array of
- * messages or `{ messages: [...] }`), or Claude Code session JSONL. Throws `TranscriptError` (its
+ * messages or `{ messages: [...] }`), or Claude Code session JSONL. Throws `InputFileError` (its
  * message names the file and the problem) when the file cannot be read, is not JSON, or is in no
  * known format.
  */
@@ -73,7 +73,7 @@ export async function readTranscript(
           : code === 'EACCES'
             ? 'permission denied'
             : (error as Error).message;
-    throw new TranscriptError({ file, message: `cannot read file: ${reason}`, cause: error });
+    throw new InputFileError({ file, message: `cannot read file: ${reason}`, cause: error });
   }
   return parseTranscript(text, { ...options, file });
 }
@@ -92,8 +92,8 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
     try {
       json = JSON.parse(source);
     } catch (error) {
-      if (source.trim() === '') throw new TranscriptError({ file, message: 'empty file' });
-      throw new TranscriptError({
+      if (source.trim() === '') throw new InputFileError({ file, message: 'empty file' });
+      throw new InputFileError({
         file,
         message: `invalid JSON: ${(error as Error).message}`,
         cause: error,
@@ -101,7 +101,7 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
     }
     const messages = isObject(json) && Array.isArray(json.messages) ? json.messages : json;
     if (!Array.isArray(messages)) {
-      throw new TranscriptError({
+      throw new InputFileError({
         file,
         message:
           'unknown format: expected a JSON array of messages, an object with `messages`, or Claude Code JSONL',
@@ -120,9 +120,9 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
     validateModelMessages(messages);
     return { file, format: 'ai-sdk', messages, warnings: [], compactions: 0 };
   } catch (error) {
-    if (TranscriptError.isInstance(error)) throw error;
+    if (InputFileError.isInstance(error)) throw error;
     if (InvalidInputError.isInstance(error)) {
-      throw new TranscriptError({ file, message: error.message, cause: error });
+      throw new InputFileError({ file, message: error.message, cause: error });
     }
     throw error;
   }
@@ -169,7 +169,7 @@ function classifyMessages(messages: readonly unknown[], file: string): Transcrip
   let aiSdk = false;
   messages.forEach((message, index) => {
     if (!isObject(message) || typeof message.role !== 'string') {
-      throw new TranscriptError({
+      throw new InputFileError({
         file,
         message: `unknown format: messages[${index}] is not an object with a string \`role\``,
       });

@@ -1,0 +1,248 @@
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { createTokenCounter, resolveModel } from '@baton/tokens';
+import type { CliIo } from './cli-io.js';
+import { type CompactReport, compactTranscript } from './compact-transcript.js';
+import { formatNumber } from './format-number.js';
+import { loadSummarizer } from './load-summarizer.js';
+import type { CompactSettings } from './parse-cli-arguments.js';
+import { createProgressReporter } from './progress-reporter.js';
+import { readTranscript, type Transcript } from './read-transcript.js';
+import { toOpenAIChat } from './to-openai-chat.js';
+import { UsageError } from './usage-error.js';
+
+interface FileOutcome {
+  file: string;
+  format: Transcript['format'];
+  /** Where the result was written (`-` for stdout), or null when nothing was written. */
+  output: string | null;
+  outputFormat: 'ai-sdk' | 'openai-chat';
+  warnings: string[];
+  report?: Omit<CompactReport, 'messages'>;
+  error?: string;
+}
+
+/** `baton compact <file...>`. Returns the exit code. */
+export async function compactCommand(settings: CompactSettings, io: CliIo): Promise<number> {
+  if (settings.strategy === 'summarize' && settings.summarizer === undefined) {
+    throw new UsageError({ message: '--strategy summarize needs --summarizer provider:model' });
+  }
+  const model = resolveModel(settings.model);
+  const window = settings.window ?? model.contextWindow;
+  const target = settings.target ?? Math.floor(window / 2);
+  if (target > window) {
+    throw new UsageError({ message: `--target (${target}) is larger than the window (${window})` });
+  }
+
+  // Everything that can be wrong with the input is found before anything is written.
+  const transcripts: Transcript[] = [];
+  for (const file of settings.files) {
+    transcripts.push(
+      await readTranscript(file, {
+        format: settings.format,
+        claudeCode: { history: settings.fullHistory ? 'all' : 'live' },
+      }),
+    );
+  }
+  const outputs = outputPaths(settings, transcripts);
+  const summarizer =
+    settings.summarizer === undefined
+      ? undefined
+      : await loadSummarizer(settings.summarizer, io.env);
+
+  const counter = createTokenCounter({
+    model: settings.model,
+    warn: (text) => io.stderr.write(`baton: ${text}\n`),
+  });
+  const progress = createProgressReporter(io.stderr, transcripts.length, { plain: !settings.json });
+  const outcomes: FileOutcome[] = [];
+  let failed = false;
+  try {
+    for (const [index, transcript] of transcripts.entries()) {
+      progress.start(index, transcript.file);
+      const outputFormat =
+        settings.outputFormat !== 'auto'
+          ? settings.outputFormat
+          : transcript.format === 'openai-chat'
+            ? 'openai-chat'
+            : 'ai-sdk';
+      const outcome: FileOutcome = {
+        file: transcript.file,
+        format: transcript.format,
+        output: null,
+        outputFormat,
+        warnings: transcript.warnings,
+      };
+      outcomes.push(outcome);
+      try {
+        const { messages, ...report } = await compactTranscript(transcript.messages, {
+          model: settings.model,
+          window,
+          target,
+          counter,
+          strategy: settings.strategy,
+          ...(settings.keepLast === undefined ? {} : { keepLast: settings.keepLast }),
+          ...(summarizer === undefined ? {} : { summarizer: summarizer.model }),
+        });
+        outcome.report = report;
+        // A history the provider would reject is not written; the input's own defects are not ours.
+        const broken = !report.valid && report.problems.length > report.inputProblems.length;
+        if (broken) {
+          failed = true;
+          outcome.error = `compaction produced an invalid history: ${report.problems[0]?.message ?? 'tool pairs broken'}`;
+        }
+        const path = outputs[index];
+        if (path !== undefined && !broken) {
+          const body = outputFormat === 'openai-chat' ? toOpenAIChat(messages) : messages;
+          const text = `${JSON.stringify(body, null, 2)}\n`;
+          if (path === '-') io.stdout.write(text);
+          else await writeAtomically(path, text);
+          outcome.output = path;
+        }
+        progress.done(
+          index,
+          transcript.file,
+          broken
+            ? 'FAILED (invalid history)'
+            : `${formatNumber(report.tokensBefore)} -> ${formatNumber(report.tokensAfter)} tokens (${report.strategy})`,
+        );
+      } catch (error) {
+        failed = true;
+        outcome.error = (error instanceof Error ? error.message : String(error)).replace(
+          /\s*\n\s*/g,
+          ' ',
+        );
+        progress.done(index, transcript.file, `FAILED (${outcome.error})`);
+      }
+    }
+  } finally {
+    progress.finish();
+    counter.dispose();
+  }
+
+  if (settings.json) {
+    io.stdout.write(
+      `${JSON.stringify({
+        model: settings.model,
+        encoding: counter.encoding,
+        window,
+        target,
+        strategy: settings.strategy,
+        summarizer: summarizer?.name ?? null,
+        files: outcomes,
+        totals: totals(outcomes),
+      })}\n`,
+    );
+  } else {
+    // With `--out -` the messages own stdout; the report goes to stderr.
+    const stream = settings.out === '-' ? io.stderr : io.stdout;
+    stream.write(
+      humanReport(outcomes, { model: settings.model, encoding: counter.encoding, window, target }),
+    );
+  }
+  return failed ? 1 : 0;
+}
+
+/** Output path per transcript (undefined: not written). Throws `UsageError` for a clash. */
+function outputPaths(
+  settings: CompactSettings,
+  transcripts: Transcript[],
+): Array<string | undefined> {
+  const out = settings.out;
+  if (out === undefined) return transcripts.map(() => undefined);
+  if (out === '-') {
+    if (transcripts.length > 1) {
+      throw new UsageError({ message: '--out - takes one input file; give a folder for several' });
+    }
+    return ['-'];
+  }
+  const isFolder =
+    transcripts.length > 1 || out.endsWith('/') || (existsSync(out) && statSync(out).isDirectory());
+  if (!isFolder) return [out];
+  if (existsSync(out) && !statSync(out).isDirectory()) {
+    throw new UsageError({ message: `--out ${out}: not a folder (several inputs need a folder)` });
+  }
+  const paths = transcripts.map(({ file }) => join(out, `${basename(file, extname(file))}.json`));
+  const seen = new Map<string, string>();
+  for (const [index, path] of paths.entries()) {
+    const file = transcripts[index]!.file;
+    if (resolve(path) === resolve(file)) {
+      throw new UsageError({ message: `--out ${out}: would overwrite the input ${file}` });
+    }
+    const other = seen.get(path);
+    if (other !== undefined) {
+      throw new UsageError({
+        message: `--out ${out}: ${other} and ${file} would both be written to ${path}`,
+      });
+    }
+    seen.set(path, file);
+  }
+  return paths;
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, path);
+}
+
+function totals(outcomes: FileOutcome[]) {
+  const reports = outcomes.flatMap((outcome) => (outcome.report ? [outcome.report] : []));
+  return {
+    files: outcomes.length,
+    failed: outcomes.filter((outcome) => outcome.error !== undefined).length,
+    tokensBefore: reports.reduce((sum, report) => sum + report.tokensBefore, 0),
+    tokensAfter: reports.reduce((sum, report) => sum + report.tokensAfter, 0),
+  };
+}
+
+function humanReport(
+  outcomes: FileOutcome[],
+  context: { model: string; encoding: string; window: number; target: number },
+): string {
+  const lines: string[] = [];
+  for (const outcome of outcomes) {
+    lines.push(`${outcome.file} (${outcome.format})`);
+    const report = outcome.report;
+    if (report) {
+      const saved = report.tokensBefore - report.tokensAfter;
+      const percent =
+        report.tokensBefore === 0 ? 0 : Math.round((saved / report.tokensBefore) * 100);
+      lines.push(
+        `  tokens     ${formatNumber(report.tokensBefore)} -> ${formatNumber(report.tokensAfter)} (-${percent}%)${report.overTarget ? '  still over the target' : ''}`,
+        `  messages   ${report.messagesBefore} -> ${report.messagesAfter}`,
+        `  strategy   ${report.strategy}${report.stages.length > 1 ? ` (stages: ${report.stages.join(' -> ')})` : ''}`,
+        `  fallback   ${report.usedFallback ? `yes: ${report.fallbackReason ?? 'no reason given'}` : 'no'}`,
+        `  split      head ${report.head}, middle ${report.middle.messages} (${report.middle.removed} removed, ${report.middle.masked} masked), tail ${report.tail}`,
+        `  sections   ${report.sections.length > 0 ? report.sections.join('; ') : 'none'}`,
+        `  validity   ${
+          report.valid
+            ? 'ok: every tool call and result paired'
+            : `${report.problems.length} problem(s): ${report.problems
+                .slice(0, 3)
+                .map((problem) => `#${problem.index} ${problem.message}`)
+                .join('; ')}`
+        }${report.inputProblems.length > 0 ? ` (the input had ${report.inputProblems.length})` : ''}`,
+      );
+    }
+    for (const warning of outcome.warnings.slice(0, 5)) lines.push(`  warning    ${warning}`);
+    if (outcome.warnings.length > 5)
+      lines.push(`  warning    … ${outcome.warnings.length - 5} more`);
+    if (outcome.error) lines.push(`  error      ${outcome.error}`);
+    lines.push(
+      `  written    ${outcome.output === null ? 'nothing (no --out)' : outcome.output === '-' ? 'stdout' : `${outcome.output} (${outcome.outputFormat})`}`,
+    );
+  }
+  if (outcomes.length > 1) {
+    const sum = totals(outcomes);
+    lines.push(
+      `total: ${sum.files} files, ${sum.failed} failed, ${formatNumber(sum.tokensBefore)} -> ${formatNumber(sum.tokensAfter)} tokens`,
+    );
+  }
+  lines.push(
+    `(${context.model}, ${context.encoding}; window ${formatNumber(context.window)}, target ${formatNumber(context.target)})`,
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,72 @@
+/** `baton --help` and `baton <command> --help`. */
+export function helpText(topic: 'compact' | 'count' | 'lineage' | undefined): string {
+  switch (topic) {
+    case 'compact':
+      return `Usage: baton compact <file...> [options]
+
+Compacts transcripts and reports tokens before/after, the strategy and fallback used, the
+head/middle/tail split, the handoff sections and a tool-pair validity check.
+
+Input: AI SDK ModelMessage[] JSON, OpenAI Chat Completions JSON (an array of messages or
+{ "messages": [...] }), or Claude Code session JSONL (~/.claude/projects/*/*.jsonl).
+
+Options:
+  -m, --model <id>          model whose tokenizer and window to use            (default: gpt-4o)
+      --window <tokens>     context window, e.g. 32000 or 32k                 (default: the model's)
+      --target <tokens>     size to compact to                                 (default: half the window)
+      --keep-last <tokens>  recent tokens kept verbatim (protected tail)       (default: the compressor's)
+  -s, --strategy <name>     auto | truncate | mask | summarize | receipt       (default: auto)
+      --summarizer <p:m>    LLM for summaries: openai:<model>, anthropic:<model>,
+                            openai-compatible:<model>                          (default: none, the
+                            deterministic receipt is used)
+  -o, --out <path>          output file; a folder for several inputs; - for stdout
+                                                                               (default: report only)
+      --output-format <f>   auto | ai-sdk | openai-chat                        (default: auto, the input's
+                            format; Claude Code is written as ai-sdk)
+      --format <f>          auto | ai-sdk | openai-chat | claude-code          (default: auto)
+      --full-history        Claude Code: keep the turns before the last compact boundary
+      --json                one JSON document on stdout instead of the report
+  -h, --help                this help
+
+Summarizer keys come from the environment: OPENAI_API_KEY, ANTHROPIC_API_KEY, or
+OPENAI_COMPATIBLE_BASE_URL (+ optional OPENAI_COMPATIBLE_API_KEY).
+`;
+    case 'count':
+      return `Usage: baton count <file> [options]
+
+Prints the exact tokens of each message and the total prompt tokens.
+
+Options:
+  -m, --model <id>     model whose tokenizer to use            (default: gpt-4o)
+      --format <f>     auto | ai-sdk | openai-chat | claude-code  (default: auto)
+      --full-history   Claude Code: keep the turns before the last compact boundary
+      --json           one JSON document on stdout
+  -h, --help           this help
+`;
+    case 'lineage':
+      return `Usage: baton lineage <dataDir> <id> [options]
+
+Prints the chain of sessions from the lineage root to <id> in a @baton/sessions PGlite store,
+with the compaction that produced each one.
+
+Options:
+      --json   one JSON document on stdout
+  -h, --help   this help
+`;
+    default:
+      return `Usage: baton <command> [options]
+
+Commands:
+  compact <file...>       compact transcripts and report what happened
+  count <file>            exact tokens per message and in total
+  lineage <dataDir> <id>  the lineage chain of a session in a PGlite store
+
+Options:
+  -h, --help      help (also: baton <command> --help)
+  -v, --version   version
+
+Exit codes: 0 done; 1 failure (e.g. a compaction produced an invalid history);
+2 bad input (unreadable file, unknown format, invalid JSON, unknown flag), nothing written.
+`;
+  }
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { BatonError } from '@baton/tokens';
+import type { CliIo } from './cli-io.js';
+import { countCommand } from './count-command.js';
+import { helpText } from './help-text.js';
+import { InputFileError } from './input-file-error.js';
+import { parseCliArguments } from './parse-cli-arguments.js';
+import { UsageError } from './usage-error.js';
+
+/** Exit codes of `baton`. */
+export const EXIT_CODES = { ok: 0, failure: 1, badInput: 2 } as const;
+
+/**
+ * Runs `baton` with `args` (without the node and script paths) and resolves to the exit code.
+ * Never throws and never calls `process.exit`: the `bin` entry does that, so this is testable
+ * in-process. Bad input prints one line naming the file and the problem and returns 2.
+ */
+export async function runCli(args: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
+  const streams: CliIo = {
+    stdout: io.stdout ?? process.stdout,
+    stderr: io.stderr ?? process.stderr,
+    env: io.env ?? process.env,
+  };
+  try {
+    const parsed = parseCliArguments(args);
+    switch (parsed.command) {
+      case 'help':
+        streams.stdout.write(helpText(parsed.topic));
+        return EXIT_CODES.ok;
+      case 'version':
+        streams.stdout.write(`${packageVersion()}\n`);
+        return EXIT_CODES.ok;
+      case 'count':
+        return await countCommand(parsed.settings, streams);
+      case 'compact': {
+        const { compactCommand } = await import('./compact-command.js');
+        return await compactCommand(parsed.settings, streams);
+      }
+      case 'lineage': {
+        // PGlite is heavy to load; only `lineage` pays for it.
+        const { lineageCommand } = await import('./lineage-command.js');
+        return await lineageCommand(parsed.settings, streams);
+      }
+    }
+  } catch (error) {
+    if (UsageError.isInstance(error)) {
+      streams.stderr.write(`baton: ${oneLine(error.message)} (see baton --help)\n`);
+      return EXIT_CODES.badInput;
+    }
+    if (InputFileError.isInstance(error)) {
+      streams.stderr.write(`baton: ${oneLine(error.message)}\n`);
+      return EXIT_CODES.badInput;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    const code = BatonError.isInstance(error) ? ` [${error.code}]` : '';
+    streams.stderr.write(`baton: ${oneLine(message)}${code}\n`);
+    return EXIT_CODES.failure;
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return String(manifest.version);
+}
