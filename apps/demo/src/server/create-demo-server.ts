@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  stepCountIs,
+  streamText,
+  type UIMessage,
+  type UIMessageStreamWriter,
+} from 'ai';
+import { Hono } from 'hono';
+import type { DemoDataParts, DemoState } from '../shared/demo-types.js';
+import { type CompactionLayer, createCompactionLayer } from './compaction-layer.js';
+import {
+  type ConversationRecord,
+  loadConversation,
+  newConversation,
+  saveConversation,
+} from './conversation-file.js';
+import { createWorkspace, type Workspace } from './create-workspace.js';
+import type { DemoConfig } from './read-demo-config.js';
+import { type SelectedModel, selectModel } from './select-model.js';
+import { createWorkspaceTools } from './workspace-tools.js';
+
+type DemoMessage = UIMessage<unknown, DemoDataParts>;
+
+export interface DemoServerOptions {
+  config: DemoConfig;
+  /** Environment the model is chosen from (API keys, base URLs). */
+  environment: Record<string, string | undefined>;
+  /** Built client (index.html and assets) to serve; omit when Vite serves it (dev). */
+  clientDirectory?: string;
+  /** Where diagnostics go. Default `console.error`. */
+  log?: (message: string) => void;
+}
+
+export interface DemoServer {
+  app: Hono;
+  model: SelectedModel;
+  state(): Promise<DemoState>;
+  close(): Promise<void>;
+}
+
+const INSTRUCTIONS = `You are a careful coding agent working in a small JavaScript project called "shelf".
+Use the tools to read, search, edit and test the code; never guess file contents.
+TODO.md lists the work: take the first unchecked item, do it, run the tests, tick it off with edit_file,
+then reply with a short report of what you did and what the tests say. One item per user turn.`;
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function countUserTurns(messages: readonly UIMessage[]): number {
+  return messages.filter((message) => message.role === 'user').length;
+}
+
+/** Builds the demo's HTTP app: the chat endpoint, the state endpoint, reset, and the built page. */
+export async function createDemoServer(options: DemoServerOptions): Promise<DemoServer> {
+  const { config } = options;
+  const log = options.log ?? ((message: string) => console.error(message));
+  const selected = selectModel(options.environment, { stepDelayMs: config.stepDelayMs });
+  const strategy =
+    options.environment['DEMO_STRATEGY'] || (selected.description.offline ? 'receipt' : 'auto');
+
+  const conversation: ConversationRecord = await loadConversation(config.dataDirectory);
+  conversation.serverStarts += 1;
+  let workspace: Workspace = await createWorkspace(
+    conversation.workspaceDirectory && existsSync(conversation.workspaceDirectory)
+      ? { directory: conversation.workspaceDirectory }
+      : {},
+  );
+  conversation.workspaceDirectory = workspace.directory;
+
+  let activeWriter: UIMessageStreamWriter<DemoMessage> | undefined;
+  let busy = false;
+  let saving = Promise.resolve();
+  const save = () => {
+    saving = saving
+      .then(() => saveConversation(config.dataDirectory, conversation))
+      .catch((error) => log(`Could not save the conversation: ${describeError(error)}`));
+    return saving;
+  };
+
+  const layer: CompactionLayer = await createCompactionLayer({
+    model: selected.model,
+    summarizer: selected.summarizer,
+    strategy,
+    contextWindow: config.contextWindow,
+    offline: selected.description.offline,
+    storeDirectory: path.join(config.dataDirectory, 'sessions'),
+    getSessionId: () => conversation.rootSessionId,
+    onMeter: (reading) => {
+      conversation.meter = reading;
+      activeWriter?.write({ type: 'data-meter', data: reading, transient: true });
+    },
+    onCompaction: (notice) => {
+      const compaction = {
+        id: randomUUID(),
+        ...notice,
+        turn: countUserTurns(conversation.messages),
+      };
+      conversation.compactions.push(compaction);
+      void save();
+      activeWriter?.write({ type: 'data-compaction', data: compaction, transient: true });
+    },
+  });
+  for (const warning of layer.warnings) log(warning);
+  await layer.ensureSession(conversation.rootSessionId, 'Baton demo conversation');
+  await save();
+
+  async function state(): Promise<DemoState> {
+    const warnings = [...layer.warnings];
+    let lineage: DemoState['lineage'] = [];
+    let currentSessionId = conversation.rootSessionId;
+    try {
+      const result = await layer.lineage(conversation.rootSessionId);
+      lineage = result.entries;
+      currentSessionId = result.currentSessionId;
+    } catch (error) {
+      warnings.push(`Could not read the lineage: ${describeError(error)}`);
+    }
+    return {
+      model: selected.description,
+      contextWindow: config.contextWindow,
+      threshold: layer.threshold(config.maxOutputTokens),
+      rootSessionId: conversation.rootSessionId,
+      currentSessionId,
+      lineage,
+      compactions: conversation.compactions,
+      meter: conversation.meter,
+      messages: conversation.messages,
+      warnings,
+      workspace: workspace.directory,
+      serverStarts: conversation.serverStarts,
+      busy,
+    };
+  }
+
+  const app = new Hono();
+
+  app.get('/api/state', async (context) => context.json(await state()));
+
+  app.post('/api/reset', async (context) => {
+    if (busy) return context.json({ error: 'the agent is still working' }, 409);
+    await workspace.remove();
+    const fresh = newConversation();
+    Object.assign(conversation, fresh, { serverStarts: conversation.serverStarts });
+    workspace = await createWorkspace();
+    conversation.workspaceDirectory = workspace.directory;
+    await layer.ensureSession(conversation.rootSessionId, 'Baton demo conversation');
+    await save();
+    return context.json(await state());
+  });
+
+  app.post('/api/chat', async (context) => {
+    if (busy) return context.json({ error: 'the agent is still working on the last message' }, 409);
+    const body = (await context.req.json()) as { message?: DemoMessage };
+    const message = body.message;
+    if (message?.role !== 'user' || !Array.isArray(message.parts)) {
+      return context.json({ error: 'expected { message: UIMessage } with role "user"' }, 400);
+    }
+    busy = true;
+    try {
+      if (!conversation.messages.some((existing) => existing.id === message.id)) {
+        conversation.messages.push(message);
+      }
+      await save();
+      const tools = createWorkspaceTools(workspace.directory);
+      const modelMessages = await convertToModelMessages(conversation.messages, {
+        tools,
+        ignoreIncompleteToolCalls: true,
+      });
+      const stream = createUIMessageStream<DemoMessage>({
+        originalMessages: conversation.messages as DemoMessage[],
+        generateId: () => randomUUID(),
+        execute: ({ writer }) => {
+          activeWriter = writer;
+          const result = streamText({
+            model: layer.model,
+            instructions: INSTRUCTIONS,
+            messages: modelMessages,
+            tools,
+            maxOutputTokens: config.maxOutputTokens,
+            stopWhen: stepCountIs(config.maxSteps),
+          });
+          writer.merge(result.toUIMessageStream({ onError: describeError }));
+        },
+        onError: (error) => {
+          log(`Chat turn failed: ${describeError(error)}`);
+          return describeError(error);
+        },
+        onEnd: async ({ messages }) => {
+          conversation.messages = messages;
+          activeWriter = undefined;
+          busy = false;
+          await save();
+        },
+      });
+      return createUIMessageStreamResponse({ stream });
+    } catch (error) {
+      busy = false;
+      activeWriter = undefined;
+      log(`Chat turn failed: ${describeError(error)}`);
+      return context.json({ error: describeError(error) }, 500);
+    }
+  });
+
+  const clientDirectory = options.clientDirectory;
+  if (clientDirectory && existsSync(path.join(clientDirectory, 'index.html'))) {
+    app.use('/*', serveStatic({ root: path.relative(process.cwd(), clientDirectory) || '.' }));
+    const indexHtml = await readFile(path.join(clientDirectory, 'index.html'), 'utf8');
+    app.get('*', (context) => context.html(indexHtml));
+  }
+
+  return {
+    app,
+    model: selected,
+    state,
+    async close() {
+      await save();
+      await layer.close();
+    },
+  };
+}

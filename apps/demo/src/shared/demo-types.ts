@@ -1,0 +1,74 @@
+import type { CompactionEvent } from '@baton/compressor';
+import type { UIMessage } from 'ai';
+
+/** Tokens of the prompt at one model call, as the context meter shows them. */
+export interface MeterReading {
+  /** Prompt tokens the application handed to the model (before compaction). */
+  tokensRequested: number;
+  /** Prompt tokens that actually went to the model (after compaction, tool definitions included). */
+  tokensSent: number;
+  contextWindow: number;
+  /** Prompt size above which the middleware compacts. */
+  threshold: number;
+  /** True when counted with the model's own tokenizer, false for an estimate. */
+  exact: boolean;
+  /** ISO timestamp of the call. */
+  at: string;
+}
+
+/** One compaction as the demo shows it: Baton's event plus where it happened in the lineage. */
+export interface DemoCompaction {
+  id: string;
+  event: CompactionEvent;
+  /** Session that was compacted (ended), when the lineage store reported it. */
+  parentSessionId: string | undefined;
+  /** Session created from the compacted context, when the lineage store reported it. */
+  childSessionId: string | undefined;
+  /** Number of user turns in the conversation when it happened. */
+  turn: number;
+}
+
+export interface LineageEntry {
+  id: string;
+  parentId: string | null;
+  createdAt: string;
+  endedAt: string | null;
+  endReason: string | null;
+}
+
+export interface ModelDescription {
+  /** `scripted` (offline), `openai`, `anthropic` or `openai-compatible`. */
+  provider: string;
+  modelId: string;
+  /** True when no LLM is configured and the scripted agent plays. */
+  offline: boolean;
+  /** Summariser used for compaction, or a description of the fallback. */
+  summarizer: string;
+}
+
+export interface DemoState {
+  model: ModelDescription;
+  contextWindow: number;
+  threshold: number;
+  /** Root session of the current conversation in the lineage store. */
+  rootSessionId: string;
+  /** Newest session of the lineage (where the next turn goes). */
+  currentSessionId: string;
+  lineage: LineageEntry[];
+  compactions: DemoCompaction[];
+  meter: MeterReading | undefined;
+  messages: UIMessage[];
+  /** Problems the page should show (e.g. a compaction package that failed to load). */
+  warnings: string[];
+  /** Directory of the throw-away project the agent works on. */
+  workspace: string;
+  /** Times the server has started on this data directory. */
+  serverStarts: number;
+  busy: boolean;
+}
+
+/** Transient stream parts sent next to the chat stream (never part of the chat text). */
+export type DemoDataParts = {
+  meter: MeterReading;
+  compaction: DemoCompaction;
+};
