@@ -38,6 +38,12 @@ export interface CompactionEvent {
   summarizerDurationMs: number;
   /** ISO 8601 timestamp of when the compaction finished. */
   createdAt: string;
+  /** The budget the call was given. */
+  targetTokens: number;
+  /** Whether `tokensAfter <= targetTokens`. */
+  withinBudget: boolean;
+  /** Index (into the input) of the latest user message, kept verbatim though it sits in the middle. */
+  pinnedMessageIndex: number | undefined;
 }
 
 /** What `compress` returns. */
@@ -52,6 +58,12 @@ export interface CompressResult<Message = unknown> {
   tokensBefore: number;
   tokensAfter: number;
   tokensSaved: number;
+  /**
+   * Whether `tokensAfter <= targetTokens`. Always true for `truncate`, `summarize`, `receipt` and
+   * `auto` (they throw `ContextBudgetError` otherwise); `mask` can fall short when masking every old
+   * tool output is not enough, and then says so here rather than removing anything.
+   */
+  withinBudget: boolean;
   event: CompactionEvent;
 }
 

@@ -1,0 +1,96 @@
+/**
+ * Structural facts about a conversation that every strategy needs: which messages hold tool calls and
+ * results, and where a cut keeps each call with its results. Accepts AI SDK `ModelMessage`s and, for
+ * the validator, OpenAI chat messages (`tool_calls` / `tool_call_id`).
+ */
+
+/** The minimal message shape Baton reads. */
+export interface LooseMessage {
+  role: string;
+  content?: unknown;
+  [key: string]: unknown;
+}
+
+export interface MessageFacts {
+  role: string;
+  /** Ids of tool calls whose results are expected in a later `tool` message. */
+  callIds: string[];
+  /** Ids answered by tool results in this message. */
+  resultIds: string[];
+  /** Tool names by call id, for calls in this message. */
+  toolNames: Map<string, string>;
+}
+
+export interface MessageAnalysis {
+  facts: MessageFacts[];
+  /**
+   * `cutAllowed[i]` (0..n): a cut right before message `i` leaves no call on one side and its result on
+   * the other, and does not leave a `tool` message first after the cut.
+   */
+  cutAllowed: boolean[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function messageFacts(message: LooseMessage): MessageFacts {
+  const callIds: string[] = [];
+  const resultIds: string[] = [];
+  const toolNames = new Map<string, string>();
+  const providerExecuted = new Set<string>();
+  if (Array.isArray(message.content)) {
+    for (const part of message.content) {
+      if (!isRecord(part)) continue;
+      if (part.type === 'tool-call' && typeof part.toolCallId === 'string') {
+        if (part.providerExecuted === true) {
+          // The provider ran it and its result sits in this same message.
+          providerExecuted.add(part.toolCallId);
+          continue;
+        }
+        callIds.push(part.toolCallId);
+        if (typeof part.toolName === 'string') toolNames.set(part.toolCallId, part.toolName);
+      } else if (part.type === 'tool-result' && typeof part.toolCallId === 'string') {
+        if (!providerExecuted.has(part.toolCallId)) resultIds.push(part.toolCallId);
+      }
+    }
+  }
+  // OpenAI chat shape.
+  if (Array.isArray(message.tool_calls)) {
+    for (const call of message.tool_calls) {
+      if (isRecord(call) && typeof call.id === 'string') {
+        callIds.push(call.id);
+        const fn = call.function;
+        if (isRecord(fn) && typeof fn.name === 'string') toolNames.set(call.id, fn.name);
+      }
+    }
+  }
+  if (typeof message.tool_call_id === 'string') resultIds.push(message.tool_call_id);
+  return { role: message.role, callIds, resultIds, toolNames };
+}
+
+export function analyzeMessages(messages: readonly LooseMessage[]): MessageAnalysis {
+  const n = messages.length;
+  const facts = messages.map(messageFacts);
+  const callIndex = new Map<string, number>();
+  const lastResultIndex = new Map<string, number>();
+  facts.forEach((fact, index) => {
+    for (const id of fact.callIds) if (!callIndex.has(id)) callIndex.set(id, index);
+    for (const id of fact.resultIds) lastResultIndex.set(id, index);
+  });
+  // Difference array over cut positions: a call at c answered at r forbids cuts c+1..r.
+  const blocked = new Int32Array(n + 2);
+  for (const [id, call] of callIndex) {
+    const result = lastResultIndex.get(id);
+    if (result === undefined || result <= call) continue;
+    blocked[call + 1]! += 1;
+    blocked[result + 1]! -= 1;
+  }
+  const cutAllowed: boolean[] = new Array(n + 1);
+  let open = 0;
+  for (let cut = 0; cut <= n; cut++) {
+    open += blocked[cut]!;
+    cutAllowed[cut] = open === 0 && (cut === n || facts[cut]!.role !== 'tool');
+  }
+  return { facts, cutAllowed };
+}

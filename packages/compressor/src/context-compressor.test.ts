@@ -1,0 +1,208 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { HANDOFF_HEADER } from '@baton/fallback';
+import { describe, expect, it } from 'vitest';
+import {
+  CompactionNotEffectiveError,
+  ContextBudgetError,
+  ContextCompressor,
+  createContextCompressor,
+  type SummarizerRequest,
+  validateToolPairs,
+} from './index.js';
+import { deepFreeze } from './test-utils/deep-freeze.js';
+import { assistant, calls, results, toolTurn, user } from './test-utils/history.js';
+import { createSimpleCounter } from './test-utils/simple-counter.js';
+import { structuredSummary } from './test-utils/structured-summary.js';
+
+const big = (label: string, size = 2_000) =>
+  `${label} ${'lorem ipsum dolor sit amet '.repeat(size / 27)}`;
+
+/** System, framing exchange, a long middle of tool work, a later ask and a reply. */
+function longHistory(): ModelMessage[] {
+  return deepFreeze([
+    { role: 'system', content: 'You are a coding agent.' },
+    user('Fix the flaky test in src/app.test.ts.'),
+    assistant('I will look at the test first.'),
+    ...toolTurn('read', big('file contents one')),
+    ...toolTurn('bash', big('test output two')),
+    assistant(big('analysis', 800)),
+    ...toolTurn('edit', big('diff three')),
+    ...toolTurn('bash', big('test output four')),
+    user('Now also update the changelog.'),
+    ...toolTurn('read', big('changelog', 600)),
+    assistant('Done: the changelog has an entry for the fix.'),
+  ] satisfies ModelMessage[]);
+}
+
+const counter = createSimpleCounter();
+
+describe('ContextCompressor', () => {
+  it('returns the input unchanged (new array, same objects) when it already fits', async () => {
+    const messages = longHistory();
+    const compressor = createContextCompressor({ counter });
+    const result = await compressor.compress(messages, { targetTokens: 1_000_000 });
+    expect(result.strategy).toBe('none');
+    expect(result.messages).not.toBe(messages);
+    expect(result.messages).toEqual(messages);
+    expect(result.tokensSaved).toBe(0);
+    expect(result.event.stages).toEqual([]);
+  });
+
+  it('truncate keeps head and tail verbatim, drops the middle and says so', async () => {
+    const messages = longHistory();
+    const compressor = new ContextCompressor({ counter, protectLastNTokens: 400 });
+    const result = await compressor.compress(messages, {
+      targetTokens: 1_200,
+      strategy: 'truncate',
+    });
+    expect(result.strategy).toBe('truncate');
+    expect(result.tokensAfter).toBeLessThanOrEqual(1_200);
+    expect(result.messages.slice(0, 3)).toEqual(messages.slice(0, 3));
+    expect(result.messages.at(-1)).toBe(messages.at(-1));
+    expect(result.event.removedMessageIndexes.length).toBeGreaterThan(0);
+    const notice = result.messages[3]!;
+    expect(notice.role).toBe('user');
+    expect(String(notice.content)).toMatch(/earlier messages were removed/);
+    expect(validateToolPairs(result.messages).valid).toBe(true);
+  });
+
+  it('mask replaces old tool outputs with one-line placeholders and keeps pairs', async () => {
+    const messages = longHistory();
+    const compressor = new ContextCompressor({ counter, protectLastNTokens: 300 });
+    const target = Math.floor(counter.countMessages(messages) * 0.6);
+    const result = await compressor.compress(messages, { targetTokens: target, strategy: 'mask' });
+    expect(result.strategy).toBe('mask');
+    expect(result.messages).toHaveLength(messages.length);
+    expect(result.event.maskedMessageIndexes.length).toBeGreaterThan(0);
+    for (const index of result.event.maskedMessageIndexes) {
+      const masked = result.messages[index]!;
+      expect(masked.role).toBe('tool');
+      const part = (masked.content as Array<{ output: { value: string }; toolName: string }>)[0]!;
+      expect(part.output.value).toMatch(
+        new RegExp(
+          `^\\[Baton: earlier ${part.toolName} output masked; ok; 1 lines, \\d+ chars; first line: "`,
+        ),
+      );
+      expect(part.output.value.split('\n')).toHaveLength(1);
+    }
+    expect(result.withinBudget).toBe(true);
+    expect(validateToolPairs(result.messages).valid).toBe(true);
+  });
+
+  it('summarize inserts a structured, redacted handoff as a user message before the latest ask', async () => {
+    const messages = longHistory();
+    const requests: SummarizerRequest[] = [];
+    const secret = 'ghp_' + 'a1B2c3D4e5'.repeat(4).slice(0, 36);
+    const compressor = new ContextCompressor({
+      counter,
+      protectLastNTokens: 300,
+      summarizer: async (request) => {
+        requests.push(request);
+        return structuredSummary(`Fix the test; token ${secret} was used.`);
+      },
+    });
+    const result = await compressor.compress(messages, {
+      targetTokens: 1_500,
+      strategy: 'summarize',
+    });
+    expect(result.strategy).toBe('summarize');
+    expect(result.usedFallback).toBe(false);
+    expect(result.summary!.startsWith(HANDOFF_HEADER)).toBe(true);
+    expect(result.summary).not.toContain(secret);
+    expect(result.summary).toMatch(/## Goal/);
+    const handoffIndex = result.messages.findIndex((message) => message.content === result.summary);
+    expect(handoffIndex).toBe(3);
+    const latestAsk = messages.findLastIndex((message) => message.role === 'user');
+    expect(result.messages[handoffIndex + 1]).toBe(messages[latestAsk]);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.mode).toBe('delimited');
+    expect(requests[0]!.prompt).toMatch(/<transcript>[\s\S]*<\/transcript>/);
+    expect(result.event.summarizerModel).toBe('custom');
+    expect(result.event.summarizerAttempts).toBe(1);
+    expect(result.tokensAfter).toBeLessThanOrEqual(1_500);
+    expect(validateToolPairs(result.messages).valid).toBe(true);
+  });
+
+  it('auto stops at mask when masking fits', async () => {
+    const messages = longHistory();
+    let called = 0;
+    const compressor = new ContextCompressor({
+      counter,
+      protectLastNTokens: 300,
+      summarizer: async () => {
+        called++;
+        return structuredSummary();
+      },
+    });
+    const target = Math.floor(counter.countMessages(messages) * 0.6);
+    const result = await compressor.compress(messages, { targetTokens: target });
+    expect(result.strategy).toBe('mask');
+    expect(result.event.stages).toEqual(['mask']);
+    expect(called).toBe(0);
+  });
+
+  it('auto summarises when masking is not enough, and falls back to the receipt without a summariser', async () => {
+    const messages = longHistory();
+    const compressor = new ContextCompressor({ counter, protectLastNTokens: 300 });
+    const target = 400;
+    const masked = await compressor.compress(messages, { targetTokens: target, strategy: 'mask' });
+    expect(masked.withinBudget).toBe(false);
+    const result = await compressor.compress(messages, { targetTokens: target });
+    expect(result.strategy).toBe('receipt');
+    expect(result.usedFallback).toBe(true);
+    expect(result.fallbackReason).toBe('no summarizer configured');
+    expect(result.event.stages).toEqual(['mask', 'summarize', 'receipt']);
+    expect(result.tokensAfter).toBeLessThanOrEqual(target);
+    expect(result.summary!.startsWith(HANDOFF_HEADER)).toBe(true);
+  });
+
+  it('throws ContextBudgetError with the numbers when the head cannot fit', async () => {
+    const messages = longHistory();
+    const compressor = new ContextCompressor({ counter });
+    const error = await compressor
+      .compress(messages, { targetTokens: 30, strategy: 'truncate' })
+      .catch((caught) => caught);
+    expect(ContextBudgetError.isInstance(error)).toBe(true);
+    expect((error as ContextBudgetError).targetTokens).toBe(30);
+    expect((error as ContextBudgetError).requiredTokens).toBeGreaterThan(30);
+  });
+
+  it('throws CompactionNotEffectiveError when a strategy cannot save 10 %', async () => {
+    const messages = deepFreeze([
+      user('Start.'),
+      assistant('Ok.'),
+      ...Array.from({ length: 10 }, (_, index) => [
+        user(big(`ask ${index}`, 400)),
+        assistant(big(`answer ${index}`, 400)),
+      ]).flat(),
+    ]);
+    const compressor = new ContextCompressor({ counter, protectLastNTokens: 100 });
+    const before = counter.countMessages(messages);
+    const error = await compressor
+      .compress(messages, { targetTokens: before - 10, strategy: 'mask' })
+      .catch((caught) => caught);
+    expect(CompactionNotEffectiveError.isInstance(error)).toBe(true);
+    expect((error as CompactionNotEffectiveError).result.strategy).toBe('mask');
+  });
+
+  it('keeps parallel tool calls with all their results and a trailing unanswered call in the tail', async () => {
+    const parallel = calls(['read', 'grep']);
+    const trailing = calls(['bash'], 'Running the tests now.');
+    const messages = deepFreeze([
+      user('Investigate.'),
+      assistant('Sure.'),
+      ...toolTurn('read', big('one')),
+      parallel.message,
+      results(parallel.ids, ['read', 'grep'], big('two')),
+      ...toolTurn('bash', big('three')),
+      user('Run the tests.'),
+      trailing.message,
+    ]);
+    const compressor = new ContextCompressor({ counter, protectLastNTokens: 10 });
+    for (const strategy of ['truncate', 'mask', 'receipt'] as const) {
+      const result = await compressor.compress(messages, { targetTokens: 700, strategy });
+      expect(result.messages.at(-1)).toBe(trailing.message);
+      expect(validateToolPairs(result.messages).problems).toEqual([]);
+    }
+  });
+});

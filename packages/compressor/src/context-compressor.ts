@@ -1,0 +1,680 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { HANDOFF_HEADER, type HandoffSections } from '@baton/fallback';
+import { type CountMessagesOptions, InvalidInputError, type TokenCounter } from '@baton/tokens';
+import { analyzeMessages, type MessageAnalysis } from './analyze-messages.js';
+import { type Summarizer, summarizerName } from './call-summarizer.js';
+import { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
+import { ContextBudgetError } from './context-budget-error.js';
+import type {
+  CompressOptions,
+  ContextCompressorOptions,
+  SummaryDetail,
+} from './context-compressor-options.js';
+import { maskToolMessage } from './mask-tool-message.js';
+import { createDefaultCounter, createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
+import { summarizeSpan } from './summarize-span.js';
+import { SummarizerError } from './summarizer-error.js';
+import type {
+  AppliedStrategy,
+  CompactionEvent,
+  CompressionStrategy,
+  CompressResult,
+} from './types.js';
+
+const strategies: readonly CompressionStrategy[] = [
+  'auto',
+  'truncate',
+  'mask',
+  'summarize',
+  'receipt',
+];
+const details: readonly SummaryDetail[] = ['brief', 'concise', 'detailed'];
+/** Below this many tokens a handoff cannot say anything useful (and `createReceipt` refuses). */
+const minimumHandoffTokens = 120;
+const latestAskChars = 1_000;
+
+interface Layout {
+  headEnd: number;
+  /** Smallest tail: the latest assistant reply with its results or trailing calls. */
+  minTailStart: number;
+  tailStart: number;
+  pinnedIndex: number | undefined;
+}
+
+interface CallContext {
+  messages: readonly ModelMessage[];
+  analysis: MessageAnalysis;
+  counts: number[];
+  /** suffix[i]: tokens of messages i..n-1. */
+  suffix: number[];
+  baseTokens: number;
+  targetTokens: number;
+  tools: CountMessagesOptions['tools'];
+  counter: TokenCounter;
+  callerSignal: AbortSignal | undefined;
+  started: number;
+  tokensBefore: number;
+}
+
+interface StageOutcome {
+  strategy: AppliedStrategy;
+  messages: ModelMessage[];
+  summary: string | undefined;
+  removed: number[];
+  masked: number[];
+  layout: Layout;
+  tokensAfter: number;
+  summarizerModel?: string;
+  summarizerAttempts?: number;
+  summarizerDurationMs?: number;
+}
+
+function textOf(message: ModelMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+function isHandoff(message: ModelMessage): boolean {
+  return message.role === 'user' && textOf(message).startsWith(HANDOFF_HEADER);
+}
+
+function checkNumber(value: number, path: string, minimum: number): void {
+  if (!Number.isFinite(value) || value < minimum) {
+    throw new InvalidInputError({
+      path,
+      message: `must be a finite number >= ${minimum}, got ${value}`,
+    });
+  }
+}
+
+/**
+ * Compacts a conversation that is over budget: keeps the head and the tail verbatim and compresses
+ * the middle by masking old tool outputs, summarising with an LLM, or writing a deterministic receipt,
+ * without ever splitting a tool call from its result. `compress` never mutates its input.
+ */
+export class ContextCompressor {
+  readonly #options: ContextCompressorOptions;
+  #counter: TokenCounter | undefined;
+
+  constructor(options: ContextCompressorOptions = {}) {
+    if (options.strategy !== undefined && !strategies.includes(options.strategy)) {
+      throw new InvalidInputError({
+        path: 'strategy',
+        message: `unknown strategy "${options.strategy}"`,
+      });
+    }
+    if (options.detail !== undefined && !details.includes(options.detail)) {
+      throw new InvalidInputError({
+        path: 'detail',
+        message: `unknown detail "${options.detail}"`,
+      });
+    }
+    if (options.protectLastNTokens !== undefined)
+      checkNumber(options.protectLastNTokens, 'protectLastNTokens', 0);
+    if (options.protectFirstN !== undefined) checkNumber(options.protectFirstN, 'protectFirstN', 0);
+    if (options.summaryTargetTokens !== undefined)
+      checkNumber(options.summaryTargetTokens, 'summaryTargetTokens', 1);
+    if (options.maxAttempts !== undefined) checkNumber(options.maxAttempts, 'maxAttempts', 1);
+    if (options.timeoutMs !== undefined) checkNumber(options.timeoutMs, 'timeoutMs', 1);
+    if (options.retryDelayMs !== undefined) checkNumber(options.retryDelayMs, 'retryDelayMs', 0);
+    if (options.summarizerInputBudget !== undefined)
+      checkNumber(options.summarizerInputBudget, 'summarizerInputBudget', 1);
+    if (options.minimumSavingsRatio !== undefined)
+      checkNumber(options.minimumSavingsRatio, 'minimumSavingsRatio', 0);
+    this.#options = { ...options };
+    this.#counter = options.counter;
+  }
+
+  /** The counter in use (created on first use when none was given). */
+  get counter(): TokenCounter {
+    this.#counter ??= createDefaultCounter();
+    return this.#counter;
+  }
+
+  async compress(
+    messages: readonly ModelMessage[],
+    options: CompressOptions,
+  ): Promise<CompressResult<ModelMessage>> {
+    const started = performance.now();
+    if (!Array.isArray(messages)) {
+      throw new InvalidInputError({ path: 'messages', message: 'must be an array of messages' });
+    }
+    messages.forEach((message, index) => {
+      if (typeof message !== 'object' || message === null || typeof message.role !== 'string') {
+        throw new InvalidInputError({
+          path: `messages[${index}]`,
+          message: 'must be a message with a role',
+        });
+      }
+    });
+    if (typeof options !== 'object' || options === null) {
+      throw new InvalidInputError({ path: 'options', message: 'targetTokens is required' });
+    }
+    checkNumber(options.targetTokens, 'targetTokens', 1);
+    const strategy = options.strategy ?? this.#options.strategy ?? 'auto';
+    if (!strategies.includes(strategy)) {
+      throw new InvalidInputError({ path: 'strategy', message: `unknown strategy "${strategy}"` });
+    }
+    if (strategy === 'summarize' && !this.#options.summarizer) {
+      throw new InvalidInputError({
+        path: 'summarizer',
+        message: 'the "summarize" strategy needs a summarizer (a LanguageModel or a function)',
+      });
+    }
+
+    const counter = this.counter;
+    const counts = messages.map((message) => counter.countMessage(message));
+    const suffix = new Array<number>(messages.length + 1);
+    suffix[messages.length] = 0;
+    for (let index = messages.length - 1; index >= 0; index--) {
+      suffix[index] = suffix[index + 1]! + counts[index]!;
+    }
+    const baseTokens = counter.countMessages([], { tools: options.tools });
+    const context: CallContext = {
+      messages,
+      analysis: analyzeMessages(messages),
+      counts,
+      suffix,
+      baseTokens,
+      targetTokens: Math.floor(options.targetTokens),
+      tools: options.tools,
+      counter,
+      callerSignal: anySignal(this.#options.abortSignal, options.abortSignal),
+      started,
+      tokensBefore: baseTokens + suffix[0]!,
+    };
+
+    if (context.tokensBefore <= context.targetTokens) {
+      const layout = this.#layout(context, 0);
+      return this.#finish(
+        context,
+        {
+          strategy: 'none',
+          messages: [...messages],
+          summary: undefined,
+          removed: [],
+          masked: [],
+          layout: { ...layout, tailStart: layout.headEnd },
+          tokensAfter: context.tokensBefore,
+        },
+        [],
+        undefined,
+      );
+    }
+
+    switch (strategy) {
+      case 'truncate':
+        return this.#explicit(context, this.#truncate(context));
+      case 'mask':
+        return this.#explicit(context, this.#mask(context));
+      case 'receipt':
+        return this.#explicit(context, this.#receipt(context));
+      case 'summarize': {
+        const outcome = await this.#summarizeOrReceipt(context);
+        return this.#explicit(
+          context,
+          outcome.outcome,
+          ['summarize', ...outcome.extraStages],
+          outcome.fallbackReason,
+        );
+      }
+      default:
+        return this.#auto(context);
+    }
+  }
+
+  #explicit(
+    context: CallContext,
+    outcome: StageOutcome,
+    stages: AppliedStrategy[] = [outcome.strategy],
+    fallbackReason?: string,
+  ): CompressResult<ModelMessage> {
+    const result = this.#finish(context, outcome, stages, fallbackReason);
+    if (!this.#effective(context, outcome)) {
+      throw new CompactionNotEffectiveError({ targetTokens: context.targetTokens, result });
+    }
+    return result;
+  }
+
+  #effective(context: CallContext, outcome: StageOutcome): boolean {
+    const ratio = this.#options.minimumSavingsRatio ?? 0.1;
+    return context.tokensBefore - outcome.tokensAfter >= ratio * context.tokensBefore;
+  }
+
+  async #auto(context: CallContext): Promise<CompressResult<ModelMessage>> {
+    const masked = this.#mask(context);
+    if (masked.tokensAfter <= context.targetTokens && this.#effective(context, masked)) {
+      return this.#finish(context, masked, ['mask'], undefined);
+    }
+    const { outcome, extraStages, fallbackReason } = await this.#summarizeOrReceipt(context);
+    return this.#explicit(context, outcome, ['mask', 'summarize', ...extraStages], fallbackReason);
+  }
+
+  async #summarizeOrReceipt(context: CallContext): Promise<{
+    outcome: StageOutcome;
+    extraStages: AppliedStrategy[];
+    fallbackReason: string | undefined;
+  }> {
+    const summarizer = this.#options.summarizer;
+    if (!summarizer) {
+      return {
+        outcome: this.#receipt(context),
+        extraStages: ['receipt'],
+        fallbackReason: 'no summarizer configured',
+      };
+    }
+    try {
+      return {
+        outcome: await this.#summarize(context, summarizer),
+        extraStages: [],
+        fallbackReason: undefined,
+      };
+    } catch (error) {
+      if (!SummarizerError.isInstance(error)) throw error;
+      const outcome = this.#receipt(context);
+      outcome.summarizerModel = summarizerName(
+        summarizer,
+        this.#options.summarizerName ?? 'custom',
+      );
+      outcome.summarizerAttempts = error.attempts;
+      outcome.summarizerDurationMs = error.durationMs;
+      return {
+        outcome,
+        extraStages: ['receipt'],
+        fallbackReason: `${error.kind}: ${error.message}`,
+      };
+    }
+  }
+
+  /** Head, smallest tail, chosen tail and pinned ask for a given reserve (tokens kept for the insert). */
+  #layout(context: CallContext, reserveTokens: number): Layout {
+    const { messages, analysis, counts, suffix, targetTokens } = context;
+    const n = messages.length;
+    const allowed = analysis.cutAllowed;
+    const snapForward = (index: number) => {
+      let cut = Math.min(index, n);
+      while (!allowed[cut]) cut++;
+      return cut;
+    };
+    const snapBackward = (index: number, floor: number) => {
+      let cut = index;
+      while (cut > floor && !allowed[cut]) cut--;
+      return cut;
+    };
+
+    let lead = 0;
+    while (lead < n && messages[lead]!.role === 'system') lead++;
+    let headEnd: number;
+    if (this.#options.protectFirstN !== undefined) {
+      headEnd = snapForward(Math.max(lead, Math.floor(this.#options.protectFirstN)));
+    } else {
+      let firstUser = lead;
+      while (firstUser < n && messages[firstUser]!.role !== 'user') firstUser++;
+      if (firstUser >= n) {
+        headEnd = snapForward(lead);
+      } else {
+        headEnd = snapForward(firstUser + 1);
+        const reply = messages[headEnd];
+        if (reply?.role === 'assistant') {
+          const replyEnd = snapForward(headEnd + 1);
+          const replyTokens = suffix[headEnd]! - suffix[replyEnd]!;
+          // A plain reply frames the task; a tool call would pin its (often huge) results forever.
+          if (analysis.facts[headEnd]!.callIds.length === 0 || replyTokens <= 0.1 * targetTokens) {
+            headEnd = replyEnd;
+          }
+        }
+      }
+    }
+
+    let lastAssistant = n - 1;
+    while (lastAssistant >= headEnd && messages[lastAssistant]!.role !== 'assistant')
+      lastAssistant--;
+    let minTailStart = lastAssistant >= headEnd ? snapBackward(lastAssistant, headEnd) : n;
+    // Trailing messages that cannot start a tail (e.g. orphan tool results) stay with the tail.
+    minTailStart = snapBackward(minTailStart, headEnd);
+
+    let latestUser = n - 1;
+    while (latestUser >= headEnd && messages[latestUser]!.role !== 'user') latestUser--;
+    let pinnedIndex: number | undefined;
+    if (latestUser >= headEnd && latestUser < minTailStart) {
+      if (allowed[latestUser] && allowed[latestUser + 1]) pinnedIndex = latestUser;
+      else minTailStart = snapBackward(latestUser, headEnd);
+    }
+
+    const headTokens = context.suffix[0]! - suffix[headEnd]!;
+    const pinnedTokens = pinnedIndex === undefined ? 0 : counts[pinnedIndex]!;
+    const protectLast = this.#options.protectLastNTokens ?? 20_000;
+    const allowance = Math.min(
+      protectLast,
+      targetTokens - context.baseTokens - headTokens - pinnedTokens - reserveTokens,
+    );
+    let tailStart = minTailStart;
+    for (let cut = minTailStart - 1; cut >= headEnd; cut--) {
+      if (suffix[cut]! > allowance) break;
+      if (allowed[cut]) tailStart = cut;
+    }
+    if (pinnedIndex !== undefined && pinnedIndex >= tailStart) pinnedIndex = undefined;
+    return { headEnd, minTailStart, tailStart, pinnedIndex };
+  }
+
+  #protectedTokens(context: CallContext, layout: Layout): { head: number; kept: number } {
+    const head = context.suffix[0]! - context.suffix[layout.headEnd]!;
+    const pinned = layout.pinnedIndex === undefined ? 0 : context.counts[layout.pinnedIndex]!;
+    return { head, kept: context.suffix[layout.minTailStart]! + pinned };
+  }
+
+  /** Throws `ContextBudgetError` when the verbatim parts plus `insertTokens` cannot fit. */
+  #assertFits(context: CallContext, layout: Layout, insertTokens: number): void {
+    const { head, kept } = this.#protectedTokens(context, layout);
+    const required = context.baseTokens + head + kept + insertTokens;
+    if (required > context.targetTokens) {
+      throw new ContextBudgetError({
+        targetTokens: context.targetTokens,
+        requiredTokens: required,
+        headTokens: head,
+        protectedTokens: kept,
+      });
+    }
+  }
+
+  /** The insert's token budget, and the layout chosen with it. */
+  #handoffLayout(context: CallContext): { layout: Layout; handoffTokens: number } {
+    const summaryTarget = this.#options.summaryTargetTokens ?? 750;
+    const envelope = context.counter.countMessage({ role: 'user', content: '' });
+    const probe = this.#layout(context, 0);
+    this.#assertFits(context, probe, minimumHandoffTokens + envelope);
+    const { head, kept } = this.#protectedTokens(context, probe);
+    const free = context.targetTokens - context.baseTokens - head - kept - envelope;
+    const reserve = Math.max(minimumHandoffTokens, Math.min(summaryTarget, Math.floor(free / 2)));
+    const layout = this.#layout(context, reserve + envelope);
+    const pinned = layout.pinnedIndex === undefined ? 0 : context.counts[layout.pinnedIndex]!;
+    const handoffTokens = Math.min(
+      summaryTarget,
+      context.targetTokens -
+        context.baseTokens -
+        head -
+        pinned -
+        context.suffix[layout.tailStart]! -
+        envelope,
+    );
+    return { layout, handoffTokens };
+  }
+
+  #assemble(
+    context: CallContext,
+    layout: Layout,
+    insert: ModelMessage,
+  ): { messages: ModelMessage[]; removed: number[] } {
+    const { messages } = context;
+    const output: ModelMessage[] = messages.slice(0, layout.headEnd);
+    output.push(insert);
+    if (layout.pinnedIndex !== undefined) output.push(messages[layout.pinnedIndex]!);
+    for (let index = layout.tailStart; index < messages.length; index++)
+      output.push(messages[index]!);
+    const removed: number[] = [];
+    for (let index = layout.headEnd; index < layout.tailStart; index++) {
+      if (index !== layout.pinnedIndex) removed.push(index);
+    }
+    return { messages: output, removed };
+  }
+
+  #count(context: CallContext, messages: readonly ModelMessage[]): number {
+    return context.counter.countMessages(messages, { tools: context.tools });
+  }
+
+  #truncate(context: CallContext): StageOutcome {
+    const noticeFor = (count: number): ModelMessage => ({
+      role: 'user',
+      content: `[Baton: ${count} earlier messages were removed to fit the context window; no summary of them was kept.]`,
+    });
+    const noticeTokens = context.counter.countMessage(noticeFor(99_999));
+    const probe = this.#layout(context, noticeTokens);
+    this.#assertFits(context, probe, noticeTokens);
+    const layout = this.#layout(context, noticeTokens);
+    const removedCount =
+      layout.tailStart - layout.headEnd - (layout.pinnedIndex === undefined ? 0 : 1);
+    const { messages, removed } = this.#assemble(context, layout, noticeFor(removedCount));
+    return {
+      strategy: 'truncate',
+      messages,
+      summary: undefined,
+      removed,
+      masked: [],
+      layout,
+      tokensAfter: this.#count(context, messages),
+    };
+  }
+
+  #mask(context: CallContext): StageOutcome {
+    const { messages, counts } = context;
+    const layout = this.#layout(context, 0);
+    this.#assertFits(context, layout, 0);
+    const redact = (text: string) => redactSecrets(text).text;
+    const output = [...messages];
+    const masked: number[] = [];
+    let total = context.tokensBefore;
+    const maskAt = (index: number) => {
+      const message = messages[index]!;
+      if (message.role !== 'tool') return;
+      const replacement = maskToolMessage(message, redact);
+      if (replacement === message) return;
+      output[index] = replacement;
+      masked.push(index);
+      total += context.counter.countMessage(replacement) - counts[index]!;
+    };
+    let tailStart = layout.tailStart;
+    for (let index = layout.headEnd; index < tailStart && total > context.targetTokens; index++) {
+      maskAt(index);
+    }
+    // Still over: give up protected tail, oldest first, down to the smallest tail.
+    while (total > context.targetTokens && tailStart < layout.minTailStart) {
+      maskAt(tailStart);
+      tailStart++;
+      while (tailStart < layout.minTailStart && !context.analysis.cutAllowed[tailStart]) {
+        maskAt(tailStart);
+        tailStart++;
+      }
+    }
+    return {
+      strategy: 'mask',
+      messages: output,
+      summary: undefined,
+      removed: [],
+      masked,
+      layout: { ...layout, tailStart, pinnedIndex: undefined },
+      tokensAfter: masked.length === 0 ? context.tokensBefore : this.#count(context, output),
+    };
+  }
+
+  #middle(context: CallContext, layout: Layout) {
+    const span: Array<{ message: ModelMessage; index: number }> = [];
+    let previousSummary: string | undefined;
+    for (let index = layout.headEnd; index < layout.tailStart; index++) {
+      if (index === layout.pinnedIndex) continue;
+      const message = context.messages[index]!;
+      if (isHandoff(message)) {
+        previousSummary = textOf(message);
+        continue;
+      }
+      span.push({ message, index });
+    }
+    return { span, previousSummary };
+  }
+
+  /** The latest user message when it stays below the handoff (pinned or in the tail). */
+  #latestUserIndex(context: CallContext, layout: Layout): number | undefined {
+    const { messages } = context;
+    for (let index = messages.length - 1; index >= layout.tailStart; index--) {
+      if (messages[index]!.role === 'user') return index;
+    }
+    return layout.pinnedIndex;
+  }
+
+  #latestAsk(context: CallContext, layout: Layout): string | undefined {
+    const index = this.#latestUserIndex(context, layout);
+    return index === undefined ? undefined : textOf(context.messages[index]!);
+  }
+
+  #handoffMessage(
+    context: CallContext,
+    layout: Layout,
+    sections: HandoffSections,
+  ): { text: string; message: ModelMessage } {
+    const ask = this.#latestAsk(context, layout);
+    const withAsk: HandoffSections =
+      ask === undefined || ask.trim() === ''
+        ? sections
+        : {
+            ...sections,
+            latestAsk: ask.length > latestAskChars ? `${ask.slice(0, latestAskChars)} […]` : ask,
+          };
+    const text = redactSecrets(renderHandoff(withAsk)).text;
+    return { text, message: { role: 'user', content: text } };
+  }
+
+  #receipt(context: CallContext): StageOutcome {
+    const { layout, handoffTokens } = this.#handoffLayout(context);
+    const { span, previousSummary } = this.#middle(context, layout);
+    const middle = span.map((entry) => entry.message);
+    // The receipt states the latest ask once; give it the one that stays below the receipt.
+    const latest = this.#latestUserIndex(context, layout);
+    if (latest !== undefined) middle.push(context.messages[latest]!);
+    let budget = Math.max(minimumHandoffTokens, Math.floor(handoffTokens));
+    let text = '';
+    let output: ModelMessage[] = [];
+    let removed: number[] = [];
+    let tokensAfter = Number.POSITIVE_INFINITY;
+    // The receipt is sized by its own counter; re-check the assembled result and shrink if needed.
+    for (let attempt = 0; attempt < 3 && tokensAfter > context.targetTokens; attempt++) {
+      const receipt = createReceipt(middle, {
+        maxTokens: budget,
+        counter: context.counter,
+        ...(previousSummary === undefined ? {} : { previousSummary }),
+      });
+      text = redactSecrets(receipt.text).text;
+      ({ messages: output, removed } = this.#assemble(context, layout, {
+        role: 'user',
+        content: text,
+      }));
+      tokensAfter = this.#count(context, output);
+      budget = Math.max(minimumHandoffTokens, budget - (tokensAfter - context.targetTokens) - 16);
+    }
+    return {
+      strategy: 'receipt',
+      messages: output,
+      summary: text,
+      removed,
+      masked: [],
+      layout,
+      tokensAfter,
+    };
+  }
+
+  async #summarize(context: CallContext, summarizer: Summarizer): Promise<StageOutcome> {
+    const { layout, handoffTokens } = this.#handoffLayout(context);
+    const { span, previousSummary } = this.#middle(context, layout);
+    const name = summarizerName(summarizer, this.#options.summarizerName ?? 'custom');
+    // Sections the summariser writes leave room for the header, the latest ask and the footer.
+    const askTokens = context.counter.count(
+      this.#latestAsk(context, layout)?.slice(0, latestAskChars) ?? '',
+    );
+    const envelopeTokens = context.counter.count(renderHandoff({})) + askTokens + 32;
+    const targetTokens = Math.max(16, handoffTokens - envelopeTokens);
+    const result = await summarizeSpan({
+      summarizer,
+      counter: context.counter,
+      span,
+      previousSummary,
+      prefix: this.#options.cacheFriendly ? context.messages.slice(0, layout.tailStart) : undefined,
+      targetTokens,
+      inputBudget: this.#options.summarizerInputBudget ?? 100_000,
+      detail: this.#options.detail ?? 'concise',
+      preserveTopics: this.#options.preserveTopics ?? [],
+      maxAttempts: this.#options.maxAttempts ?? 3,
+      retryDelayMs: this.#options.retryDelayMs ?? 1_000,
+      timeoutMs: this.#options.timeoutMs ?? 60_000,
+      callerSignal: context.callerSignal,
+    });
+    const { text, message } = this.#handoffMessage(context, layout, result.sections);
+    const { messages, removed } = this.#assemble(context, layout, message);
+    const tokensAfter = this.#count(context, messages);
+    if (tokensAfter > context.targetTokens) {
+      const failure = new SummarizerError({
+        kind: 'too_long',
+        message: `the summary left the result at ${tokensAfter} tokens, over the target of ${context.targetTokens}`,
+      });
+      failure.attempts = result.attempts;
+      failure.durationMs = result.durationMs;
+      throw failure;
+    }
+    return {
+      strategy: 'summarize',
+      messages,
+      summary: text,
+      removed,
+      masked: [],
+      layout,
+      tokensAfter,
+      summarizerModel: name,
+      summarizerAttempts: result.attempts,
+      summarizerDurationMs: result.durationMs,
+    };
+  }
+
+  #finish(
+    context: CallContext,
+    outcome: StageOutcome,
+    stages: AppliedStrategy[],
+    fallbackReason: string | undefined,
+  ): CompressResult<ModelMessage> {
+    const usedFallback = fallbackReason !== undefined;
+    const withinBudget = outcome.tokensAfter <= context.targetTokens;
+    const event: CompactionEvent = {
+      strategy: outcome.strategy,
+      stages,
+      removedMessageIndexes: outcome.removed,
+      maskedMessageIndexes: outcome.masked,
+      headMessageCount: outcome.layout.headEnd,
+      tailStartIndex: outcome.layout.tailStart,
+      summary: outcome.summary,
+      summarizerModel: outcome.summarizerModel,
+      usedFallback,
+      fallbackReason,
+      summarizerAttempts: outcome.summarizerAttempts ?? 0,
+      tokensBefore: context.tokensBefore,
+      tokensAfter: outcome.tokensAfter,
+      durationMs: performance.now() - context.started,
+      summarizerDurationMs: outcome.summarizerDurationMs ?? 0,
+      createdAt: new Date().toISOString(),
+      targetTokens: context.targetTokens,
+      withinBudget,
+      pinnedMessageIndex: outcome.layout.pinnedIndex,
+    };
+    return {
+      messages: outcome.messages,
+      summary: outcome.summary,
+      strategy: outcome.strategy,
+      usedFallback,
+      ...(fallbackReason === undefined ? {} : { fallbackReason }),
+      tokensBefore: context.tokensBefore,
+      tokensAfter: outcome.tokensAfter,
+      tokensSaved: context.tokensBefore - outcome.tokensAfter,
+      withinBudget,
+      event,
+    };
+  }
+}
+
+function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
+  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  if (present.length <= 1) return present[0];
+  return AbortSignal.any(present);
+}
+
+/** Same as `new ContextCompressor(options)`. */
+export function createContextCompressor(options: ContextCompressorOptions = {}): ContextCompressor {
+  return new ContextCompressor(options);
+}

@@ -1,0 +1,62 @@
+import type { ModelMessage, ToolResultPart } from '@ai-sdk/provider-utils';
+
+const digestLength = 80;
+
+export function outputText(output: ToolResultPart['output']): string {
+  switch (output.type) {
+    case 'text':
+    case 'error-text':
+      return output.value;
+    case 'json':
+    case 'error-json':
+      return JSON.stringify(output.value) ?? '';
+    case 'execution-denied':
+      return output.reason ?? '';
+    case 'content':
+      return output.value
+        .map((item) => (item.type === 'text' ? item.text : `[${item.type}]`))
+        .join('\n');
+    default:
+      return JSON.stringify(output) ?? '';
+  }
+}
+
+function placeholder(part: ToolResultPart, redact: (text: string) => string): string {
+  const text = outputText(part.output);
+  const status = part.output.type.startsWith('error') ? 'error' : 'ok';
+  const lines = text === '' ? 0 : text.split('\n').length;
+  const firstLine = text
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '');
+  const digest = redact((firstLine ?? '').replace(/\s+/g, ' ').slice(0, digestLength));
+  return `[Baton: earlier ${part.toolName} output masked; ${status}; ${lines} lines, ${text.length} chars; first line: "${digest}"]`;
+}
+
+/**
+ * Observation masking: a copy of a `tool` message whose results become one-line placeholders keeping
+ * the tool name, the status and a short digest. The call ids stay, so pairs remain valid. Returns the
+ * input message itself when masking would not make it smaller (e.g. already masked, or tiny outputs).
+ */
+export function maskToolMessage(
+  message: ModelMessage,
+  redact: (text: string) => string,
+): ModelMessage {
+  if (message.role !== 'tool') return message;
+  let changed = false;
+  const content = message.content.map((part) => {
+    if (part.type !== 'tool-result' || part.output.type === 'execution-denied') return part;
+    const replacement = placeholder(part, redact);
+    if (replacement.length >= outputText(part.output).length) return part;
+    changed = true;
+    const masked: ToolResultPart = {
+      ...part,
+      output: {
+        type: part.output.type.startsWith('error') ? 'error-text' : 'text',
+        value: replacement,
+      },
+    };
+    return masked;
+  });
+  return changed ? { ...message, content } : message;
+}

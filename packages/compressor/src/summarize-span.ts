@@ -1,0 +1,274 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import type { HandoffSections } from '@baton/fallback';
+import type { TokenCounter } from '@baton/tokens';
+import { callSummarizer, type Summarizer } from './call-summarizer.js';
+import type { SummaryDetail } from './context-compressor-options.js';
+import { redactMessages, renderHandoff } from './peer-api.js';
+import { SummarizerError } from './summarizer-error.js';
+import {
+  cacheFriendlyPrompt,
+  clipSerialized,
+  delimitedPrompt,
+  parseSummarySections,
+  serializeMessage,
+  summaryInstructions,
+} from './summary-prompt.js';
+
+export interface SummarizeSpanOptions {
+  summarizer: Summarizer;
+  counter: TokenCounter;
+  /** The span to summarise, with each message's index in the whole conversation. */
+  span: ReadonlyArray<{ message: ModelMessage; index: number }>;
+  /** Text of an earlier Baton handoff found in the span (already excluded from `span`). */
+  previousSummary: string | undefined;
+  /** For cache-friendly mode: the conversation prefix that ends with the span, unchanged. */
+  prefix: readonly ModelMessage[] | undefined;
+  targetTokens: number;
+  inputBudget: number;
+  detail: SummaryDetail;
+  preserveTopics: readonly string[];
+  maxAttempts: number;
+  retryDelayMs: number;
+  timeoutMs: number;
+  callerSignal: AbortSignal | undefined;
+}
+
+export interface SummarizeSpanResult {
+  sections: HandoffSections;
+  attempts: number;
+  durationMs: number;
+  mode: 'delimited' | 'cache-friendly';
+}
+
+/** Summaries may overshoot their target a little; beyond this they count as too long. */
+const lengthTolerance = 1.2;
+/** Room for the request's own wording around the data. */
+const framingTokens = 64;
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' }));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+class AttemptTracker {
+  attempts = 0;
+  durationMs = 0;
+}
+
+async function requestSections(
+  options: SummarizeSpanOptions,
+  request: {
+    instructions: string;
+    messages: ModelMessage[];
+    prompt: string;
+    mode: 'delimited' | 'cache-friendly';
+    previousSummary: string | undefined;
+    chunkIndex: number;
+    chunkCount: number;
+  },
+  tracker: AttemptTracker,
+): Promise<HandoffSections> {
+  const inputTokens =
+    options.counter.count(request.instructions) + options.counter.countMessages(request.messages);
+  if (inputTokens > options.inputBudget) {
+    // Never send what cannot fit.
+    throw new SummarizerError({
+      kind: 'input_too_large',
+      message: `summariser request of ${inputTokens} tokens exceeds the input budget of ${options.inputBudget}`,
+    });
+  }
+  let lastError: SummarizerError | undefined;
+  for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
+    tracker.attempts++;
+    const started = performance.now();
+    try {
+      const text = await callSummarizer(
+        options.summarizer,
+        {
+          ...request,
+          targetTokens: options.targetTokens,
+          maxOutputTokens: Math.ceil(options.targetTokens * 1.5) + 64,
+          inputTokens,
+          attempt,
+        },
+        { timeoutMs: options.timeoutMs, callerSignal: options.callerSignal },
+      );
+      const trimmed = text.trim();
+      if (trimmed === '') {
+        throw new SummarizerError({
+          kind: 'empty',
+          message: 'summariser returned an empty summary',
+        });
+      }
+      const sections = parseSummarySections(trimmed);
+      if (!sections) {
+        throw new SummarizerError({
+          kind: 'garbage',
+          message: 'summariser output has no recognisable handoff sections',
+        });
+      }
+      const length = options.counter.count(trimmed);
+      if (length > options.targetTokens * lengthTolerance) {
+        throw new SummarizerError({
+          kind: 'too_long',
+          message: `summary of ${length} tokens exceeds its target of ${options.targetTokens}`,
+        });
+      }
+      return sections;
+    } catch (error) {
+      lastError = SummarizerError.isInstance(error)
+        ? error
+        : new SummarizerError({ kind: 'error', message: String(error), cause: error });
+      if (!lastError.retryable || attempt === options.maxAttempts) break;
+      const delay = lastError.retryAfterMs ?? options.retryDelayMs * 2 ** (attempt - 1);
+      await sleep(Math.min(delay, 60_000), options.callerSignal);
+    } finally {
+      tracker.durationMs += performance.now() - started;
+    }
+  }
+  throw lastError!;
+}
+
+/**
+ * Summarises a span: redacts it, sends it as delimited data (in chunks when it exceeds the input
+ * budget, each chunk updating the summary of the previous ones), retries faults with backoff, and
+ * returns the parsed sections. Throws `SummarizerError` when every attempt failed.
+ */
+export async function summarizeSpan(options: SummarizeSpanOptions): Promise<SummarizeSpanResult> {
+  const tracker = new AttemptTracker();
+  try {
+    return await summarizeWith(options, tracker);
+  } catch (error) {
+    const failure = SummarizerError.isInstance(error)
+      ? error
+      : new SummarizerError({ kind: 'error', message: String(error), cause: error });
+    failure.attempts = tracker.attempts;
+    failure.durationMs = tracker.durationMs;
+    throw failure;
+  }
+}
+
+async function summarizeWith(
+  options: SummarizeSpanOptions,
+  tracker: AttemptTracker,
+): Promise<SummarizeSpanResult> {
+  const { counter } = options;
+  const first = options.span[0]?.index ?? 0;
+  const last = options.span.at(-1)?.index ?? first;
+
+  if (options.prefix) {
+    const instructions = summaryInstructions({
+      detail: options.detail,
+      preserveTopics: options.preserveTopics,
+      targetTokens: options.targetTokens,
+      hasPreviousSummary: false,
+    });
+    const prompt = cacheFriendlyPrompt(instructions, first, last);
+    const messages: ModelMessage[] = [...options.prefix, { role: 'user', content: prompt }];
+    if (counter.countMessages(messages) <= options.inputBudget) {
+      const sections = await requestSections(
+        options,
+        {
+          instructions: '',
+          messages,
+          prompt,
+          mode: 'cache-friendly',
+          previousSummary: undefined,
+          chunkIndex: 0,
+          chunkCount: 1,
+        },
+        tracker,
+      );
+      return {
+        sections,
+        attempts: tracker.attempts,
+        durationMs: tracker.durationMs,
+        mode: 'cache-friendly',
+      };
+    }
+    // The prefix alone is over the input budget: fall through to chunked, delimited requests.
+  }
+
+  const redacted = redactMessages(options.span.map((entry) => entry.message)).messages;
+  const serialized = redacted.map((message, position) =>
+    serializeMessage(message, options.span[position]!.index, options.detail),
+  );
+  const instructionsFor = (hasPrevious: boolean) =>
+    summaryInstructions({
+      detail: options.detail,
+      preserveTopics: options.preserveTopics,
+      targetTokens: options.targetTokens,
+      hasPreviousSummary: hasPrevious,
+    });
+  const instructionTokens = counter.count(instructionsFor(true));
+  // A rolling previous summary may reach its tolerance; the original one is counted as it is.
+  const previousAllowance = Math.max(
+    Math.ceil(options.targetTokens * lengthTolerance) + framingTokens,
+    options.previousSummary ? counter.count(options.previousSummary) + framingTokens : 0,
+  );
+  const capacity = options.inputBudget - instructionTokens - previousAllowance - framingTokens;
+  if (capacity < 256) {
+    throw new SummarizerError({
+      kind: 'input_too_large',
+      message: `summariser input budget ${options.inputBudget} leaves no room for data`,
+    });
+  }
+
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let used = 0;
+  for (let text of serialized) {
+    let tokens = counter.count(text) + 1;
+    while (tokens > capacity) {
+      text = clipSerialized(text, Math.floor(text.length * (capacity / tokens) * 0.9));
+      tokens = counter.count(text) + 1;
+    }
+    if (used + tokens > capacity && current.length > 0) {
+      chunks.push(current);
+      current = [];
+      used = 0;
+    }
+    current.push(text);
+    used += tokens;
+  }
+  if (current.length > 0 || chunks.length === 0) chunks.push(current);
+
+  let previous = options.previousSummary;
+  let sections: HandoffSections = {};
+  for (let chunkIndex = 0; chunkIndex < chunks.length; chunkIndex++) {
+    const prompt = delimitedPrompt(chunks[chunkIndex]!.join('\n'), previous);
+    sections = await requestSections(
+      options,
+      {
+        instructions: instructionsFor(previous !== undefined),
+        messages: [{ role: 'user', content: prompt }],
+        prompt,
+        mode: 'delimited',
+        previousSummary: previous,
+        chunkIndex,
+        chunkCount: chunks.length,
+      },
+      tracker,
+    );
+    previous = renderHandoff(sections);
+  }
+  return {
+    sections,
+    attempts: tracker.attempts,
+    durationMs: tracker.durationMs,
+    mode: 'delimited',
+  };
+}
