@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { describe, it } from 'vitest';
 
 /** The server CI provides (`.ci/run` starts it); override with `BATON_POSTGRES_URL`. */
 export const postgresUrl =
@@ -49,5 +50,25 @@ async function adminQuery(text: string): Promise<void> {
     await client.query(text);
   } finally {
     await client.end();
+  }
+}
+
+const unavailable = await postgresUnavailableReason();
+
+/**
+ * `describe` for suites that need the PostgreSQL server: runs them when it answers, skips them
+ * otherwise, and fails instead of skipping when `BATON_REQUIRE_POSTGRES=1`.
+ */
+export function describePostgres(name: string, body: () => void): void {
+  if (unavailable === undefined) {
+    describe(name, body);
+  } else if (postgresRequired) {
+    describe(name, () => {
+      it('needs the PostgreSQL server (BATON_REQUIRE_POSTGRES=1)', () => {
+        throw new Error(unavailable);
+      });
+    });
+  } else {
+    describe.skip(`${name} (skipped: ${unavailable})`, body);
   }
 }
