@@ -1,0 +1,468 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Message,
+  LanguageModelV4Middleware,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import {
+  CompactionNotEffectiveError,
+  type CompressResult,
+  ContextBudgetError,
+  type ContextCompressor,
+  createContextCompressor,
+} from '@baton/compressor';
+import {
+  type CountMessagesOptions,
+  createTokenCounter,
+  InvalidInputError,
+  resolveModel,
+  type TokenCounter,
+} from '@baton/tokens';
+import type { ModelMessage } from 'ai';
+import { ContextWindowExceededError } from './context-window-exceeded-error.js';
+import { createCalibration } from './create-calibration.js';
+import { createSessionTracker, type SessionState } from './create-session-tracker.js';
+import { fingerprintMessages } from './fingerprint-messages.js';
+import { type Budget, resolveBudget } from './resolve-budget.js';
+import { toModelMessages } from './to-model-messages.js';
+import { toProviderPrompt } from './to-provider-prompt.js';
+import type {
+  BatonProviderMetadata,
+  CompactionMiddlewareOptions,
+  MiddlewareCompactionEvent,
+} from './types.js';
+
+/** What `transformParams` learnt about a call, read back when the provider answers. */
+interface CallRecord {
+  modelKey: string;
+  /** Uncalibrated count of what was sent, for calibration. */
+  sentEstimate: number;
+  calibrate: boolean;
+  metadata: BatonProviderMetadata;
+}
+
+type CallMetadata = Pick<
+  BatonProviderMetadata,
+  | 'compacted'
+  | 'usedCompactedContext'
+  | 'inputTokens'
+  | 'requestTokens'
+  | 'tokensBefore'
+  | 'tokensAfter'
+  | 'strategy'
+  | 'usedFallback'
+  | 'fallbackReason'
+  | 'childSessionId'
+>;
+
+/** Messages the last compaction produced, as the provider prompt (reused while the conversation grows). */
+const compactedPrompts = new WeakMap<ModelMessage[], LanguageModelV4Prompt>();
+
+/**
+ * Compaction as AI SDK middleware: counts every request (prompt, tool definitions, reserved output)
+ * and, once it crosses the threshold, compresses the history with `@baton/compressor` before the
+ * provider sees it. Below the threshold the call's params are returned untouched (the same object).
+ *
+ * ```ts
+ * const model = wrapLanguageModel({ model: openai('gpt-4o'), middleware: compactionMiddleware({ summarizer }) });
+ * ```
+ */
+export function compactionMiddleware(
+  options: CompactionMiddlewareOptions = {},
+): LanguageModelV4Middleware {
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidInputError({ path: 'options', message: 'must be an object' });
+  }
+  const threshold = options.threshold ?? 0.8;
+  const targetRatio = options.targetRatio ?? 0.6;
+  const calibrateOption = options.calibrate ?? 'auto';
+  // Validate the options that do not depend on the model now, not on the first call.
+  resolveBudget({
+    contextWindow: options.contextWindow ?? 1_000_000,
+    reservedOutputTokens: options.reservedOutputTokens,
+    threshold,
+    targetRatio,
+    protectLastNTokens: options.protectLastNTokens,
+    summaryTargetTokens: options.summaryTargetTokens,
+  });
+  if (
+    options.store !== undefined &&
+    options.sessionId === undefined &&
+    options.getSessionId === undefined
+  ) {
+    throw new InvalidInputError({
+      path: 'store',
+      message: 'needs `sessionId` or `getSessionId` to know which lineage to use',
+    });
+  }
+
+  const counters = new Map<string, TokenCounter>();
+  const compressors = new WeakMap<TokenCounter, Map<string, ContextCompressor>>();
+  const calibration = createCalibration();
+  const tracker = createSessionTracker(options.store);
+  const originals = new WeakMap<object, LanguageModelV4Message>();
+  const callRecords = new WeakMap<LanguageModelV4CallOptions, CallRecord>();
+
+  function counterFor(modelId: string): TokenCounter {
+    if (options.counter !== undefined) return options.counter;
+    let counter = counters.get(modelId);
+    if (counter === undefined) {
+      counter = createTokenCounter({ model: modelId });
+      counters.set(modelId, counter);
+    }
+    return counter;
+  }
+
+  function compressorFor(counter: TokenCounter, budget: Budget): ContextCompressor {
+    let byBudget = compressors.get(counter);
+    if (byBudget === undefined) {
+      byBudget = new Map();
+      compressors.set(counter, byBudget);
+    }
+    const key = `${budget.protectLastNTokens}:${budget.summaryTargetTokens ?? ''}`;
+    let compressor = byBudget.get(key);
+    if (compressor === undefined) {
+      compressor = createContextCompressor({
+        ...options.compressor,
+        counter,
+        protectLastNTokens: budget.protectLastNTokens,
+        ...(budget.summaryTargetTokens === undefined
+          ? {}
+          : { summaryTargetTokens: budget.summaryTargetTokens }),
+        ...(options.summarizer === undefined ? {} : { summarizer: options.summarizer }),
+        ...(options.strategy === undefined ? {} : { strategy: options.strategy }),
+      });
+      byBudget.set(key, compressor);
+    }
+    return compressor;
+  }
+
+  function sessionIdFor(params: LanguageModelV4CallOptions): string | undefined {
+    return options.getSessionId?.(params) ?? options.sessionId;
+  }
+
+  async function transformParams({
+    params,
+    model,
+  }: {
+    params: LanguageModelV4CallOptions;
+    model: LanguageModelV4;
+  }): Promise<LanguageModelV4CallOptions> {
+    const prompt = params.prompt;
+    if (!Array.isArray(prompt)) {
+      throw new InvalidInputError({
+        path: 'params.prompt',
+        message: 'must be an array of messages',
+      });
+    }
+    const modelKey = `${model.provider}:${model.modelId}`;
+    const info = resolveModel(model.modelId);
+    const counter = counterFor(model.modelId);
+    const calibrate = calibrateOption === 'auto' ? !counter.exact : calibrateOption;
+    const ratio = calibrate ? calibration.ratio(modelKey) : 1;
+    const budget = resolveBudget({
+      contextWindow: options.contextWindow ?? info.contextWindow,
+      requestedOutputTokens: params.maxOutputTokens,
+      reservedOutputTokens: options.reservedOutputTokens,
+      modelMaxOutputTokens: info.maxOutputTokens,
+      threshold,
+      targetRatio,
+      protectLastNTokens: options.protectLastNTokens,
+      summaryTargetTokens: options.summaryTargetTokens,
+    });
+    const sessionId = sessionIdFor(params);
+    const key =
+      sessionId === undefined ? `anonymous:${conversationKey(prompt)}` : `session:${sessionId}`;
+    const tools = params.tools as CountMessagesOptions['tools'];
+    const calibrated = (tokens: number): number => Math.ceil(tokens * ratio);
+
+    return tracker.withState(key, sessionId, async (state) => {
+      const baseMetadata = {
+        triggerTokens: budget.triggerTokens,
+        contextWindow: budget.contextWindow,
+        calibrationRatio: round(ratio),
+        exactCount: counter.exact,
+        sessionId: sessionId ?? null,
+      };
+      const finish = (
+        sent: LanguageModelV4CallOptions,
+        sentEstimate: number,
+        metadata: CallMetadata,
+      ): LanguageModelV4CallOptions => {
+        const full: BatonProviderMetadata = { ...baseMetadata, ...metadata };
+        callRecords.set(sent, { modelKey, sentEstimate, calibrate, metadata: full });
+        return sent;
+      };
+      const noCompaction = {
+        compacted: false,
+        tokensBefore: null,
+        tokensAfter: null,
+        strategy: null,
+        usedFallback: null,
+        fallbackReason: null,
+        childSessionId: null,
+      } as const;
+
+      // Splice point: the latest compaction replaces the first `coveredRawCount` raw messages as long
+      // as the app's history still starts with them.
+      const spliceAt = matchingCompaction(state, prompt);
+      if (state.compaction === undefined || spliceAt !== undefined)
+        await tracker.persistRaw(state, prompt);
+
+      const leadingSystem = leadingSystemCount(prompt);
+      const compacted = spliceAt === undefined ? undefined : state.compaction?.compacted;
+      const countable: readonly object[] =
+        compacted === undefined
+          ? prompt
+          : [
+              ...prompt.slice(0, leadingSystem),
+              ...withoutLeadingSystem(compacted),
+              ...prompt.slice(spliceAt),
+            ];
+      const estimate = counter.countMessages(countable as never, { tools });
+      const requestTokens =
+        compacted === undefined
+          ? calibrated(estimate)
+          : calibrated(counter.countMessages(prompt as never, { tools }));
+
+      if (calibrated(estimate) <= budget.triggerTokens) {
+        if (compacted === undefined) {
+          return finish(params, estimate, {
+            ...noCompaction,
+            usedCompactedContext: false,
+            inputTokens: calibrated(estimate),
+            requestTokens,
+          });
+        }
+        const sent = {
+          ...params,
+          prompt: splicedPrompt(prompt, leadingSystem, compacted, spliceAt ?? prompt.length),
+        };
+        return finish(sent, estimate, {
+          ...noCompaction,
+          usedCompactedContext: true,
+          inputTokens: calibrated(estimate),
+          requestTokens,
+        });
+      }
+
+      // Over the trigger: compress what would have been sent.
+      const messages: ModelMessage[] =
+        compacted === undefined
+          ? toModelMessages(prompt, originals)
+          : [
+              ...toModelMessages(prompt.slice(0, leadingSystem), originals),
+              ...withoutLeadingSystem(compacted),
+              ...toModelMessages(prompt.slice(spliceAt), originals),
+            ];
+      const compressor = compressorFor(counter, budget);
+      const compressOnce = (targetTokens: number) =>
+        compressor.compress(messages, {
+          targetTokens: Math.floor(targetTokens / ratio),
+          ...(tools === undefined ? {} : { tools }),
+          ...(params.abortSignal === undefined ? {} : { abortSignal: params.abortSignal }),
+        });
+      const tooBig = (requiredTokens: number, cause?: unknown) =>
+        new ContextWindowExceededError({
+          requiredTokens,
+          availableTokens: budget.availableTokens,
+          contextWindow: budget.contextWindow,
+          cause,
+        });
+
+      let result: CompressResult<ModelMessage>;
+      try {
+        try {
+          result = (await compressOnce(budget.targetTokens)) as CompressResult<ModelMessage>;
+        } catch (error) {
+          // The target leaves headroom; the window itself may still hold head + latest turn.
+          if (
+            !ContextBudgetError.isInstance(error) ||
+            budget.targetTokens >= budget.availableTokens
+          )
+            throw error;
+          result = (await compressOnce(budget.availableTokens)) as CompressResult<ModelMessage>;
+        }
+      } catch (error) {
+        if (ContextBudgetError.isInstance(error))
+          throw tooBig(calibrated(error.requiredTokens), error);
+        if (!CompactionNotEffectiveError.isInstance(error)) throw error;
+        // Nothing worth removing: send as is while it fits, otherwise take the best attempt if that fits.
+        if (calibrated(estimate) <= budget.availableTokens) {
+          const sent =
+            compacted === undefined
+              ? params
+              : {
+                  ...params,
+                  prompt: splicedPrompt(
+                    prompt,
+                    leadingSystem,
+                    compacted,
+                    spliceAt ?? prompt.length,
+                  ),
+                };
+          return finish(sent, estimate, {
+            ...noCompaction,
+            usedCompactedContext: compacted !== undefined,
+            inputTokens: calibrated(estimate),
+            requestTokens,
+          });
+        }
+        if (calibrated(error.result.tokensAfter) > budget.availableTokens) {
+          throw tooBig(calibrated(error.result.tokensAfter), error);
+        }
+        result = error.result as CompressResult<ModelMessage>;
+      }
+      if (calibrated(result.tokensAfter) > budget.availableTokens) {
+        throw tooBig(calibrated(result.tokensAfter));
+      }
+
+      const recorded = await tracker.recordCompaction(
+        state,
+        result as unknown as Parameters<typeof tracker.recordCompaction>[1],
+        {
+          coveredRawCount: prompt.length,
+          compacted: result.messages,
+          prefixFingerprint: fingerprintMessages(prompt),
+        },
+      );
+      // On a lost race the state now holds the winner's compaction, which later calls splice onto;
+      // this call still sends its own result.
+      const childSessionId = recorded === 'conflict' ? state.headId : recorded;
+      const compactedPrompt = toProviderPrompt(result.messages, originals);
+      compactedPrompts.set(result.messages, compactedPrompt);
+      const sent = { ...params, prompt: compactedPrompt };
+      const sentEstimate = counter.countMessages(compactedPrompt as never, { tools });
+      const event: MiddlewareCompactionEvent = {
+        ...result.event,
+        provider: model.provider,
+        modelId: model.modelId,
+        sessionId,
+        childSessionId,
+        contextWindow: budget.contextWindow,
+        triggerTokens: budget.triggerTokens,
+        targetTokens: budget.targetTokens,
+        calibrationRatio: ratio,
+        requestTokensBefore: calibrated(estimate),
+        requestTokensAfter: calibrated(sentEstimate),
+      };
+      await options.onCompaction?.(event);
+      return finish(sent, sentEstimate, {
+        compacted: true,
+        usedCompactedContext: true,
+        inputTokens: calibrated(sentEstimate),
+        requestTokens,
+        tokensBefore: calibrated(estimate),
+        tokensAfter: calibrated(sentEstimate),
+        strategy: result.strategy,
+        usedFallback: result.usedFallback,
+        fallbackReason: result.fallbackReason ?? null,
+        childSessionId: childSessionId ?? null,
+      });
+    });
+  }
+
+  function observe(
+    params: LanguageModelV4CallOptions,
+    usage: LanguageModelV4Usage | undefined,
+  ): CallRecord | undefined {
+    const record = callRecords.get(params);
+    if (record === undefined) return undefined;
+    const actual = usage?.inputTokens?.total;
+    if (record.calibrate && typeof actual === 'number')
+      calibration.observe(record.modelKey, record.sentEstimate, actual);
+    return record;
+  }
+
+  return {
+    specificationVersion: 'v4',
+    transformParams,
+    async wrapGenerate({ doGenerate, params }) {
+      const result = await doGenerate();
+      const record = observe(params, result.usage);
+      if (record === undefined) return result;
+      return {
+        ...result,
+        providerMetadata: { ...result.providerMetadata, baton: record.metadata },
+      };
+    },
+    async wrapStream({ doStream, params }) {
+      const { stream, ...rest } = await doStream();
+      const transformed = stream.pipeThrough(
+        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
+          transform(part, controller) {
+            if (part.type !== 'finish') {
+              controller.enqueue(part);
+              return;
+            }
+            const record = observe(params, part.usage);
+            controller.enqueue(
+              record === undefined
+                ? part
+                : {
+                    ...part,
+                    providerMetadata: { ...part.providerMetadata, baton: record.metadata },
+                  },
+            );
+          },
+        }),
+      );
+      return { ...rest, stream: transformed };
+    },
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+function leadingSystemCount(messages: readonly { role: string }[]): number {
+  let count = 0;
+  while (count < messages.length && messages[count]?.role === 'system') count++;
+  return count;
+}
+
+function withoutLeadingSystem<T extends { role: string }>(messages: readonly T[]): T[] {
+  return messages.slice(leadingSystemCount(messages));
+}
+
+/** Identifies a conversation without a session id by its first non-system message. */
+function conversationKey(prompt: LanguageModelV4Prompt): string {
+  const first = leadingSystemCount(prompt);
+  return fingerprintMessages(prompt, Math.min(prompt.length, first + 1));
+}
+
+function matchingCompaction(
+  state: SessionState,
+  prompt: LanguageModelV4Prompt,
+): number | undefined {
+  const compaction = state.compaction;
+  if (compaction === undefined) return undefined;
+  const covered = compaction.coveredRawCount;
+  if (prompt.length < covered) return undefined;
+  return fingerprintMessages(prompt, covered) === compaction.prefixFingerprint
+    ? covered
+    : undefined;
+}
+
+/** The app's current system messages, the compacted history, then the raw messages after it. */
+function splicedPrompt(
+  prompt: LanguageModelV4Prompt,
+  leadingSystem: number,
+  compacted: ModelMessage[],
+  spliceAt: number,
+): LanguageModelV4Prompt {
+  let converted = compactedPrompts.get(compacted);
+  if (converted === undefined) {
+    converted = toProviderPrompt(compacted);
+    compactedPrompts.set(compacted, converted);
+  }
+  return [
+    ...prompt.slice(0, leadingSystem),
+    ...withoutLeadingSystem(converted),
+    ...prompt.slice(spliceAt),
+  ];
+}

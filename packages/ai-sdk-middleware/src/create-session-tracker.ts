@@ -1,0 +1,215 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { Session, SessionStore } from '@baton/sessions';
+import { BatonError } from '@baton/tokens';
+import type { ModelMessage } from 'ai';
+import { toJsonMessage } from './to-json-message.js';
+import { toModelMessages } from './to-model-messages.js';
+
+/** The part of `SessionStore` (from `@baton/sessions`) the middleware uses. */
+export type CompactionStore = Pick<
+  SessionStore,
+  'createSession' | 'appendMessages' | 'recordCompaction' | 'resume'
+>;
+
+/** What the middleware remembers of one conversation between calls. */
+export interface SessionState {
+  readonly key: string;
+  /** Root of the lineage in the store (the user's session id), when there is a store. */
+  readonly sessionId: string | undefined;
+  /** Newest session of the lineage: the one raw messages are appended to. */
+  headId: string | undefined;
+  headMetadata: Record<string, unknown> | null;
+  /** The latest compaction, if any: `compacted` replaces the first `coveredRawCount` raw messages. */
+  compaction: CompactionState | undefined;
+  /** Raw messages (indexes into the app's history) already written to the store. */
+  persistedRawCount: number;
+}
+
+export interface CompactionState {
+  coveredRawCount: number;
+  compacted: ModelMessage[];
+  /** `fingerprintMessages` of the raw messages the compaction covered. */
+  prefixFingerprint: string;
+}
+
+/** Stored on the child session so a new process can splice without re-compacting. */
+interface StoredCompactionMetadata {
+  coveredRawCount: number;
+  compactedMessageCount: number;
+  prefixFingerprint: string;
+}
+
+const sessionNotFoundMarker = Symbol.for('baton.error.session_not_found');
+const compactionConflictMarker = Symbol.for('baton.error.compaction_conflict');
+
+function hasMarker(error: unknown, marker: symbol): boolean {
+  return (
+    BatonError.isInstance(error) && (error as unknown as Record<symbol, unknown>)[marker] === true
+  );
+}
+
+/** Least recently used conversations beyond this many are forgotten (they reload from the store). */
+const rememberedConversations = 256;
+
+export interface SessionTracker {
+  /** Runs `task` with the conversation's state, one call at a time per conversation. */
+  withState<T>(
+    key: string,
+    sessionId: string | undefined,
+    task: (state: SessionState) => Promise<T>,
+  ): Promise<T>;
+  /** Appends the raw messages the store does not have yet to the head session (idempotent by sequence). */
+  persistRaw(state: SessionState, raw: LanguageModelV4Prompt): Promise<void>;
+  /**
+   * Records a compaction of the head (whose history must be exactly the compressor's input) covering
+   * the first `rawCount` raw messages. Returns the child session id, or undefined without a store.
+   * On a lost race the state is reloaded from the store and `conflict` is returned.
+   */
+  recordCompaction(
+    state: SessionState,
+    result: { messages: ModelMessage[] } & Record<string, unknown>,
+    compaction: CompactionState,
+  ): Promise<string | undefined | 'conflict'>;
+}
+
+export function createSessionTracker(store: CompactionStore | undefined): SessionTracker {
+  const states = new Map<string, SessionState>();
+  const queues = new Map<string, Promise<unknown>>();
+
+  async function load(key: string, sessionId: string | undefined): Promise<SessionState> {
+    const state: SessionState = {
+      key,
+      sessionId,
+      headId: undefined,
+      headMetadata: null,
+      compaction: undefined,
+      persistedRawCount: 0,
+    };
+    if (store === undefined || sessionId === undefined) return state;
+    await reload(state);
+    return state;
+  }
+
+  async function reload(state: SessionState): Promise<void> {
+    if (store === undefined || state.sessionId === undefined) return;
+    let resumed: { session: Session; messages: ModelMessage[] };
+    try {
+      resumed = await store.resume<ModelMessage & { role: string; content: unknown }>(
+        state.sessionId,
+      );
+    } catch (error) {
+      if (!hasMarker(error, sessionNotFoundMarker)) throw error;
+      const created = await store.createSession({ id: state.sessionId });
+      resumed = { session: created, messages: [] };
+    }
+    const { session, messages } = resumed;
+    state.headId = session.id;
+    state.headMetadata = session.metadata;
+    const stored = readMetadata(session);
+    if (stored === undefined || session.id === session.rootId) {
+      state.compaction = undefined;
+      state.persistedRawCount = messages.length;
+      return;
+    }
+    const compactedCount = Math.min(stored.compactedMessageCount, messages.length);
+    state.compaction = {
+      coveredRawCount: stored.coveredRawCount,
+      compacted: messages.slice(0, compactedCount),
+      prefixFingerprint: stored.prefixFingerprint,
+    };
+    state.persistedRawCount = stored.coveredRawCount + (messages.length - compactedCount);
+  }
+
+  function remember(state: SessionState): void {
+    states.delete(state.key);
+    states.set(state.key, state);
+    if (states.size > rememberedConversations) {
+      const oldest = states.keys().next().value;
+      if (oldest !== undefined) states.delete(oldest);
+    }
+  }
+
+  return {
+    async withState(key, sessionId, task) {
+      const previous = queues.get(key) ?? Promise.resolve();
+      const run = previous
+        .catch(() => undefined)
+        .then(async () => {
+          const state = states.get(key) ?? (await load(key, sessionId));
+          remember(state);
+          return task(state);
+        });
+      const settled = run.catch(() => undefined);
+      queues.set(key, settled);
+      void settled.then(() => {
+        if (queues.get(key) === settled) queues.delete(key);
+      });
+      return run;
+    },
+
+    async persistRaw(state, raw) {
+      if (store === undefined || state.headId === undefined) return;
+      const coveredRawCount = state.compaction?.coveredRawCount ?? 0;
+      const offset = state.compaction?.compacted.length ?? 0;
+      const from = Math.max(state.persistedRawCount, coveredRawCount);
+      if (raw.length <= from) return;
+      await store.appendMessages(
+        state.headId,
+        toModelMessages(raw.slice(from)).map(toJsonMessage),
+        {
+          startSequence: offset + (from - coveredRawCount),
+        },
+      );
+      state.persistedRawCount = raw.length;
+    },
+
+    async recordCompaction(state, result, compaction) {
+      if (store === undefined || state.headId === undefined) {
+        state.compaction = compaction;
+        state.persistedRawCount = Math.max(state.persistedRawCount, compaction.coveredRawCount);
+        return undefined;
+      }
+      const metadata: StoredCompactionMetadata = {
+        coveredRawCount: compaction.coveredRawCount,
+        compactedMessageCount: compaction.compacted.length,
+        prefixFingerprint: compaction.prefixFingerprint,
+      };
+      try {
+        const { child } = await store.recordCompaction(
+          state.headId,
+          {
+            ...(result as unknown as Parameters<CompactionStore['recordCompaction']>[1]),
+            messages: result.messages.map(toJsonMessage),
+          },
+          { metadata: { ...(state.headMetadata ?? {}), baton: metadata } },
+        );
+        state.headId = child.id;
+        state.headMetadata = child.metadata;
+        state.compaction = compaction;
+        state.persistedRawCount = compaction.coveredRawCount;
+        return child.id;
+      } catch (error) {
+        if (!hasMarker(error, compactionConflictMarker)) throw error;
+        await reload(state);
+        return 'conflict';
+      }
+    },
+  };
+}
+
+function readMetadata(session: Session): StoredCompactionMetadata | undefined {
+  const baton = session.metadata?.baton;
+  if (typeof baton !== 'object' || baton === null) return undefined;
+  const { coveredRawCount, compactedMessageCount, prefixFingerprint } = baton as Record<
+    string,
+    unknown
+  >;
+  if (
+    typeof coveredRawCount !== 'number' ||
+    typeof compactedMessageCount !== 'number' ||
+    typeof prefixFingerprint !== 'string'
+  ) {
+    return undefined;
+  }
+  return { coveredRawCount, compactedMessageCount, prefixFingerprint };
+}
