@@ -132,9 +132,9 @@ const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 export function extractErrorLines(output: string): string[] {
   const lines: string[] = [];
   for (const raw of output.split('\n')) {
-    if (raw.length > 500 || numberedLine.test(raw)) continue;
+    if (raw.length > 500 || !errorPattern.test(raw) || numberedLine.test(raw)) continue;
     const line = itemKey(raw);
-    if (line.length < 6 || !errorPattern.test(line)) continue;
+    if (line.length < 6) continue;
     lines.push(line);
   }
   return lines;
@@ -198,9 +198,16 @@ function safeJson(value: unknown): string {
   }
 }
 
-function clipLine(text: string, length: number): string {
-  const line = itemKey(text.split('\n').find((candidate) => candidate.trim() !== '') ?? '', length);
-  return line;
+/**
+ * The first non-empty line of `text`, redacted, whitespace collapsed and clipped at a word boundary.
+ * Only that line is redacted: redacting a whole 30 kB tool output to show 100 characters of it is
+ * where time went.
+ */
+function firstLine(text: string, length: number): string {
+  const match = /\S[^\n]*/.exec(text.length > 20_000 ? text.slice(0, 20_000) : text);
+  if (!match) return '';
+  const line = redact(match[0].slice(0, 4000)).replace(/\s+/g, ' ').trim();
+  return clipText(line, length);
 }
 
 function toolTarget(input: unknown): string {
@@ -365,7 +372,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const output = stringifyOutput(record.output, `${partPath}.output`);
             const errorLines = extractErrorLines(output.text);
             if (output.failed) {
-              const first = clipLine(output.text, keyLength);
+              const first = itemKey(
+                redact((/\S[^\n]*/.exec(output.text)?.[0] ?? '').slice(0, 4000)),
+              );
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
             noteErrors(errorLines, index, output.failed);
@@ -378,14 +387,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const call = callsById.get(record.toolCallId);
             let outcome = 'ok';
             if (output.denied) outcome = 'denied';
-            else if (output.failed) outcome = `error: ${clipLine(redact(output.text), 100)}`;
+            else if (output.failed) outcome = `error: ${firstLine(output.text, 100)}`;
             else if (exitCode !== 0) outcome = `exit ${exitCode}`;
             if (call) {
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;
             }
             summaries.push(
-              `${record.toolName} -> ${outcome === 'ok' ? clipLine(redact(output.text), 120) || 'ok' : outcome}`,
+              `${record.toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120) || 'ok' : outcome}`,
             );
             break;
           }

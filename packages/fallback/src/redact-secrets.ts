@@ -27,6 +27,16 @@ export interface RedactSecretsOptions {
   extraRules?: readonly SecretRule[];
 }
 
+// Every built-in rule needs either a run of 10+ letters/digits (vendor tokens, JWTs, PEM bodies) or
+// one of these words/markers (key names, headers, URL and curl credentials). Text with neither is
+// returned untouched without running ~70 patterns: most short strings (paths, commands) are like that.
+const secretHint =
+  /[A-Za-z0-9]{10}|pass|pwd|secret|token|key|auth|cred|bearer|session|cookie|sig|licen|dsn|sid|api|:\/\/|-u\b|--user|@/i;
+
+function mayHoldSecret(text: string): boolean {
+  return secretHint.test(text);
+}
+
 const defaultReplacement = (kind: string) => `[REDACTED:${kind}]`;
 
 interface Span {
@@ -35,7 +45,18 @@ interface Span {
   end: number;
 }
 
-function runRule(rule: SecretRule, text: string, spans: Span[]): void {
+const loweredHints = new Map<string, string>();
+function lowerHint(hint: string): string {
+  let lowered = loweredHints.get(hint);
+  if (lowered === undefined) {
+    lowered = hint.toLowerCase();
+    loweredHints.set(hint, lowered);
+  }
+  return lowered;
+}
+
+function runRule(rule: SecretRule, text: string, lowered: string, spans: Span[]): void {
+  if (rule.hints && !rule.hints.some((hint) => lowered.includes(lowerHint(hint)))) return;
   if (!rule.pattern.global) {
     throw new InvalidInputError({
       path: `extraRules.${rule.kind}`,
@@ -90,13 +111,14 @@ export function redactSecrets(
   }
   const replacement = options.replacement ?? defaultReplacement;
   const spans: Span[] = [];
-  // Cheap pre-check: short texts without digits or long runs rarely hold a secret, but the rules are
-  // fast enough that we only skip the empty string.
-  if (text.length === 0) return { text, findings: [] };
-  for (const rule of vendorRules) runRule(rule, text, spans);
-  for (const rule of contextRules) runRule(rule, text, spans);
+  if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
+    return { text, findings: [] };
+  }
+  const lowered = text.toLowerCase();
+  for (const rule of vendorRules) runRule(rule, text, lowered, spans);
+  for (const rule of contextRules) runRule(rule, text, lowered, spans);
   if (options.keyValuePairs !== false) spans.push(...findKeyedSecrets(text));
-  for (const rule of options.extraRules ?? []) runRule(rule, text, spans);
+  for (const rule of options.extraRules ?? []) runRule(rule, text, lowered, spans);
   if (spans.length === 0) return { text, findings: [] };
   const findings = mergeSpans(spans);
   let output = '';
