@@ -1,0 +1,139 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { SummarizerRequest } from '@baton/compressor';
+import { createSessionStore } from '@baton/sessions';
+import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactionMiddleware } from './compaction-middleware.js';
+import {
+  agentHistory,
+  orphanToolParts,
+  promptText,
+  textResult,
+} from './test-utils/conversation.js';
+import type { MiddlewareCompactionEvent } from './types.js';
+
+const instructions = 'You are a careful coding agent.';
+const summary = [
+  '## Goal',
+  'Fix the bugs in the files.',
+  '## Completed actions',
+  '1. READ src files',
+  '## Relevant files',
+  '- src/file-0.ts',
+].join('\n');
+
+function compactingModel(
+  store: Awaited<ReturnType<typeof createSessionStore>>,
+  events: MiddlewareCompactionEvent[],
+) {
+  const inner = new MockLanguageModelV4({ doGenerate: textResult('ok') });
+  const summaries: SummarizerRequest[] = [];
+  const model = wrapLanguageModel({
+    model: inner,
+    middleware: compactionMiddleware({
+      contextWindow: 16_000,
+      store,
+      sessionId: 'conversation-1',
+      summarizer: async (request) => {
+        summaries.push(request);
+        return summary;
+      },
+      onCompaction: (event) => void events.push(event),
+    }),
+  });
+  return { inner, model, summaries };
+}
+
+describe('compactionMiddleware with a PGlite session store', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'baton-middleware-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('persists raw messages and the compaction, and a restart resumes from the compacted context', async () => {
+    const history: ModelMessage[] = [
+      ...agentHistory(30, 30, 350),
+      { role: 'user', content: 'First ask after the long history' },
+    ];
+
+    // Process 1: compaction, then one more turn spliced onto it.
+    const store1 = await createSessionStore({ dataDir });
+    const events1: MiddlewareCompactionEvent[] = [];
+    const first = compactingModel(store1, events1);
+    const compactedCall = await generateText({
+      model: first.model,
+      instructions,
+      messages: history,
+    });
+    expect(events1).toHaveLength(1);
+    const childSessionId = events1[0]?.childSessionId as string;
+    expect(compactedCall.providerMetadata?.baton).toMatchObject({
+      compacted: true,
+      childSessionId,
+      sessionId: 'conversation-1',
+    });
+    const lineage = await store1.lineage(childSessionId);
+    expect(lineage.map((session) => session.id)).toEqual(['conversation-1', childSessionId]);
+    // The root holds the raw history the app sent (system message included).
+    expect(await store1.getMessages('conversation-1')).toHaveLength(history.length + 1);
+
+    const secondTurn: ModelMessage[] = [
+      ...history,
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: 'Second ask' },
+    ];
+    const spliced = await generateText({ model: first.model, instructions, messages: secondTurn });
+    expect(spliced.providerMetadata?.baton).toMatchObject({
+      compacted: false,
+      usedCompactedContext: true,
+    });
+    expect(events1).toHaveLength(1);
+    const secondPrompt = first.inner.doGenerateCalls[1]?.prompt as LanguageModelV4Prompt;
+    expect(promptText(secondPrompt)).toContain('Fix the bugs in the files.');
+    expect(promptText(secondPrompt)).toContain('Second ask');
+    await store1.close();
+
+    // Process 2: a new store on the same directory and a new middleware instance.
+    const store2 = await createSessionStore({ dataDir });
+    const events2: MiddlewareCompactionEvent[] = [];
+    const second = compactingModel(store2, events2);
+    const thirdTurn: ModelMessage[] = [
+      ...secondTurn,
+      { role: 'assistant', content: 'ok again' },
+      { role: 'user', content: 'Third ask' },
+    ];
+    const resumed = await generateText({ model: second.model, instructions, messages: thirdTurn });
+    expect(events2).toHaveLength(0);
+    expect(second.summaries).toHaveLength(0);
+    expect(resumed.providerMetadata?.baton).toMatchObject({
+      compacted: false,
+      usedCompactedContext: true,
+    });
+    const thirdPrompt = second.inner.doGenerateCalls[0]?.prompt as LanguageModelV4Prompt;
+    // Same compacted context as before the restart, then the new raw messages.
+    expect(JSON.stringify(thirdPrompt.slice(0, secondPrompt.length))).toBe(
+      JSON.stringify(secondPrompt),
+    );
+    expect(thirdPrompt.slice(secondPrompt.length)).toEqual([
+      { role: 'assistant', content: [{ type: 'text', text: 'ok again' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Third ask' }] },
+    ]);
+    expect(orphanToolParts(thirdPrompt)).toEqual([]);
+
+    // The child now holds the compacted history plus every raw message after the compaction.
+    const { session, messages } = await store2.resume('conversation-1');
+    expect(session.id).toBe(childSessionId);
+    expect(messages.slice(-2)).toEqual([
+      { role: 'assistant', content: [{ type: 'text', text: 'ok again' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Third ask' }] },
+    ]);
+    await store2.close();
+  });
+});
