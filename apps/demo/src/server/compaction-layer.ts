@@ -4,39 +4,15 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
-import type { CompactionEvent } from '@baton/compressor';
+import { compactionMiddleware, type MiddlewareCompactionEvent } from '@baton/ai-sdk-middleware';
+import type { CompressionStrategy } from '@baton/compressor';
+import { createSessionStore, type SessionStore } from '@baton/sessions';
 import { type CountableMessage, createTokenCounter, type TokenCounter } from '@baton/tokens';
 import { wrapLanguageModel } from 'ai';
 import type { LineageEntry, MeterReading } from '../shared/demo-types.js';
 
-/** The parts of a `@baton/sessions` store the demo reads. */
-interface LineageStore {
-  createSession(options: { id?: string; model?: string; title?: string }): Promise<unknown>;
-  getSession(id: string): Promise<StoredSession>;
-  lineage(id: string): Promise<StoredSession[]>;
-  resume(id: string): Promise<{ session: StoredSession; messages: unknown[] }>;
-  close(): Promise<void>;
-}
-
-interface StoredSession {
-  id: string;
-  parentId: string | null;
-  createdAt: Date | string;
-  endedAt: Date | string | null;
-  endReason: string | null;
-}
-
-interface SessionsModule {
-  createSessionStore(options: { dataDir: string; tokenCounter?: unknown }): Promise<LineageStore>;
-}
-
-interface MiddlewareModule {
-  compactionMiddleware(options: Record<string, unknown>): LanguageModelV4Middleware;
-}
-
 export interface CompactionNotice {
-  event: CompactionEvent;
-  parentSessionId: string | undefined;
+  event: MiddlewareCompactionEvent;
   childSessionId: string | undefined;
 }
 
@@ -44,13 +20,13 @@ export interface CompactionLayerOptions {
   model: LanguageModelV4;
   summarizer: LanguageModelV4 | undefined;
   /** Compaction strategy; the offline demo uses the deterministic receipt. */
-  strategy: string;
+  strategy: CompressionStrategy;
   contextWindow: number;
   /** True for the scripted agent. */
   offline: boolean;
   /** Folder for the PGlite lineage store. */
   storeDirectory: string;
-  getSessionId: () => string;
+  getSessionId: () => string | undefined;
   onCompaction: (notice: CompactionNotice) => void;
   onMeter: (reading: MeterReading) => void;
 }
@@ -58,7 +34,7 @@ export interface CompactionLayerOptions {
 export interface CompactionLayer {
   /** The chat model wrapped with the meter and Baton's compaction middleware. */
   model: LanguageModelV4;
-  /** What went wrong while loading Baton's packages (the demo still chats, without compaction). */
+  /** Problems to show on the page (e.g. the lineage store could not open). */
   warnings: string[];
   /** Prompt size (tokens) above which the middleware compacts, for a call reserving `maxOutputTokens`. */
   threshold(maxOutputTokens: number): number;
@@ -72,36 +48,12 @@ export interface CompactionLayer {
 /** The middleware's documented default: compact above 0.8 of (window - reserved output). */
 const DEFAULT_THRESHOLD = 0.8;
 
-function isoDate(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return value instanceof Date ? value.toISOString() : value;
+function isoDate(value: Date | null): string | null {
+  return value === null ? null : value.toISOString();
 }
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function pick(source: unknown, key: string): unknown {
-  return typeof source === 'object' && source !== null
-    ? (source as Record<string, unknown>)[key]
-    : undefined;
-}
-
-/** Reads the middleware's `onCompaction` argument, whether it is the event or wraps it. */
-export function readCompactionNotice(argument: unknown): CompactionNotice {
-  const nested = pick(argument, 'event');
-  const event = (
-    typeof nested === 'object' && nested !== null ? nested : argument
-  ) as CompactionEvent;
-  const text = (key: string) => {
-    const value = pick(argument, key) ?? pick(event, key);
-    return typeof value === 'string' ? value : undefined;
-  };
-  return {
-    event,
-    parentSessionId: text('parentSessionId') ?? text('sessionId'),
-    childSessionId: text('childSessionId'),
-  };
 }
 
 function promptCounter(counter: TokenCounter) {
@@ -117,8 +69,7 @@ function promptCounter(counter: TokenCounter) {
 
 /**
  * Wraps the chat model: an outer meter (what the app asked to send), Baton's compaction middleware,
- * and an inner meter (what reached the model). Baton's packages load at run time so that the demo
- * still starts, and says why, if one of them is missing or broken.
+ * and an inner meter (what reached the model).
  */
 export async function createCompactionLayer(
   options: CompactionLayerOptions,
@@ -158,45 +109,28 @@ export async function createCompactionLayer(
     return Math.floor(DEFAULT_THRESHOLD * Math.max(0, options.contextWindow - reserved));
   }
 
-  let store: LineageStore | undefined;
+  let store: SessionStore | undefined;
   try {
-    const sessions = (await import('@baton/sessions')) as unknown as SessionsModule;
-    if (typeof sessions.createSessionStore !== 'function') {
-      throw new Error('@baton/sessions does not export createSessionStore (is it built?)');
-    }
     await mkdir(options.storeDirectory, { recursive: true });
-    store = await sessions.createSessionStore({
-      dataDir: options.storeDirectory,
-      tokenCounter: counter,
-    });
+    store = await createSessionStore({ dataDir: options.storeDirectory, tokenCounter: counter });
   } catch (error) {
+    // Without the store the demo still compacts, in memory; the page says why lineage is missing.
     warnings.push(`Lineage store unavailable: ${describeError(error)}`);
   }
 
-  let compaction: LanguageModelV4Middleware | undefined;
-  try {
-    const middleware = (await import('@baton/ai-sdk-middleware')) as unknown as MiddlewareModule;
-    if (typeof middleware.compactionMiddleware !== 'function') {
-      throw new Error(
-        '@baton/ai-sdk-middleware does not export compactionMiddleware (is it built?)',
-      );
-    }
-    compaction = middleware.compactionMiddleware({
-      contextWindow: options.contextWindow,
-      threshold: DEFAULT_THRESHOLD,
-      strategy: options.strategy,
-      counter,
-      ...(options.summarizer ? { summarizer: options.summarizer } : {}),
-      ...(store ? { store, getSessionId: options.getSessionId } : {}),
-      onCompaction: (argument: unknown) => options.onCompaction(readCompactionNotice(argument)),
-    });
-  } catch (error) {
-    warnings.push(`Compaction disabled: ${describeError(error)}`);
-  }
+  const compaction = compactionMiddleware({
+    contextWindow: options.contextWindow,
+    threshold: DEFAULT_THRESHOLD,
+    strategy: options.strategy,
+    counter,
+    ...(options.summarizer ? { summarizer: options.summarizer } : {}),
+    ...(store ? { store, getSessionId: options.getSessionId } : {}),
+    onCompaction: (event) => options.onCompaction({ event, childSessionId: event.childSessionId }),
+  });
 
   const model = wrapLanguageModel({
     model: options.model,
-    middleware: compaction ? [outerMeter, compaction, innerMeter] : [outerMeter, innerMeter],
+    middleware: [outerMeter, compaction, innerMeter],
   });
 
   return {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { CompressionStrategy } from '@baton/compressor';
 import { serveStatic } from '@hono/node-server/serve-static';
 import {
   convertToModelMessages,
@@ -13,7 +14,7 @@ import {
   type UIMessageStreamWriter,
 } from 'ai';
 import { Hono } from 'hono';
-import type { DemoDataParts, DemoState } from '../shared/demo-types.js';
+import type { DemoCompaction, DemoDataParts, DemoState } from '../shared/demo-types.js';
 import { type CompactionLayer, createCompactionLayer } from './compaction-layer.js';
 import {
   type ConversationRecord,
@@ -54,6 +55,25 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+const STRATEGIES: readonly CompressionStrategy[] = [
+  'auto',
+  'truncate',
+  'mask',
+  'summarize',
+  'receipt',
+];
+
+function readStrategy(
+  value: string | undefined,
+  fallback: CompressionStrategy,
+): CompressionStrategy {
+  if (value === undefined || value.trim() === '') return fallback;
+  const strategy = STRATEGIES.find((candidate) => candidate === value.trim());
+  if (!strategy)
+    throw new Error(`DEMO_STRATEGY must be one of ${STRATEGIES.join(', ')}, got "${value}"`);
+  return strategy;
+}
+
 function countUserTurns(messages: readonly UIMessage[]): number {
   return messages.filter((message) => message.role === 'user').length;
 }
@@ -63,8 +83,10 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   const { config } = options;
   const log = options.log ?? ((message: string) => console.error(message));
   const selected = selectModel(options.environment, { stepDelayMs: config.stepDelayMs });
-  const strategy =
-    options.environment['DEMO_STRATEGY'] || (selected.description.offline ? 'receipt' : 'auto');
+  const strategy = readStrategy(
+    options.environment['DEMO_STRATEGY'],
+    selected.description.offline ? 'receipt' : 'auto',
+  );
 
   const conversation: ConversationRecord = await loadConversation(config.dataDirectory);
   conversation.serverStarts += 1;
@@ -97,10 +119,14 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
       conversation.meter = reading;
       activeWriter?.write({ type: 'data-meter', data: reading, transient: true });
     },
-    onCompaction: (notice) => {
-      const compaction = {
+    onCompaction: ({ event, childSessionId }) => {
+      const previous = conversation.compactions.at(-1);
+      const compaction: DemoCompaction = {
         id: randomUUID(),
-        ...notice,
+        event,
+        // Each compaction ends the newest session: the previous compaction's child, or the root.
+        parentSessionId: previous?.childSessionId ?? conversation.rootSessionId,
+        childSessionId,
         turn: countUserTurns(conversation.messages),
       };
       conversation.compactions.push(compaction);

@@ -1,0 +1,218 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const appDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const artifacts = path.join(appDirectory, 'test-artifacts');
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium && process.env['BATON_REQUIRE_CHROMIUM'] === '1') {
+  throw new Error(
+    `BATON_REQUIRE_CHROMIUM=1 but ${CHROMIUM} is missing (apt-get install -y chromium)`,
+  );
+}
+if (!hasChromium) {
+  console.warn(
+    `Skipping the demo browser test: ${CHROMIUM} not found (apt-get install -y chromium).`,
+  );
+}
+
+interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output: string[];
+}
+
+/** Starts the built server on a free port, offline (no provider keys), and waits for its URL. */
+function startServer(dataDirectory: string): Promise<RunningServer> {
+  const environment: Record<string, string | undefined> = { ...process.env };
+  for (const key of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL']) {
+    delete environment[key];
+  }
+  const child = spawn(process.execPath, ['dist/server/start.js'], {
+    cwd: appDirectory,
+    env: { ...environment, PORT: '0', DEMO_DATA_DIR: dataDirectory, DEMO_STEP_DELAY_MS: '20' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output.join('')}`)),
+      60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = /Baton demo: (http:\/\/\S+)/.exec(output.join(''));
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1]!, process: child, output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('')}`));
+    });
+  });
+}
+
+function stopServer(server: RunningServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (server.process.exitCode !== null) {
+      resolve();
+      return;
+    }
+    server.process.once('exit', () => resolve());
+    server.process.kill('SIGTERM');
+  });
+}
+
+async function numberAttribute(page: Page, testId: string, name: string): Promise<number> {
+  return Number(await page.getByTestId(testId).getAttribute(name));
+}
+
+/** Presses Continue and waits for the agent's turn to finish. */
+async function playTurn(page: Page): Promise<void> {
+  await page.getByTestId('continue-button').click();
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('[data-testid="chat-status"]')?.getAttribute('data-status') !==
+        'ready',
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="chat-status"]')?.getAttribute('data-status') ===
+      'ready',
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+describe.skipIf(!hasChromium)('demo in a real browser', () => {
+  let browser: Browser;
+  let dataDirectory: string;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    // The test drives the built app, exactly what `pnpm demo` serves.
+    execFileSync('pnpm', ['run', 'build'], { cwd: appDirectory, stdio: 'pipe' });
+    dataDirectory = await mkdtemp(path.join(tmpdir(), 'baton-demo-test-'));
+    await mkdir(artifacts, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) await stopServer(server);
+    if (dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
+  });
+
+  it('compacts live, shows the meter, the event card and the lineage, and resumes after a restart', async () => {
+    server = await startServer(dataDirectory);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(server.url);
+    await expect(page.getByTestId('offline-banner').textContent()).resolves.toContain(
+      'No LLM configured',
+    );
+    expect(await page.getByTestId('warning').count()).toBe(0);
+
+    let turns = 0;
+    while ((await page.getByTestId('compaction-card').count()) === 0) {
+      expect(turns, 'no compaction after 10 turns').toBeLessThan(10);
+      await playTurn(page);
+      turns++;
+    }
+    // The agent really worked: tool calls ran, some failed, and it answered in text.
+    expect(await page.getByTestId('tool-call').count()).toBeGreaterThan(10);
+    expect(await page.locator('.tool-failed').count()).toBeGreaterThan(0);
+
+    // Meter: the latest call's prompt is back under the threshold and inside the window.
+    const tokens = await numberAttribute(page, 'context-meter', 'data-tokens');
+    const window = await numberAttribute(page, 'context-meter', 'data-window');
+    const threshold = await numberAttribute(page, 'context-meter', 'data-threshold');
+    expect(window).toBe(8_000);
+    expect(threshold).toBeGreaterThan(0);
+    expect(tokens).toBeGreaterThan(0);
+    expect(tokens).toBeLessThan(threshold);
+    await expect(page.getByTestId('context-meter').textContent()).resolves.toMatch(
+      /compacted away/,
+    );
+
+    // Event card: tokens before -> after, strategy, fallback, and the receipt behind a disclosure.
+    const card = page.getByTestId('compaction-card').first();
+    const [before, after] = ((await card.getByTestId('compaction-tokens').textContent()) ?? '')
+      .match(/[\d,]+/g)!
+      .map((figure) => Number(figure.replaceAll(',', '')));
+    expect(before).toBeGreaterThan(threshold);
+    expect(after).toBeLessThan(before!);
+    await expect(card.getByTestId('compaction-strategy').textContent()).resolves.toContain(
+      'receipt',
+    );
+    await expect(card.getByTestId('compaction-fallback').textContent()).resolves.toBeTruthy();
+    await card.locator('details summary').click();
+    await expect(card.getByTestId('compaction-summary').textContent()).resolves.toContain(
+      'Baton handoff',
+    );
+
+    // Lineage: the root ended by compaction, the child is current.
+    await page.waitForFunction(
+      () =>
+        Number(
+          document.querySelector('[data-testid="lineage-chain"]')?.getAttribute('data-length'),
+        ) >= 2,
+      undefined,
+      { timeout: 10_000 },
+    );
+    const lineageBefore = await page.getByTestId('lineage-entry').allTextContents();
+    expect(lineageBefore[0]).toContain('ended (compaction)');
+    const messagesBefore = await page.locator('[data-testid^="message-"]').count();
+    await page.screenshot({ path: path.join(artifacts, 'demo.png') });
+    if (process.env['BATON_UPDATE_SCREENSHOT'] === '1') {
+      await copyFile(path.join(artifacts, 'demo.png'), path.join(appDirectory, 'screenshot.png'));
+    }
+
+    // Restart the server on the same data directory: the conversation and the lineage come back.
+    await stopServer(server);
+    server = await startServer(dataDirectory);
+    await page.goto(server.url);
+    await page.getByTestId('lineage-chain').waitFor();
+    expect(await page.getByTestId('lineage-entry').allTextContents()).toEqual(lineageBefore);
+    expect(await page.locator('[data-testid^="message-"]').count()).toBe(messagesBefore);
+    await expect(page.getByTestId('lineage-chain').textContent()).resolves.toContain(
+      'Server start #2',
+    );
+    const cards = await page.getByTestId('compaction-card').count();
+    expect(cards).toBeGreaterThan(0);
+
+    // The next turn continues from the compacted context rather than starting over.
+    await playTurn(page);
+    expect(await page.locator('[data-testid^="message-"]').count()).toBe(messagesBefore + 2);
+    const lineageAfter = await page.getByTestId('lineage-entry').allTextContents();
+    expect(lineageAfter[0]).toBe(lineageBefore[0]);
+    const resumedTokens = await numberAttribute(page, 'context-meter', 'data-tokens');
+    expect(resumedTokens).toBeLessThanOrEqual(threshold);
+    await page.screenshot({ path: path.join(artifacts, 'demo-after-restart.png') });
+  }, 120_000);
+});
