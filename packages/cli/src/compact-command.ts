@@ -202,47 +202,102 @@ function humanReport(
   outcomes: FileOutcome[],
   context: { model: string; encoding: string; window: number; target: number },
 ): string {
-  const lines: string[] = [];
-  for (const outcome of outcomes) {
-    lines.push(`${outcome.file} (${outcome.format})`);
-    const report = outcome.report;
-    if (report) {
-      const saved = report.tokensBefore - report.tokensAfter;
-      const percent =
-        report.tokensBefore === 0 ? 0 : Math.round((saved / report.tokensBefore) * 100);
-      lines.push(
-        `  tokens     ${formatNumber(report.tokensBefore)} -> ${formatNumber(report.tokensAfter)} (-${percent}%)${report.overTarget ? '  still over the target' : ''}`,
-        `  messages   ${report.messagesBefore} -> ${report.messagesAfter}`,
-        `  strategy   ${report.strategy}${report.stages.length > 1 ? ` (stages: ${report.stages.join(' -> ')})` : ''}`,
-        `  fallback   ${report.usedFallback ? `yes: ${report.fallbackReason ?? 'no reason given'}` : 'no'}`,
-        `  split      head ${report.head}, middle ${report.middle.messages} (${report.middle.removed} removed, ${report.middle.masked} masked), tail ${report.tail}`,
-        `  sections   ${report.sections.length > 0 ? report.sections.join('; ') : 'none'}`,
-        `  validity   ${
-          report.valid
-            ? 'ok: every tool call and result paired'
-            : `${report.problems.length} problem(s): ${report.problems
-                .slice(0, 3)
-                .map((problem) => `#${problem.index} ${problem.message}`)
-                .join('; ')}`
-        }${report.inputProblems.length > 0 ? ` (the input had ${report.inputProblems.length})` : ''}`,
-      );
-    }
-    for (const warning of outcome.warnings.slice(0, 5)) lines.push(`  warning    ${warning}`);
-    if (outcome.warnings.length > 5)
-      lines.push(`  warning    … ${outcome.warnings.length - 5} more`);
-    if (outcome.error) lines.push(`  error      ${outcome.error}`);
-    lines.push(
-      `  written    ${outcome.output === null ? 'nothing (no --out)' : outcome.output === '-' ? 'stdout' : `${outcome.output} (${outcome.outputFormat})`}`,
-    );
-  }
-  if (outcomes.length > 1) {
-    const sum = totals(outcomes);
-    lines.push(
-      `total: ${sum.files} files, ${sum.failed} failed, ${formatNumber(sum.tokensBefore)} -> ${formatNumber(sum.tokensAfter)} tokens`,
-    );
-  }
+  const lines = outcomes.length === 1 ? fileBlock(outcomes[0]!) : fileTable(outcomes);
   lines.push(
     `(${context.model}, ${context.encoding}; window ${formatNumber(context.window)}, target ${formatNumber(context.target)})`,
   );
   return `${lines.join('\n')}\n`;
+}
+
+function percentSaved(report: { tokensBefore: number; tokensAfter: number }): string {
+  const saved = report.tokensBefore - report.tokensAfter;
+  return `-${report.tokensBefore === 0 ? 0 : Math.round((saved / report.tokensBefore) * 100)}%`;
+}
+
+function validity(report: NonNullable<FileOutcome['report']>): string {
+  const input =
+    report.inputProblems.length > 0 ? ` (the input had ${report.inputProblems.length})` : '';
+  if (report.valid) return `ok: every tool call and result paired${input}`;
+  const first = report.problems
+    .slice(0, 3)
+    .map((problem) => `#${problem.index} ${problem.message}`)
+    .join('; ');
+  return `${report.problems.length} problem(s): ${first}${input}`;
+}
+
+function written(outcome: FileOutcome): string {
+  if (outcome.output === null) return outcome.error ? 'nothing' : 'nothing (no --out)';
+  return outcome.output === '-' ? 'stdout' : `${outcome.output} (${outcome.outputFormat})`;
+}
+
+/** One file: every figure on its own line. */
+function fileBlock(outcome: FileOutcome): string[] {
+  const lines = [`${outcome.file} (${outcome.format})`];
+  const report = outcome.report;
+  if (report) {
+    lines.push(
+      `  tokens     ${formatNumber(report.tokensBefore)} -> ${formatNumber(report.tokensAfter)} (${percentSaved(report)})${report.overTarget ? '  still over the target' : ''}`,
+      `  messages   ${report.messagesBefore} -> ${report.messagesAfter}`,
+      `  strategy   ${report.strategy}${report.stages.length > 1 ? ` (stages: ${report.stages.join(' -> ')})` : ''}`,
+      `  fallback   ${report.usedFallback ? `yes: ${report.fallbackReason ?? 'no reason given'}` : 'no'}`,
+      `  split      head ${report.head}, middle ${report.middle.messages} (${report.middle.removed} removed, ${report.middle.masked} masked), tail ${report.tail}`,
+      `  sections   ${report.sections.length > 0 ? report.sections.join('; ') : 'none'}`,
+      `  validity   ${validity(report)}`,
+    );
+  }
+  for (const warning of outcome.warnings.slice(0, 5)) lines.push(`  warning    ${warning}`);
+  if (outcome.warnings.length > 5) lines.push(`  warning    … ${outcome.warnings.length - 5} more`);
+  if (outcome.error) lines.push(`  error      ${outcome.error}`);
+  lines.push(`  written    ${written(outcome)}`);
+  return lines;
+}
+
+/** Several files: one row each, then the totals; `--json` has every detail. */
+function fileTable(outcomes: FileOutcome[]): string[] {
+  const rows = outcomes.map((outcome) => {
+    const report = outcome.report;
+    return [
+      basename(outcome.file),
+      report ? formatNumber(report.tokensBefore) : '-',
+      report ? formatNumber(report.tokensAfter) : '-',
+      report ? percentSaved(report) : '-',
+      report ? report.strategy : 'FAILED',
+      report ? (report.usedFallback ? 'yes' : 'no') : '-',
+      report ? String(report.sections.length) : '-',
+      outcome.error || !report
+        ? 'error'
+        : report.valid
+          ? 'ok'
+          : report.problems.length <= report.inputProblems.length
+            ? `${report.problems.length} (as input)`
+            : `${report.problems.length} problem(s)`,
+    ];
+  });
+  const header = ['file', 'before', 'after', 'saved', 'strategy', 'fallback', 'sections', 'valid'];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const numeric = new Set([1, 2, 3, 6]);
+  const format = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        numeric.has(column) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  const lines = [format(header), ...rows.map(format)];
+  for (const outcome of outcomes) {
+    if (outcome.error) lines.push(`error: ${outcome.file}: ${outcome.error}`);
+    const first = outcome.warnings[0];
+    if (first !== undefined) {
+      const more = outcome.warnings.length > 1 ? ` (+${outcome.warnings.length - 1} more)` : '';
+      lines.push(`warning: ${outcome.file}: ${first}${more}`);
+    }
+  }
+  const sum = totals(outcomes);
+  const out = outcomes.find((outcome) => outcome.output !== null)?.output;
+  lines.push(
+    `total: ${sum.files} files, ${sum.failed} failed, ${formatNumber(sum.tokensBefore)} -> ${formatNumber(sum.tokensAfter)} tokens${out ? `; written to ${dirname(out)}` : '; nothing written (no --out)'}`,
+  );
+  return lines;
 }

@@ -1,0 +1,326 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { corpusDir, corpusSkipReason } from '@baton/test-corpus';
+import { createTokenCounter } from '@baton/tokens';
+import { describe, expect, it } from 'vitest';
+import { parseTranscript } from './index.js';
+import { checkToolPairs } from './test-utils/check-tool-pairs.js';
+import { runBuiltCli } from './test-utils/run-built-cli.js';
+
+const fixtures = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
+const temporaryFolder = () => mkdtempSync(join(tmpdir(), 'baton-compact-'));
+
+interface FileReport {
+  file: string;
+  format: string;
+  output: string | null;
+  error?: string;
+  report: {
+    strategy: string;
+    stages: string[];
+    tokensBefore: number;
+    tokensAfter: number;
+    target: number;
+    overTarget: boolean;
+    messagesBefore: number;
+    messagesAfter: number;
+    head: number;
+    tail: number;
+    middle: { messages: number; removed: number; masked: number };
+    sections: string[];
+    summary: string | undefined;
+    usedFallback: boolean;
+    fallbackReason: string | undefined;
+    valid: boolean;
+    problems: unknown[];
+    inputProblems: unknown[];
+  };
+}
+
+describe.skipIf(corpusSkipReason !== undefined)(
+  'baton compact on the dev corpus (built binary)',
+  () => {
+    const folder = corpusDir() ? join(corpusDir()!, 'transcripts', 'dev') : '';
+    const files = corpusDir()
+      ? readdirSync(folder)
+          .filter((file) => file.endsWith('.json'))
+          .sort()
+          .map((file) => join(folder, file))
+      : [];
+    // 16k tokens: every dev transcript's head and protected tail fit half of it, most of them do not fit whole.
+    const window = 16_000;
+    const target = 8_000;
+
+    it.each(['receipt', 'truncate', 'mask', 'auto'])(
+      'compacts every transcript with --strategy %s',
+      async (strategy) => {
+        const out = temporaryFolder();
+        const run = await runBuiltCli([
+          'compact',
+          ...files,
+          '--window',
+          '16k',
+          '--strategy',
+          strategy,
+          '--out',
+          out,
+          '--json',
+        ]);
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        const document = JSON.parse(run.stdout) as {
+          target: number;
+          window: number;
+          files: FileReport[];
+          totals: { failed: number };
+        };
+        expect(document).toMatchObject({ window, target, totals: { failed: 0 } });
+        expect(document.files.map((entry) => entry.file)).toEqual(files);
+
+        const counter = createTokenCounter({ model: 'gpt-4o' });
+        let compacted = 0;
+        for (const entry of document.files) {
+          const { report } = entry;
+          const name = basename(entry.file);
+          expect(entry.output, name).toBe(join(out, name));
+          const written = parseTranscript(readFileSync(entry.output!, 'utf8'), {
+            file: entry.output!,
+          });
+          expect(written.format).toBe('ai-sdk');
+          const input = JSON.parse(readFileSync(entry.file, 'utf8'));
+          // Pairing: no problem the input did not already have.
+          expect(checkToolPairs(written.messages).length, name).toBeLessThanOrEqual(
+            checkToolPairs(input).length,
+          );
+          expect(report.problems.length, name).toBeLessThanOrEqual(report.inputProblems.length);
+          expect(written.messages).toHaveLength(report.messagesAfter);
+          // The figures are the counter's own.
+          expect(report.tokensBefore, name).toBe(counter.countMessages(input));
+          expect(report.tokensAfter, name).toBe(counter.countMessages(written.messages));
+          expect(report.tokensAfter).toBeLessThanOrEqual(report.tokensBefore);
+          expect(report.head + report.middle.messages + report.tail).toBe(report.messagesBefore);
+
+          if (report.strategy === 'none') {
+            expect(report.tokensBefore, name).toBeLessThanOrEqual(target);
+            expect(written.messages).toEqual(input);
+            continue;
+          }
+          compacted++;
+          if (strategy === 'auto') {
+            expect(['mask', 'receipt']).toContain(report.strategy);
+            // Without a summariser, auto goes mask -> receipt and says so.
+            if (report.strategy === 'receipt') {
+              expect(report.usedFallback, name).toBe(true);
+              expect(report.fallbackReason, name).toMatch(/summari[sz]er/i);
+              expect(report.stages[0]).toBe('mask');
+              expect(report.stages.at(-1)).toBe('receipt');
+            }
+          } else {
+            expect(report.strategy, name).toBe(strategy);
+          }
+          if (report.strategy === 'mask') {
+            expect(report.middle.removed).toBe(0);
+            expect(report.middle.masked).toBeGreaterThan(0);
+          } else {
+            expect(report.tokensAfter, name).toBeLessThanOrEqual(target);
+            expect(report.overTarget).toBe(false);
+            expect(report.middle.removed).toBeGreaterThan(0);
+          }
+          if (report.strategy === 'receipt') {
+            expect(report.sections.length, name).toBeGreaterThan(0);
+            const inserted = written.messages.some((message) =>
+              JSON.stringify(message.content).includes(JSON.stringify(report.summary).slice(1, -1)),
+            );
+            expect(inserted, `${name}: receipt in the output`).toBe(true);
+          }
+        }
+        counter.dispose();
+        expect(compacted).toBeGreaterThan(files.length / 2);
+        if (strategy === 'auto') {
+          expect(document.files.some((entry) => entry.report.strategy === 'receipt')).toBe(true);
+        }
+      },
+    );
+
+    it('prints a table for several files and a progress line per file on a non-terminal stderr', async () => {
+      const run = await runBuiltCli(['compact', ...files.slice(0, 3), '--window', '16k']);
+      expect(run.code).toBe(0);
+      const lines = run.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^file +before +after +saved +strategy +fallback +sections +valid$/);
+      expect(lines).toHaveLength(1 + 3 + 2);
+      expect(lines.at(-2)).toMatch(
+        /^total: 3 files, 0 failed, [\d,]+ -> [\d,]+ tokens; nothing written \(no --out\)$/,
+      );
+      expect(run.stderr.trimEnd().split('\n')).toEqual(
+        files
+          .slice(0, 3)
+          .map((file, index) =>
+            expect.stringMatching(
+              new RegExp(`^\\[${index + 1}/3\\] ${file}: [\\d,]+ -> [\\d,]+ tokens \\(\\w+\\)$`),
+            ),
+          ),
+      );
+    });
+  },
+);
+
+describe('baton compact (built binary)', () => {
+  const session = join(fixtures, 'claude-code-session.jsonl');
+
+  it('reports one file in full and writes nothing without --out', async () => {
+    const run = await runBuiltCli([
+      'compact',
+      session,
+      '--window',
+      '400',
+      '--target',
+      '200',
+      '--keep-last',
+      '0',
+      '--strategy',
+      'truncate',
+    ]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        [
+          `^${session} \\(claude-code\\)`,
+          '  tokens     [\\d,]+ -> [\\d,]+ \\(-\\d+%\\)',
+          '  messages   7 -> \\d+',
+          '  strategy   truncate',
+          '  fallback   no',
+          '  split      head 1, middle 5 \\(\\d removed, 0 masked\\), tail 1',
+          '  sections   none',
+          '  validity   ok: every tool call and result paired',
+          '  warning    line 21: dropped tool result toolu_01 \\(its call is not in the transcript\\)',
+          '  written    nothing \\(no --out\\)',
+          '\\(gpt-4o, o200k_base; window 400, target 200\\)\n$',
+        ].join('\n'),
+      ),
+    );
+  });
+
+  it('writes AI SDK JSON for Claude Code input and OpenAI JSON for OpenAI input', async () => {
+    const out = temporaryFolder();
+    const run = await runBuiltCli([
+      'compact',
+      session,
+      join(fixtures, 'openai-chat.json'),
+      '-o',
+      out,
+      '--json',
+    ]);
+    expect(run.code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['claude-code-session.json', 'openai-chat.json']);
+    const claude = parseTranscript(readFileSync(join(out, 'claude-code-session.json'), 'utf8'));
+    expect(claude.format).toBe('ai-sdk');
+    expect(claude.messages[0]).toMatchObject({
+      role: 'user',
+      content: expect.stringMatching(/^This session is being continued/),
+    });
+    const openAI = JSON.parse(readFileSync(join(out, 'openai-chat.json'), 'utf8'));
+    expect(openAI[2]).toMatchObject({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'call_1' }, { id: 'call_2' }],
+    });
+    expect(parseTranscript(JSON.stringify(openAI)).format).toBe('openai-chat');
+  });
+
+  it('writes the messages to stdout with --out - and the report to stderr', async () => {
+    const run = await runBuiltCli([
+      'compact',
+      session,
+      '--out',
+      '-',
+      '--output-format',
+      'openai-chat',
+      '--full-history',
+    ]);
+    expect(run.code).toBe(0);
+    const messages = JSON.parse(run.stdout);
+    expect(messages[0]).toEqual({ role: 'user', content: expect.stringMatching(/rounding error/) });
+    expect(run.stderr).toMatch(/^ {2}written {4}stdout$/m);
+  });
+
+  describe('bad input: one line naming the file, exit code 2, nothing written', () => {
+    const folder = temporaryFolder();
+    const good = join(fixtures, 'openai-chat.json');
+    const files = {
+      invalidJson: join(folder, 'broken.json'),
+      unknownFormat: join(folder, 'unknown.json'),
+      badJsonl: join(folder, 'broken.jsonl'),
+    };
+    writeFileSync(files.invalidJson, '[{"role": "user", "content": "hi"');
+    writeFileSync(files.unknownFormat, '{"conversation": []}');
+    writeFileSync(
+      files.badJsonl,
+      `${readFileSync(session, 'utf8').split('\n').slice(0, 2).join('\n')}\n{oops\n`,
+    );
+
+    it.each([
+      [
+        'a missing file',
+        [join(folder, 'missing.json')],
+        /^baton: .*missing\.json: cannot read file: no such file$/,
+      ],
+      ['a folder', [folder], /^baton: .*: cannot read file: is a directory, not a file$/],
+      ['invalid JSON', [files.invalidJson], /^baton: .*broken\.json: invalid JSON: /],
+      [
+        'an unknown format',
+        [files.unknownFormat],
+        /^baton: .*unknown\.json: unknown format: expected a JSON array of messages/,
+      ],
+      ['a broken JSONL line', [files.badJsonl], /^baton: .*broken\.jsonl: line 3: invalid JSON/],
+      [
+        'an unknown flag',
+        ['--frobnicate'],
+        /^baton: unknown option '--frobnicate' \(see baton --help\)$/,
+      ],
+      [
+        'a bad flag value',
+        ['--window', 'lots'],
+        /^baton: --window 'lots': expected a positive number/,
+      ],
+      [
+        'summarize without a summariser',
+        ['--strategy', 'summarize'],
+        /^baton: --strategy summarize needs --summarizer/,
+      ],
+      [
+        'a summariser without its key',
+        ['--summarizer', 'openai:gpt-4o-mini'],
+        /^baton: --summarizer openai:… needs OPENAI_API_KEY/,
+      ],
+      [
+        'an unknown summariser provider',
+        ['--summarizer', 'acme:big'],
+        /^baton: --summarizer 'acme:big': unknown provider 'acme'/,
+      ],
+    ])('%s', async (_, extra, expected) => {
+      const out = join(temporaryFolder(), 'out');
+      // The good file comes first: nothing may be written for it either.
+      const run = await runBuiltCli(['compact', good, ...extra, '--out', out], {
+        env: { OPENAI_API_KEY: '' },
+      });
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.split('\n')).toHaveLength(2);
+      expect(run.stderr.trimEnd()).toMatch(expected);
+      expect(existsSync(out)).toBe(false);
+    });
+
+    it('refuses two inputs that would be written to the same file', async () => {
+      const other = join(temporaryFolder(), 'openai-chat.json');
+      writeFileSync(other, readFileSync(good));
+      const out = join(temporaryFolder(), 'out');
+      const run = await runBuiltCli(['compact', good, other, '--out', out]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/would both be written to/);
+      expect(existsSync(out)).toBe(false);
+    });
+  });
+});
