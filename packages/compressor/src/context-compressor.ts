@@ -10,7 +10,7 @@ import type {
   ContextCompressorOptions,
   SummaryDetail,
 } from './context-compressor-options.js';
-import { maskToolMessage } from './mask-tool-message.js';
+import { maskToolCallInputs, maskToolMessage } from './mask-tool-message.js';
 import { createDefaultCounter, createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
 import { summarizeSpan } from './summarize-span.js';
 import { SummarizerError } from './summarizer-error.js';
@@ -39,6 +39,8 @@ interface Layout {
   minTailStart: number;
   tailStart: number;
   pinnedIndex: number | undefined;
+  /** The latest user message when it sits between the head and the smallest tail (kept either way). */
+  askIndex: number | undefined;
 }
 
 interface CallContext {
@@ -356,14 +358,15 @@ export class ContextCompressor {
       if (suffix[cut]! > allowance) break;
       if (allowed[cut]) tailStart = cut;
     }
+    const askIndex = pinnedIndex;
     if (pinnedIndex !== undefined && pinnedIndex >= tailStart) pinnedIndex = undefined;
-    return { headEnd, minTailStart, tailStart, pinnedIndex };
+    return { headEnd, minTailStart, tailStart, pinnedIndex, askIndex };
   }
 
   #protectedTokens(context: CallContext, layout: Layout): { head: number; kept: number } {
     const head = context.suffix[0]! - context.suffix[layout.headEnd]!;
-    const pinned = layout.pinnedIndex === undefined ? 0 : context.counts[layout.pinnedIndex]!;
-    return { head, kept: context.suffix[layout.minTailStart]! + pinned };
+    const ask = layout.askIndex === undefined ? 0 : context.counts[layout.askIndex]!;
+    return { head, kept: context.suffix[layout.minTailStart]! + ask };
   }
 
   /** Throws `ContextBudgetError` when the verbatim parts plus `insertTokens` cannot fit. */
@@ -449,43 +452,46 @@ export class ContextCompressor {
   }
 
   #mask(context: CallContext): StageOutcome {
-    const { messages, counts } = context;
+    const { messages } = context;
     const layout = this.#layout(context, 0);
     this.#assertFits(context, layout, 0);
     const redact = (text: string) => redactSecrets(text).text;
     const output = [...messages];
-    const masked: number[] = [];
+    const masked = new Set<number>();
     let total = context.tokensBefore;
-    const maskAt = (index: number) => {
-      const message = messages[index]!;
-      if (message.role !== 'tool') return;
-      const replacement = maskToolMessage(message, redact);
-      if (replacement === message) return;
+    const apply = (index: number, mask: typeof maskToolMessage) => {
+      const current = output[index]!;
+      const replacement = mask(current, redact);
+      if (replacement === current) return;
+      total += context.counter.countMessage(replacement) - context.counter.countMessage(current);
       output[index] = replacement;
-      masked.push(index);
-      total += context.counter.countMessage(replacement) - counts[index]!;
+      masked.add(index);
     };
-    let tailStart = layout.tailStart;
-    for (let index = layout.headEnd; index < tailStart && total > context.targetTokens; index++) {
-      maskAt(index);
+    const over = () => total > context.targetTokens;
+    // Tier 1: old tool outputs, oldest first, outside the protected tail.
+    for (let index = layout.headEnd; index < layout.tailStart && over(); index++) {
+      apply(index, maskToolMessage);
     }
-    // Still over: give up protected tail, oldest first, down to the smallest tail.
-    while (total > context.targetTokens && tailStart < layout.minTailStart) {
-      maskAt(tailStart);
-      tailStart++;
-      while (tailStart < layout.minTailStart && !context.analysis.cutAllowed[tailStart]) {
-        maskAt(tailStart);
+    // Tier 2: give up protected tail, oldest first, down to the smallest tail.
+    let tailStart = layout.tailStart;
+    while (over() && tailStart < layout.minTailStart) {
+      do {
+        apply(tailStart, maskToolMessage);
         tailStart++;
-      }
+      } while (tailStart < layout.minTailStart && !context.analysis.cutAllowed[tailStart]);
+    }
+    // Tier 3: large tool-call inputs of the masked span.
+    for (let index = layout.headEnd; index < tailStart && over(); index++) {
+      apply(index, maskToolCallInputs);
     }
     return {
       strategy: 'mask',
       messages: output,
       summary: undefined,
       removed: [],
-      masked,
+      masked: [...masked].sort((a, b) => a - b),
       layout: { ...layout, tailStart, pinnedIndex: undefined },
-      tokensAfter: masked.length === 0 ? context.tokensBefore : this.#count(context, output),
+      tokensAfter: masked.size === 0 ? context.tokensBefore : this.#count(context, output),
     };
   }
 

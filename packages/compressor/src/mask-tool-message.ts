@@ -60,3 +60,36 @@ export function maskToolMessage(
   });
   return changed ? { ...message, content } : message;
 }
+
+/** Tool-call inputs below this many characters stay: masking them would save little. */
+const inputMaskThreshold = 600;
+
+/**
+ * Second tier of masking, used only when outputs are not enough: large tool-call inputs (file writes,
+ * long scripts) of an old assistant message become `{ maskedByBaton: '<one line>' }`. Ids and tool
+ * names stay, so pairs remain valid; text and reasoning parts are untouched (reasoning may carry
+ * provider signatures). Returns the input message itself when nothing qualifies.
+ */
+export function maskToolCallInputs(
+  message: ModelMessage,
+  redact: (text: string) => string,
+): ModelMessage {
+  if (message.role !== 'assistant' || typeof message.content === 'string') return message;
+  let changed = false;
+  const content = message.content.map((part) => {
+    if (part.type !== 'tool-call') return part;
+    const text = JSON.stringify(part.input) ?? '';
+    if (text.length < inputMaskThreshold) return part;
+    changed = true;
+    // Newlines inside JSON strings are escaped as the two characters backslash-n.
+    const lines = text.split('\\n').length;
+    const digest = redact(text.replace(/\s+/g, ' ').slice(0, digestLength));
+    return {
+      ...part,
+      input: {
+        maskedByBaton: `[Baton: earlier ${part.toolName} input masked; ${lines} lines, ${text.length} chars; starts: ${digest}]`,
+      },
+    };
+  });
+  return changed ? { ...message, content } : message;
+}

@@ -1,0 +1,103 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  CompactionNotEffectiveError,
+  type CompressionStrategy,
+  type CompressResult,
+  ContextBudgetError,
+  ContextCompressor,
+  validateToolPairs,
+} from './index.js';
+import { deepFreeze } from './test-utils/deep-freeze.js';
+import { historyArbitrary } from './test-utils/history-arbitrary.js';
+import { createSimpleCounter } from './test-utils/simple-counter.js';
+import { structuredSummary } from './test-utils/structured-summary.js';
+
+const counter = createSimpleCounter();
+const strategies: CompressionStrategy[] = ['truncate', 'mask', 'summarize', 'receipt', 'auto'];
+
+function checkResult(
+  input: readonly ModelMessage[],
+  result: CompressResult<ModelMessage>,
+  target: number,
+  strategy: CompressionStrategy,
+) {
+  const output = result.messages;
+  // Valid for OpenAI and Anthropic: pairs, adjacency, leading system, first message from the user.
+  expect(validateToolPairs(output).problems).toEqual([]);
+  expect(result.tokensAfter).toBe(counter.countMessages(output));
+  expect(result.withinBudget).toBe(result.tokensAfter <= target);
+  if (strategy !== 'mask') expect(result.tokensAfter).toBeLessThanOrEqual(target);
+  // Head and tail are the very input objects.
+  const { headMessageCount, tailStartIndex } = result.event;
+  for (let index = 0; index < headMessageCount; index++) expect(output[index]).toBe(input[index]);
+  const tail = input.slice(tailStartIndex);
+  expect(output.slice(output.length - tail.length)).toEqual(tail);
+  tail.forEach((message, offset) =>
+    expect(output[output.length - tail.length + offset]).toBe(message),
+  );
+  // The latest user ask is present, verbatim.
+  const latestUser = input.findLast((message) => message.role === 'user');
+  if (latestUser) expect(output).toContain(latestUser);
+  // The last assistant message (the latest reply, or a trailing call) stays.
+  const lastAssistant = input.findLast((message) => message.role === 'assistant');
+  if (lastAssistant) expect(output).toContain(lastAssistant);
+  if (result.strategy !== 'mask' && result.strategy !== 'none') {
+    expect(output.length).toBe(input.length - result.event.removedMessageIndexes.length + 1);
+    expect(result.summary === undefined).toBe(result.strategy === 'truncate');
+  }
+  expect(result.tokensSaved).toBe(result.tokensBefore - result.tokensAfter);
+}
+
+describe('compress over generated histories', () => {
+  const outcomes: Record<string, number> = {};
+  afterAll(() => {
+    // The property must mostly exercise real compactions, not the error paths.
+    const total = Object.values(outcomes).reduce((sum, count) => sum + count, 0);
+    expect((outcomes.compacted ?? 0) / total).toBeGreaterThan(0.5);
+  });
+  for (const strategy of strategies) {
+    it(`${strategy}: valid, verbatim head and tail, latest ask kept, within budget`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          historyArbitrary,
+          fc.double({ min: 0.15, max: 1.05, noNaN: true }),
+          fc.integer({ min: 0, max: 3_000 }),
+          async (generated, ratio, protectLastNTokens) => {
+            const input = deepFreeze(generated);
+            const before = counter.countMessages(input);
+            const target = Math.max(1, Math.floor(before * ratio));
+            const compressor = new ContextCompressor({
+              counter,
+              protectLastNTokens,
+              summaryTargetTokens: 300,
+              retryDelayMs: 0,
+              summarizer: async () => structuredSummary(),
+            });
+            try {
+              const result = await compressor.compress(input, { targetTokens: target, strategy });
+              checkResult(input, result, target, strategy);
+              const kind = result.strategy === 'none' ? 'none' : 'compacted';
+              outcomes[kind] = (outcomes[kind] ?? 0) + 1;
+            } catch (error) {
+              const kind = error instanceof Error ? error.name : 'other';
+              outcomes[kind] = (outcomes[kind] ?? 0) + 1;
+              if (ContextBudgetError.isInstance(error)) {
+                expect(error.requiredTokens).toBeGreaterThan(target);
+              } else if (CompactionNotEffectiveError.isInstance(error)) {
+                checkResult(input, error.result as CompressResult<ModelMessage>, target, strategy);
+                expect(error.tokensBefore - error.tokensAfter).toBeLessThan(
+                  0.1 * error.tokensBefore,
+                );
+              } else {
+                throw error;
+              }
+            }
+          },
+        ),
+        { numRuns: 1_000 },
+      );
+    });
+  }
+});
