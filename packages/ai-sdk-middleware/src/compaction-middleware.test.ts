@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { type SummarizerRequest, validateToolPairs } from '@baton/compressor';
+import { ContextCompressor, type SummarizerRequest, validateToolPairs } from '@baton/compressor';
 import {
   generateText,
   type ModelMessage,
@@ -209,7 +209,7 @@ describe('compactionMiddleware with generateText', () => {
     });
     const small = await generateText({ model, instructions, messages: history(3) });
     expect(small.providerMetadata?.baton).toMatchObject({ compacted: false, calibrationRatio: 1 });
-    // history(20) is ~9.5k tokens by count, under the 28k trigger; doubled it is ~19k... so use more turns.
+    // history(40) counts ~20k tokens: under the 28k trigger, over it once doubled.
     const messages = history(40);
     const second = await generateText({ model, instructions, messages });
     const baton = second.providerMetadata?.baton as Record<string, number | boolean>;
@@ -312,5 +312,132 @@ describe('compactionMiddleware in a multi-step tool loop', () => {
     // The latest tool result always reaches the model.
     const last = inner.doGenerateCalls.at(-1)?.prompt ?? [];
     expect(promptText(last)).toContain(`contents of src/loop-${steps - 1}.ts`);
+  });
+});
+
+describe('compactionMiddleware edge cases', () => {
+  it('compacts once when two calls of one session race', async () => {
+    const inner = new MockLanguageModelV4({ doGenerate: textResult('ok') });
+    const events: MiddlewareCompactionEvent[] = [];
+    const model = wrapLanguageModel({
+      model: inner,
+      middleware: compactionMiddleware({
+        contextWindow: 16_000,
+        sessionId: 'race',
+        summarizer: summarizer().summarize,
+        onCompaction: (event) => void events.push(event),
+      }),
+    });
+    const messages = chattyHistory(30);
+    const results = await Promise.all([
+      generateText({ model, instructions, messages }),
+      generateText({ model, instructions, messages }),
+    ]);
+    expect(events).toHaveLength(1);
+    expect(results.map((result) => result.providerMetadata?.baton?.compacted).sort()).toEqual([
+      false,
+      true,
+    ]);
+    expect(JSON.stringify(inner.doGenerateCalls[1]?.prompt)).toBe(
+      JSON.stringify(inner.doGenerateCalls[0]?.prompt),
+    );
+  });
+
+  it('compacts afresh when the app sends a history that diverged from the compacted one', async () => {
+    const inner = new MockLanguageModelV4({ doGenerate: textResult('ok') });
+    const events: MiddlewareCompactionEvent[] = [];
+    const model = wrapLanguageModel({
+      model: inner,
+      middleware: compactionMiddleware({
+        contextWindow: 16_000,
+        sessionId: 'diverged',
+        summarizer: summarizer().summarize,
+        onCompaction: (event) => void events.push(event),
+      }),
+    });
+    await generateText({ model, instructions, messages: chattyHistory(30) });
+    // An edited early message: the old compaction no longer describes this history.
+    const edited = chattyHistory(30);
+    edited[0] = { role: 'user', content: 'Ask 0, edited: look at src/other.ts instead.' };
+    await generateText({ model, instructions, messages: edited });
+    expect(events).toHaveLength(2);
+    const sent = inner.doGenerateCalls[1]?.prompt ?? [];
+    assertValid(sent);
+    expect(promptText(sent)).toContain('Ask 0, edited');
+  });
+
+  it('passes a request the compressor cannot shrink while it fits, without retrying every step', async () => {
+    const compress = vi.spyOn(ContextCompressor.prototype, 'compress');
+    try {
+      const inner = new MockLanguageModelV4({ doGenerate: textResult('ok') });
+      const model = wrapLanguageModel({
+        model: inner,
+        middleware: compactionMiddleware({
+          contextWindow: 16_000,
+          summarizer: summarizer().summarize,
+        }),
+      });
+      // One huge ask: over the trigger (11,200) but inside the window (14,000); nothing to drop.
+      const messages: ModelMessage[] = [
+        { role: 'user', content: `${latestAsk}\n${filler(9_000)}` },
+      ];
+      const first = await generateText({ model, instructions, messages });
+      expect(first.providerMetadata?.baton).toMatchObject({ compacted: false });
+      expect(JSON.stringify(inner.doGenerateCalls[0]?.prompt)).toContain(latestAsk);
+      const attempts = compress.mock.calls.length;
+      expect(attempts).toBeGreaterThan(0);
+      const again = await generateText({
+        model,
+        instructions,
+        messages: [
+          ...messages,
+          { role: 'assistant', content: 'ok' },
+          { role: 'user', content: 'more' },
+        ],
+      });
+      expect(again.providerMetadata?.baton).toMatchObject({ compacted: false });
+      expect(compress.mock.calls.length).toBe(attempts);
+    } finally {
+      compress.mockRestore();
+    }
+  });
+
+  it('works inside a ToolLoopAgent', async () => {
+    const { ToolLoopAgent } = await import('ai');
+    let call = 0;
+    const inner = new MockLanguageModelV4({
+      doGenerate: async () => {
+        call++;
+        return call < 6
+          ? toolCallResult(`agent-${call}`, 'readFile', { path: `src/agent-${call}.ts` })
+          : textResult('agent done');
+      },
+    });
+    const events: MiddlewareCompactionEvent[] = [];
+    const agent = new ToolLoopAgent({
+      model: wrapLanguageModel({
+        model: inner,
+        middleware: compactionMiddleware({
+          contextWindow: 10_000,
+          summarizer: summarizer().summarize,
+          onCompaction: (event) => void events.push(event),
+        }),
+      }),
+      instructions,
+      tools: {
+        readFile: tool({
+          inputSchema: z.object({ path: z.string() }),
+          execute: async ({ path }) => `contents of ${path}\n${filler(1_500, path.length)}`,
+        }),
+      },
+      stopWhen: stepCountIs(6),
+    });
+    const result = await agent.generate({ prompt: latestAsk });
+    expect(result.text).toBe('agent done');
+    expect(events.length).toBeGreaterThan(0);
+    for (const params of inner.doGenerateCalls) {
+      assertValid(params.prompt);
+      expect(promptText(params.prompt)).toContain(latestAsk);
+    }
   });
 });

@@ -228,7 +228,11 @@ export function compactionMiddleware(
           ? calibrated(estimate)
           : calibrated(counter.countMessages(prompt as never, { tools }));
 
-      if (calibrated(estimate) <= budget.triggerTokens) {
+      const backingOff =
+        state.retryAboveTokens !== undefined &&
+        calibrated(estimate) <= state.retryAboveTokens &&
+        calibrated(estimate) <= budget.availableTokens;
+      if (calibrated(estimate) <= budget.triggerTokens || backingOff) {
         if (compacted === undefined) {
           return finish(params, estimate, {
             ...noCompaction,
@@ -273,6 +277,24 @@ export function compactionMiddleware(
           cause,
         });
 
+      // Sends what the app asked for (on the latest compaction, if any) when compaction cannot help.
+      const sendUncompacted = (failure: string | undefined): LanguageModelV4CallOptions => {
+        const sent =
+          compacted === undefined
+            ? params
+            : {
+                ...params,
+                prompt: splicedPrompt(prompt, leadingSystem, compacted, spliceAt ?? prompt.length),
+              };
+        return finish(sent, estimate, {
+          ...noCompaction,
+          usedCompactedContext: compacted !== undefined,
+          inputTokens: calibrated(estimate),
+          requestTokens,
+          ...(failure === undefined ? {} : { usedFallback: true, fallbackReason: failure }),
+        });
+      };
+
       let result: CompressResult<ModelMessage>;
       try {
         try {
@@ -282,44 +304,50 @@ export function compactionMiddleware(
           if (
             !ContextBudgetError.isInstance(error) ||
             budget.targetTokens >= budget.availableTokens
-          )
+          ) {
             throw error;
+          }
           result = (await compressOnce(budget.availableTokens)) as CompressResult<ModelMessage>;
         }
       } catch (error) {
-        if (ContextBudgetError.isInstance(error))
+        if (ContextBudgetError.isInstance(error)) {
+          // Head and latest turn leave nothing to compact; fine as long as the window takes them.
+          if (calibrated(estimate) <= budget.availableTokens) {
+            state.retryAboveTokens = calibrated(estimate) + Math.ceil(budget.triggerTokens * 0.1);
+            return sendUncompacted(undefined);
+          }
           throw tooBig(calibrated(error.requiredTokens), error);
-        if (!CompactionNotEffectiveError.isInstance(error)) throw error;
-        // Nothing worth removing: send as is while it fits, otherwise take the best attempt if that fits.
-        if (calibrated(estimate) <= budget.availableTokens) {
-          const sent =
-            compacted === undefined
-              ? params
-              : {
-                  ...params,
-                  prompt: splicedPrompt(
-                    prompt,
-                    leadingSystem,
-                    compacted,
-                    spliceAt ?? prompt.length,
-                  ),
-                };
-          return finish(sent, estimate, {
-            ...noCompaction,
-            usedCompactedContext: compacted !== undefined,
-            inputTokens: calibrated(estimate),
-            requestTokens,
-          });
         }
-        if (calibrated(error.result.tokensAfter) > budget.availableTokens) {
-          throw tooBig(calibrated(error.result.tokensAfter), error);
+        if (params.abortSignal?.aborted === true) throw error;
+        if (CompactionNotEffectiveError.isInstance(error)) {
+          // Nothing worth removing: send as is while it fits, else the best attempt if that fits.
+          if (calibrated(estimate) <= budget.availableTokens) {
+            state.retryAboveTokens = calibrated(estimate) + Math.ceil(budget.triggerTokens * 0.1);
+            return sendUncompacted(undefined);
+          }
+          if (calibrated(error.result.tokensAfter) > budget.availableTokens) {
+            throw tooBig(calibrated(error.result.tokensAfter), error);
+          }
+          result = error.result as CompressResult<ModelMessage>;
+        } else {
+          // A compaction bug must not cost the user a call the window can still take.
+          if (calibrated(estimate) > budget.availableTokens)
+            throw tooBig(calibrated(estimate), error);
+          const reason = error instanceof Error ? error.message : String(error);
+          return sendUncompacted(`compaction failed: ${reason}`);
         }
-        result = error.result as CompressResult<ModelMessage>;
-      }
-      if (calibrated(result.tokensAfter) > budget.availableTokens) {
-        throw tooBig(calibrated(result.tokensAfter));
       }
 
+      if (result.strategy === 'none') {
+        // The compressor found it already fits its (wider) budget: nothing was removed.
+        state.retryAboveTokens = calibrated(estimate) + Math.ceil(budget.triggerTokens * 0.1);
+        return sendUncompacted(undefined);
+      }
+      const compactedPrompt = toProviderPrompt(result.messages, originals);
+      const sentEstimate = counter.countMessages(compactedPrompt as never, { tools });
+      if (calibrated(sentEstimate) > budget.availableTokens) {
+        throw tooBig(calibrated(sentEstimate));
+      }
       const recorded = await tracker.recordCompaction(
         state,
         result as unknown as Parameters<typeof tracker.recordCompaction>[1],
@@ -329,13 +357,12 @@ export function compactionMiddleware(
           prefixFingerprint: fingerprintMessages(prompt),
         },
       );
+      state.retryAboveTokens = undefined;
       // On a lost race the state now holds the winner's compaction, which later calls splice onto;
       // this call still sends its own result.
       const childSessionId = recorded === 'conflict' ? state.headId : recorded;
-      const compactedPrompt = toProviderPrompt(result.messages, originals);
       compactedPrompts.set(result.messages, compactedPrompt);
       const sent = { ...params, prompt: compactedPrompt };
-      const sentEstimate = counter.countMessages(compactedPrompt as never, { tools });
       const event: MiddlewareCompactionEvent = {
         ...result.event,
         provider: model.provider,

@@ -23,6 +23,11 @@ export interface SessionState {
   compaction: CompactionState | undefined;
   /** Raw messages (indexes into the app's history) already written to the store. */
   persistedRawCount: number;
+  /**
+   * After a compaction that could not save enough, the request size (calibrated) below which the
+   * middleware does not try again, so a tool loop does not pay for a useless compaction every step.
+   */
+  retryAboveTokens: number | undefined;
 }
 
 export interface CompactionState {
@@ -84,6 +89,7 @@ export function createSessionTracker(store: CompactionStore | undefined): Sessio
       headMetadata: null,
       compaction: undefined,
       persistedRawCount: 0,
+      retryAboveTokens: undefined,
     };
     if (store === undefined || sessionId === undefined) return state;
     await reload(state);
