@@ -112,16 +112,17 @@ export async function callSummarizer(
     : timeout.signal;
   let onAbort: (() => void) | undefined;
   try {
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    aborted.catch(() => {});
     if (signal.aborted) throw signal.reason;
     const work =
       typeof summarizer === 'function'
         ? summarizer({ ...request, abortSignal: signal })
         : generateWithModel(summarizer, { ...request, abortSignal: signal });
     work.catch(() => {});
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
     const text = await Promise.race([work, aborted]);
     if (typeof text !== 'string') {
       throw new SummarizerError({ kind: 'garbage', message: 'summariser returned a non-string' });
