@@ -34,9 +34,9 @@ function checkResult(
   for (let index = 0; index < headMessageCount; index++) expect(output[index]).toBe(input[index]);
   const tail = input.slice(tailStartIndex);
   expect(output.slice(output.length - tail.length)).toEqual(tail);
-  tail.forEach((message, offset) =>
-    expect(output[output.length - tail.length + offset]).toBe(message),
-  );
+  for (const [offset, message] of tail.entries()) {
+    expect(output[output.length - tail.length + offset]).toBe(message);
+  }
   // The latest user ask is present, verbatim.
   const latestUser = input.findLast((message) => message.role === 'user');
   if (latestUser) expect(output).toContain(latestUser);
