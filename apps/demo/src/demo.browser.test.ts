@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const CHROMIUM = '/usr/bin/chromium';
 const appDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = path.join(appDirectory, 'test-artifacts');
+// Built apart from dist/ so that a concurrent `turbo run build` of this app cannot race the test.
+const buildDirectory = path.join(artifacts, 'dist');
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium && process.env['BATON_REQUIRE_CHROMIUM'] === '1') {
   throw new Error(
@@ -34,7 +36,7 @@ function startServer(dataDirectory: string): Promise<RunningServer> {
   for (const key of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_BASE_URL']) {
     delete environment[key];
   }
-  const child = spawn(process.execPath, ['dist/server/start.js'], {
+  const child = spawn(process.execPath, [path.join(buildDirectory, 'server', 'start.js')], {
     cwd: appDirectory,
     env: { ...environment, PORT: '0', DEMO_DATA_DIR: dataDirectory, DEMO_STEP_DELAY_MS: '20' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,8 +106,18 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
-    // The test drives the built app, exactly what `pnpm demo` serves.
-    execFileSync('pnpm', ['run', 'build'], { cwd: appDirectory, stdio: 'pipe' });
+    // The test drives the built app, built the way `pnpm demo` builds it.
+    const build = (args: string[]) =>
+      execFileSync('pnpm', ['exec', ...args], { cwd: appDirectory, stdio: 'pipe' });
+    build([
+      'vite',
+      'build',
+      '--outDir',
+      path.join(buildDirectory, 'client'),
+      '--logLevel',
+      'error',
+    ]);
+    build(['tsc', '-p', 'tsconfig.build.json', '--outDir', buildDirectory]);
     dataDirectory = await mkdtemp(path.join(tmpdir(), 'baton-demo-test-'));
     await mkdir(artifacts, { recursive: true });
     browser = await chromium.launch({
