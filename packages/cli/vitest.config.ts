@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
+    globalSetup: ['./vitest.global-setup.ts'],
+    testTimeout: 60_000,
   },
 });
