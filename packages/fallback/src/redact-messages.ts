@@ -1,7 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { type RedactSecretsOptions, redactSecrets } from './redact-secrets.js';
-import { acceptKeyedValue, keyIsSecret } from './secret-rules.js';
+import { acceptKeyedValue, keyIsIdLike, keyIsSecret } from './secret-rules.js';
 
 /** A finding inside a message list: where (`messages[2].content[0].text`) and what kind. */
 export interface MessageSecretFinding {
@@ -41,7 +41,7 @@ class Redactor {
   string(value: string, path: string, key?: string): string {
     if (key !== undefined) {
       const strength = keyIsSecret(key);
-      if (strength && acceptKeyedValue(value, strength, true)) {
+      if (strength && acceptKeyedValue(value, strength, true, keyIsIdLike(key))) {
         const kind = strength === 'strong' ? 'password' : 'secret';
         this.findings.push({ path, kind, start: 0, end: value.length });
         return this.options.replacement ? this.options.replacement(kind) : `[REDACTED:${kind}]`;

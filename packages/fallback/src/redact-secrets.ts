@@ -27,11 +27,12 @@ export interface RedactSecretsOptions {
   extraRules?: readonly SecretRule[];
 }
 
-// Every built-in rule needs either a run of 10+ letters/digits (vendor tokens, JWTs, PEM bodies) or
+// Every built-in rule needs either a run of 10+ letters/digits or 16+ token characters (vendor
+// tokens, JWTs, PEM bodies) or
 // one of these words/markers (key names, headers, URL and curl credentials). Text with neither is
 // returned untouched without running ~70 patterns: most short strings (paths, commands) are like that.
 const secretHint =
-  /[A-Za-z0-9]{10}|pass|pwd|secret|token|key|auth|cred|bearer|session|cookie|sig|licen|dsn|sid|api|:\/\/|-u\b|--user|@/i;
+  /[A-Za-z0-9]{10}|[A-Za-z0-9_-]{16}|[A-Za-z0-9_-]{8}[~.][A-Za-z0-9_-]|pass|pwd|secret|token|key|auth|cred|access|login|private|bearer|session|cookie|sig|licen|dsn|sid|api|:\/\/|-u\b|--user|@/i;
 
 function mayHoldSecret(text: string): boolean {
   return secretHint.test(text);

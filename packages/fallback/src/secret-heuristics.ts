@@ -47,6 +47,16 @@ const sequences = [
   'qwertyuiop',
 ];
 
+/** True when one character makes up most of the value (`aaaa1111`, `AIzaaaaaaa`). */
+export function isRepetitive(value: string): boolean {
+  const core = value.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  if (core.length === 0) return true;
+  const counts = new Map<string, number>();
+  for (const character of core) counts.set(character, (counts.get(character) ?? 0) + 1);
+  const most = Math.max(...counts.values());
+  return (core.length >= 8 && most / core.length > 0.5) || (counts.size <= 2 && core.length >= 4);
+}
+
 /** True for strings made of one repeated character or an alphabet/digit run. */
 export function isLowVariety(value: string): boolean {
   const core = value.replace(/[^A-Za-z0-9]/g, '');
@@ -58,6 +68,12 @@ export function isLowVariety(value: string): boolean {
   if (core.length >= 8 && most / core.length > 0.5) return true;
   if (counts.size <= 2 && core.length >= 4) return true;
   const lowered = core.toLowerCase();
+  // A run of 8+ consecutive characters (abcdefgh, 12345678) is typed, not generated.
+  let run = 1;
+  for (let index = 1; index < lowered.length; index++) {
+    run = lowered.charCodeAt(index) === lowered.charCodeAt(index - 1) + 1 ? run + 1 : 1;
+    if (run >= 8 && run * 2 >= lowered.length) return true;
+  }
   for (const sequence of sequences) {
     const loweredSequence = sequence.toLowerCase();
     if (lowered.length >= 8 && loweredSequence.includes(lowered.slice(0, 8))) {

@@ -3,7 +3,9 @@ import {
   isCodeReference,
   isLowVariety,
   isPlaceholder,
+  isRepetitive,
   isTemplate,
+  isUuid,
   looksRandom,
   shannonEntropy,
 } from './secret-heuristics.js';
@@ -30,34 +32,46 @@ const notPlaceholder = (value: string) => !isPlaceholder(value);
  * A vendor token: a distinctive prefix then a body. Vetoes bodies that are placeholders (`xxxx`,
  * repeated characters) so documentation examples stay readable.
  */
-function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5): SecretRule {
+// Vendor bodies are vetoed only for unmistakable placeholders: `xxxx`, `****`, `...`, `<...>`,
+// `your_`, `dummy`. Words like `example` stay allowed: vendors' own sample keys look real.
+const vendorPlaceholder =
+  /x{6,}|\*{3,}|\.{3}|<[^>]*>|your[_-]|placeholder|redacted|dummy|insert[_-]|replace[_-]?(?:me|with)|changeme/i;
+
+/**
+ * A vendor token: a distinctive prefix then a body. `lenient` formats (fixed prefix and length,
+ * like AWS key ids) accept repetitive bodies; the others also need some entropy.
+ */
+function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = false): SecretRule {
   return {
     kind,
     pattern,
     hints: alternationHints[kind] ?? literalPrefix(pattern),
     accept: (value) => {
-      if (isPlaceholder(value.replace(/^[A-Za-z]+[_.-]/, ''))) return false;
+      // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
+      if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
+      if (vendorPlaceholder.test(value)) return false;
       const body = value.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
-      return shannonEntropy(body) >= minBodyEntropy && !isLowVariety(body);
+      return shannonEntropy(body) >= minBodyEntropy && !isRepetitive(body);
     },
   };
 }
 
 // Hints of vendor patterns that start with an alternation or a class rather than a literal.
 const alternationHints: Record<string, string[]> = {
-  'github-token': ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'v1.'],
   'gitlab-token': ['gl', 'GR1348941'],
   'aws-access-key-id': ['A3T', 'AKIA', 'ASIA', 'ABIA', 'ACCA'],
   'stripe-key': ['sk_', 'rk_'],
   'grafana-token': ['glc_', 'glsa_'],
   'sentry-token': ['sntry'],
-  'flyio-token': ['fm1', 'fm2'],
   'square-token': ['EAAA', 'sq0'],
   'mailchimp-key': ['-us'],
   'discord-token': ['.'],
   'telegram-token': [':AA'],
   'azure-client-secret': ['Q~'],
   'aws-bedrock-key': ['ABSK', 'bedrock-api-key-'],
+  'artifactory-key': ['AKC', 'AP'],
+  'flyio-token': ['fm1', 'fm2', 'fo1_'],
+  'github-token': ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'v1.'],
 };
 
 /** The literal characters a pattern starts with (after the boundary look-behind), as a hint. */
@@ -101,7 +115,7 @@ export const vendorRules: SecretRule[] = [
     accept: (value) => {
       const digits = value.replace(/\D/g, '').length;
       const longest = Math.max(...value.split('-').map((segment) => segment.length));
-      if (isPlaceholder(value.replace(/^[a-z.]+-/, ''))) return false;
+      if (vendorPlaceholder.test(value)) return false;
       return (digits >= 10 && longest >= 8) || longest >= 30;
     },
   },
@@ -110,14 +124,19 @@ export const vendorRules: SecretRule[] = [
     hints: ['hooks.slack.com'],
     pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g,
   },
-  vendor('aws-access-key-id', re(`${start}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${end}`)),
+  vendor(
+    'aws-access-key-id',
+    re(`${start}(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}${end}`),
+    0,
+    true,
+  ),
   vendor('aws-bedrock-key', re(`${start}ABSK[A-Za-z0-9+/]{100,}={0,2}`)),
   vendor('aws-bedrock-key', re(`${start}bedrock-api-key-[A-Za-z0-9+/]{100,}={0,2}`)),
   vendor('google-api-key', re(`${start}AIza[0-9A-Za-z_-]{35}${end}`), 3),
   vendor('google-oauth-token', re(`${start}ya29\\.[0-9A-Za-z_-]{30,}${end}`), 3),
   vendor('stripe-key', re(`${start}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,}${end}`), 3),
   vendor('twilio-key', re(`${start}SK[0-9a-fA-F]{32}${end}`), 3),
-  vendor('sendgrid-key', re(`${start}SG\\.[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{16,64}`), 3),
+  vendor('sendgrid-key', re('SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}'), 3),
   {
     kind: 'huggingface-token',
     pattern: re(`${start}(?:hf_|api_org_)[A-Za-z]{34}${end}`),
@@ -128,10 +147,10 @@ export const vendorRules: SecretRule[] = [
       notPlaceholder(value.slice(3)),
   },
   vendor('npm-token', re(`${start}npm_[A-Za-z0-9]{36}${end}`), 3),
-  vendor('pypi-token', re(`${start}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`), 3),
+  vendor('pypi-token', re(`${start}pypi-AgE[A-Za-z0-9_-]{50,}`), 3),
   vendor('shopify-token', re(`${start}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${end}`), 3),
   vendor('vault-token', re(`${start}hv[sbr]\\.[A-Za-z0-9_-]{24,}${end}`), 3),
-  vendor('databricks-token', re(`${start}dapi[a-f0-9]{32}(?:-\\d)?${end}`), 3),
+  vendor('databricks-token', re(`${start}dapi[a-fA-F0-9]{32}(?:-\\d)?${end}`), 3),
   vendor('groq-key', re(`${start}gsk_[A-Za-z0-9]{52}${end}`), 3),
   vendor('xai-key', re(`${start}xai-[A-Za-z0-9]{80}${end}`), 3),
   vendor('perplexity-key', re(`${start}pplx-[A-Za-z0-9]{48}${end}`), 3),
@@ -154,7 +173,7 @@ export const vendorRules: SecretRule[] = [
   vendor('readme-token', re(`${start}rdme_[a-z0-9]{70}${end}`), 3),
   vendor('postman-key', re(`${start}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${end}`), 3),
   vendor('pulumi-token', re(`${start}pul-[a-f0-9]{40}${end}`), 3),
-  vendor('tailscale-key', re(`${start}tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}`), 3),
+  vendor('tailscale-key', re('tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}'), 0, true),
   vendor('vercel-token', re(`${start}vc[pkia]_[A-Za-z0-9]{24,}${end}`), 3),
   vendor('cloudflare-token', re(`${start}cfat_[A-Za-z0-9]{48,}${end}`), 3),
   vendor('figma-token', re(`${start}figd_[A-Za-z0-9_-]{40,}${end}`), 3),
@@ -185,15 +204,51 @@ export const vendorRules: SecretRule[] = [
   vendor('openshift-token', re(`${start}sha256~[A-Za-z0-9_-]{43}${end}`), 3),
   vendor(
     'discord-token',
-    re(`${start}[MNO][A-Za-z\\d_-]{23,25}\\.[A-Za-z\\d_-]{6}\\.[A-Za-z\\d_-]{27}${end}`),
+    re(`${start}[MNO][A-Za-z\\d_-]{23,25}\\.[A-Za-z\\d_-]{6}\\.[A-Za-z\\d_-]{27,38}${end}`),
     3,
   ),
   vendor('telegram-token', re(`${start}\\d{8,10}:AA[A-Za-z0-9_-]{33}${end}`), 3),
   vendor(
     'azure-client-secret',
-    re(`${start}[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${end}`),
+    re(`${start}[A-Za-z0-9_.-]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${end}`),
     3,
   ),
+  vendor('github-token', re(`${start}ghs_\\d+_eyJ[A-Za-z0-9_.-]{20,}`), 3),
+  vendor(
+    'flutterwave-key',
+    re(`${start}FLW(?:SECK|PUBK|ENCK)(?:_TEST)?-[a-hA-H0-9]{12,32}(?:-X)?`),
+    3,
+  ),
+  vendor('easypost-token', re(`${start}EZ[AT]K[A-Za-z0-9]{54}${end}`), 3),
+  vendor('flyio-token', re(`${start}fo1_[A-Za-z0-9_-]{43}${end}`), 3),
+  vendor('heroku-key', re(`${start}HRKU-AA[A-Za-z0-9_-]{58}${end}`), 3),
+  vendor('infracost-token', re(`${start}ico-[A-Za-z0-9]{32}${end}`), 3),
+  vendor('intra42-secret', re(`${start}s-s4t2(?:ud|af)-[a-f0-9]{64}${end}`), 3),
+  vendor('sonar-token', re(`${start}sq[pau]_[A-Za-z0-9]{40}${end}`), 3),
+  vendor('sourcegraph-token', re(`${start}sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}${end}`), 3),
+  vendor(
+    'teams-webhook',
+    re('https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s"\'<>]{40,}'),
+    3,
+  ),
+  // JFrog Artifactory: API keys start `AKC`, encrypted passwords `AP` + a hex digit.
+  vendor(
+    'artifactory-key',
+    /(?<=^|[\s=:"'])(?:AKC[A-Za-z0-9]{10,}|AP[0-9A-F][A-Za-z0-9]{8,})(?![A-Za-z0-9])/g,
+    0,
+    true,
+  ),
+  {
+    kind: 'kubernetes-secret',
+    hints: ['kind'],
+    // Values under `data:` of a `kind: Secret` manifest are base64-encoded secrets.
+    pattern: /^[ \t]+[\w.-]+:[ \t]*["']?(?<secret>[A-Za-z0-9+/]{12,}={0,2})["']?[ \t]*$/gm,
+    accept: (value, match) =>
+      /^\s*kind:\s*["']?secret["']?\s*$/im.test(match.input) &&
+      /^\s*data:\s*$/m.test(match.input) &&
+      value.length >= 16 &&
+      shannonEntropy(value) >= 3.5,
+  },
   {
     kind: 'jwt',
     hints: ['eyJ'],
@@ -217,39 +272,153 @@ export const vendorRules: SecretRule[] = [
   },
 ];
 
-// Names that mark the value after them as a secret. `strong` names take short literals too (a
-// password is a secret at any length); `weak` names need a random-looking value.
-const strongName = /(?:pass(?:wd|word|phrase)?|pwd|secret|private[_-]?key|credential)s?$/i;
-const weakName =
-  /(?:token|api[_-]?key|apikey|access[_-]?key(?:[_-]?id)?|secret[_-]?key|auth(?:[_-]?key|[_-]?token)?|key|salt|signature|session|cookie|license|licence|dsn|sid|id|_pat|pat)s?$/i;
-const notSecretName =
-  /(?:public|publishable|pub|id$|_ids?$|uuid|guid|name|user(?:name)?$|type|kind|path|file|url|uri|host|port|size|length|len|count|format|version|algorithm|policy|ref|mode|prefix|suffix|hint|placeholder|example|expire|expiry|timeout|strategy|store|field|column|index|label|tag|class|pattern|regex|template|hash|digest|checksum|sha|md5|input|output|button|provider|method|header|scope|endpoint|event|dir|folder|location|region|audience|issuer|subject|schema|style|color|width|height)$/i;
-const keywordWithin =
-  /(?:pass|pwd|secret|token|key|auth|credential|cred|cookie|session|signature|license|sid|dsn|api)/i;
+// Key names are split into lower-case segments (`dbPassword` -> db, password). A `strong` segment
+// (password, secret, ...) marks any literal as a secret, whatever its length; a `weak` one (token,
+// key, auth, ...) needs a random-looking value. A last segment that names metadata (`_url`,
+// `_name`, `_id`) or a key that is public (`public_key`) marks no secret at all.
+const strongSegments = new Set([
+  'pass',
+  'passwd',
+  'password',
+  'passwords',
+  'passphrase',
+  'pwd',
+  'pw',
+  'secret',
+  'secrets',
+  'credential',
+  'credentials',
+  'privatekey',
+  'clientsecret',
+]);
+const weakSegments = new Set([
+  'token',
+  'tokens',
+  'key',
+  'keys',
+  'apikey',
+  'auth',
+  'authtoken',
+  'accesstoken',
+  'accesskey',
+  'apitoken',
+  'secretkey',
+  'salt',
+  'signature',
+  'session',
+  'sessionid',
+  'cookie',
+  'license',
+  'licence',
+  'dsn',
+  'pat',
+  'bearer',
+  'jwt',
+  'otp',
+  'pin',
+  'sig',
+  'credential',
+  'login',
+]);
+const metadataLast = new Set([
+  'id',
+  'ids',
+  'url',
+  'uri',
+  'name',
+  'names',
+  'path',
+  'file',
+  'type',
+  'length',
+  'size',
+  'hint',
+  'policy',
+  'header',
+  'endpoint',
+  'prefix',
+  'format',
+  'field',
+  'expiry',
+  'expires',
+  'ttl',
+  'env',
+  'var',
+  'count',
+  'enabled',
+  'required',
+  'version',
+  'mode',
+  'label',
+  'timeout',
+  'store',
+  'manager',
+  'provider',
+  'ref',
+  'reference',
+  'arn',
+  'kind',
+  'algorithm',
+  'regex',
+  'pattern',
+  'template',
+  'location',
+  'dir',
+  'index',
+  'column',
+  'class',
+  'method',
+  'strategy',
+  'properties',
+  'property',
+]);
+const notSecretKeys =
+  /^(?:schema|table|column|field|object|node|item|entry|record|row|element|registry|public|publishable|pub|foreign|primary|sort|partition|cache|hot|lookup|map|dict|unique|composite|idempotency|routing|shard|csrf|xsrf|keyboard|monkey|turkey|donkey|hockey|jockey)$/;
+
+function keySegments(rawKey: string): string[] {
+  return rawKey
+    .replace(/^[-$@_]+/, '')
+    .replace(/["']/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .map((segment) => segment.replace(/\d+$/, ''))
+    .filter((segment) => segment !== '');
+}
+
+/** True when the key names an identifier (`access_id`, `accessId`): UUIDs under it are ids. */
+export function keyIsIdLike(rawKey: string): boolean {
+  return keySegments(rawKey).at(-1) === 'id';
+}
 
 /** How strongly a key name marks its value as secret, or undefined when it does not. */
 export function keyIsSecret(rawKey: string): 'strong' | 'weak' | undefined {
-  const key = rawKey.replace(/^[-$@]+/, '').replace(/["']/g, '');
-  if (!keywordWithin.test(key)) return undefined;
-  // `SECRET_ACCESS_KEY_ID`, `tokenUrl`, `password_hint` describe something else.
-  const lastSegment = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2');
+  const segments = keySegments(rawKey);
+  if (segments.length === 0) return undefined;
+  const last = segments[segments.length - 1]!;
+  // `access_key_id` and `access_id` name the public half of a key pair but are still sensitive.
+  const accessId =
+    segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access';
+  if (metadataLast.has(last) && !accessId) return undefined;
+  if (segments.some((segment) => notSecretKeys.test(segment))) return undefined;
+  const joined = segments.join('');
   if (
-    /(?:^|[_.-])(?:id|ids|url|uri|name|path|file|type|length|size|hint|policy|header|endpoint|prefix|format|field|expiry|expires|ttl)$/i.test(
-      lastSegment,
+    segments.some((segment) => strongSegments.has(segment)) ||
+    /private_?key|client_?secret/.test(segments.join('_'))
+  ) {
+    return 'strong';
+  }
+  if (accessId) return 'weak';
+  if (
+    weakSegments.has(last) ||
+    segments.some(
+      (segment) => weakSegments.has(segment) && segment !== 'key' && segment !== 'login',
     )
   ) {
-    if (!/(?:access[_-]?key|client)[_-]?id$/i.test(lastSegment)) return undefined;
+    return 'weak';
   }
-  if (
-    /^(?:public|publishable|pub)[_-]?/i.test(lastSegment) ||
-    /[_-]public[_-]/i.test(lastSegment)
-  ) {
-    return undefined;
-  }
-  if (strongName.test(key)) return 'strong';
-  if (/^(?:pass|pw|pwd)$/i.test(key)) return 'strong';
-  if (weakName.test(key) && !notSecretName.test(key)) return 'weak';
-  if (weakName.test(lastSegment.replace(/_/g, ''))) return 'weak';
+  if (/(?:token|apikey|secret|passw)/.test(joined)) return 'weak';
   return undefined;
 }
 
@@ -258,9 +427,16 @@ export function acceptKeyedValue(
   value: string,
   strength: 'strong' | 'weak',
   quoted: boolean,
+  idLike = false,
 ): boolean {
   const trimmed = value.trim();
   if (trimmed === '' || isTemplate(trimmed)) return false;
+  // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
+  if (strength === 'weak' && isUuid(trimmed)) return !idLike;
+  if (/(?:\.\.\.|…)$/.test(trimmed)) return false; // an example cut short in docs
+  if (/password/i.test(trimmed) && trimmed.length < 24) return false; // "notapassword", "your_password"
+  if (/^[a-z]+(?:-[a-z]+)+$/.test(trimmed)) return false; // kebab-case words
+  if (strength === 'weak' && /^[A-Za-z]+(?:_(?:[A-Za-z]+|\d{1,4}))+$/.test(trimmed)) return false; // snake_case names
   if (!quoted && isCodeReference(trimmed)) return false;
   if (
     /^(?:true|false|null|none|nil|undefined|yes|no|on|off|required|optional|string|int|bool|number|env|secret|password|token)$/i.test(
@@ -278,16 +454,16 @@ export function acceptKeyedValue(
   if (isPlaceholder(trimmed)) return false;
   if (/^[a-z][\w]*\.[a-z][\w.]*$/i.test(trimmed) && !quoted) return false;
   if (/^\/|^~\/|^\.\.?\/|^[A-Za-z]:\\/.test(trimmed)) return false; // a path
-  if (/^https?:\/\//i.test(trimmed)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return false; // a URL: its credentials have their own rule
   if (strength === 'strong') {
     if (trimmed.length < 4) return false;
     if (/^[A-Z][A-Z0-9_]*$/.test(trimmed) && trimmed.includes('_')) return false; // CONSTANT_NAME
     return !/^\d{1,3}$/.test(trimmed);
   }
-  if (trimmed.length < 16) return false;
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed)) return true;
+  if (trimmed.length < 12) return false;
+  if (/^\d{16,}$/.test(trimmed)) return shannonEntropy(trimmed) >= 2.8;
   return (
-    looksRandom(trimmed, { minLength: 16, minEntropy: 3, allowHex: true }) &&
+    looksRandom(trimmed, { minLength: 12, minEntropy: 3, allowHex: true }) &&
     characterClasses(trimmed) >= 2
   );
 }
@@ -297,7 +473,15 @@ export function acceptKeyedValue(
  * `--key value`, XML `<add key="Password" value="..."/>`.
  */
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$@-]*)(?<close>["']?)[ \t]*(?<sep>:=|=>|==|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]*)\k<quote>|(?<bare>[^\s"'`,;<>)\]}]+(?:[)\]}][^\s"'`,;<>]*)*))/g;
+  /(?<key>[A-Za-z_$@-][\w.$@-]*)(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]*)(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]+(?:[)\]}][^\s"'`,;<>]*)*))/g;
+
+/** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
+const callPairPattern =
+  /(?<q0>["'])(?<key>[A-Za-z_][\w.-]*)\k<q0>\s*,\s*(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>/g;
+
+/** `"value" == password`: a literal compared with a secret-named variable. */
+const reverseComparisonPattern =
+  /(?<quote>["'])(?<quoted>[^"'\r\n]+)\k<quote>\s*(?:!==|===|!=|==)\s*(?<key>[A-Za-z_$][\w.$]*)/g;
 
 const cliFlagPattern =
   /(?<![\w-])--?(?<key>[A-Za-z][\w-]*)[ \t]+(?:(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>|(?<bare>[^\s"'-][^\s"']*))/g;
@@ -323,10 +507,16 @@ export function findKeyedSecrets(text: string): KeyedMatch[] {
 
 // Only lines naming a secret-like key can hold a keyed secret; the pair patterns run on those alone.
 const keywordLine =
-  /^.*(?:pass|pwd|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api).*$/gim;
+  /^.*(?:pass|pwd|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer).*$/gim;
 
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
-  for (const pattern of [keyValuePattern, cliFlagPattern, xmlPairPattern]) {
+  for (const pattern of [
+    keyValuePattern,
+    cliFlagPattern,
+    xmlPairPattern,
+    callPairPattern,
+    reverseComparisonPattern,
+  ]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (pattern === xmlPairPattern) {
@@ -349,8 +539,12 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       }
       const quoted = groups.quoted !== undefined;
       let value = quoted ? groups.quoted! : (groups.bare ?? '');
-      if (!quoted) value = value.replace(/[.,;:]+$/, '');
-      if (!acceptKeyedValue(value, strength, quoted)) continue;
+      if (!quoted) {
+        if (/\.\.\.$|…$/.test(value)) continue;
+        value = value.replace(/[.,;:]+$/, '');
+      }
+      if (groups.quote === '`') continue; // a shell command substitution, not a literal
+      if (!acceptKeyedValue(value, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
       const offset = match[0].lastIndexOf(
         quoted ? `${groups.quote}${value}${groups.quote}` : value,
       );
@@ -393,22 +587,35 @@ export const contextRules: SecretRule[] = [
     hints: ['://'],
     pattern:
       /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?<user>[^\s:/@"'<>{}]*):(?<secret>[^\s@/"'<>]+)@(?=[A-Za-z0-9[\]._-])/gi,
+    // A literal password in a URL is a credential even when it reads `pass`: scanners flag it.
     accept: (value) =>
       !isTemplate(value) &&
-      !isPlaceholder(value) &&
-      !/^(?:password|passwd|pass(?:word)?\d*|\*+|secret)$/i.test(value) &&
+      !vendorPlaceholder.test(value) &&
+      !/^(?:password|passwd|secret)$/i.test(value) &&
       !/^\d{1,5}$/.test(value),
+  },
+  {
+    kind: 'url-token',
+    hints: ['://'],
+    // `https://<token>@host` and `https://<token>:x-oauth-basic@host`: the user part is the token.
+    pattern: /:\/\/(?<secret>[A-Za-z0-9_-]{20,})(?::[^\s@/"']*)?@/g,
+    accept: (value) => looksRandom(value, { minLength: 20, minEntropy: 3, allowHex: true }),
+  },
+  {
+    kind: 'bundler-credentials',
+    hints: ['BUNDLE_'],
+    pattern: /\bBUNDLE_[A-Z0-9_]+__[A-Z]+["']?\s*[:=]\s*["']?(?<secret>[^\s"':]+:[^\s"']+)/g,
+    accept: (value) => !isTemplate(value) && !vendorPlaceholder.test(value),
   },
   {
     kind: 'curl-credentials',
     hints: ['-u', '--user', '--proxy-user'],
     pattern:
-      /(?:^|\s)(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*):(?<secret>[^\s"']+)/g,
-    accept: (value) =>
-      !isTemplate(value) &&
-      !isPlaceholder(value.replace(/[>"']$/, '')) &&
-      value.length >= 3 &&
-      !/^[{$(<]/.test(value),
+      /(?:^|\s)(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*):(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
+    accept: (value) => {
+      const bare = value.replace(/^["']|["']$/g, '');
+      return !isTemplate(bare) && !isPlaceholder(bare) && bare.length >= 4 && !/^[{$(<]/.test(bare);
+    },
   },
   {
     kind: 'connection-string-password',
