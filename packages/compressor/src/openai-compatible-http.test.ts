@@ -113,7 +113,8 @@ describe('summariser over real HTTP (OpenAI-compatible server on 127.0.0.1)', ()
     expect(raw).not.toContain(secret());
     expect(raw).toContain('[REDACTED');
     expect(body.messages.map((message) => message.role)).toEqual(['system', 'user']);
-    const [system, request] = body.messages as [{ content: string }, { content: string }];
+    const system = body.messages[0]!;
+    const request = body.messages[1]!;
     for (const heading of [
       '## Goal',
       '## Completed actions',
