@@ -112,13 +112,13 @@ export interface CompactionResult<Message extends SessionMessage = SessionMessag
   fallbackReason?: string | undefined;
   tokensBefore: number;
   tokensAfter: number;
+  /** The compressor's `CompactionEvent`; stored whole (as JSON) besides the fields broken out. */
   event?: {
     stages?: readonly string[];
     removedMessageIndexes?: readonly number[];
     maskedMessageIndexes?: readonly number[];
     summarizerModel?: string | undefined;
     durationMs?: number;
-    [key: string]: unknown;
   };
 }
 

@@ -31,6 +31,18 @@ export function compactResult(
     { role: 'user', content: summary },
     ...history.slice(tailStart),
   ];
+  // Shaped like @baton/compressor's CompactionEvent, extra fields included: they are stored whole.
+  const event = {
+    strategy: 'summarize',
+    stages: ['mask', 'summarize'],
+    removedMessageIndexes: removed,
+    maskedMessageIndexes: [],
+    headMessageCount: 1,
+    tailStartIndex: tailStart,
+    summary,
+    summarizerModel: 'mock-summarizer',
+    durationMs: 12.5,
+  };
   return {
     messages,
     summary,
@@ -38,16 +50,7 @@ export function compactResult(
     usedFallback: false,
     tokensBefore: history.length * 10,
     tokensAfter: messages.length * 10,
-    event: {
-      strategy: 'summarize',
-      stages: ['mask', 'summarize'],
-      removedMessageIndexes: removed,
-      maskedMessageIndexes: [],
-      summarizerModel: 'mock-summarizer',
-      durationMs: 12.5,
-      headMessageCount: 1,
-      tailStartIndex: tailStart,
-    },
+    event,
   };
 }
 
