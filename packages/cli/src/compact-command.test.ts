@@ -69,7 +69,7 @@ describe.skipIf(corpusSkipReason !== undefined)(
           '--json',
         ]);
         expect(run.stderr).toBe('');
-        expect(run.code).toBe(0);
+        expect(run.code, run.stderr).toBe(0);
         const document = JSON.parse(run.stdout) as {
           target: number;
           window: number;
@@ -146,7 +146,7 @@ describe.skipIf(corpusSkipReason !== undefined)(
 
     it('prints a table for several files and a progress line per file on a non-terminal stderr', async () => {
       const run = await runBuiltCli(['compact', ...files.slice(0, 3), '--window', '16k']);
-      expect(run.code).toBe(0);
+      expect(run.code, run.stderr).toBe(0);
       const lines = run.stdout.trimEnd().split('\n');
       expect(lines[0]).toMatch(/^file +before +after +saved +strategy +fallback +sections +valid$/);
       expect(lines).toHaveLength(1 + 3 + 2);
@@ -183,7 +183,7 @@ describe('baton compact (built binary)', () => {
       'truncate',
     ]);
     expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
       new RegExp(
         [
@@ -213,7 +213,7 @@ describe('baton compact (built binary)', () => {
       out,
       '--json',
     ]);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['claude-code-session.json', 'openai-chat.json']);
     const claude = parseTranscript(readFileSync(join(out, 'claude-code-session.json'), 'utf8'));
     expect(claude.format).toBe('ai-sdk');
@@ -240,7 +240,7 @@ describe('baton compact (built binary)', () => {
       'openai-chat',
       '--full-history',
     ]);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const messages = JSON.parse(run.stdout);
     expect(messages[0]).toEqual({ role: 'user', content: expect.stringMatching(/rounding error/) });
     expect(run.stderr).toMatch(/^ {2}written {4}stdout$/m);

@@ -16,7 +16,7 @@ describe('baton count (built binary)', () => {
       '--json',
     ]);
     expect(stderr).toBe('');
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({
       format: 'claude-code',
@@ -34,13 +34,13 @@ describe('baton count (built binary)', () => {
   });
 
   it('prints a table with the total', async () => {
-    const { code, stdout } = await runBuiltCli([
+    const { code, stdout, stderr } = await runBuiltCli([
       'count',
       join(fixtures, 'openai-chat.json'),
       '-m',
       'gpt-4',
     ]);
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/openai-chat, 5 messages\) gpt-4: cl100k_base\n/);
     expect(stdout).toMatch(/^ {4}2 {2}assistant .* tool-call x2$/m);
     expect(stdout).toMatch(/^total \d+ tokens/m);
@@ -54,8 +54,14 @@ describe('baton count (built binary)', () => {
         'dev',
         'mini-swe-agent__gemini-3-pro__django__django-11163.json',
       );
-      const { code, stdout } = await runBuiltCli(['count', file, '--json', '--model', 'gpt-4o']);
-      expect(code).toBe(0);
+      const { code, stdout, stderr } = await runBuiltCli([
+        'count',
+        file,
+        '--json',
+        '--model',
+        'gpt-4o',
+      ]);
+      expect(code, stderr).toBe(0);
       const counter = createTokenCounter({ model: 'gpt-4o' });
       const messages = JSON.parse(readFileSync(file, 'utf8'));
       const report = JSON.parse(stdout);

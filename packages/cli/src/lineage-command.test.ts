@@ -51,7 +51,7 @@ describe('baton lineage (built binary)', () => {
   it('prints the chain root..id with each compaction', async () => {
     const { code, stdout, stderr } = await runBuiltCli(['lineage', dataDir, ids.grandchild]);
     expect(stderr).toBe('');
-    expect(code).toBe(0);
+    expect(code, stderr).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(`lineage of ${ids.grandchild} (3 sessions, oldest first)`);
     expect(lines[1]).toMatch(
@@ -69,8 +69,8 @@ describe('baton lineage (built binary)', () => {
   });
 
   it('prints JSON with --json', async () => {
-    const { code, stdout } = await runBuiltCli(['lineage', dataDir, ids.child, '--json']);
-    expect(code).toBe(0);
+    const { code, stdout, stderr } = await runBuiltCli(['lineage', dataDir, ids.child, '--json']);
+    expect(code, stderr).toBe(0);
     const report = JSON.parse(stdout);
     expect(report.sessions.map((session: { id: string }) => session.id)).toEqual([
       ids.root,

@@ -148,7 +148,7 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
     failing = false;
     const run = await compact('summarize');
     expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const [entry] = JSON.parse(run.stdout).files;
     expect(entry.report).toMatchObject({
       strategy: 'summarize',
@@ -169,7 +169,7 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
     bodies.length = 0;
     failing = true;
     const run = await compact('auto');
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const [entry] = JSON.parse(run.stdout).files;
     expect(entry.report).toMatchObject({ strategy: 'receipt', usedFallback: true, valid: true });
     expect(entry.report.fallbackReason).toMatch(/model overloaded/);
