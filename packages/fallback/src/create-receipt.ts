@@ -76,7 +76,7 @@ interface Candidate {
 
 /** Share of the free budget each section may take before the others had their turn. */
 const sectionCaps: Record<ItemSection, number> = {
-  pendingAsks: 0.15,
+  pendingAsks: 0.5,
   completedActions: 0.3,
   blockers: 0.25,
   files: 0.25,
@@ -325,7 +325,7 @@ export function createReceipt(
   const fixed: HandoffSections = {};
   let latestAskClipped = false;
   if (facts.latestAsk) {
-    const askBudget = Math.floor(maxTokens * 0.4);
+    const askBudget = Math.floor(maxTokens * 0.6);
     let ask = facts.latestAsk.text;
     if (count(ask) > askBudget) {
       latestAskClipped = true;

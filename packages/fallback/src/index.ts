@@ -26,6 +26,7 @@ export {
   type HandoffSectionKey,
   type HandoffSections,
 } from './handoff-layout.js';
+export { measureRetention, type RetentionScores } from './measure-retention.js';
 export { parseHandoff } from './parse-handoff.js';
 export { ReceiptInputError } from './receipt-input-error.js';
 export {
