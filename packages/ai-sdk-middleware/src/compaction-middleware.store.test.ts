@@ -58,9 +58,10 @@ describe('compactionMiddleware with a PGlite session store', () => {
   });
 
   it('persists raw messages and the compaction, and a restart resumes from the compacted context', async () => {
+    const secret = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
     const history: ModelMessage[] = [
       ...agentHistory(30, 30, 350),
-      { role: 'user', content: 'First ask after the long history' },
+      { role: 'user', content: `First ask after the long history; the token is ${secret}` },
     ];
 
     // Process 1: compaction, then one more turn spliced onto it.
@@ -82,7 +83,14 @@ describe('compactionMiddleware with a PGlite session store', () => {
     const lineage = await store1.lineage(childSessionId);
     expect(lineage.map((session) => session.id)).toEqual(['conversation-1', childSessionId]);
     // The root holds the raw history the app sent (system message included).
-    expect(await store1.getMessages('conversation-1')).toHaveLength(history.length + 1);
+    const rootMessages = await store1.getMessages('conversation-1');
+    expect(rootMessages).toHaveLength(history.length + 1);
+    // Secrets are stored redacted, in the raw history and in the compacted child alike.
+    expect(JSON.stringify(rootMessages)).not.toContain(secret);
+    expect(JSON.stringify(rootMessages)).toContain('[REDACTED');
+    expect(JSON.stringify(await store1.getMessages(childSessionId))).not.toContain(secret);
+    // The live call still sent the real text to the provider.
+    expect(promptText(first.inner.doGenerateCalls[0]?.prompt ?? [])).toContain(secret);
 
     const secondTurn: ModelMessage[] = [
       ...history,
@@ -117,10 +125,13 @@ describe('compactionMiddleware with a PGlite session store', () => {
       usedCompactedContext: true,
     });
     const thirdPrompt = second.inner.doGenerateCalls[0]?.prompt as LanguageModelV4Prompt;
-    // Same compacted context as before the restart, then the new raw messages.
-    expect(JSON.stringify(thirdPrompt.slice(0, secondPrompt.length))).toBe(
-      JSON.stringify(secondPrompt),
-    );
+    // Same compacted context as before the restart (secrets now as stored: redacted), then the new
+    // raw messages.
+    const resumedPrefix = JSON.stringify(thirdPrompt.slice(0, secondPrompt.length));
+    expect(resumedPrefix).not.toContain(secret);
+    const normalise = (text: string) =>
+      text.replaceAll(secret, '<secret>').replace(/\[REDACTED:[^\]]+\]/g, '<secret>');
+    expect(normalise(resumedPrefix)).toBe(normalise(JSON.stringify(secondPrompt)));
     expect(thirdPrompt.slice(secondPrompt.length)).toEqual([
       { role: 'assistant', content: [{ type: 'text', text: 'ok again' }] },
       { role: 'user', content: [{ type: 'text', text: 'Third ask' }] },

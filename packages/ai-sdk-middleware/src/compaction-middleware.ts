@@ -102,7 +102,9 @@ export function compactionMiddleware(
   const counters = new Map<string, TokenCounter>();
   const compressors = new WeakMap<TokenCounter, Map<string, ContextCompressor>>();
   const calibration = createCalibration();
-  const tracker = createSessionTracker(options.store);
+  const tracker = createSessionTracker(options.store, {
+    redact: options.redactStoredMessages ?? true,
+  });
   const originals = new WeakMap<object, LanguageModelV4Message>();
   const callRecords = new WeakMap<LanguageModelV4CallOptions, CallRecord>();
 

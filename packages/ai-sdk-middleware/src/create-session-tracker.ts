@@ -1,4 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { redactMessages } from '@baton/fallback';
 import type { Session, SessionStore } from '@baton/sessions';
 import { BatonError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
@@ -77,8 +78,14 @@ export interface SessionTracker {
   ): Promise<string | undefined | 'conflict'>;
 }
 
-export function createSessionTracker(store: CompactionStore | undefined): SessionTracker {
+export function createSessionTracker(
+  store: CompactionStore | undefined,
+  { redact = true }: { redact?: boolean } = {},
+): SessionTracker {
   const states = new Map<string, SessionState>();
+  // Stored sessions outlive the process and get copied around: secrets go in as redaction markers.
+  const forStorage = (messages: ModelMessage[]): ModelMessage[] =>
+    (redact ? redactMessages(messages).messages : messages).map(toJsonMessage);
   const queues = new Map<string, Promise<unknown>>();
 
   async function load(key: string, sessionId: string | undefined): Promise<SessionState> {
@@ -159,13 +166,9 @@ export function createSessionTracker(store: CompactionStore | undefined): Sessio
       const offset = state.compaction?.compacted.length ?? 0;
       const from = Math.max(state.persistedRawCount, coveredRawCount);
       if (raw.length <= from) return;
-      await store.appendMessages(
-        state.headId,
-        toModelMessages(raw.slice(from)).map(toJsonMessage),
-        {
-          startSequence: offset + (from - coveredRawCount),
-        },
-      );
+      await store.appendMessages(state.headId, forStorage(toModelMessages(raw.slice(from))), {
+        startSequence: offset + (from - coveredRawCount),
+      });
       state.persistedRawCount = raw.length;
     },
 
@@ -185,7 +188,7 @@ export function createSessionTracker(store: CompactionStore | undefined): Sessio
           state.headId,
           {
             ...(result as unknown as Parameters<CompactionStore['recordCompaction']>[1]),
-            messages: result.messages.map(toJsonMessage),
+            messages: forStorage(result.messages),
           },
           { metadata: { ...(state.headMetadata ?? {}), baton: metadata } },
         );

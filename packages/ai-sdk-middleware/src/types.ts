@@ -57,6 +57,12 @@ export interface CompactionMiddlewareOptions {
    * a new process resumes from the compacted context. Default: none (state kept in memory only).
    */
   store?: CompactionStore;
+  /**
+   * Replace secrets (API keys, tokens, passwords) with redaction markers in everything written to
+   * `store`. A process that resumes from the store then sends the markers, not the secrets.
+   * Default `true`.
+   */
+  redactStoredMessages?: boolean;
   /** The conversation's session id (the lineage root in `store`). Default: none. */
   sessionId?: string;
   /** Derives the session id per call (wins over `sessionId`). Default: none. */
