@@ -98,3 +98,128 @@ describe('createReceipt', () => {
     expect((caught as ReceiptInputError).path).toBe('messages[0].content[0].toolCallId');
   });
 });
+
+describe('createReceipt robustness', () => {
+  it('handles every output type, reasoning, images and a trailing call without result', () => {
+    const messages: ModelMessage[] = [
+      { role: 'system', content: 'system prompt' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', image: new Uint8Array([1, 2]), mediaType: 'image/png' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'thinking about /etc/hosts' },
+          { type: 'tool-call', toolCallId: 'a', toolName: 't', input: {} },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'a',
+            toolName: 't',
+            output: { type: 'json', value: { path: '/var/log/app.log' } },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'b',
+            toolName: 't',
+            output: { type: 'error-json', value: { message: 'timeout after 30s' } },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c',
+            toolName: 't',
+            output: { type: 'execution-denied' },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'd',
+            toolName: 't',
+            output: { type: 'content', value: [{ type: 'file-url', url: 'https://x/y.png' }] },
+          },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'e', toolName: 'submit', input: { answer: 42 } },
+        ],
+      },
+    ];
+    const receipt = createReceipt(messages, { counter });
+    expect(receipt.sections.completedActions).toContain('submit');
+    expect(receipt.sections.completedActions).toContain('no result');
+    expect(receipt.sections.blockers).toContain('timeout after 30s');
+    expect(receipt.sections.files).toContain('/var/log/app.log');
+    expect(receipt.sections.files).toContain('/etc/hosts');
+  });
+
+  it('keeps the previous summary as a snapshot without nesting old snapshots', () => {
+    const previous = createReceipt(window.slice(0, 3), { counter, maxTokens: 600 });
+    const next = createReceipt(window.slice(3), { counter, previousSummary: previous.text });
+    expect(next.sections.previousSummary).toContain('Please fix the failing test');
+    expect(next.text.split(HANDOFF_HEADER).length).toBe(2);
+  });
+
+  it('collapses what does not fit into counts and never cuts a path', () => {
+    const many: ModelMessage[] = [];
+    for (let index = 0; index < 200; index++) {
+      many.push({
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: `c${index}`,
+            toolName: 'read',
+            input: { path: `src/module${index}/file${index}.ts` },
+          },
+        ],
+      });
+      many.push({
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: `c${index}`,
+            toolName: 'read',
+            output: { type: 'text', value: 'ok' },
+          },
+        ],
+      });
+    }
+    const receipt = createReceipt(many, { counter, maxTokens: 400 });
+    expect(receipt.stats.tokens).toBeLessThanOrEqual(400);
+    expect(receipt.sections.files).toMatch(/\+\d+ more files? under src\//);
+    for (const match of receipt.text.matchAll(/src\/module(\d+)\/file(\d+)/g))
+      expect(match[1]).toBe(match[2]);
+    expect(receipt.sections.completedActions).toMatch(/\+\d+ more calls not listed: read ×\d+/);
+  });
+
+  it('rejects bad options and shapes with typed errors', () => {
+    expect(() => createReceipt(window, { maxTokens: 10 })).toThrowError(/maxTokens/);
+    for (const bad of [
+      [{ role: 'robot', content: 'x' }],
+      [{ role: 'user', content: 5 }],
+      [
+        {
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'a', toolName: 'x', output: { type: 'weird' } },
+          ],
+        },
+      ],
+      'nope',
+    ]) {
+      expect(() => createReceipt(bad as unknown as ModelMessage[], { counter })).toThrowError(
+        BatonError,
+      );
+    }
+  });
+});

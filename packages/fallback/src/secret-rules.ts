@@ -1,7 +1,6 @@
 import {
   characterClasses,
   isCodeReference,
-  isLowVariety,
   isPlaceholder,
   isRepetitive,
   isTemplate,
@@ -528,6 +527,10 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         continue;
       }
       const groups = match.groups ?? {};
+      // A rejected pair's value may itself be the key of the next pair (`build: password = "x"`):
+      // resume right after this key instead of after the whole match.
+      if (pattern === keyValuePattern)
+        pattern.lastIndex = match.index + Math.max(1, groups.key?.length ?? 1);
       const strength = keyIsSecret(groups.key ?? '');
       if (!strength) continue;
       if (
