@@ -359,7 +359,11 @@ export function compactionMiddleware(
           prefixFingerprint: fingerprintMessages(prompt),
         },
       );
-      state.retryAboveTokens = undefined;
+      // A result still over the trigger (a large head or latest turn) must not compact again next step.
+      state.retryAboveTokens =
+        calibrated(sentEstimate) > budget.triggerTokens
+          ? calibrated(sentEstimate) + Math.ceil(budget.triggerTokens * 0.1)
+          : undefined;
       // On a lost race the state now holds the winner's compaction, which later calls splice onto;
       // this call still sends its own result.
       const childSessionId = recorded === 'conflict' ? state.headId : recorded;
