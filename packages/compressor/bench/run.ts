@@ -1,0 +1,185 @@
+/**
+ * Pipeline time of `compress`, the LLM excluded (an instant mock summariser), at 100, 1,000 and
+ * 10,000 messages built from the dev transcripts. Writes bench-results/results.md.
+ * Run: pnpm build && pnpm bench
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadTranscripts } from '@baton/test-corpus';
+import { createTokenCounter } from '@baton/tokens';
+import { ContextCompressor, validateToolPairs } from '../dist/index.js';
+
+type Message = { role: string; content: unknown; [key: string]: unknown };
+
+const here = dirname(fileURLToPath(import.meta.url));
+const transcripts = loadTranscripts();
+if (transcripts.length === 0) {
+  console.error('corpus not found: the compressor bench needs ../shared/corpus');
+  process.exit(1);
+}
+
+function renameIds(value: unknown, suffix: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameIds(item, suffix));
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      copy[key] =
+        key === 'toolCallId' && typeof inner === 'string'
+          ? `${inner}~${suffix}`
+          : renameIds(inner, suffix);
+    }
+    return copy;
+  }
+  return value;
+}
+
+/** A realistic history of `size` messages: transcripts concatenated (ids renamed per copy), system first. */
+function buildHistory(size: number): Message[] {
+  const history: Message[] = [];
+  let copy = 0;
+  while (history.length < size) {
+    for (const transcript of transcripts) {
+      const body = transcript.messages.filter((message) => message.role !== 'system');
+      if (history.length === 0) {
+        const system = transcript.messages.find((message) => message.role === 'system');
+        if (system) history.push(system);
+        const firstUser = body.findIndex((message) => message.role === 'user');
+        body.splice(0, firstUser);
+      }
+      history.push(...(renameIds(body, `${copy}`) as Message[]));
+      copy++;
+      if (history.length >= size) break;
+    }
+  }
+  history.length = size;
+  return history;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const summary = [
+  '## Goal',
+  'Benchmark summary.',
+  '## Completed actions',
+  '1. RAN the bench — ok [tool: bash]',
+  '## Remaining work',
+  'None',
+].join('\n');
+
+const sizes = [100, 1_000, 10_000];
+const strategies = ['truncate', 'mask', 'receipt', 'summarize', 'auto'] as const;
+const runsFor = (size: number) => (size >= 10_000 ? 5 : size >= 1_000 ? 9 : 15);
+
+interface Row {
+  size: number;
+  tokens: number;
+  strategy: string;
+  medianMs: number;
+  tokensAfter: number;
+  applied: string;
+}
+const rows: Row[] = [];
+const coldRows: Array<{ size: number; tokens: number; countMs: number; compressMs: number }> = [];
+
+for (const size of sizes) {
+  const messages = buildHistory(size);
+  const problems = validateToolPairs(messages).problems.length;
+  // Cold: a fresh counter, so every message is tokenised once inside compress.
+  const cold = createTokenCounter({ encoding: 'o200k_base' });
+  const countStart = performance.now();
+  const tokens = cold.countMessages(messages);
+  const countMs = performance.now() - countStart;
+  const coldCounter = createTokenCounter({ encoding: 'o200k_base' });
+  const coldCompressor = new ContextCompressor({
+    counter: coldCounter,
+    summarizer: async () => summary,
+  });
+  const coldStart = performance.now();
+  await coldCompressor.compress(messages as never, {
+    targetTokens: Math.floor(tokens / 2),
+    strategy: 'summarize',
+  });
+  coldRows.push({ size, tokens, countMs, compressMs: performance.now() - coldStart });
+
+  // Warm: the counter has seen the history (as in a live session, where compress runs turn after turn).
+  const counter = createTokenCounter({ encoding: 'o200k_base' });
+  counter.countMessages(messages);
+  for (const strategy of strategies) {
+    const compressor = new ContextCompressor({ counter, summarizer: async () => summary });
+    const times: number[] = [];
+    let last: { tokensAfter: number; strategy: string } | undefined;
+    for (let run = 0; run < runsFor(size) + 1; run++) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const started = performance.now();
+      try {
+        last = await compressor.compress(messages as never, {
+          targetTokens: Math.floor(tokens / 2),
+          strategy,
+        });
+      } catch (error) {
+        const result = (error as { result?: { tokensAfter: number; strategy: string } }).result;
+        if (!result) throw error;
+        last = result;
+      }
+      if (run > 0) times.push(performance.now() - started);
+    }
+    rows.push({
+      size,
+      tokens,
+      strategy,
+      medianMs: median(times),
+      tokensAfter: last!.tokensAfter,
+      applied: last!.strategy,
+    });
+  }
+  console.log(`size ${size}: ${tokens} tokens, ${problems} input problems`);
+}
+
+const format = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2));
+const lines: string[] = [];
+lines.push('## @baton/compressor', '');
+lines.push(
+  `Pipeline time of \`compress\` with an instant mock summariser (the LLM excluded), target = half the history. Histories built from the ${transcripts.length} dev transcripts, concatenated. Node ${process.version}, ${new Date().toISOString().slice(0, 10)}. Medians.`,
+  '',
+);
+lines.push('### Warm counter (messages already counted once, as in a live session)', '');
+lines.push('| messages | tokens | strategy | applied | tokens after | median ms |');
+lines.push('| ---: | ---: | --- | --- | ---: | ---: |');
+for (const row of rows) {
+  lines.push(
+    `| ${row.size.toLocaleString('en')} | ${row.tokens.toLocaleString('en')} | ${row.strategy} | ${row.applied} | ${row.tokensAfter.toLocaleString('en')} | ${format(row.medianMs)} |`,
+  );
+}
+lines.push('', '### Growth (10x messages -> time ratio; target <= 12x)', '');
+lines.push('| strategy | 100 -> 1,000 | 1,000 -> 10,000 |');
+lines.push('| --- | ---: | ---: |');
+for (const strategy of strategies) {
+  const at = (size: number) =>
+    rows.find((row) => row.size === size && row.strategy === strategy)!.medianMs;
+  lines.push(
+    `| ${strategy} | ${(at(1_000) / at(100)).toFixed(1)}x | ${(at(10_000) / at(1_000)).toFixed(1)}x |`,
+  );
+}
+lines.push(
+  '',
+  '### Cold counter (first call: every message tokenised inside compress; one run)',
+  '',
+);
+lines.push(
+  '| messages | tokens | countMessages alone ms | compress (summarize) ms | compress / count |',
+);
+lines.push('| ---: | ---: | ---: | ---: | ---: |');
+for (const row of coldRows) {
+  lines.push(
+    `| ${row.size.toLocaleString('en')} | ${row.tokens.toLocaleString('en')} | ${format(row.countMs)} | ${format(row.compressMs)} | ${(row.compressMs / row.countMs).toFixed(2)}x |`,
+  );
+}
+lines.push('');
+mkdirSync(join(here, '..', 'bench-results'), { recursive: true });
+writeFileSync(join(here, '..', 'bench-results', 'results.md'), lines.join('\n'));
+console.log(lines.join('\n'));
