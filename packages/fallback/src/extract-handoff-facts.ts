@@ -91,13 +91,22 @@ export function itemKey(text: string, length = keyLength): string {
   return collapsed.length <= length ? collapsed : collapsed.slice(0, length);
 }
 
-// POSIX (absolute, ~, ./, ../ or relative with a slash) and Windows paths. The look-behind keeps
-// URLs out: a path may not continue a word, a scheme or another path.
-const pathPattern =
-  /(?<![\w:/.~\\@$-])(?:~\/|\.{1,2}\/|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*|(?<![\w\\])[A-Za-z]:\\(?:[\w@+. -]+\\)*[\w@+.-]+/g;
+// Paths are found token by token: split on whitespace, quotes, brackets and separators, then test
+// each token with a slash against an anchored shape. One cheap split beats a look-behind regex
+// scanning every position of a 300 kB window.
+const tokenPattern = /[^\s"'`()<>[\]{},;|=*]+/g;
+const posixShape = /^(?:~\/|\.{1,2}\/|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*\/?$/;
+const windowsShape = /^[A-Za-z]:\\(?:[\w@+.-]+\\)*[\w@+.-]+$/;
 
 function acceptPath(candidate: string): string | undefined {
-  let path = candidate.replace(/[.,:;]+$/, '');
+  let path = candidate.replace(/[.,:;!?]+$/, '').replace(/:\d+(?::\d+)?$/, '');
+  if (!posixShape.test(path) && !windowsShape.test(path)) {
+    // `file:src/a.ts`, `at:/usr/lib/x.so`: the path follows the last colon.
+    const colon = path.lastIndexOf(':');
+    if (colon <= 1) return undefined;
+    path = path.slice(colon + 1);
+    if (!posixShape.test(path)) return undefined;
+  }
   if (path.length < 3 || path.length > 300) return undefined;
   const segments = path.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '~');
   if (segments.length === 0) return undefined;
@@ -106,7 +115,6 @@ function acceptPath(candidate: string): string | undefined {
   const last = segments[segments.length - 1]!;
   const hasExtension = /\.[A-Za-z][\w]{0,9}$/.test(last);
   if (!anchored && !hasExtension && segments.length < 3) return undefined;
-  if (/^[\d./-]+$/.test(path)) return undefined;
   if (path.startsWith('//')) return undefined;
   if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);
   return path;
@@ -115,9 +123,12 @@ function acceptPath(candidate: string): string | undefined {
 /** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
 export function extractPaths(text: string): string[] {
   const found: string[] = [];
-  pathPattern.lastIndex = 0;
-  for (let match = pathPattern.exec(text); match; match = pathPattern.exec(text)) {
-    const path = acceptPath(match[0]);
+  tokenPattern.lastIndex = 0;
+  for (let match = tokenPattern.exec(text); match; match = tokenPattern.exec(text)) {
+    const token = match[0];
+    if (token.length < 3 || (!token.includes('/') && !token.includes('\\'))) continue;
+    if (token.includes('://')) continue; // a URL
+    const path = acceptPath(token);
     if (path) found.push(path);
   }
   return found;
@@ -131,6 +142,7 @@ const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 /** Error lines of a tool output, in order: failing lines, tracebacks, non-zero exit codes. */
 export function extractErrorLines(output: string): string[] {
   const lines: string[] = [];
+  if (!errorPattern.test(output)) return lines;
   for (const raw of output.split('\n')) {
     if (raw.length > 500 || !errorPattern.test(raw) || numberedLine.test(raw)) continue;
     const line = itemKey(raw);
@@ -290,9 +302,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       }
     }
   };
+  const redactedErrors = new Map<string, string>();
   const noteErrors = (lines: string[], index: number, flagged: boolean) => {
     for (const raw of lines) {
-      const line = itemKey(redact(raw));
+      let line = redactedErrors.get(raw);
+      if (line === undefined) {
+        line = itemKey(redact(raw));
+        redactedErrors.set(raw, line);
+      }
       const fact = errors.get(line);
       if (fact) {
         fact.count++;

@@ -46,18 +46,47 @@ interface Span {
   end: number;
 }
 
-const loweredHints = new Map<string, string>();
-function lowerHint(hint: string): string {
-  let lowered = loweredHints.get(hint);
-  if (lowered === undefined) {
-    lowered = hint.toLowerCase();
-    loweredHints.set(hint, lowered);
+const builtInRules = [...vendorRules, ...contextRules];
+// One case-insensitive scan finds every hint present, instead of one `includes` per rule.
+const allHints = [
+  ...new Set(builtInRules.flatMap((rule) => rule.hints ?? []).map((hint) => hint.toLowerCase())),
+].sort((a, b) => b.length - a.length);
+const hintScanner = new RegExp(
+  allHints.map((hint) => hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+  'gi',
+);
+// The scan reports the longest hint at a position; shorter hints that are its prefixes are there too.
+const prefixHints = new Map(
+  allHints.map((hint) => [hint, allHints.filter((other) => hint.startsWith(other))]),
+);
+
+/** Lower-cased hints present in `text`. Overlapping hints are all found (the scan steps one character). */
+function presentHints(text: string): Set<string> {
+  const present = new Set<string>();
+  hintScanner.lastIndex = 0;
+  for (let match = hintScanner.exec(text); match; match = hintScanner.exec(text)) {
+    for (const hint of prefixHints.get(match[0].toLowerCase()) ?? []) present.add(hint);
+    hintScanner.lastIndex = match.index + 1;
   }
-  return lowered;
+  return present;
 }
 
-function runRule(rule: SecretRule, text: string, lowered: string, spans: Span[]): void {
-  if (rule.hints && !rule.hints.some((hint) => lowered.includes(lowerHint(hint)))) return;
+function runRule(
+  rule: SecretRule,
+  text: string,
+  present: Set<string> | undefined,
+  spans: Span[],
+): void {
+  if (rule.hints) {
+    const hints = rule.hints;
+    if (
+      present
+        ? !hints.some((hint) => present.has(hint.toLowerCase()))
+        : !hints.some((hint) => text.toLowerCase().includes(hint.toLowerCase()))
+    ) {
+      return;
+    }
+  }
   if (!rule.pattern.global) {
     throw new InvalidInputError({
       path: `extraRules.${rule.kind}`,
@@ -115,11 +144,11 @@ export function redactSecrets(
   if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
     return { text, findings: [] };
   }
-  const lowered = text.toLowerCase();
-  for (const rule of vendorRules) runRule(rule, text, lowered, spans);
-  for (const rule of contextRules) runRule(rule, text, lowered, spans);
+  const present = presentHints(text);
+  for (const rule of builtInRules) runRule(rule, text, present, spans);
   if (options.keyValuePairs !== false) spans.push(...findKeyedSecrets(text));
-  for (const rule of options.extraRules ?? []) runRule(rule, text, lowered, spans);
+  // Extra rules' hints are not in the scanner: check them directly.
+  for (const rule of options.extraRules ?? []) runRule(rule, text, undefined, spans);
   if (spans.length === 0) return { text, findings: [] };
   const findings = mergeSpans(spans);
   let output = '';

@@ -1,0 +1,222 @@
+/**
+ * @baton/fallback benchmark: redaction quality on the secret-scanner fixtures, receipt retention on
+ * the dev transcripts against a Hermes-style fixed-cap baseline (same run), and receipt build time
+ * for a ~100k-token window. Writes bench-results/results.md.
+ * Run: pnpm build && pnpm bench
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { loadSecretFixtures, loadTranscripts } from '@baton/test-corpus';
+import { createTokenCounter } from '@baton/tokens';
+import { createFixedCapReceipt } from '../dist/fixed-cap-receipt.js';
+import {
+  createReceipt,
+  extractHandoffFacts,
+  measureRetention,
+  type RetentionScores,
+  redactSecrets,
+} from '../dist/index.js';
+import { middleWindow } from '../dist/middle-window.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const transcripts = loadTranscripts();
+const fixtures = loadSecretFixtures();
+if (transcripts.length === 0 || fixtures.length === 0) {
+  console.error('corpus not found: the fallback bench needs ../shared/corpus');
+  process.exit(1);
+}
+const counter = createTokenCounter({ encoding: 'o200k_base' });
+const lines: string[] = ['## @baton/fallback', ''];
+const percent = (value: number | undefined) =>
+  value === undefined ? 'n/a' : `${(value * 100).toFixed(1)} %`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+// --- Redaction quality -------------------------------------------------------------------------
+interface Tally {
+  secrets: number;
+  caught: number;
+  clean: number;
+  flagged: number;
+}
+const bySource = new Map<string, Tally>();
+const total: Tally = { secrets: 0, caught: 0, clean: 0, flagged: 0 };
+for (const row of fixtures) {
+  const source = row.source.split('@')[0]!;
+  const tally = bySource.get(source) ?? { secrets: 0, caught: 0, clean: 0, flagged: 0 };
+  bySource.set(source, tally);
+  const result = redactSecrets(row.text);
+  for (const target of [tally, total]) {
+    if (row.expect === 'secret') {
+      target.secrets++;
+      const caught = row.secret_spans
+        ? row.secret_spans.every((span) => !result.text.includes(span))
+        : result.findings.length > 0;
+      if (caught) target.caught++;
+    } else {
+      target.clean++;
+      if (result.findings.length > 0) target.flagged++;
+    }
+  }
+}
+lines.push(
+  '### Redaction on the secret-scanner fixtures (`secrets/dev.jsonl.gz`)',
+  '',
+  'A `secret` row is caught when none of its `secret_spans` is left (rows without spans: when anything',
+  'was found); a `not-secret` row is a false positive when anything was found. Targets: recall >= 99 %,',
+  'false positives <= 3 %.',
+  '',
+  '| source | secret rows | recall | not-secret rows | false positives |',
+  '|---|---:|---:|---:|---:|',
+);
+for (const [source, tally] of [...bySource].sort()) {
+  lines.push(
+    `| ${source} | ${tally.secrets} | ${percent(tally.caught / tally.secrets)} | ${tally.clean} | ${percent(tally.flagged / tally.clean)} |`,
+  );
+}
+lines.push(
+  `| **all** | ${total.secrets} | **${percent(total.caught / total.secrets)}** | ${total.clean} | **${percent(total.flagged / total.clean)}** |`,
+  '',
+);
+
+// Redaction speed on real transcript text (tool outputs, code, logs).
+const corpusText = transcripts.map((transcript) => JSON.stringify(transcript.messages)).join('\n');
+const redactionTimes: number[] = [];
+for (let run = 0; run < 5; run++) {
+  const started = performance.now();
+  redactSecrets(corpusText);
+  redactionTimes.push(performance.now() - started);
+}
+const megabytes = Buffer.byteLength(corpusText) / 2 ** 20;
+lines.push(
+  `Redacting all dev transcripts as one text (${megabytes.toFixed(1)} MiB): median ${median(redactionTimes).toFixed(0)} ms ` +
+    `(${(megabytes / (median(redactionTimes) / 1000)).toFixed(1)} MiB/s).`,
+  '',
+);
+
+// --- Retention ---------------------------------------------------------------------------------
+const measures: Array<keyof RetentionScores> = [
+  'latestAskVerbatim',
+  'toolNames',
+  'weightedPaths',
+  'errorLines',
+  'userAsks',
+];
+const labels: Record<keyof RetentionScores, string> = {
+  latestAskVerbatim: 'latest ask verbatim',
+  toolNames: 'tool names',
+  weightedPaths: 'file paths (reference-weighted)',
+  errorLines: 'error lines',
+  userAsks: 'user asks',
+};
+const windows = transcripts
+  .map((transcript) => middleWindow(transcript.messages as ModelMessage[], { counter }))
+  .filter((window) => window.length > 0);
+const factsOf = windows.map((window) => extractHandoffFacts(window));
+lines.push(
+  '### Retention of the dropped window',
+  '',
+  `For each of the ${windows.length} dev transcripts the window is everything after the first exchange and`,
+  'before the last ~20 % of tokens. Scores are means over transcripts that have the item (an item counts',
+  'when its text appears in the receipt). Baseline: Hermes-style fixed caps (first 12 actions, first 5',
+  'errors, first 12 files, every ask, last 8 turns of 700 chars, cut at 8,000 chars) rendered in the same',
+  'layout from the same extracted facts, then cut to the same token budget (longest prefix that fits).',
+  '',
+);
+for (const budget of [1000, 2000, 4000]) {
+  const ours: Record<string, number[]> = {};
+  const baseline: Record<string, number[]> = {};
+  windows.forEach((window, index) => {
+    const facts = factsOf[index]!;
+    const receipt = createReceipt(window, { maxTokens: budget, counter });
+    const fixed = createFixedCapReceipt(window, { maxTokens: budget, counter });
+    const scoreOurs = measureRetention(receipt.text, facts);
+    const scoreBaseline = measureRetention(fixed, facts);
+    for (const measure of measures) {
+      if (scoreOurs[measure] !== undefined) (ours[measure] ??= []).push(scoreOurs[measure]!);
+      if (scoreBaseline[measure] !== undefined)
+        (baseline[measure] ??= []).push(scoreBaseline[measure]!);
+    }
+  });
+  const mean = (values: number[] | undefined) =>
+    values && values.length > 0
+      ? values.reduce((sum, value) => sum + value, 0) / values.length
+      : undefined;
+  lines.push(
+    `#### ${budget.toLocaleString('en-US')} tokens`,
+    '',
+    '| measure | transcripts | receipt | fixed-cap baseline | receipt / baseline |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const measure of measures) {
+    const a = mean(ours[measure]);
+    const b = mean(baseline[measure]);
+    const ratio = a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a';
+    lines.push(
+      `| ${labels[measure]} | ${ours[measure]?.length ?? 0} | ${percent(a)} | ${percent(b)} | ${ratio} |`,
+    );
+  }
+  lines.push('');
+}
+
+// --- Build time for a ~100k-token window --------------------------------------------------------
+function renameIds(value: unknown, suffix: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameIds(item, suffix));
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      copy[key] =
+        key === 'toolCallId' && typeof inner === 'string'
+          ? `${inner}~${suffix}`
+          : renameIds(inner, suffix);
+    }
+    return copy;
+  }
+  return value;
+}
+const bigWindow: ModelMessage[] = [];
+let windowTokens = 0;
+for (let copy = 0; windowTokens < 100_000; copy++) {
+  for (const transcript of transcripts) {
+    for (const message of transcript.messages) {
+      if (message.role === 'system') continue;
+      bigWindow.push(renameIds(message, String(copy)) as ModelMessage);
+      windowTokens += counter.countMessage(message);
+      if (windowTokens >= 100_000) break;
+    }
+    if (windowTokens >= 100_000) break;
+  }
+}
+const buildTimes: number[] = [];
+const baselineTimes: number[] = [];
+for (let run = 0; run < 15; run++) {
+  (globalThis as { gc?: () => void }).gc?.();
+  let started = performance.now();
+  createReceipt(bigWindow, { maxTokens: 2000, counter });
+  buildTimes.push(performance.now() - started);
+  started = performance.now();
+  createFixedCapReceipt(bigWindow, { maxTokens: 2000, counter });
+  baselineTimes.push(performance.now() - started);
+}
+// The first runs warm the JIT and the encoder; medians over all 15 runs.
+lines.push(
+  '### Receipt build time',
+  '',
+  `Window: ${bigWindow.length} messages, ${windowTokens.toLocaleString('en-US')} tokens (o200k), from the dev transcripts. Budget 2,000 tokens. Median of 15 runs. Target < 20 ms.`,
+  '',
+  '| builder | median | receipt / baseline |',
+  '|---|---:|---:|',
+  `| createReceipt | ${median(buildTimes).toFixed(1)} ms | ${(median(buildTimes) / median(baselineTimes)).toFixed(2)}x |`,
+  `| fixed-cap baseline (same extraction) | ${median(baselineTimes).toFixed(1)} ms | 1.00x |`,
+  '',
+);
+
+mkdirSync(join(here, '..', 'bench-results'), { recursive: true });
+writeFileSync(join(here, '..', 'bench-results', 'results.md'), `${lines.join('\n')}\n`);
+console.log(lines.join('\n'));
