@@ -205,4 +205,49 @@ describe('ContextCompressor', () => {
       expect(validateToolPairs(result.messages).problems).toEqual([]);
     }
   });
+
+  it('passes detail and preserveTopics to the summariser instructions', async () => {
+    const requests: SummarizerRequest[] = [];
+    const compressor = new ContextCompressor({
+      counter,
+      protectLastNTokens: 300,
+      detail: 'detailed',
+      preserveTopics: ['database schema', 'deploy steps'],
+      summarizer: async (request) => {
+        requests.push(request);
+        return structuredSummary();
+      },
+    });
+    await compressor.compress(longHistory(), { targetTokens: 1_500, strategy: 'summarize' });
+    expect(requests[0]!.instructions).toMatch(/Be detailed/);
+    expect(requests[0]!.instructions).toMatch(
+      /Keep full detail on these topics: database schema; deploy steps/,
+    );
+  });
+
+  it('rejects bad options and calls', async () => {
+    expect(() => new ContextCompressor({ strategy: 'squash' as never })).toThrow(
+      /unknown strategy/,
+    );
+    expect(() => new ContextCompressor({ maxAttempts: 0 })).toThrow(/maxAttempts/);
+    const compressor = new ContextCompressor({ counter });
+    await expect(compressor.compress(longHistory(), {} as never)).rejects.toThrow(/targetTokens/);
+    await expect(
+      compressor.compress(longHistory(), { targetTokens: 500, strategy: 'summarize' }),
+    ).rejects.toThrow(/needs a summarizer/);
+  });
+
+  it('counts tool definitions against the budget', async () => {
+    const messages = longHistory();
+    const compressor = new ContextCompressor({ counter, protectLastNTokens: 300 });
+    const tools = { search: { description: 'x'.repeat(2_000), inputSchema: { type: 'object' } } };
+    const result = await compressor.compress(messages, {
+      targetTokens: 1_500,
+      strategy: 'truncate',
+      tools,
+    });
+    expect(result.tokensAfter).toBe(counter.countMessages(result.messages, { tools }));
+    expect(result.tokensAfter).toBeLessThanOrEqual(1_500);
+    expect(result.tokensAfter).toBeGreaterThan(counter.countMessages(result.messages));
+  });
 });

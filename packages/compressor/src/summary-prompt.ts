@@ -156,7 +156,7 @@ export function cacheFriendlyPrompt(
   firstIndex: number,
   lastIndex: number,
 ): string {
-  return `${instructions}\n\nThe span to record is messages ${firstIndex} to ${lastIndex} of the conversation above (counting from 0). Write the handoff record of that span now.`;
+  return `${instructions}\n\nThe span to record is messages ${firstIndex} to ${lastIndex} of the conversation above (counting from 0). If the conversation holds an earlier record starting with "[Baton handoff", merge the span into it rather than describing it as conversation. Write the handoff record of that span now.`;
 }
 
 function normalizeTitle(text: string): string {
