@@ -88,9 +88,10 @@ export function fromClaudeCode(
   for (const { line, number } of lines) {
     if (line.type === 'system' && line.subtype === 'compact_boundary') {
       compactions += 1;
+      // No response spans a compaction, so lines after it never merge into a message before it.
+      assistantById = new Map();
       if (history === 'live') {
         messages = [];
-        assistantById = new Map();
         toolNames = new Map();
       }
       continue;
