@@ -225,10 +225,18 @@ export function compactionMiddleware(
               ...prompt.slice(spliceAt),
             ];
       const estimate = counter.countMessages(countable as never, { tools });
-      const requestTokens =
-        compacted === undefined
-          ? calibrated(estimate)
-          : calibrated(counter.countMessages(prompt as never, { tools }));
+      // The app's full request, counted incrementally: covered messages were counted once already.
+      let coveredRawTokens: number | undefined;
+      let requestEstimate = estimate;
+      if (compacted !== undefined && state.compaction !== undefined) {
+        coveredRawTokens = state.compaction.coveredRawTokens ??= sumMessageTokens(
+          counter,
+          prompt.slice(0, spliceAt),
+        );
+        requestEstimate =
+          coveredRawTokens + counter.countMessages(prompt.slice(spliceAt) as never, { tools });
+      }
+      const requestTokens = calibrated(requestEstimate);
 
       const backingOff =
         state.retryAboveTokens !== undefined &&
@@ -357,6 +365,9 @@ export function compactionMiddleware(
           coveredRawCount: prompt.length,
           compacted: result.messages,
           prefixFingerprint: fingerprintMessages(prompt),
+          coveredRawTokens:
+            (coveredRawTokens ?? 0) +
+            sumMessageTokens(counter, prompt.slice(coveredRawTokens === undefined ? 0 : spliceAt)),
         },
       );
       // A result still over the trigger (a large head or latest turn) must not compact again next step.
@@ -446,6 +457,13 @@ export function compactionMiddleware(
       return { ...rest, stream: transformed };
     },
   };
+}
+
+/** Sum of per-message counts (memoised by the counter), without reply priming or tools. */
+function sumMessageTokens(counter: TokenCounter, messages: readonly object[]): number {
+  let total = 0;
+  for (const message of messages) total += counter.countMessage(message as never);
+  return total;
 }
 
 function round(value: number): number {

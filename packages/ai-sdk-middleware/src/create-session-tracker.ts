@@ -36,6 +36,8 @@ export interface CompactionState {
   compacted: ModelMessage[];
   /** `fingerprintMessages` of the raw messages the compaction covered. */
   prefixFingerprint: string;
+  /** Counted tokens (sum per message, uncalibrated) of the covered raw messages, once known. */
+  coveredRawTokens: number | undefined;
 }
 
 /** Stored on the child session so a new process can splice without re-compacting. */
@@ -43,6 +45,7 @@ interface StoredCompactionMetadata {
   coveredRawCount: number;
   compactedMessageCount: number;
   prefixFingerprint: string;
+  coveredRawTokens?: number;
 }
 
 const sessionNotFoundMarker = Symbol.for('baton.error.session_not_found');
@@ -129,6 +132,7 @@ export function createSessionTracker(
       coveredRawCount: stored.coveredRawCount,
       compacted: messages.slice(0, compactedCount),
       prefixFingerprint: stored.prefixFingerprint,
+      coveredRawTokens: stored.coveredRawTokens,
     };
     state.persistedRawCount = stored.coveredRawCount + (messages.length - compactedCount);
   }
@@ -182,6 +186,9 @@ export function createSessionTracker(
         coveredRawCount: compaction.coveredRawCount,
         compactedMessageCount: compaction.compacted.length,
         prefixFingerprint: compaction.prefixFingerprint,
+        ...(compaction.coveredRawTokens === undefined
+          ? {}
+          : { coveredRawTokens: compaction.coveredRawTokens }),
       };
       try {
         const { child } = await store.recordCompaction(
@@ -209,10 +216,8 @@ export function createSessionTracker(
 function readMetadata(session: Session): StoredCompactionMetadata | undefined {
   const baton = session.metadata?.baton;
   if (typeof baton !== 'object' || baton === null) return undefined;
-  const { coveredRawCount, compactedMessageCount, prefixFingerprint } = baton as Record<
-    string,
-    unknown
-  >;
+  const { coveredRawCount, compactedMessageCount, prefixFingerprint, coveredRawTokens } =
+    baton as Record<string, unknown>;
   if (
     typeof coveredRawCount !== 'number' ||
     typeof compactedMessageCount !== 'number' ||
@@ -220,5 +225,10 @@ function readMetadata(session: Session): StoredCompactionMetadata | undefined {
   ) {
     return undefined;
   }
-  return { coveredRawCount, compactedMessageCount, prefixFingerprint };
+  return {
+    coveredRawCount,
+    compactedMessageCount,
+    prefixFingerprint,
+    ...(typeof coveredRawTokens === 'number' ? { coveredRawTokens } : {}),
+  };
 }

@@ -37,4 +37,14 @@ describe('fingerprintMessages', () => {
       ),
     );
   });
+
+  it('tells long texts apart by length, ends and spread-out samples', () => {
+    const long = 'x'.repeat(5_000);
+    const message = (text: string) => [{ role: 'tool', content: [{ type: 'text', text }] }];
+    const base = fingerprintMessages(message(long));
+    expect(fingerprintMessages(message(`${long}`))).toBe(base);
+    expect(fingerprintMessages(message(`${long}y`))).not.toBe(base);
+    expect(fingerprintMessages(message(`y${long.slice(1)}`))).not.toBe(base);
+    expect(fingerprintMessages(message(`${long.slice(0, -1)}y`))).not.toBe(base);
+  });
 });
