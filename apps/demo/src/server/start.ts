@@ -28,6 +28,15 @@ const server = serve(
   },
 );
 
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${config.port} is in use: set PORT to another port (PORT=0 picks a free one).`
+      : `Server error: ${error.message}`,
+  );
+  void demo.close().finally(() => process.exit(1));
+});
+
 let closing = false;
 async function shutdown() {
   if (closing) return;
