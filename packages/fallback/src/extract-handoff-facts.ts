@@ -218,7 +218,10 @@ function safeJson(value: unknown): string {
 function firstLine(text: string, length: number): string {
   const match = /\S[^\n]*/.exec(text.length > 20_000 ? text.slice(0, 20_000) : text);
   if (!match) return '';
-  const line = redact(match[0].slice(0, 4000)).replace(/\s+/g, ' ').trim();
+  // A secret that starts within the shown part ends well inside 1,000 characters.
+  const line = redact(match[0].slice(0, Math.max(1000, length * 4)))
+    .replace(/\s+/g, ' ')
+    .trim();
   return clipText(line, length);
 }
 
@@ -282,7 +285,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   const callsById = new Map<string, ToolCallFact>();
   const files = new Map<string, FileFact>();
   const errors = new Map<string, ErrorFact>();
-  const turns: TurnFact[] = [];
+  const turns: Array<{ role: string; index: number; build: () => string }> = [];
 
   const redactedPaths = new Map<string, string>();
   const notePaths = (paths: string[], index: number, written = false) => {
@@ -331,7 +334,8 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     roleCounts[role] = (roleCounts[role] ?? 0) + 1;
     const content = (message as { content?: unknown }).content;
     const texts: string[] = [];
-    const summaries: string[] = [];
+    // Summaries of tool activity are only shown for the last turns: built lazily.
+    const summaries: Array<() => string> = [];
     if (typeof content === 'string') {
       texts.push(content);
     } else if (Array.isArray(content)) {
@@ -360,9 +364,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             if (typeof record.toolCallId !== 'string')
               fail(`${partPath}.toolCallId`, 'expected a string');
             const name = record.toolName;
-            const rawTarget = toolTarget(record.input);
-            const firstLine = rawTarget.split('\n').find((line) => line.trim() !== '') ?? '';
-            const target = clipText(redact(firstLine.trim()).replace(/\s+/g, ' '), 160);
+            const target = firstLine(toolTarget(record.input), 160);
             const call: ToolCallFact = {
               ordinal: toolCalls.length + 1,
               name,
@@ -378,7 +380,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             collectInputPaths(record.input, inputPaths, writtenPaths);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name));
-            summaries.push(`called ${name}${target ? ` ${target}` : ''}`);
+            summaries.push(() => `called ${name}${target ? ` ${target}` : ''}`);
             break;
           }
           case 'tool-result': {
@@ -410,17 +412,20 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;
             }
+            const toolName = record.toolName;
             summaries.push(
-              `${record.toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120) || 'ok' : outcome}`,
+              () =>
+                `${toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120) || 'ok' : outcome}`,
             );
             break;
           }
           case 'image':
           case 'file':
           case 'reasoning-file':
-            summaries.push(
-              `[${record.type}${typeof record.filename === 'string' ? ` ${record.filename}` : ''}]`,
-            );
+            {
+              const label = `[${record.type}${typeof record.filename === 'string' ? ` ${record.filename}` : ''}]`;
+              summaries.push(() => label);
+            }
             break;
           default:
             // Approval requests/responses and custom parts carry no history worth a line.
@@ -440,8 +445,17 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       latestAsk = ask;
     }
     if (role !== 'system') {
-      const body = [text.trim(), ...summaries].filter((part) => part !== '').join('\n');
-      if (body !== '') turns.push({ role, text: body, index });
+      const trimmed = text.trim();
+      if (trimmed !== '' || summaries.length > 0) {
+        turns.push({
+          role,
+          index,
+          build: () =>
+            [trimmed === '' ? '' : redact(trimmed), ...summaries.map((summary) => summary())]
+              .filter((part) => part !== '')
+              .join('\n'),
+        });
+      }
     }
   });
 
@@ -459,6 +473,8 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     files: [...files.values()],
     errors: [...errors.values()],
     // Only the last turns are ever shown; redacting the whole window would cost time for nothing.
-    turns: turns.slice(-lastTurnCount).map((turn) => ({ ...turn, text: redact(turn.text) })),
+    turns: turns
+      .slice(-lastTurnCount)
+      .map(({ role, index, build }) => ({ role, index, text: build() })),
   };
 }
