@@ -15,6 +15,21 @@ describe('readTranscript', () => {
     expect(transcript.messages.length).toBeGreaterThan(0);
   });
 
+  it('detects Claude Code JSONL that opens with a summary title line', () => {
+    const jsonl = [
+      '{"type":"summary","summary":"Checkout rounding fix","leafUuid":"u-2"}',
+      '{"type":"user","uuid":"u-1","sessionId":"s","message":{"role":"user","content":"hi"}}',
+      '{"type":"assistant","uuid":"u-2","sessionId":"s","message":{"id":"m","role":"assistant","content":[{"type":"text","text":"hello"}]}}',
+    ].join('\r\n');
+    expect(parseTranscript(jsonl)).toMatchObject({
+      format: 'claude-code',
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
+      ],
+    });
+  });
+
   it('detects OpenAI chat JSON in a { messages } body', async () => {
     const transcript = await readTranscript(join(fixtures, 'openai-chat.json'));
     expect(transcript.format).toBe('openai-chat');

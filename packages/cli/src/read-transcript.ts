@@ -128,7 +128,7 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
   }
 }
 
-/** JSONL whose first line is a Claude Code session line (`type` + `uuid`/`sessionId`/`message`). */
+/** JSONL whose first line is a Claude Code session line (a known `type` and one of its id fields). */
 function looksLikeClaudeCode(text: string): boolean {
   const firstLine = text
     .slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))
@@ -144,7 +144,8 @@ function looksLikeClaudeCode(text: string): boolean {
     isObject(line) &&
     typeof line.type === 'string' &&
     CLAUDE_CODE_LINE_TYPES.has(line.type) &&
-    ('uuid' in line || 'sessionId' in line || 'message' in line || 'messageId' in line)
+    // Older sessions open with `{ type: 'summary', summary, leafUuid }` title lines.
+    ['uuid', 'sessionId', 'message', 'messageId', 'leafUuid'].some((key) => key in line)
   );
 }
 

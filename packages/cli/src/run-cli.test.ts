@@ -60,6 +60,17 @@ describe('runCli (in process)', () => {
       EXIT_CODES.badInput,
     );
     expect(stderr.text).toBe('baton: /nonexistent/x.json: cannot read file: no such file\n');
+    const usage = stream();
+    expect(
+      await runCli(['compact', fixture, fixture, '--out', '-'], {
+        stdout: stream(),
+        stderr: usage,
+        env: {},
+      }),
+    ).toBe(2);
+    expect(usage.text).toBe(
+      'baton: --out - takes one input file; give a folder for several (see baton --help)\n',
+    );
     const failing = stream();
     const code = await runCli(['compact', fixture, '--window', '100', '--strategy', 'truncate'], {
       stdout: stream(),
