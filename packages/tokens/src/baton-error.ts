@@ -13,7 +13,7 @@ export interface BatonErrorOptions {
  * when two copies of a Baton package end up in one dependency tree.
  */
 export class BatonError extends Error {
-  private readonly [batonErrorMarker] = true;
+  readonly [batonErrorMarker] = true;
   readonly code: string;
 
   constructor({ code, message, cause }: BatonErrorOptions) {

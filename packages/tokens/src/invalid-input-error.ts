@@ -7,7 +7,7 @@ const marker = Symbol.for('baton.error.invalid_input');
  * option out of range. `path` names where the problem is (`messages[3].content[1].text`).
  */
 export class InvalidInputError extends BatonError {
-  private readonly [marker] = true;
+  readonly [marker] = true;
   readonly path: string;
 
   constructor({ path, message, cause }: { path: string; message: string; cause?: unknown }) {
