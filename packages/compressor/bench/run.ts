@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createReceipt, redactMessages } from '@baton/fallback';
 import { loadTranscripts } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { ContextCompressor, validateToolPairs } from '../dist/index.js';
@@ -82,7 +83,11 @@ interface Row {
   medianMs: number;
   tokensAfter: number;
   applied: string;
+  removed: number[];
 }
+/** The same run's cost of the @baton/fallback calls the pipeline makes, on the same middle. */
+const peerRows: Array<{ size: number; middleTokens: number; redactMs: number; receiptMs: number }> =
+  [];
 const rows: Row[] = [];
 const coldRows: Array<{ size: number; tokens: number; countMs: number; compressMs: number }> = [];
 
@@ -112,7 +117,9 @@ for (const size of sizes) {
   for (const strategy of strategies) {
     const compressor = new ContextCompressor({ counter, summarizer: async () => summary });
     const times: number[] = [];
-    let last: { tokensAfter: number; strategy: string } | undefined;
+    let last:
+      | { tokensAfter: number; strategy: string; event: { removedMessageIndexes: number[] } }
+      | undefined;
     for (let run = 0; run < runsFor(size) + 1; run++) {
       (globalThis as { gc?: () => void }).gc?.();
       const started = performance.now();
@@ -122,7 +129,7 @@ for (const size of sizes) {
           strategy,
         });
       } catch (error) {
-        const result = (error as { result?: { tokensAfter: number; strategy: string } }).result;
+        const result = (error as { result?: typeof last }).result;
         if (!result) throw error;
         last = result;
       }
@@ -135,8 +142,27 @@ for (const size of sizes) {
       medianMs: median(times),
       tokensAfter: last!.tokensAfter,
       applied: last!.strategy,
+      removed: last!.event.removedMessageIndexes,
     });
   }
+  const removed = rows.find((row) => row.size === size && row.strategy === 'summarize')!.removed;
+  const middle = removed.map((index) => messages[index]!);
+  const redactTimes: number[] = [];
+  const receiptTimes: number[] = [];
+  for (let run = 0; run < runsFor(size); run++) {
+    let started = performance.now();
+    redactMessages(middle as never);
+    redactTimes.push(performance.now() - started);
+    started = performance.now();
+    createReceipt(middle as never, { maxTokens: 750, counter });
+    receiptTimes.push(performance.now() - started);
+  }
+  peerRows.push({
+    size,
+    middleTokens: counter.countMessages(middle),
+    redactMs: median(redactTimes),
+    receiptMs: median(receiptTimes),
+  });
   console.log(`size ${size}: ${tokens} tokens, ${problems} input problems`);
 }
 
@@ -155,14 +181,38 @@ for (const row of rows) {
     `| ${row.size.toLocaleString('en')} | ${row.tokens.toLocaleString('en')} | ${row.strategy} | ${row.applied} | ${row.tokensAfter.toLocaleString('en')} | ${format(row.medianMs)} |`,
   );
 }
-lines.push('', '### Growth (10x messages -> time ratio; target <= 12x)', '');
-lines.push('| strategy | 100 -> 1,000 | 1,000 -> 10,000 |');
-lines.push('| --- | ---: | ---: |');
+lines.push(
+  '',
+  '### Growth (time ratio per 10x messages; target <= 12x) and ms per 100k input tokens',
+  '',
+);
+lines.push(
+  '| strategy | 100 -> 1,000 | 1,000 -> 10,000 | ms / 100k tokens at 100 | at 1,000 | at 10,000 |',
+);
+lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
 for (const strategy of strategies) {
-  const at = (size: number) =>
-    rows.find((row) => row.size === size && row.strategy === strategy)!.medianMs;
+  const row = (size: number) =>
+    rows.find((item) => item.size === size && item.strategy === strategy)!;
+  const per = (size: number) => ((row(size).medianMs / row(size).tokens) * 100_000).toFixed(2);
   lines.push(
-    `| ${strategy} | ${(at(1_000) / at(100)).toFixed(1)}x | ${(at(10_000) / at(1_000)).toFixed(1)}x |`,
+    `| ${strategy} | ${(row(1_000).medianMs / row(100).medianMs).toFixed(1)}x | ${(row(10_000).medianMs / row(1_000).medianMs).toFixed(1)}x | ${per(100)} | ${per(1_000)} | ${per(10_000)} |`,
+  );
+}
+lines.push(
+  '',
+  '### Share of @baton/fallback in the same run (same middle as `summarize`, medians)',
+  '',
+);
+lines.push(
+  '| messages | middle tokens | compress (summarize) ms | redactMessages(middle) ms | createReceipt(middle, 750) ms |',
+);
+lines.push('| ---: | ---: | ---: | ---: | ---: |');
+for (const peer of peerRows) {
+  const total = rows.find(
+    (row) => row.size === peer.size && row.strategy === 'summarize',
+  )!.medianMs;
+  lines.push(
+    `| ${peer.size.toLocaleString('en')} | ${peer.middleTokens.toLocaleString('en')} | ${format(total)} | ${format(peer.redactMs)} | ${format(peer.receiptMs)} |`,
   );
 }
 lines.push(
