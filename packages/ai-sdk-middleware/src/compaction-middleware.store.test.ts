@@ -147,4 +147,44 @@ describe('compactionMiddleware with a PGlite session store', () => {
     ]);
     await store2.close();
   });
+
+  it('two instances on one store: the one whose head went stale catches up instead of failing', async () => {
+    const store = await createSessionStore();
+    try {
+      const eventsA: MiddlewareCompactionEvent[] = [];
+      const eventsB: MiddlewareCompactionEvent[] = [];
+      const a = compactingModel(store, eventsA);
+      const b = compactingModel(store, eventsB);
+      const long: ModelMessage[] = [
+        ...agentHistory(30, 30, 350),
+        { role: 'user', content: 'Latest ask' },
+      ];
+      // B starts the conversation (short, no compaction); A later compacts it; B's head is then ended.
+      await generateText({ model: b.model, instructions, messages: long.slice(0, 5) });
+      await generateText({ model: a.model, instructions, messages: long });
+      expect(eventsA).toHaveLength(1);
+      const next: ModelMessage[] = [
+        ...long,
+        { role: 'assistant', content: 'ok' },
+        { role: 'user', content: 'Next ask' },
+      ];
+      const result = await generateText({ model: b.model, instructions, messages: next });
+      expect(eventsB).toHaveLength(0);
+      expect(result.providerMetadata?.baton).toMatchObject({
+        compacted: false,
+        usedCompactedContext: true,
+      });
+      const sent = b.inner.doGenerateCalls[1]?.prompt as LanguageModelV4Prompt;
+      expect(promptText(sent)).toContain('Fix the bugs in the files.');
+      expect(promptText(sent)).toContain('Next ask');
+      expect(orphanToolParts(sent)).toEqual([]);
+      const { messages } = await store.resume('conversation-1');
+      expect(messages.at(-1)).toEqual({
+        role: 'user',
+        content: [{ type: 'text', text: 'Next ask' }],
+      });
+    } finally {
+      await store.close();
+    }
+  });
 });

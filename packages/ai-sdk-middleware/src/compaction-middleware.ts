@@ -18,8 +18,10 @@ import {
   type CountMessagesOptions,
   createTokenCounter,
   InvalidInputError,
+  type ModelInfo,
   resolveModel,
   type TokenCounter,
+  unknownModel,
 } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
 import { ContextWindowExceededError } from './context-window-exceeded-error.js';
@@ -161,7 +163,7 @@ export function compactionMiddleware(
       });
     }
     const modelKey = `${model.provider}:${model.modelId}`;
-    const info = resolveModel(model.modelId);
+    const info = modelInfo(model.modelId);
     const counter = counterFor(model.modelId);
     const calibrate = calibrateOption === 'auto' ? !counter.exact : calibrateOption;
     const ratio = calibrate ? calibration.ratio(modelKey) : 1;
@@ -457,6 +459,14 @@ export function compactionMiddleware(
       return { ...rest, stream: transformed };
     },
   };
+}
+
+function modelInfo(modelId: string): ModelInfo {
+  try {
+    return resolveModel(modelId);
+  } catch {
+    return unknownModel;
+  }
 }
 
 /** Sum of per-message counts (memoised by the counter), without reply priming or tools. */

@@ -50,6 +50,7 @@ interface StoredCompactionMetadata {
 
 const sessionNotFoundMarker = Symbol.for('baton.error.session_not_found');
 const compactionConflictMarker = Symbol.for('baton.error.compaction_conflict');
+const sessionEndedMarker = Symbol.for('baton.error.session_ended');
 
 function hasMarker(error: unknown, marker: symbol): boolean {
   return (
@@ -154,7 +155,14 @@ export function createSessionTracker(
         .then(async () => {
           const state = states.get(key) ?? (await load(key, sessionId));
           remember(state);
-          return task(state);
+          try {
+            return await task(state);
+          } catch (error) {
+            // Another process moved the lineage on (compacted our head): catch up once and redo.
+            if (store === undefined || !hasMarker(error, sessionEndedMarker)) throw error;
+            await reload(state);
+            return task(state);
+          }
         });
       const settled = run.catch(() => undefined);
       queues.set(key, settled);
