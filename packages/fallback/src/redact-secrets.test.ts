@@ -50,6 +50,13 @@ describe('redactSecrets', () => {
       'token: <your-token>',
       'password = "xxxxxxxx"',
       'const apiKey = process.env.API_KEY;',
+      'TIMESTAMP="$(date -u +%Y-%m-%dT%H:%M:%S)"',
+      'PASS: Sliced bytes',
+      'render(messages, session_cwd: session_cwd)',
+      'session = Ash.get!(Spotter.Session, id)',
+      '{"toolCallId":"toolu_01DD7PwKMijUZtHiGUPFcV7d","toolName":"Read"}',
+      'usage: total_tokens: 76365',
+      'args = sorted(expr.args, key=default_sort_key)',
     ];
     for (const text of harmless) expect(redactSecrets(text)).toEqual({ text, findings: [] });
   });

@@ -1,4 +1,4 @@
-import { corpusSkipReason, loadSecretFixtures } from '@baton/test-corpus';
+import { corpusSkipReason, loadSecretFixtures, loadTranscripts } from '@baton/test-corpus';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
 
@@ -36,7 +36,25 @@ describe.skipIf(corpusSkipReason !== undefined)('redaction on the secret-scanner
     );
     // Targets are 99 % and 3 %; these floors are what the rules reach today (see README), so a
     // regression fails while the gap stays visible.
-    expect(recall).toBeGreaterThanOrEqual(0.96);
-    expect(falsePositiveRate).toBeLessThanOrEqual(0.065);
+    expect(recall).toBeGreaterThanOrEqual(0.965);
+    expect(falsePositiveRate).toBeLessThanOrEqual(0.05);
+  });
+});
+
+describe.skipIf(corpusSkipReason !== undefined)('redaction on real agent transcripts', () => {
+  it('leaves code, logs, ids and paths of the dev transcripts alone', () => {
+    const strings: string[] = [];
+    const walk = (value: unknown): void => {
+      if (typeof value === 'string') strings.push(value);
+      else if (Array.isArray(value)) value.forEach(walk);
+      else if (value !== null && typeof value === 'object') Object.values(value).forEach(walk);
+    };
+    for (const transcript of loadTranscripts()) walk(transcript.messages);
+    const flagged = strings.flatMap((text) =>
+      redactSecrets(text).findings.map(
+        (finding) => `${finding.kind}: ${text.slice(finding.start, finding.end).slice(0, 40)}`,
+      ),
+    );
+    expect(flagged).toEqual([]);
   });
 });

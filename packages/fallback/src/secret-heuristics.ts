@@ -96,7 +96,7 @@ export function isPlaceholder(value: string): boolean {
  */
 export function isCodeReference(value: string): boolean {
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(|\[|$)/.test(value)) return true;
-  if (/^[A-Za-z_$][\w$.]*\(/.test(value)) return true;
+  if (/^[A-Za-z_$][\w$.]*[!?]?\(/.test(value)) return true;
   if (/^[A-Za-z_$][\w$.]*\[/.test(value)) return true;
   return false;
 }
@@ -136,4 +136,36 @@ export function looksRandom(
 
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+// Words people type into sample tokens. Generated keys almost never contain two of them.
+const sampleWords = new Set(
+  (
+    'hello world test testin testing pretty long token tokens prefix suffix need exactly chars else ' +
+    'fail failing example sample dummy fake secret password value your here insert replace seems ' +
+    'short shorty check checking length valid invalid wrong start right some other this that with ' +
+    'must should only string random lorem ipsum mock placeholder changeme default'
+  ).split(' '),
+);
+
+/** True when the value is mostly typed words (`PREfix_helloworld380_testin`), not generated. */
+export function looksLikeWords(value: string): boolean {
+  const runs = value
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((run) => run.length >= 4);
+  let words = 0;
+  for (const run of runs) {
+    if (sampleWords.has(run)) words++;
+    // Glued words: `helloworld`.
+    else if (
+      [...sampleWords].some(
+        (word) =>
+          word.length >= 4 && run.startsWith(word) && sampleWords.has(run.slice(word.length)),
+      )
+    )
+      words += 2;
+  }
+  return words >= 2;
 }

@@ -5,6 +5,7 @@ import {
   isRepetitive,
   isTemplate,
   isUuid,
+  looksLikeWords,
   looksRandom,
   shannonEntropy,
 } from './secret-heuristics.js';
@@ -48,6 +49,7 @@ function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = f
     accept: (value) => {
       // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
       if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
+      // Typed words are not vetoed here: a vendor prefix is strong evidence on its own.
       if (vendorPlaceholder.test(value)) return false;
       const body = value.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
       return shannonEntropy(body) >= minBodyEntropy && !isRepetitive(body);
@@ -218,6 +220,7 @@ export const vendorRules: SecretRule[] = [
     re(`${start}FLW(?:SECK|PUBK|ENCK)(?:_TEST)?-[a-hA-H0-9]{12,32}(?:-X)?`),
     3,
   ),
+  vendor('adobe-client-secret', re(`${start}p8e-[A-Za-z0-9]{32}${end}`), 3),
   vendor('easypost-token', re(`${start}EZ[AT]K[A-Za-z0-9]{54}${end}`), 3),
   vendor('flyio-token', re(`${start}fo1_[A-Za-z0-9_-]{43}${end}`), 3),
   vendor('heroku-key', re(`${start}HRKU-AA[A-Za-z0-9_-]{58}${end}`), 3),
@@ -372,7 +375,45 @@ const metadataLast = new Set([
   'property',
 ]);
 const notSecretKeys =
-  /^(?:schema|table|column|field|object|node|item|entry|record|row|element|registry|public|publishable|pub|foreign|primary|sort|partition|cache|hot|lookup|map|dict|unique|composite|idempotency|routing|shard|csrf|xsrf|keyboard|monkey|turkey|donkey|hockey|jockey)$/;
+  /^(?:total|max|min|num|count|limit|used|remaining|input|output|prompt|completion|cached|reasoning|schema|table|column|field|object|node|item|entry|record|row|element|registry|public|publishable|pub|foreign|primary|sort|partition|cache|hot|lookup|map|dict|unique|composite|idempotency|routing|shard|csrf|xsrf|keyboard|monkey|turkey|donkey|hockey|jockey)$/;
+
+const qualifierSegments = new Set([
+  'prod',
+  'production',
+  'dev',
+  'development',
+  'test',
+  'staging',
+  'stage',
+  'live',
+  'value',
+  'str',
+  'string',
+  'b64',
+  'base64',
+  'hex',
+  'raw',
+  'enc',
+  'encoded',
+  'new',
+  'old',
+  'local',
+  'secret',
+  'v',
+]);
+const selfDeclaredFake = new Set([
+  'non',
+  'not',
+  'fake',
+  'dummy',
+  'mock',
+  'example',
+  'sample',
+  'invalid',
+  'wrong',
+  'placeholder',
+  'bogus',
+]);
 
 function keySegments(rawKey: string): string[] {
   return rawKey
@@ -393,14 +434,21 @@ export function keyIsIdLike(rawKey: string): boolean {
 
 /** How strongly a key name marks its value as secret, or undefined when it does not. */
 export function keyIsSecret(rawKey: string): 'strong' | 'weak' | undefined {
+  // Generated ids (`toolu_01DD7PwKMij...`) are not names, whatever segments they happen to hold.
+  if (rawKey.length >= 16 && /\d/.test(rawKey) && shannonEntropy(rawKey) > 3.8) return undefined;
   const segments = keySegments(rawKey);
   if (segments.length === 0) return undefined;
+  // `PASS: test_x` is a test report, `pass` alone is too ambiguous; `db_pass` is a password.
+  if (segments.length === 1 && segments[0] === 'pass') return undefined;
   const last = segments[segments.length - 1]!;
   // `access_key_id` and `access_id` name the public half of a key pair but are still sensitive.
   const accessId =
-    segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access';
+    last === 'accessid' ||
+    (segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access');
   if (metadataLast.has(last) && !accessId) return undefined;
   if (segments.some((segment) => notSecretKeys.test(segment))) return undefined;
+  // `nonMatchingToken`, `fake_api_key`, `example_secret`: the name says the value is not real.
+  if (segments.some((segment) => selfDeclaredFake.has(segment))) return undefined;
   const joined = segments.join('');
   if (
     segments.some((segment) => strongSegments.has(segment)) ||
@@ -409,16 +457,30 @@ export function keyIsSecret(rawKey: string): 'strong' | 'weak' | undefined {
     return 'strong';
   }
   if (accessId) return 'weak';
+  // The last segment names what the value is (`session_cwd` is a directory); a qualifier after a
+  // secret word (`api_token_prod`, `auth_key_b64`) keeps it a secret.
+  const beforeLast = segments[segments.length - 2];
   if (
     weakSegments.has(last) ||
-    segments.some(
-      (segment) => weakSegments.has(segment) && segment !== 'key' && segment !== 'login',
-    )
+    (beforeLast !== undefined && weakSegments.has(beforeLast) && qualifierSegments.has(last))
   ) {
     return 'weak';
   }
   if (/(?:token|apikey|secret|passw)/.test(joined)) return 'weak';
   return undefined;
+}
+
+function stripUnbalancedClosers(value: string): string {
+  let result = value;
+  for (;;) {
+    const last = result.at(-1);
+    const opener = last === ')' ? '(' : last === ']' ? '[' : last === '}' ? '{' : undefined;
+    if (!opener) return result;
+    const opens = result.split(opener).length - 1;
+    const closes = result.split(last!).length - 1;
+    if (closes <= opens) return result;
+    result = result.slice(0, -1).replace(/[.,;:]+$/, '');
+  }
 }
 
 /** Accepts a value found after a key name, given how strongly that name implies a secret. */
@@ -436,6 +498,7 @@ export function acceptKeyedValue(
   if (/password/i.test(trimmed) && trimmed.length < 24) return false; // "notapassword", "your_password"
   if (/^[a-z]+(?:-[a-z]+)+$/.test(trimmed)) return false; // kebab-case words
   if (strength === 'weak' && /^[A-Za-z]+(?:_(?:[A-Za-z]+|\d{1,4}))+$/.test(trimmed)) return false; // snake_case names
+  if (strength === 'weak' && looksLikeWords(trimmed)) return false;
   if (!quoted && isCodeReference(trimmed)) return false;
   if (
     /^(?:true|false|null|none|nil|undefined|yes|no|on|off|required|optional|string|int|bool|number|env|secret|password|token)$/i.test(
@@ -476,7 +539,7 @@ const keyValuePattern =
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
-  /(?<q0>["'])(?<key>[A-Za-z_][\w.-]*)\k<q0>\s*,\s*(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>/g;
+  /\(\s*(?<q0>["'])(?<key>[A-Za-z_][\w.-]*)\k<q0>\s*,\s*(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>/g;
 
 /** `"value" == password`: a literal compared with a secret-named variable. */
 const reverseComparisonPattern =
@@ -544,7 +607,8 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       let value = quoted ? groups.quoted! : (groups.bare ?? '');
       if (!quoted) {
         if (/\.\.\.$|…$/.test(value)) continue;
-        value = value.replace(/[.,;:]+$/, '');
+        // `key: session_cwd}` in code: the closing bracket belongs to the code, not the value.
+        value = stripUnbalancedClosers(value.replace(/[.,;:]+$/, ''));
       }
       if (groups.quote === '`') continue; // a shell command substitution, not a literal
       if (!acceptKeyedValue(value, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
@@ -612,9 +676,10 @@ export const contextRules: SecretRule[] = [
   },
   {
     kind: 'curl-credentials',
-    hints: ['-u', '--user', '--proxy-user'],
+    hints: ['curl'],
+    // Only curl's flags: `-u` means something else to `date`, `ps`, `sort`, ...
     pattern:
-      /(?:^|\s)(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*):(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
+      /\bcurl\b[^\n]*?\s(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*):(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
     accept: (value) => {
       const bare = value.replace(/^["']|["']$/g, '');
       return !isTemplate(bare) && !isPlaceholder(bare) && bare.length >= 4 && !/^[{$(<]/.test(bare);
