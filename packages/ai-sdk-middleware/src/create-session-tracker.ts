@@ -1,16 +1,47 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { redactMessages } from '@baton/fallback';
-import type { Session, SessionStore } from '@baton/sessions';
 import { BatonError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
 import { toJsonMessage } from './to-json-message.js';
 import { toModelMessages } from './to-model-messages.js';
 
-/** The part of `SessionStore` (from `@baton/sessions`) the middleware uses. */
-export type CompactionStore = Pick<
-  SessionStore,
-  'createSession' | 'appendMessages' | 'recordCompaction' | 'resume'
->;
+/** What the middleware reads of a stored session. */
+export interface CompactionStoreSession {
+  id: string;
+  rootId: string;
+  metadata: Record<string, unknown> | null;
+}
+
+/**
+ * The part of a `SessionStore` from `@baton/sessions` the middleware uses. Declared here, structurally,
+ * so this package's types do not require `@baton/sessions` to be installed.
+ */
+export interface CompactionStore {
+  createSession(options?: {
+    id?: string;
+    metadata?: Record<string, unknown>;
+  }): Promise<CompactionStoreSession>;
+  appendMessages(
+    sessionId: string,
+    messages: readonly ModelMessage[],
+    options?: { startSequence?: number },
+  ): Promise<unknown>;
+  recordCompaction(
+    parentId: string,
+    result: {
+      messages: readonly ModelMessage[];
+      summary: string | undefined;
+      strategy: string;
+      usedFallback: boolean;
+      fallbackReason?: string | undefined;
+      tokensBefore: number;
+      tokensAfter: number;
+      event?: Record<string, unknown>;
+    },
+    options?: { metadata?: Record<string, unknown> },
+  ): Promise<{ child: CompactionStoreSession }>;
+  resume(id: string): Promise<{ session: CompactionStoreSession; messages: ModelMessage[] }>;
+}
 
 /** What the middleware remembers of one conversation between calls. */
 export interface SessionState {
@@ -109,11 +140,9 @@ export function createSessionTracker(
 
   async function reload(state: SessionState): Promise<void> {
     if (store === undefined || state.sessionId === undefined) return;
-    let resumed: { session: Session; messages: ModelMessage[] };
+    let resumed: { session: CompactionStoreSession; messages: ModelMessage[] };
     try {
-      resumed = await store.resume<ModelMessage & { role: string; content: unknown }>(
-        state.sessionId,
-      );
+      resumed = await store.resume(state.sessionId);
     } catch (error) {
       if (!hasMarker(error, sessionNotFoundMarker)) throw error;
       const created = await store.createSession({ id: state.sessionId });
@@ -221,7 +250,7 @@ export function createSessionTracker(
   };
 }
 
-function readMetadata(session: Session): StoredCompactionMetadata | undefined {
+function readMetadata(session: CompactionStoreSession): StoredCompactionMetadata | undefined {
   const baton = session.metadata?.baton;
   if (typeof baton !== 'object' || baton === null) return undefined;
   const { coveredRawCount, compactedMessageCount, prefixFingerprint, coveredRawTokens } =

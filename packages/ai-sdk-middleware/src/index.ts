@@ -1,6 +1,6 @@
 export { compactionMiddleware } from './compaction-middleware.js';
 export { ContextWindowExceededError } from './context-window-exceeded-error.js';
-export type { CompactionStore } from './create-session-tracker.js';
+export type { CompactionStore, CompactionStoreSession } from './create-session-tracker.js';
 export { type Budget, type ResolveBudgetOptions, resolveBudget } from './resolve-budget.js';
 export { toModelMessages } from './to-model-messages.js';
 export { toProviderPrompt } from './to-provider-prompt.js';
