@@ -171,6 +171,8 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
     await expect(page.getByTestId('context-meter').textContent()).resolves.toMatch(
       /compacted away/,
     );
+    // The history chart shows what was sent against what would have been sent without compaction.
+    expect(await page.getByTestId('meter-chart').locator('polyline').count()).toBe(2);
 
     // Event card: tokens before -> after, strategy, fallback, and the receipt behind a disclosure.
     const card = page.getByTestId('compaction-card').first();

@@ -47,7 +47,7 @@ export function App() {
 }
 
 function Demo({ initial, refresh }: { initial: DemoState; refresh: () => Promise<void> }) {
-  const [meter, setMeter] = useState<MeterReading | undefined>(initial.meter);
+  const [meterHistory, setMeterHistory] = useState<MeterReading[]>(initial.meterHistory);
   const [compactions, setCompactions] = useState<DemoCompaction[]>(initial.compactions);
   const [autoRun, setAutoRun] = useState(false);
   const [input, setInput] = useState('');
@@ -55,7 +55,7 @@ function Demo({ initial, refresh }: { initial: DemoState; refresh: () => Promise
 
   useEffect(() => {
     setCompactions(initial.compactions);
-    if (initial.meter) setMeter(initial.meter);
+    setMeterHistory(initial.meterHistory);
   }, [initial]);
 
   const transport = useMemo(
@@ -75,7 +75,8 @@ function Demo({ initial, refresh }: { initial: DemoState; refresh: () => Promise
     messages: initial.messages as DemoMessage[],
     transport,
     onData: (part) => {
-      if (part.type === 'data-meter') setMeter(part.data);
+      if (part.type === 'data-meter')
+        setMeterHistory((previous) => [...previous, part.data].slice(-300));
       if (part.type === 'data-compaction') {
         setCompactions((previous) =>
           previous.some((existing) => existing.id === part.data.id)
@@ -206,7 +207,7 @@ function Demo({ initial, refresh }: { initial: DemoState; refresh: () => Promise
         </section>
         <aside className="side">
           <ContextMeter
-            reading={meter}
+            history={meterHistory}
             contextWindow={initial.contextWindow}
             threshold={initial.threshold}
           />

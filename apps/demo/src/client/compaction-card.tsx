@@ -34,7 +34,11 @@ export function CompactionCard({ compaction, index }: CompactionCardProps) {
         </dd>
         <dt>fallback</dt>
         <dd data-testid="compaction-fallback">
-          {event.usedFallback ? `yes: ${event.fallbackReason ?? 'no reason given'}` : 'no'}
+          {event.usedFallback
+            ? `yes: ${event.fallbackReason ?? 'no reason given'}`
+            : event.strategy === 'receipt'
+              ? 'none needed (the receipt was the chosen strategy)'
+              : 'no'}
         </dd>
         <dt>removed</dt>
         <dd>

@@ -10,7 +10,8 @@ export interface ConversationRecord {
   rootSessionId: string;
   messages: UIMessage[];
   compactions: DemoCompaction[];
-  meter: MeterReading | undefined;
+  /** Meter readings of the latest model calls, oldest first. */
+  meterHistory: MeterReading[];
   workspaceDirectory: string | undefined;
   serverStarts: number;
 }
@@ -23,7 +24,7 @@ export function newConversation(): ConversationRecord {
     rootSessionId: randomUUID(),
     messages: [],
     compactions: [],
-    meter: undefined,
+    meterHistory: [],
     workspaceDirectory: undefined,
     serverStarts: 0,
   };
@@ -34,7 +35,9 @@ export async function loadConversation(dataDirectory: string): Promise<Conversat
     const parsed = JSON.parse(
       await readFile(path.join(dataDirectory, FILE_NAME), 'utf8'),
     ) as ConversationRecord;
-    if (parsed.version === 1 && typeof parsed.rootSessionId === 'string') return parsed;
+    if (parsed.version === 1 && typeof parsed.rootSessionId === 'string') {
+      return { ...parsed, meterHistory: parsed.meterHistory ?? [] };
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

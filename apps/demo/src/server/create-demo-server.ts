@@ -55,6 +55,9 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Model calls the meter's history keeps. */
+const METER_HISTORY_LENGTH = 300;
+
 const STRATEGIES: readonly CompressionStrategy[] = [
   'auto',
   'truncate',
@@ -116,7 +119,8 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     storeDirectory: path.join(config.dataDirectory, 'sessions'),
     getSessionId: () => conversation.rootSessionId,
     onMeter: (reading) => {
-      conversation.meter = reading;
+      conversation.meterHistory.push(reading);
+      conversation.meterHistory.splice(0, conversation.meterHistory.length - METER_HISTORY_LENGTH);
       activeWriter?.write({ type: 'data-meter', data: reading, transient: true });
     },
     onCompaction: ({ event, childSessionId }) => {
@@ -157,7 +161,8 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
       currentSessionId,
       lineage,
       compactions: conversation.compactions,
-      meter: conversation.meter,
+      meter: conversation.meterHistory.at(-1),
+      meterHistory: conversation.meterHistory,
       messages: conversation.messages,
       warnings,
       workspace: workspace.directory,

@@ -56,7 +56,10 @@ export interface DemoState {
   currentSessionId: string;
   lineage: LineageEntry[];
   compactions: DemoCompaction[];
+  /** The latest reading. */
   meter: MeterReading | undefined;
+  /** Readings of the latest model calls (up to 300), oldest first. */
+  meterHistory: MeterReading[];
   messages: UIMessage[];
   /** Problems the page should show (e.g. a compaction package that failed to load). */
   warnings: string[];
