@@ -1,5 +1,7 @@
 import { corpusSkipReason, loadTranscripts } from '@baton/test-corpus';
 import { BatonError, InvalidInputError } from '@baton/tokens';
+import { generateText, jsonSchema, type ModelMessage, stepCountIs, tool } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -310,6 +312,68 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
             },
           ),
           { numRuns: 40 },
+        );
+      });
+
+      it('stores what the AI SDK produces (a tool loop from generateText) and reads it back deep-equal', async () => {
+        const usage = {
+          inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: 5, text: 5, reasoning: undefined },
+        };
+        const model = new MockLanguageModelV4({
+          doGenerate: [
+            {
+              content: [
+                { type: 'reasoning', text: 'Need the file first.' },
+                {
+                  type: 'tool-call',
+                  toolCallId: 'call-1',
+                  toolName: 'readFile',
+                  input: '{"path":"a.ts"}',
+                },
+              ],
+              finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+              usage,
+              warnings: [],
+            },
+            {
+              content: [{ type: 'text', text: 'a.ts exports one function.' }],
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage,
+              warnings: [],
+            },
+          ],
+        });
+        const prompt: ModelMessage[] = [{ role: 'user', content: 'What is in a.ts?' }];
+        const result = await generateText({
+          model,
+          messages: prompt,
+          tools: {
+            readFile: tool({
+              inputSchema: jsonSchema<{ path: string }>({
+                type: 'object',
+                properties: { path: { type: 'string' } },
+                required: ['path'],
+              }),
+              execute: async ({ path }) => ({ path, text: 'export const a = 1;' }),
+            }),
+          },
+          stopWhen: stepCountIs(3),
+        });
+        // v7: the messages of every step are `responseMessages` (v5's `response.messages`).
+        const conversation: ModelMessage[] = [...prompt, ...result.responseMessages];
+        expect(conversation.map((message) => message.role)).toEqual([
+          'user',
+          'assistant',
+          'tool',
+          'assistant',
+        ]);
+        const session = await store.createSession();
+        await store.appendMessages(session.id, conversation);
+        const stored = await store.getMessages<ModelMessage>(session.id);
+        expect(stored.map((row) => row.message)).toEqual(JSON.parse(JSON.stringify(conversation)));
+        expect((await store.resume<ModelMessage>(session.id)).messages).toEqual(
+          stored.map((row) => row.message),
         );
       });
 
