@@ -76,7 +76,7 @@ interface Candidate {
 
 /** Share of the free budget each section may take before the others had their turn. */
 const sectionCaps: Record<ItemSection, number> = {
-  pendingAsks: 0.5,
+  pendingAsks: 0.6,
   completedActions: 0.3,
   blockers: 0.25,
   files: 0.25,
@@ -113,7 +113,7 @@ function buildCandidates(
       section: 'pendingAsks',
       order: position,
       text: `- ${ask.key}${clipped ? ' …' : ''}`,
-      score: 4 + 2 * recency(ask.index),
+      score: 6 + 2 * recency(ask.index),
       group: 'ask',
     });
   });

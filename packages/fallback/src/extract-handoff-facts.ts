@@ -85,10 +85,16 @@ const targetFields = [
   'prompt',
 ];
 
-/** Collapses whitespace and keeps the first `length` characters: the identity of a line or ask. */
+/**
+ * Collapses whitespace and keeps about the first `length` characters (cut at a space when one is
+ * near): the identity of a line or ask, and what the receipt shows of it.
+ */
 export function itemKey(text: string, length = keyLength): string {
   const collapsed = text.replace(/\s+/g, ' ').trim();
-  return collapsed.length <= length ? collapsed : collapsed.slice(0, length);
+  if (collapsed.length <= length) return collapsed;
+  // Cut on a space so a path or word at the edge is dropped whole rather than broken.
+  const space = collapsed.lastIndexOf(' ', length);
+  return space >= length / 2 ? collapsed.slice(0, space) : collapsed.slice(0, length);
 }
 
 // Paths are found token by token: split on whitespace, quotes, brackets and separators, then test
@@ -135,7 +141,7 @@ export function extractPaths(text: string): string[] {
 }
 
 const errorPattern =
-  /\b(?:error|errors|failed|failure|failing|exception|timeout|timed out|traceback|fatal|panic(?:ked)?)\b|exit(?:ed)? (?:code|status)[: ]*[1-9]|<returncode>[1-9]|returncode[:=] ?[1-9]|command not found|no such file/i;
+  /\w*(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|exit(?:ed)? (?:code|status)[: ]*[1-9]|<returncode>[1-9]|returncode[:=] ?[1-9]|command not found|no such file/i;
 // Lines shown with a line-number prefix are file contents (`cat -n`, editors), not failures.
 const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 

@@ -98,6 +98,16 @@ describe('redaction properties', () => {
     );
   });
 
+  it('is idempotent: redacting redacted text finds nothing more', () => {
+    fc.assert(
+      fc.property(filler, secret, filler, (before, value, after) => {
+        const once = redactSecrets(`${before} ${value} ${after}`);
+        expect(redactSecrets(once.text)).toEqual({ text: once.text, findings: [] });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('reports positions that point at the original text and do not overlap', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(filler, secret), { maxLength: 6 }), (parts) => {
