@@ -142,6 +142,10 @@ export function extractPaths(text: string): string[] {
 
 const errorPattern =
   /\w*(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|exit(?:ed)? (?:code|status)[: ]*[1-9]|<returncode>[1-9]|returncode[:=] ?[1-9]|command not found|no such file/i;
+// Source code that merely mentions errors (`raise ValueError(`, `except KeyError:`, `err = ...`)
+// is file content, not a failure.
+const codeLine =
+  /^\s*(?:(?:raise|except|class|def|return|if|elif|else|for|while|import|from|try|catch|throw|throws|new|const|let|var|function|public|private|protected|static|case|switch|assert|with|yield|await|async|type|interface|enum|struct|impl|fn|pub|use|package|module)\b|#|\/\/|\/\*|\*|@\w)|^\s*[\w.[\]]+\s*(?::\s*[\w.[\]<>, ]+)?\s*=[^=]|[({[,]\s*$/;
 // Lines shown with a line-number prefix are file contents (`cat -n`, editors), not failures.
 const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 
@@ -150,7 +154,14 @@ export function extractErrorLines(output: string): string[] {
   const lines: string[] = [];
   if (!errorPattern.test(output)) return lines;
   for (const raw of output.split('\n')) {
-    if (raw.length > 500 || !errorPattern.test(raw) || numberedLine.test(raw)) continue;
+    if (
+      raw.length > 500 ||
+      !errorPattern.test(raw) ||
+      numberedLine.test(raw) ||
+      codeLine.test(raw)
+    ) {
+      continue;
+    }
     const line = itemKey(raw);
     if (line.length < 6) continue;
     lines.push(line);
