@@ -1,4 +1,8 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
 import { ContextCompressor, type SummarizerRequest, validateToolPairs } from '@baton/compressor';
 import {
   generateText,
@@ -22,6 +26,7 @@ import {
   textResult,
   textStreamParts,
   toolCallResult,
+  usage,
 } from './test-utils/conversation.js';
 import { toModelMessages } from './to-model-messages.js';
 import type { MiddlewareCompactionEvent } from './types.js';
@@ -249,6 +254,68 @@ describe('compactionMiddleware with streamText', () => {
     assertValid(sent);
     expect(promptText(sent)).toContain(latestAsk);
     expect(await result.providerMetadata).toMatchObject({ baton: { compacted: true } });
+  });
+});
+
+describe('compactionMiddleware in a streamed multi-step tool loop', () => {
+  it('compacts the streamed step that crosses the threshold; every streamed prompt stays valid', async () => {
+    const steps = 6;
+    let call = 0;
+    const inner = new MockLanguageModelV4({
+      doStream: async () => {
+        call++;
+        const chunks: LanguageModelV4StreamPart[] =
+          call < steps
+            ? [
+                { type: 'stream-start', warnings: [] },
+                {
+                  type: 'tool-call',
+                  toolCallId: `stream-${call}`,
+                  toolName: 'readFile',
+                  input: JSON.stringify({ path: `src/stream-${call}.ts` }),
+                },
+                {
+                  type: 'finish',
+                  finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+                  usage: usage(),
+                },
+              ]
+            : textStreamParts('streamed loop done');
+        return { stream: simulateReadableStream({ chunks }) };
+      },
+    });
+    const events: MiddlewareCompactionEvent[] = [];
+    const model = wrapLanguageModel({
+      model: inner,
+      middleware: compactionMiddleware({
+        contextWindow: 10_000,
+        summarizer: summarizer().summarize,
+        onCompaction: (event) => void events.push(event),
+      }),
+    });
+    const result = streamText({
+      model,
+      instructions,
+      messages: history(2),
+      tools: {
+        readFile: tool({
+          inputSchema: z.object({ path: z.string() }),
+          execute: async ({ path }) => `contents of ${path}\n${filler(1_500, path.length)}`,
+        }),
+      },
+      stopWhen: stepCountIs(steps),
+    });
+    let text = '';
+    for await (const delta of result.textStream) text += delta;
+    expect(text).toBe('streamed loop done');
+    expect(inner.doStreamCalls).toHaveLength(steps);
+    expect(events.length).toBeGreaterThan(0);
+    const metadata = (await result.steps).map((step) => step.providerMetadata?.baton);
+    expect(metadata.some((entry) => entry?.compacted === true)).toBe(true);
+    for (const params of inner.doStreamCalls) {
+      assertValid(params.prompt);
+      expect(promptText(params.prompt)).toContain(latestAsk);
+    }
   });
 });
 
