@@ -74,6 +74,8 @@ const summary = [
 
 const sizes = [100, 1_000, 10_000];
 const strategies = ['truncate', 'mask', 'receipt', 'summarize', 'auto'] as const;
+/** Runs discarded while the JIT settles (a live process compacts many times). */
+const warmupRuns = 3;
 const runsFor = (size: number) => (size >= 10_000 ? 5 : size >= 1_000 ? 9 : 15);
 
 interface Row {
@@ -120,7 +122,7 @@ for (const size of sizes) {
     let last:
       | { tokensAfter: number; strategy: string; event: { removedMessageIndexes: number[] } }
       | undefined;
-    for (let run = 0; run < runsFor(size) + 1; run++) {
+    for (let run = 0; run < runsFor(size) + warmupRuns; run++) {
       (globalThis as { gc?: () => void }).gc?.();
       const started = performance.now();
       try {
@@ -133,7 +135,7 @@ for (const size of sizes) {
         if (!result) throw error;
         last = result;
       }
-      if (run > 0) times.push(performance.now() - started);
+      if (run >= warmupRuns) times.push(performance.now() - started);
     }
     rows.push({
       size,

@@ -3,7 +3,8 @@ import type { HandoffSections } from '@baton/fallback';
 import { estimateTokens, type TokenCounter } from '@baton/tokens';
 import { callSummarizer, type Summarizer } from './call-summarizer.js';
 import type { SummaryDetail } from './context-compressor-options.js';
-import { redactMessages, renderHandoff } from './peer-api.js';
+import { renderHandoff } from './peer-api.js';
+import { redactForSummary } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
 import {
   cacheFriendlyPrompt,
@@ -12,6 +13,7 @@ import {
   parseSummarySections,
   serializeMessage,
   summaryInstructions,
+  toolOutputChars,
 } from './summary-prompt.js';
 
 export interface SummarizeSpanOptions {
@@ -238,7 +240,10 @@ async function summarizeWith(
     // The prefix alone is over the input budget: fall through to chunked, delimited requests.
   }
 
-  const redacted = redactMessages(options.span.map((entry) => entry.message)).messages;
+  const redacted = redactForSummary(
+    options.span.map((entry) => entry.message),
+    toolOutputChars[options.detail],
+  );
   const serialized = redacted.map((message, position) =>
     serializeMessage(message, options.span[position]!.index, options.detail),
   );

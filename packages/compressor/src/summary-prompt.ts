@@ -1,5 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_SECTIONS, type HandoffSectionKey, type HandoffSections } from '@baton/fallback';
+import { clipMiddle } from './clip-middle.js';
 import type { SummaryDetail } from './context-compressor-options.js';
 import { outputText } from './mask-tool-message.js';
 
@@ -45,7 +46,7 @@ const detailGuidance: Record<SummaryDetail, string> = {
 };
 
 /** Tool outputs are the bulk of a middle and the summary needs their outcome, not their full text. */
-const toolOutputChars: Record<SummaryDetail, number> = {
+export const toolOutputChars: Record<SummaryDetail, number> = {
   brief: 1_500,
   concise: 3_000,
   detailed: 8_000,
@@ -88,14 +89,6 @@ function escapeData(text: string): string {
   return text.replace(/<\/(transcript|previous-summary|message)/gi, '<\\/$1');
 }
 
-function clip(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  const keep = Math.max(0, limit - 60);
-  const head = Math.ceil(keep * 0.7);
-  const tail = keep - head;
-  return `${text.slice(0, head)}\n[… ${text.length - head - tail} characters elided …]\n${tail > 0 ? text.slice(-tail) : ''}`;
-}
-
 /** One message as transcript data: index, role, text, tool calls and (clipped) tool outputs. */
 export function serializeMessage(
   message: ModelMessage,
@@ -112,16 +105,16 @@ export function serializeMessage(
           parts.push(part.text);
           break;
         case 'reasoning':
-          parts.push(`(reasoning) ${clip(part.text, toolOutputChars[detail])}`);
+          parts.push(`(reasoning) ${clipMiddle(part.text, toolOutputChars[detail])}`);
           break;
         case 'tool-call':
           parts.push(
-            `[tool call ${part.toolCallId}: ${part.toolName} ${clip(JSON.stringify(part.input) ?? '', toolOutputChars[detail])}]`,
+            `[tool call ${part.toolCallId}: ${part.toolName} ${clipMiddle(JSON.stringify(part.input) ?? '', toolOutputChars[detail])}]`,
           );
           break;
         case 'tool-result':
           parts.push(
-            `[tool result ${part.toolCallId}: ${part.toolName} (${part.output.type})]\n${clip(outputText(part.output), toolOutputChars[detail])}`,
+            `[tool result ${part.toolCallId}: ${part.toolName} (${part.output.type})]\n${clipMiddle(outputText(part.output), toolOutputChars[detail])}`,
           );
           break;
         default:
@@ -134,7 +127,7 @@ export function serializeMessage(
 
 /** Shortens one serialised message to about `maxChars` (keeps its opening and closing tags). */
 export function clipSerialized(serialized: string, maxChars: number): string {
-  return clip(serialized, maxChars);
+  return clipMiddle(serialized, maxChars);
 }
 
 export function delimitedPrompt(transcript: string, previousSummary: string | undefined): string {
