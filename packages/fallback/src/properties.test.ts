@@ -1,5 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { createTokenCounter } from '@baton/tokens';
+import { BatonError, createTokenCounter } from '@baton/tokens';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReceipt, redactMessages, redactSecrets } from './index.js';
@@ -218,6 +218,69 @@ describe('receipt properties', () => {
         expect(first.stats.tokens).toBe(counter.count(first.text));
       }),
       { numRuns: 80 },
+    );
+  });
+});
+
+describe('malformed input', () => {
+  const anyMessage = fc.oneof(
+    fc.anything(),
+    fc.record({
+      role: fc.constantFrom('user', 'assistant', 'tool', 'system', 'robot'),
+      content: fc.anything(),
+    }),
+    fc.record({
+      role: fc.constantFrom('assistant', 'tool'),
+      content: fc.array(
+        fc.record(
+          {
+            type: fc.constantFrom(
+              'text',
+              'reasoning',
+              'tool-call',
+              'tool-result',
+              'image',
+              'file',
+              'custom',
+              'x',
+            ),
+            text: fc.anything(),
+            toolCallId: fc.anything(),
+            toolName: fc.anything(),
+            input: fc.anything(),
+            output: fc.oneof(
+              fc.anything(),
+              fc.record({
+                type: fc.constantFrom(
+                  'text',
+                  'json',
+                  'error-text',
+                  'error-json',
+                  'content',
+                  'execution-denied',
+                  'x',
+                ),
+                value: fc.anything(),
+              }),
+            ),
+          },
+          { requiredKeys: ['type'] },
+        ),
+      ),
+    }),
+  );
+
+  it('either builds a receipt or throws a BatonError, never anything else', () => {
+    fc.assert(
+      fc.property(fc.array(anyMessage, { maxLength: 6 }), (messages) => {
+        try {
+          const receipt = createReceipt(messages as ModelMessage[], { counter, maxTokens: 300 });
+          expect(receipt.stats.tokens).toBeLessThanOrEqual(300);
+        } catch (error) {
+          expect(BatonError.isInstance(error)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
