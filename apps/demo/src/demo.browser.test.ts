@@ -224,7 +224,8 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
     await playTurn(page);
     expect(await page.locator('[data-testid^="message-"]').count()).toBe(messagesBefore + 2);
     const lineageAfter = await page.getByTestId('lineage-entry').allTextContents();
-    expect(lineageAfter[0]).toBe(lineageBefore[0]);
+    expect(lineageAfter).toEqual(lineageBefore);
+    expect(await page.getByTestId('compaction-card').count()).toBe(cards);
     const resumedTokens = await numberAttribute(page, 'context-meter', 'data-tokens');
     expect(resumedTokens).toBeLessThanOrEqual(threshold);
     await page.screenshot({ path: path.join(artifacts, 'demo-after-restart.png') });

@@ -103,6 +103,11 @@ describe('demo server', () => {
     const next = await state(second);
     expect(next.meter!.tokensSent).toBeLessThan(next.meter!.tokensRequested);
     expect(next.lineage[0]!.id).toBe(afterCompaction.rootSessionId);
+    // Resumed from the stored compaction: no second compaction, same chain.
+    expect(next.compactions).toHaveLength(afterCompaction.compactions.length);
+    expect(next.lineage.map((entry) => entry.id)).toEqual(
+      afterCompaction.lineage.map((entry) => entry.id),
+    );
 
     const reset = await second.app.request('/api/reset', { method: 'POST' });
     const fresh = (await reset.json()) as DemoState;
