@@ -194,6 +194,29 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
         expect((await store.getMessages(session.id)).map((row) => row.message)).toEqual(more);
       });
 
+      it('stores a batch once when the same retry arrives several times at the same moment', async () => {
+        const session = await store.createSession();
+        const batch = userMessages(5, 'retried');
+        const results = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            store.appendMessages(session.id, batch, { startSequence: 0 }),
+          ),
+        );
+        expect(results.map((result) => result.appended).sort()).toEqual([0, 0, 0, 0, 5]);
+        expect(results.every((result) => result.appended + result.skipped === 5)).toBe(true);
+        expect((await store.getMessages(session.id)).map((row) => row.message)).toEqual(batch);
+        // Plain appends racing each other all land, each under its own sequence numbers.
+        await Promise.all(
+          Array.from({ length: 5 }, (_, index) =>
+            store.appendMessages(session.id, userMessages(2, `racer ${index}`)),
+          ),
+        );
+        const stored = await store.getMessages(session.id);
+        expect(stored.map((row) => row.sequence)).toEqual(
+          Array.from({ length: 15 }, (_, index) => index),
+        );
+      });
+
       it('refuses a start sequence that would leave a gap, writing nothing', async () => {
         const session = await store.createSession();
         await store.appendMessages(session.id, userMessages(2));
