@@ -2,7 +2,11 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { InvalidInputError, type TokenCounter } from '@baton/tokens';
 import { clipText } from './clip-text.js';
 import { defaultCounter } from './default-counter.js';
-import { extractHandoffFacts, type HandoffFacts } from './extract-handoff-facts.js';
+import {
+  extractHandoffFacts,
+  type HandoffFacts,
+  type ToolCallFact,
+} from './extract-handoff-facts.js';
 import {
   HANDOFF_SECTIONS,
   type HandoffSectionKey,
@@ -72,6 +76,8 @@ interface Candidate {
   tokens: number;
   /** For collapsed counts: the directory of a file, the name of a tool. */
   group: string;
+  /** How many window items the line stands for (identical tool calls share a line). */
+  weight?: number;
 }
 
 /** Share of the free budget each section may take before the others had their turn. */
@@ -118,14 +124,35 @@ function buildCandidates(
     });
   });
 
+  // Identical calls (same tool, target and outcome: a test re-run five times) share one line.
+  const sameCalls = new Map<string, ToolCallFact[]>();
   for (const call of facts.toolCalls) {
-    const mutating = /(?:edit|write|create|apply|replace|insert|patch)/i.test(call.name);
+    const key = `${call.name}\u0000${call.target}\u0000${call.outcome}`;
+    const members = sameCalls.get(key);
+    if (members) members.push(call);
+    else sameCalls.set(key, [call]);
+  }
+  for (const members of sameCalls.values()) {
+    const first = members[0]!;
+    const last = members[members.length - 1]!;
+    const mutating = /(?:edit|write|create|apply|replace|insert|patch)/i.test(first.name);
+    const ordinals = members.map((call) => call.ordinal);
+    const shown =
+      ordinals.length <= 4
+        ? ordinals.join(', ')
+        : `${ordinals.slice(0, 3).join(', ')}, …, ${ordinals.at(-1)}`;
     add({
       section: 'completedActions',
-      order: call.ordinal,
-      text: `${call.ordinal}. ${call.name}${call.target ? ` ${call.target}` : ''} — ${call.outcome}`,
-      score: 1 + 2.5 * recency(call.index) + (call.failed ? 1.5 : 0) + (mutating ? 1 : 0),
-      group: call.name,
+      order: first.ordinal,
+      text: `${shown}. ${first.name}${first.target ? ` ${first.target}` : ''} — ${first.outcome}${members.length > 1 ? ` (×${members.length})` : ''}`,
+      score:
+        1 +
+        2.5 * recency(last.index) +
+        (first.failed ? 1.5 : 0) +
+        (mutating ? 1 : 0) +
+        Math.min(1, Math.log2(members.length) * 0.3),
+      group: first.name,
+      weight: members.length,
     });
   }
 
@@ -241,13 +268,17 @@ function collapseLines(section: ItemSection, omitted: Candidate[]): string[] {
     }
     case 'completedActions': {
       const byTool = new Map<string, number>();
-      for (const item of omitted) byTool.set(item.group, (byTool.get(item.group) ?? 0) + 1);
+      let calls = 0;
+      for (const item of omitted) {
+        byTool.set(item.group, (byTool.get(item.group) ?? 0) + (item.weight ?? 1));
+        calls += item.weight ?? 1;
+      }
       const tools = [...byTool]
         .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
         .slice(0, 6)
         .map(([name, count]) => `${name} ×${count}`);
       return [
-        `(+${omitted.length} more calls not listed: ${tools.join(', ')}${byTool.size > 6 ? ', …' : ''})`,
+        `(+${calls} more calls not listed: ${tools.join(', ')}${byTool.size > 6 ? ', …' : ''})`,
       ];
     }
     case 'blockers':
@@ -410,11 +441,12 @@ export function createReceipt(
     tokens = count(text);
   }
 
-  const stat = (section: ItemSection): ReceiptSectionStats => ({
-    total: candidates.filter((candidate) => candidate.section === section).length,
-    shown: candidates.filter((candidate) => candidate.section === section && chosen.has(candidate))
-      .length,
-  });
+  // Counted in window items: a shared line for five identical calls shows five calls.
+  const stat = (section: ItemSection): ReceiptSectionStats => {
+    const items = candidates.filter((candidate) => candidate.section === section);
+    const weight = (list: Candidate[]) => list.reduce((sum, item) => sum + (item.weight ?? 1), 0);
+    return { total: weight(items), shown: weight(items.filter((item) => chosen.has(item))) };
+  };
   const redactedSections: HandoffSections = {};
   for (const [key, body] of Object.entries(sections) as Array<[HandoffSectionKey, string]>) {
     redactedSections[key] = redactSecrets(body).text;
