@@ -67,7 +67,7 @@ export interface CompactionMiddlewareOptions {
   sessionId?: string;
   /** Derives the session id per call (wins over `sessionId`). Default: none. */
   getSessionId?: (params: LanguageModelV4CallOptions) => string | undefined;
-  /** Called after every compaction, before the provider call. Default: none. */
+  /** Called (and awaited) after every compaction, before the provider call; what it throws fails the call. Default: none. */
   onCompaction?: (event: MiddlewareCompactionEvent) => void | PromiseLike<void>;
 }
 
