@@ -294,4 +294,30 @@ describe('summariser through MockLanguageModelV4', () => {
     });
     expect(JSON.stringify(prompt.at(-1))).toMatch(/handoff record/);
   });
+
+  it('auto records every stage when the summariser fails, and the event is plain JSON', async () => {
+    const model = new MockLanguageModelV4({
+      modelId: 'failing-model',
+      doGenerate: async () => {
+        throw new Error('upstream down');
+      },
+    });
+    // Prose in the middle: masking tool outputs alone cannot reach the target.
+    const base = history();
+    const messages = deepFreeze([
+      ...base.slice(0, 5),
+      assistant(filler('long analysis')),
+      ...base.slice(5),
+    ]);
+    const result = await compressorWith(model).compress(messages, { targetTokens: 600 });
+    expect(result.event.stages).toEqual(['mask', 'summarize', 'receipt']);
+    expect(result.strategy).toBe('receipt');
+    expect(result.event.summarizerModel).toBe('failing-model');
+    expect(result.event.summarizerAttempts).toBe(3);
+    expect(result.event.durationMs).toBeGreaterThanOrEqual(result.event.summarizerDurationMs);
+    expect(JSON.parse(JSON.stringify(result.event))).toEqual(result.event);
+    expect(result.event.removedMessageIndexes.length + result.messages.length - 1).toBe(
+      messages.length,
+    );
+  });
 });
