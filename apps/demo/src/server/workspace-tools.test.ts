@@ -65,6 +65,18 @@ describe('workspace tools', () => {
     const listing = await tools.run_command.execute!({ command: 'ls', args: ['src'] }, options);
     expect(listing).toMatch(/^exit code 0$/m);
     expect(listing).toContain('inventory.js');
+    await expect(
+      tools.run_command.execute!({ command: 'node', args: ['-e', 'process.exit(3)'] }, options),
+    ).rejects.toThrow(/not allowed/);
+    await expect(
+      tools.run_command.execute!({ command: 'node', args: ['--eval=1'] }, options),
+    ).rejects.toThrow(/not allowed/);
+    await expect(
+      tools.run_command.execute!({ command: 'cat', args: ['/etc/hostname'] }, options),
+    ).rejects.toThrow(/outside the workspace/);
+    await expect(
+      tools.run_command.execute!({ command: 'grep', args: ['--file=../secrets', 'x'] }, options),
+    ).rejects.toThrow(/outside the workspace/);
     // Shell syntax is passed as a literal argument, never interpreted.
     const literal = await tools.run_command.execute!(
       { command: 'ls', args: ['; echo pwned'] },

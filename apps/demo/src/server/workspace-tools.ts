@@ -19,6 +19,39 @@ export function resolveInside(root: string, relativePath: string): string {
   return resolved;
 }
 
+/** Node flags that would run code other than the project's own files. */
+const NODE_CODE_FLAGS = [
+  '-e',
+  '--eval',
+  '-p',
+  '--print',
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-i',
+  '--interactive',
+];
+
+/**
+ * Keeps a command inside the workspace: no inline code for node, and every argument (or flag value)
+ * that names a path must stay inside the workspace. Throws with the reason otherwise.
+ */
+export function checkArguments(command: string, args: readonly string[], root: string): void {
+  for (const arg of args) {
+    const [flag, value] = arg.startsWith('-')
+      ? [arg.split('=')[0]!, arg.split('=').slice(1).join('=')]
+      : [undefined, arg];
+    if (command === 'node' && flag !== undefined && NODE_CODE_FLAGS.includes(flag)) {
+      throw new Error(
+        `run_command: node ${flag} is not allowed; run a file of the project instead`,
+      );
+    }
+    if (value !== '') resolveInside(root, value);
+  }
+}
+
 function clip(text: string): string {
   if (text.length <= MAX_OUTPUT_CHARACTERS) return text;
   return (
@@ -165,6 +198,7 @@ export function createWorkspaceTools(root: string) {
         args: z.array(z.string()).default([]),
       }),
       execute: async ({ command, args }) => {
+        checkArguments(command, args, root);
         const program = command === 'node' ? process.execPath : command;
         const { exitCode, output } = await runProgram(program, args, root);
         return clip(`$ ${[command, ...args].join(' ')}\nexit code ${exitCode}\n${output}`);
