@@ -37,7 +37,7 @@ describe.skipIf(corpusSkipReason !== undefined)('redaction on the secret-scanner
     // Targets are 99 % and 3 %; these floors are what the rules reach today (see README), so a
     // regression fails while the gap stays visible.
     expect(recall).toBeGreaterThanOrEqual(0.965);
-    expect(falsePositiveRate).toBeLessThanOrEqual(0.05);
+    expect(falsePositiveRate).toBeLessThanOrEqual(0.045);
   });
 });
 

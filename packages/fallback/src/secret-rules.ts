@@ -535,7 +535,7 @@ export function acceptKeyedValue(
  * `--key value`, XML `<add key="Password" value="..."/>`.
  */
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$@-]*)(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]*)(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]+(?:[)\]}][^\s"'`,;<>]*)*))/g;
+  /(?<key>[A-Za-z_$@-][\w.$-]*)(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]*)(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]+(?:[)\]}][^\s"'`,;<>]*)*))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
@@ -655,10 +655,12 @@ export const contextRules: SecretRule[] = [
     pattern:
       /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?<user>[^\s:/@"'<>{}]*):(?<secret>[^\s@/"'<>]+)@(?=[A-Za-z0-9[\]._-])/gi,
     // A literal password in a URL is a credential even when it reads `pass`: scanners flag it.
-    accept: (value) =>
+    // `postgres:postgres@` is a local default, not a leaked credential.
+    accept: (value, match) =>
       !isTemplate(value) &&
       !vendorPlaceholder.test(value) &&
       !/^(?:password|passwd|secret)$/i.test(value) &&
+      value !== match.groups?.user &&
       !/^\d{1,5}$/.test(value),
   },
   {
