@@ -211,7 +211,7 @@ export class ContextCompressor {
       case 'truncate':
         return this.#explicit(context, this.#truncate(context));
       case 'mask':
-        return this.#explicit(context, this.#mask(context));
+        return this.#explicit(context, this.#mask(context, true));
       case 'receipt':
         return this.#explicit(context, this.#receipt(context));
       case 'summarize': {
@@ -247,7 +247,7 @@ export class ContextCompressor {
   }
 
   async #auto(context: CallContext): Promise<CompressResult<ModelMessage>> {
-    const masked = this.#mask(context);
+    const masked = this.#mask(context, false);
     if (masked.tokensAfter <= context.targetTokens && this.#effective(context, masked)) {
       return this.#finish(context, masked, ['mask'], undefined);
     }
@@ -451,7 +451,12 @@ export class ContextCompressor {
     };
   }
 
-  #mask(context: CallContext): StageOutcome {
+  /**
+   * `shrinkTail`: when masking outside the protected tail is not enough, mask inside it too, down to
+   * the smallest tail. Only the explicit `mask` strategy does that; `auto` summarises instead, so the
+   * protected tail stays verbatim.
+   */
+  #mask(context: CallContext, shrinkTail: boolean): StageOutcome {
     const { messages } = context;
     const layout = this.#layout(context, 0);
     this.#assertFits(context, layout, 0);
@@ -474,7 +479,7 @@ export class ContextCompressor {
     }
     // Tier 2: give up protected tail, oldest first, down to the smallest tail.
     let tailStart = layout.tailStart;
-    while (over() && tailStart < layout.minTailStart) {
+    while (shrinkTail && over() && tailStart < layout.minTailStart) {
       do {
         apply(tailStart, maskToolMessage);
         tailStart++;
