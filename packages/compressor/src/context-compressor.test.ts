@@ -250,4 +250,41 @@ describe('ContextCompressor', () => {
     expect(result.tokensAfter).toBeLessThanOrEqual(1_500);
     expect(result.tokensAfter).toBeGreaterThan(counter.countMessages(result.messages));
   });
+
+  it('keeps a first reply that calls tools in the head only when its results are small', async () => {
+    const small = deepFreeze([
+      user('Check the build.'),
+      ...toolTurn('bash', 'ok'),
+      ...Array.from({ length: 6 }, (_, index) => toolTurn('read', big(`file ${index}`))).flat(),
+      assistant('All checked.'),
+    ]);
+    const large = deepFreeze([
+      user('Check the build.'),
+      ...toolTurn('bash', big('huge first output', 4_000)),
+      ...Array.from({ length: 6 }, (_, index) => toolTurn('read', big(`file ${index}`))).flat(),
+      assistant('All checked.'),
+    ]);
+    const compressor = new ContextCompressor({ counter, protectLastNTokens: 100 });
+    const kept = await compressor.compress(small, { targetTokens: 1_000, strategy: 'truncate' });
+    expect(kept.event.headMessageCount).toBe(3);
+    const dropped = await compressor.compress(large, { targetTokens: 1_000, strategy: 'truncate' });
+    expect(dropped.event.headMessageCount).toBe(1);
+    expect(validateToolPairs(dropped.messages).valid).toBe(true);
+  });
+
+  it('protectFirstN keeps a fixed head, snapped so no call loses its result', async () => {
+    const messages = longHistory();
+    const compressor = new ContextCompressor({
+      counter,
+      protectFirstN: 4,
+      protectLastNTokens: 100,
+    });
+    const result = await compressor.compress(messages, {
+      targetTokens: 1_500,
+      strategy: 'truncate',
+    });
+    // Message 3 calls a tool answered by message 4: the head grows to 5.
+    expect(result.event.headMessageCount).toBe(5);
+    expect(result.messages.slice(0, 5)).toEqual(messages.slice(0, 5));
+  });
 });
