@@ -16,6 +16,7 @@ import {
   extractHandoffFacts,
   measureRetention,
   type RetentionScores,
+  redactMessages,
   redactSecrets,
 } from '../dist/index.js';
 import { middleWindow } from '../dist/middle-window.js';
@@ -85,17 +86,24 @@ lines.push(
   '',
 );
 
-// Redaction speed on real transcript text (tool outputs, code, logs).
-const corpusText = transcripts.map((transcript) => JSON.stringify(transcript.messages)).join('\n');
+// Redaction speed on real transcript messages, string by string as redactMessages sees them.
+const corpusMessages = transcripts.flatMap((transcript) => transcript.messages as ModelMessage[]);
+let corpusBytes = 0;
+const countBytes = (value: unknown): void => {
+  if (typeof value === 'string') corpusBytes += Buffer.byteLength(value);
+  else if (Array.isArray(value)) value.forEach(countBytes);
+  else if (value !== null && typeof value === 'object') Object.values(value).forEach(countBytes);
+};
+countBytes(corpusMessages);
 const redactionTimes: number[] = [];
 for (let run = 0; run < 5; run++) {
   const started = performance.now();
-  redactSecrets(corpusText);
+  redactMessages(corpusMessages);
   redactionTimes.push(performance.now() - started);
 }
-const megabytes = Buffer.byteLength(corpusText) / 2 ** 20;
+const megabytes = corpusBytes / 2 ** 20;
 lines.push(
-  `Redacting all dev transcripts as one text (${megabytes.toFixed(1)} MiB): median ${median(redactionTimes).toFixed(0)} ms ` +
+  `\`redactMessages\` over all ${corpusMessages.length.toLocaleString('en-US')} dev transcript messages (${megabytes.toFixed(1)} MiB of strings): median ${median(redactionTimes).toFixed(0)} ms ` +
     `(${(megabytes / (median(redactionTimes) / 1000)).toFixed(1)} MiB/s).`,
   '',
 );

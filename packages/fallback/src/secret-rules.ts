@@ -432,8 +432,19 @@ export function keyIsIdLike(rawKey: string): boolean {
   return keySegments(rawKey).at(-1) === 'id';
 }
 
+const keyVerdicts = new Map<string, 'strong' | 'weak' | undefined>();
+
 /** How strongly a key name marks its value as secret, or undefined when it does not. */
 export function keyIsSecret(rawKey: string): 'strong' | 'weak' | undefined {
+  if (keyVerdicts.has(rawKey)) return keyVerdicts.get(rawKey);
+  // Keys repeat a lot (JSON field names); a bounded memo keeps classification off the hot path.
+  if (keyVerdicts.size > 10_000) keyVerdicts.clear();
+  const verdict = classifyKey(rawKey);
+  keyVerdicts.set(rawKey, verdict);
+  return verdict;
+}
+
+function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
   // Generated ids (`toolu_01DD7PwKMij...`) are not names, whatever segments they happen to hold.
   if (rawKey.length >= 16 && /\d/.test(rawKey) && shannonEntropy(rawKey) > 3.8) return undefined;
   const segments = keySegments(rawKey);
@@ -561,10 +572,32 @@ export function findKeyedSecrets(text: string): KeyedMatch[] {
   const found: KeyedMatch[] = [];
   keywordLine.lastIndex = 0;
   for (let line = keywordLine.exec(text); line; line = keywordLine.exec(text)) {
-    findKeyedInLine(line[0], line.index, found);
+    if (line[0].length > longLine) findKeyedInLongLine(line[0], line.index, found);
+    else findKeyedInLine(line[0], line.index, found);
     if (line[0].length === 0) keywordLine.lastIndex++;
   }
   return found;
+}
+
+const longLine = 2000;
+const keyword =
+  /pass|pwd|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer/gi;
+
+/**
+ * Minified JSON and long log lines: run the pair patterns only in windows around each keyword (a
+ * key is shorter than 80 characters, a value than 400), merged where they overlap.
+ */
+function findKeyedInLongLine(line: string, base: number, found: KeyedMatch[]): void {
+  const windows: Array<[number, number]> = [];
+  keyword.lastIndex = 0;
+  for (let match = keyword.exec(line); match; match = keyword.exec(line)) {
+    const start = Math.max(0, match.index - 80);
+    const end = Math.min(line.length, match.index + 480);
+    const last = windows[windows.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else windows.push([start, end]);
+  }
+  for (const [start, end] of windows) findKeyedInLine(line.slice(start, end), base + start, found);
 }
 
 // Only lines naming a secret-like key can hold a keyed secret; the pair patterns run on those alone.
