@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { CompactionConflictError } from './compaction-conflict-error.js';
 import { isUniqueViolation } from './database-error.js';
 import { migrateDatabase, rowsOf } from './migrate-database.js';
@@ -227,31 +227,28 @@ export function openSessionStore({
 
     async lineage(id) {
       checkId(id, 'id');
-      return db.transaction(async (tx) => {
-        // LATERAL ... LIMIT 1 keeps each step a primary-key lookup; a plain join lets the planner
-        // pick a hash join that rescans the whole table at every level (quadratic on deep chains).
-        const chain = rowsOf(
-          await tx.execute(sql`
-            with recursive chain(id, parent_id, depth) as (
-              select id, parent_id, 0 from baton_sessions where id = ${id}
-              union all
-              select parent.id, parent.parent_id, chain.depth + 1
-              from chain cross join lateral (
-                select s.id, s.parent_id from baton_sessions s where s.id = chain.parent_id limit 1
-              ) parent
-            )
-            select id from chain order by depth desc`),
-        ).map((row) => String(row.id));
-        if (chain.length === 0) throw new SessionNotFoundError({ sessionId: id });
-        const byId = new Map<string, SessionRow>();
-        for (let offset = 0; offset < chain.length; offset += insertChunkSize) {
-          const ids = chain.slice(offset, offset + insertChunkSize);
-          for (const row of await tx.select().from(sessions).where(inArray(sessions.id, ids))) {
-            byId.set(row.id, row);
-          }
-        }
-        return chain.map((sessionId) => toSession(byId.get(sessionId)!));
-      });
+      // LATERAL ... LIMIT 1 keeps each step a primary-key lookup; a plain join lets the planner pick
+      // a hash join that rescans the whole table at every level (quadratic on deep chains).
+      const chain = rowsOf(
+        await db.execute(sql`
+          with recursive chain(id, parent_id, depth) as (
+            select id, parent_id, 0 from baton_sessions where id = ${id}
+            union all
+            select parent.id, parent.parent_id, chain.depth + 1
+            from chain cross join lateral (
+              select s.id, s.parent_id from baton_sessions s where s.id = chain.parent_id limit 1
+            ) parent
+          )
+          select id from chain order by depth desc`),
+      ).map((row) => String(row.id));
+      if (chain.length === 0) throw new SessionNotFoundError({ sessionId: id });
+      // Sessions are never deleted and ids never change, so the second read finds every link.
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(sql`${sessions.id} = any(${sql.param(chain)}::text[])`);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return chain.map((sessionId) => toSession(byId.get(sessionId)!));
     },
 
     async resume<Message extends SessionMessage = SessionMessage>(id: string) {
