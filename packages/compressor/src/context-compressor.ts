@@ -434,9 +434,8 @@ export class ContextCompressor {
       content: `[Baton: ${count} earlier messages were removed to fit the context window; no summary of them was kept.]`,
     });
     const noticeTokens = context.counter.countMessage(noticeFor(99_999));
-    const probe = this.#layout(context, noticeTokens);
-    this.#assertFits(context, probe, noticeTokens);
     const layout = this.#layout(context, noticeTokens);
+    this.#assertFits(context, layout, noticeTokens);
     const removedCount =
       layout.tailStart - layout.headEnd - (layout.pinnedIndex === undefined ? 0 : 1);
     const { messages, removed } = this.#assemble(context, layout, noticeFor(removedCount));
