@@ -168,6 +168,20 @@ describe('createReceipt robustness', () => {
     expect(next.text.split(HANDOFF_HEADER).length).toBe(2);
   });
 
+  it('carries older snapshots forward while the budget allows', () => {
+    const first = createReceipt(window.slice(0, 3), { counter, maxTokens: 600 });
+    const second = createReceipt(window.slice(3, 5), { counter, previousSummary: first.text });
+    const third = createReceipt(window.slice(5), { counter, previousSummary: second.text });
+    expect(third.sections.previousSummary).toContain('Please fix the failing test');
+    expect(third.sections.previousSummary).toContain('TypeError: x is not a function');
+    const tight = createReceipt(window.slice(5), {
+      counter,
+      previousSummary: second.text,
+      maxTokens: 200,
+    });
+    expect(tight.stats.tokens).toBeLessThanOrEqual(200);
+  });
+
   it('collapses what does not fit into counts and never cuts a path', () => {
     const many: ModelMessage[] = [];
     for (let index = 0; index < 200; index++) {

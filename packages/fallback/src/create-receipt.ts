@@ -189,26 +189,34 @@ function buildCandidates(
 
   if (previousSummary !== undefined && previousSummary.trim() !== '') {
     const parsed = parseHandoff(previousSummary);
-    let lines: string[];
+    // Lines of the older snapshot (a summary's own snapshot) rank below the rest: kept when the
+    // budget allows, first to go otherwise, so snapshots do not grow with every compaction.
+    let lines: Array<{ text: string; older: boolean }>;
     if (parsed) {
       lines = [];
       for (const { key, title } of HANDOFF_SECTIONS) {
-        // The snapshot of a snapshot and old quoted turns would only grow with every compaction.
-        if (key === 'previousSummary' || key === 'lastTurns' || key === 'counts') continue;
+        // Old quoted turns and counts describe windows that are long gone.
+        if (key === 'lastTurns' || key === 'counts') continue;
         const body = parsed[key];
         if (!body) continue;
-        lines.push(`${title}:`);
-        for (const line of body.split('\n')) if (line.trim() !== '') lines.push(`  ${line.trim()}`);
+        const older = key === 'previousSummary';
+        lines.push({ text: `${title}:`, older });
+        for (const line of body.split('\n')) {
+          if (line.trim() !== '') lines.push({ text: `  ${line.trim()}`, older });
+        }
       }
     } else {
-      lines = previousSummary.split('\n').filter((line) => line.trim() !== '');
+      lines = previousSummary
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((text) => ({ text, older: false }));
     }
     lines.forEach((line, position) => {
       add({
         section: 'previousSummary',
         order: position,
-        text: clipText(redactSecrets(line).text, 400),
-        score: 5 - (3 * position) / Math.max(1, lines.length),
+        text: clipText(redactSecrets(line.text).text, 400),
+        score: (line.older ? 3 : 5) - (3 * position) / Math.max(1, lines.length),
         group: 'summary',
       });
     });
