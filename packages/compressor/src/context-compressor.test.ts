@@ -287,4 +287,33 @@ describe('ContextCompressor', () => {
     expect(result.event.headMessageCount).toBe(5);
     expect(result.messages.slice(0, 5)).toEqual(messages.slice(0, 5));
   });
+
+  it('works for a 32k window with default options: the protected tail shrinks to fit', async () => {
+    const messages = deepFreeze([
+      { role: 'system', content: 'You are a coding agent.' },
+      user('Refactor the parser.'),
+      assistant('Starting.'),
+      ...Array.from({ length: 60 }, (_, index) =>
+        toolTurn('read', big(`file ${index}`, 4_000)),
+      ).flat(),
+      user('Keep going.'),
+      ...Array.from({ length: 20 }, (_, index) =>
+        toolTurn('bash', big(`run ${index}`, 4_000)),
+      ).flat(),
+      assistant('Done with the parser.'),
+    ] satisfies ModelMessage[]);
+    const compressor = new ContextCompressor({
+      counter,
+      summarizer: async () => structuredSummary(),
+    });
+    const target = 16_000;
+    expect(counter.countMessages(messages)).toBeGreaterThan(4 * target);
+    for (const strategy of ['auto', 'summarize', 'receipt', 'truncate', 'mask'] as const) {
+      const result = await compressor.compress(messages, { targetTokens: target, strategy });
+      expect(result.withinBudget, strategy).toBe(true);
+      expect(result.messages.at(-1)).toBe(messages.at(-1));
+      expect(result.messages).toContain(messages[123]);
+      expect(validateToolPairs(result.messages).valid).toBe(true);
+    }
+  });
 });
