@@ -404,8 +404,13 @@ export function createReceipt(
       b.score - a.score || b.order - a.order || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
   );
 
-  const headingCost = (section: ItemSection) =>
-    count(`## ${HANDOFF_SECTIONS.find((entry) => entry.key === section)!.title}`) + 2;
+  const headingCosts = new Map(
+    itemSections.map((section) => [
+      section,
+      count(`## ${HANDOFF_SECTIONS.find((entry) => entry.key === section)!.title}`) + 2,
+    ]),
+  );
+  const headingCost = (section: ItemSection) => headingCosts.get(section)!;
   const reserve =
     24 * itemSections.filter((section) => candidates.some((c) => c.section === section)).length;
   const free = Math.max(0, maxTokens - count(fixedText) - reserve);

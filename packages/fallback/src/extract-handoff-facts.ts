@@ -100,7 +100,6 @@ export function itemKey(text: string, length = keyLength): string {
 // Paths are found token by token: split on whitespace, quotes, brackets and separators, then test
 // each token with a slash against an anchored shape. One cheap split beats a look-behind regex
 // scanning every position of a 300 kB window.
-const tokenPattern = /[^\s"'`()<>[\]{},;|=*]+/g;
 const posixShape = /^(?:~\/|\.{1,2}\/|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*\/?$/;
 const windowsShape = /^[A-Za-z]:\\(?:[\w@+.-]+\\)*[\w@+.-]+$/;
 
@@ -126,14 +125,28 @@ function acceptPath(candidate: string): string | undefined {
   return path;
 }
 
+// Characters that end a token: whitespace, quotes, brackets and separators (ASCII only).
+const tokenBoundary = new Uint8Array(128);
+for (const character of ' \t\n\r\f\v"\'`()<>[]{},;|=*') tokenBoundary[character.charCodeAt(0)] = 1;
+const isBoundary = (code: number) => code < 128 && tokenBoundary[code] === 1;
+
 /** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
 export function extractPaths(text: string): string[] {
   const found: string[] = [];
-  tokenPattern.lastIndex = 0;
-  for (let match = tokenPattern.exec(text); match; match = tokenPattern.exec(text)) {
-    const token = match[0];
-    if (token.length < 3 || (!token.includes('/') && !token.includes('\\'))) continue;
-    if (token.includes('://')) continue; // a URL
+  // Jump from slash to slash and widen each to its token: most of a window has no slash at all.
+  let searchFrom = 0;
+  for (;;) {
+    const slash = text.indexOf('/', searchFrom);
+    const backslash = text.indexOf('\\', searchFrom);
+    const at = slash === -1 ? backslash : backslash === -1 ? slash : Math.min(slash, backslash);
+    if (at === -1) break;
+    let start = at;
+    while (start > 0 && !isBoundary(text.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < text.length && !isBoundary(text.charCodeAt(end))) end++;
+    searchFrom = end + 1;
+    const token = text.slice(start, end);
+    if (token.length < 3 || token.includes('://')) continue; // too short, or a URL
     const path = acceptPath(token);
     if (path) found.push(path);
   }
@@ -141,7 +154,7 @@ export function extractPaths(text: string): string[] {
 }
 
 const errorPattern =
-  /\w*(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|exit(?:ed)? (?:code|status)[: ]*[1-9]|<returncode>[1-9]|returncode[:=] ?[1-9]|command not found|no such file/i;
+  /(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|exit(?:ed)? (?:code|status)[: ]*[1-9]|<returncode>[1-9]|returncode[:=] ?[1-9]|command not found|no such file/i;
 // Source code that merely mentions errors (`raise ValueError(`, `except KeyError:`, `err = ...`)
 // is file content, not a failure.
 const codeLine =
