@@ -224,7 +224,11 @@ if (database) {
   }
 }
 
-const ratio = (a: number, b: number | undefined) => (b === undefined ? 'n/a' : `${fmt(b / a, 2)}x`);
+// Always "how many times faster PostgreSQL is": rates divide one way, durations the other.
+const faster = (pglite: number, postgres: number | undefined, kind: 'rate' | 'time') =>
+  postgres === undefined
+    ? 'n/a'
+    : `${fmt(kind === 'rate' ? postgres / pglite : pglite / postgres, 2)}x`;
 const cell = (value: number | undefined, digits = 0) =>
   value === undefined ? 'not run' : fmt(value, digits);
 const p = postgresResult;
@@ -233,13 +237,13 @@ const lines = [
   '',
   `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; PostgreSQL: ${p ? 'local server (127.0.0.1:5432, node-postgres pool)' : 'not reachable, column not run'}. Medians; messages are agent-like (tool call, ~600-char tool result, user turn).`,
   '',
-  '| Measure | PGlite (in memory) | PostgreSQL | PostgreSQL / PGlite |',
+  '| Measure | PGlite (in memory) | PostgreSQL | PostgreSQL speed vs PGlite |',
   '| --- | ---: | ---: | ---: |',
-  `| appendMessages, batches of 1 (messages/s) | ${fmt(pgliteResult.append1)} | ${cell(p?.append1)} | ${ratio(pgliteResult.append1, p?.append1)} |`,
-  `| appendMessages, batches of 100 (messages/s) | ${fmt(pgliteResult.append100)} | ${cell(p?.append100)} | ${ratio(pgliteResult.append100, p?.append100)} |`,
-  `| raw drizzle insert, batches of 100 (messages/s) | ${fmt(pgliteResult.rawInsert100)} | ${cell(p?.rawInsert100)} | ${ratio(pgliteResult.rawInsert100, p?.rawInsert100)} |`,
-  `| lineage, chain of depth 1,000 (ms) | ${fmt(pgliteResult.lineage1000, 1)} | ${cell(p?.lineage1000, 1)} | ${ratio(pgliteResult.lineage1000, p?.lineage1000)} |`,
-  `| resume, session of 10,000 messages (ms) | ${fmt(pgliteResult.resume10000, 1)} | ${cell(p?.resume10000, 1)} | ${ratio(pgliteResult.resume10000, p?.resume10000)} |`,
+  `| appendMessages, batches of 1 (messages/s) | ${fmt(pgliteResult.append1)} | ${cell(p?.append1)} | ${faster(pgliteResult.append1, p?.append1, 'rate')} |`,
+  `| appendMessages, batches of 100 (messages/s) | ${fmt(pgliteResult.append100)} | ${cell(p?.append100)} | ${faster(pgliteResult.append100, p?.append100, 'rate')} |`,
+  `| raw drizzle insert, batches of 100 (messages/s) | ${fmt(pgliteResult.rawInsert100)} | ${cell(p?.rawInsert100)} | ${faster(pgliteResult.rawInsert100, p?.rawInsert100, 'rate')} |`,
+  `| lineage, chain of depth 1,000 (ms) | ${fmt(pgliteResult.lineage1000, 1)} | ${cell(p?.lineage1000, 1)} | ${faster(pgliteResult.lineage1000, p?.lineage1000, 'time')} |`,
+  `| resume, session of 10,000 messages (ms) | ${fmt(pgliteResult.resume10000, 1)} | ${cell(p?.resume10000, 1)} | ${faster(pgliteResult.resume10000, p?.resume10000, 'time')} |`,
   '',
   `Store overhead against raw drizzle inserts (batches of 100): PGlite ${fmt(pgliteResult.append100 / pgliteResult.rawInsert100, 2)}x${p ? `, PostgreSQL ${fmt(p.append100 / p.rawInsert100, 2)}x` : ''} of the raw rate (validation, row lock, sequence lookup, one transaction per call).`,
   '',
