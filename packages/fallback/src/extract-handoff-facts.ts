@@ -113,7 +113,9 @@ function acceptPath(candidate: string): string | undefined {
     if (!posixShape.test(path)) return undefined;
   }
   if (path.length < 3 || path.length > 300) return undefined;
-  const segments = path.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '~');
+  const segments = path
+    .split(/[\\/]/)
+    .filter((segment) => segment !== '' && segment !== '~' && segment !== '.' && segment !== '..');
   if (segments.length === 0) return undefined;
   if (!segments.every((segment) => /[A-Za-z_]/.test(segment))) return undefined;
   const anchored = /^(?:~\/|\.{1,2}\/|\/|[A-Za-z]:\\)/.test(path);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { extractErrorLines, extractPaths, itemKey } from './index.js';
+
+describe('extractPaths', () => {
+  it('finds POSIX, home, relative and Windows paths and leaves URLs out', () => {
+    const text = [
+      'edit /repo/src/app.ts and ~/notes/todo.md,',
+      'see ./lib/util.js:12:3 (and ../x/y.py)',
+      'open C:\\Users\\me\\project\\main.cs now',
+      'fetch https://example.com/a/b.js and file:src/c.ts',
+      'ratio 1/2, and/or, 2024/01/02',
+    ].join('\n');
+    expect(extractPaths(text)).toEqual([
+      '/repo/src/app.ts',
+      '~/notes/todo.md',
+      './lib/util.js',
+      '../x/y.py',
+      'C:\\Users\\me\\project\\main.cs',
+      'src/c.ts',
+    ]);
+  });
+});
+
+describe('extractErrorLines', () => {
+  it('keeps failures and exception lines, skips source that mentions errors', () => {
+    const output = [
+      'Traceback (most recent call last):',
+      '    raise ValueError("bad")',
+      'ValueError: bad input',
+      '  12→ except KeyError:',
+      'FAILED tests/test_a.py::test_x - AssertionError',
+      'all good',
+      '<returncode>2</returncode>',
+    ].join('\n');
+    expect(extractErrorLines(output)).toEqual([
+      'Traceback (most recent call last):',
+      'ValueError: bad input',
+      'FAILED tests/test_a.py::test_x - AssertionError',
+      '<returncode>2</returncode>',
+    ]);
+  });
+});
+
+describe('itemKey', () => {
+  it('collapses whitespace and cuts on a space', () => {
+    expect(itemKey('a  b\n c')).toBe('a b c');
+    const long = `${'word '.repeat(50)}/very/long/path/that/must/not/break.ts`;
+    expect(itemKey(long)).not.toContain('/very/long');
+  });
+});
