@@ -1,4 +1,5 @@
 import { chatFormat, countMessageTokens, countToolTokens } from './count-message-tokens.js';
+import { createPieceCounter, type PieceCounter } from './create-piece-counter.js';
 import { estimateTokens } from './estimate-tokens.js';
 import { GenerationalCache } from './generational-cache.js';
 import { InvalidInputError } from './invalid-input-error.js';
@@ -9,7 +10,6 @@ import {
   sharedEncoder,
 } from './load-encoder.js';
 import { resolveModel } from './resolve-model.js';
-import { splitPattern } from './split-pattern.js';
 import type {
   CountableMessage,
   CountMessagesOptions,
@@ -38,41 +38,14 @@ export interface CreateTokenCounterOptions {
 const tiktokenEncodings = new Set<string>(['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base']);
 const encodings = new Set<string>([...tiktokenEncodings, 'heuristic']);
 
-/** Exact counting for one loaded encoder, shared by every counter of that encoder. */
-interface PieceCounter {
-  count(text: string): number;
-}
-
-// Tiktoken runs BPE on each piece of its pre-tokenisation split independently, so a piece's token
-// count never depends on its neighbours: memoising counts per piece is exact, and only pieces not
-// seen before reach the WASM encoder.
 const pieceCounters = new WeakMap<Encoder, PieceCounter>();
-const pieceCacheGeneration = 65_536;
-const longestCachedPiece = 128;
 
 function pieceCounterFor(encoder: Encoder, encoding: TiktokenEncoding): PieceCounter {
   let counter = pieceCounters.get(encoder);
-  if (counter) return counter;
-  const pattern = splitPattern(encoding);
-  const cache = new GenerationalCache<string, number>(pieceCacheGeneration);
-  counter = {
-    count(text) {
-      const pieces = text.match(pattern);
-      if (pieces === null) return 0;
-      let total = 0;
-      for (let i = 0; i < pieces.length; i++) {
-        const piece = pieces[i]!;
-        let tokens = cache.get(piece);
-        if (tokens === undefined) {
-          tokens = encoder.encode_ordinary(piece).length;
-          if (piece.length <= longestCachedPiece) cache.set(piece, tokens);
-        }
-        total += tokens;
-      }
-      return total;
-    },
-  };
-  pieceCounters.set(encoder, counter);
+  if (!counter) {
+    counter = createPieceCounter(encoder, encoding);
+    pieceCounters.set(encoder, counter);
+  }
   return counter;
 }
 

@@ -1,0 +1,122 @@
+import { GenerationalCache } from './generational-cache.js';
+import type { Encoder } from './load-encoder.js';
+import { asciiSplitPattern, splitPattern } from './split-pattern.js';
+import type { TiktokenEncoding } from './types.js';
+
+/** Exact token counts for one encoder, memoised per pre-tokenisation piece. */
+export interface PieceCounter {
+  count(text: string): number;
+}
+
+const pieceCacheGeneration = 65_536;
+// Long pieces (base64, long runs of one symbol) rarely repeat; keep them out of the cache.
+const longestCachedPiece = 128;
+const nonAscii = /[^\x00-\x7f]/g;
+const asciiOnly = /^[\x00-\x7f]*$/;
+
+/**
+ * Tiktoken runs BPE on each piece of its pre-tokenisation split independently, so a piece's count
+ * never depends on its neighbours: memoising counts per piece is exact, and only pieces not seen
+ * before reach the WASM encoder. Splitting is the remaining cost, so ASCII stretches of the text
+ * use an ASCII-only copy of the pattern, which runs several times faster than Unicode classes.
+ */
+export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding): PieceCounter {
+  const unicodePattern = splitPattern(encoding);
+  const asciiPattern = asciiSplitPattern(encoding);
+  const cache = new GenerationalCache<string, number>(pieceCacheGeneration);
+  // GPT-2's pattern has no newline alternative, so line starts are not guaranteed piece boundaries.
+  const canCutAtLines = encoding === 'o200k_base' || encoding === 'cl100k_base';
+
+  const countPieces = (text: string, pattern: RegExp): number => {
+    const pieces = text.match(pattern);
+    if (pieces === null) return 0;
+    let total = 0;
+    for (let i = 0; i < pieces.length; i++) {
+      const piece = pieces[i]!;
+      let tokens = cache.get(piece);
+      if (tokens === undefined) {
+        tokens = encoder.encode_ordinary(piece).length;
+        if (piece.length <= longestCachedPiece) cache.set(piece, tokens);
+      }
+      total += tokens;
+    }
+    return total;
+  };
+
+  return {
+    count(text) {
+      if (asciiOnly.test(text)) return countPieces(text, asciiPattern);
+      if (!canCutAtLines) return countPieces(text, unicodePattern);
+      // Count the lines around each non-ASCII character with the Unicode pattern and the ASCII
+      // stretches between them with the fast one; cuts fall only where a piece must end anyway.
+      let total = 0;
+      let start = 0;
+      nonAscii.lastIndex = 0;
+      for (let match = nonAscii.exec(text); match !== null; match = nonAscii.exec(text)) {
+        const cutBefore = safeCutBefore(text, match.index, start);
+        const cutAfter = safeCutAfter(text, match.index + 1);
+        if (cutBefore > start) total += countPieces(text.slice(start, cutBefore), asciiPattern);
+        total += countPieces(text.slice(cutBefore, cutAfter), unicodePattern);
+        start = cutAfter;
+        nonAscii.lastIndex = cutAfter;
+      }
+      if (start < text.length)
+        total += countPieces(start === 0 ? text : text.slice(start), asciiPattern);
+      return total;
+    },
+  };
+}
+
+/**
+ * True when o200k/cl100k's split must have a piece boundary at `position` and the text on either
+ * side splits the same alone: right after a newline, when the whitespace that follows (if any)
+ * holds no further line break (else `\s*[\r\n]+` would join them) and no `/` follows (o200k
+ * glues `[\r\n/]*` to punctuation).
+ */
+function isSafeCut(text: string, position: number): boolean {
+  if (position <= 0 || position >= text.length || text.charCodeAt(position - 1) !== 10)
+    return false;
+  for (let i = position; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || code === 13) return false;
+    if (code === 47) return i > position;
+    if (!isPatternSpace(code)) return true;
+  }
+  return true;
+}
+
+function safeCutBefore(text: string, index: number, floor: number): number {
+  let newline = index > 0 ? text.lastIndexOf('\n', index - 1) : -1;
+  while (newline >= floor) {
+    if (isSafeCut(text, newline + 1)) return newline + 1;
+    // lastIndexOf treats a negative start as 0 and would find the same newline forever.
+    newline = newline > 0 ? text.lastIndexOf('\n', newline - 1) : -1;
+  }
+  return floor;
+}
+
+function safeCutAfter(text: string, from: number): number {
+  let newline = text.indexOf('\n', from);
+  while (newline !== -1) {
+    if (isSafeCut(text, newline + 1)) return newline + 1;
+    newline = text.indexOf('\n', newline + 1);
+  }
+  return text.length;
+}
+
+/** Unicode White_Space, the pattern's `\s`. */
+function isPatternSpace(code: number): boolean {
+  return (
+    (code >= 9 && code <= 13) ||
+    code === 32 ||
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
