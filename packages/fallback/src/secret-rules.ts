@@ -20,18 +20,15 @@ export interface SecretRule {
   pattern: RegExp;
   accept?: (value: string, match: RegExpExecArray) => boolean;
   /**
-   * Literal strings of which at least one occurs in every match (case-sensitive). The pattern only
-   * runs on text containing one: scanning 300 kB with 70 patterns is what makes redaction slow.
+   * Literal strings of which at least one occurs in every match (compared case-insensitively). The
+   * pattern only runs on text containing one: scanning 300 kB with 70 patterns is what makes
+   * redaction slow.
    */
   hints?: readonly string[];
 }
 
 const notPlaceholder = (value: string) => !isPlaceholder(value);
 
-/**
- * A vendor token: a distinctive prefix then a body. Vetoes bodies that are placeholders (`xxxx`,
- * repeated characters) so documentation examples stay readable.
- */
 // Vendor bodies are vetoed only for unmistakable placeholders: `xxxx`, `****`, `...`, `<...>`,
 // `your_`, `dummy`. Words like `example` stay allowed: vendors' own sample keys look real.
 const vendorPlaceholder =
