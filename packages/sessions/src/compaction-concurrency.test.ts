@@ -8,12 +8,10 @@ import {
   type TestDatabase,
 } from './test-utils/postgres-database.js';
 import { userMessages } from './test-utils/session-store-contract.js';
+import { workerExecArgv } from './test-utils/worker-exec-argv.js';
 
 const rounds = 50;
 const workerPath = fileURLToPath(new URL('./__fixtures__/compaction-worker.ts', import.meta.url));
-const resolveHook = fileURLToPath(
-  new URL('./__fixtures__/typescript-resolve.mjs', import.meta.url),
-);
 
 interface Outcome {
   round: number;
@@ -29,7 +27,7 @@ interface Outcome {
 /** A long-lived worker process and a way to wait for its next report of a given round. */
 function startWorker(connectionString: string) {
   const child = fork(workerPath, [connectionString], {
-    execArgv: ['--import', resolveHook],
+    execArgv: workerExecArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<number, (outcome: Outcome) => void>();

@@ -10,11 +10,9 @@ import {
   type TestDatabase,
 } from './test-utils/postgres-database.js';
 import { compactResult, userMessages } from './test-utils/session-store-contract.js';
+import { workerExecArgv } from './test-utils/worker-exec-argv.js';
 
 const workerPath = fileURLToPath(new URL('./__fixtures__/crash-worker.ts', import.meta.url));
-const resolveHook = fileURLToPath(
-  new URL('./__fixtures__/typescript-resolve.mjs', import.meta.url),
-);
 
 async function waitFor<T>(
   what: string,
@@ -71,7 +69,7 @@ describePostgres('SIGKILL in the middle of recordCompaction (PostgreSQL)', () =>
       await admin.query('begin');
       await admin.query(`lock table ${blockedTable} in share mode`);
       const worker = fork(workerPath, [url.toString(), parent.id, childId, '300'], {
-        execArgv: ['--import', resolveHook],
+        execArgv: workerExecArgv,
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       const exited = new Promise<NodeJS.Signals | null>((resolve) =>

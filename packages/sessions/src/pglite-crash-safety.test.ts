@@ -6,12 +6,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSessionStore } from './index.js';
+import { workerExecArgv } from './test-utils/worker-exec-argv.js';
 
 const workerPath = fileURLToPath(
   new URL('./__fixtures__/pglite-compaction-worker.ts', import.meta.url),
-);
-const resolveHook = fileURLToPath(
-  new URL('./__fixtures__/typescript-resolve.mjs', import.meta.url),
 );
 
 describe('SIGKILL during compactions on an on-disk PGlite', () => {
@@ -20,7 +18,7 @@ describe('SIGKILL during compactions on an on-disk PGlite', () => {
 
   it('reopens with every committed compaction whole and no partial one', async () => {
     const worker = fork(workerPath, [dataDir, '300'], {
-      execArgv: ['--import', resolveHook],
+      execArgv: workerExecArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const committed: string[] = [];
