@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { resolveModel } from '@baton/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoState } from '../shared/demo-types.js';
 import { createDemoServer, type DemoServer } from './create-demo-server.js';
@@ -116,4 +117,25 @@ describe('demo server', () => {
     expect(fresh.compactions).toEqual([]);
     expect(fresh.workspace).not.toBe(afterCompaction.workspace);
   }, 90_000);
+
+  it("uses the model's own window when DEMO_CONTEXT_WINDOW is 0", async () => {
+    const environment = {
+      OPENAI_API_KEY: 'test-key',
+      DEMO_MODEL: 'gpt-4o',
+      DEMO_CONTEXT_WINDOW: '0',
+    };
+    const server = await createDemoServer({
+      config: {
+        ...readDemoConfig(environment, '/unused'),
+        dataDirectory: path.join(dataDirectory, 'window'),
+      },
+      environment,
+      log: () => undefined,
+    });
+    opened.push(server);
+    const current = await state(server);
+    expect(current.model).toMatchObject({ provider: 'openai', modelId: 'gpt-4o', offline: false });
+    expect(current.contextWindow).toBe(resolveModel('gpt-4o').contextWindow);
+    expect(current.contextWindow).toBeGreaterThan(100_000);
+  });
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompressionStrategy } from '@baton/compressor';
+import { resolveModel } from '@baton/tokens';
 import { serveStatic } from '@hono/node-server/serve-static';
 import {
   convertToModelMessages,
@@ -42,6 +43,8 @@ export interface DemoServerOptions {
 export interface DemoServer {
   app: Hono;
   model: SelectedModel;
+  /** Window the compaction works against. */
+  contextWindow: number;
   state(): Promise<DemoState>;
   close(): Promise<void>;
 }
@@ -91,6 +94,12 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     selected.description.offline ? 'receipt' : 'auto',
   );
 
+  // 0 means the model's own window, as Baton knows it.
+  const contextWindow =
+    config.contextWindow > 0
+      ? config.contextWindow
+      : resolveModel(selected.model.modelId).contextWindow;
+
   const conversation: ConversationRecord = await loadConversation(config.dataDirectory);
   conversation.serverStarts += 1;
   let workspace: Workspace = await createWorkspace(
@@ -114,7 +123,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     model: selected.model,
     summarizer: selected.summarizer,
     strategy,
-    contextWindow: config.contextWindow,
+    contextWindow,
     offline: selected.description.offline,
     storeDirectory: path.join(config.dataDirectory, 'sessions'),
     getSessionId: () => conversation.rootSessionId,
@@ -155,7 +164,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     }
     return {
       model: selected.description,
-      contextWindow: config.contextWindow,
+      contextWindow,
       threshold: layer.threshold(config.maxOutputTokens),
       rootSessionId: conversation.rootSessionId,
       currentSessionId,
@@ -250,6 +259,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   return {
     app,
     model: selected,
+    contextWindow,
     state,
     async close() {
       await save();

@@ -24,7 +24,7 @@ const server = serve(
         ? 'No LLM configured: the scripted offline agent plays a coding session (set OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_COMPATIBLE_BASE_URL for a real model).'
         : `Model: ${description.provider} ${description.modelId}; summariser: ${description.summarizer}.`,
     );
-    console.log(`Context window: ${config.contextWindow} tokens; data: ${config.dataDirectory}`);
+    console.log(`Context window: ${demo.contextWindow} tokens; data: ${config.dataDirectory}`);
   },
 );
 
