@@ -247,12 +247,29 @@ export class ContextCompressor {
   }
 
   async #auto(context: CallContext): Promise<CompressResult<ModelMessage>> {
-    const masked = this.#mask(context, false);
-    if (masked.tokensAfter <= context.targetTokens && this.#effective(context, masked)) {
-      return this.#finish(context, masked, ['mask'], undefined);
+    if (this.#maskMightFit(context)) {
+      const masked = this.#mask(context, false);
+      if (masked.tokensAfter <= context.targetTokens && this.#effective(context, masked)) {
+        return this.#finish(context, masked, ['mask'], undefined);
+      }
     }
     const { outcome, extraStages, fallbackReason } = await this.#summarizeOrReceipt(context);
     return this.#explicit(context, outcome, ['mask', 'summarize', ...extraStages], fallbackReason);
+  }
+
+  /**
+   * Whether masking outside the protected tail could reach the target at all: even removing every
+   * tool message and every tool-calling assistant message of that span entirely would not fit
+   * otherwise, and `auto` skips the masking work (it still counts as the first stage tried).
+   */
+  #maskMightFit(context: CallContext): boolean {
+    const layout = this.#layout(context, 0);
+    let removable = 0;
+    for (let index = layout.headEnd; index < layout.tailStart; index++) {
+      const fact = context.analysis.facts[index]!;
+      if (fact.role === 'tool' || fact.callIds.length > 0) removable += context.counts[index]!;
+    }
+    return context.tokensBefore - removable <= context.targetTokens;
   }
 
   async #summarizeOrReceipt(context: CallContext): Promise<{
@@ -500,7 +517,7 @@ export class ContextCompressor {
   }
 
   #middle(context: CallContext, layout: Layout) {
-    const span: Array<{ message: ModelMessage; index: number }> = [];
+    const span: Array<{ message: ModelMessage; index: number; tokens: number }> = [];
     let previousSummary: string | undefined;
     for (let index = layout.headEnd; index < layout.tailStart; index++) {
       if (index === layout.pinnedIndex) continue;
@@ -509,7 +526,7 @@ export class ContextCompressor {
         previousSummary = textOf(message);
         continue;
       }
-      span.push({ message, index });
+      span.push({ message, index, tokens: context.counts[index]! });
     }
     return { span, previousSummary };
   }

@@ -20,7 +20,7 @@ export interface SummarizeSpanOptions {
   summarizer: Summarizer;
   counter: TokenCounter;
   /** The span to summarise, with each message's index in the whole conversation. */
-  span: ReadonlyArray<{ message: ModelMessage; index: number }>;
+  span: ReadonlyArray<{ message: ModelMessage; index: number; tokens: number }>;
   /** Text of an earlier Baton handoff found in the span (already excluded from `span`). */
   previousSummary: string | undefined;
   /** For cache-friendly mode: the conversation prefix that ends with the span, unchanged. */
@@ -52,6 +52,10 @@ const framingTokens = 64;
  * pipeline; a request whose bound comes near the budget is counted exactly before it is sent.
  */
 const estimateMargin = 1.2;
+
+/** Bound of an unclipped serialised message: its exact count, a margin for redaction marks, tags. */
+const unclippedMargin = 1.05;
+const tagTokens = 40;
 
 /**
  * Token measure for packing: the fitted estimate (with margin) when the counter is an exact
@@ -273,8 +277,13 @@ async function summarizeWith(
   const chunkTokens: number[] = [];
   let current: string[] = [];
   let used = 0;
-  for (let text of serialized) {
-    let tokens = measure(text) + 1;
+  for (const [position, entry] of serialized.entries()) {
+    let text = entry.text;
+    // An unclipped message is bounded by its own exact count plus the tags; only clipped ones
+    // (whose count no longer applies) are measured.
+    let tokens = entry.clipped
+      ? measure(text) + 1
+      : Math.ceil(options.span[position]!.tokens * unclippedMargin) + tagTokens;
     while (tokens > capacity) {
       text = clipSerialized(text, Math.floor(text.length * (capacity / tokens) * 0.9));
       tokens = measure(text) + 1;

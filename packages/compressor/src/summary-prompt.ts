@@ -89,13 +89,23 @@ function escapeData(text: string): string {
   return text.replace(/<\/(transcript|previous-summary|message)/gi, '<\\/$1');
 }
 
-/** One message as transcript data: index, role, text, tool calls and (clipped) tool outputs. */
+/**
+ * One message as transcript data: index, role, text, tool calls and (clipped) tool outputs.
+ * `clipped` says whether anything was cut, i.e. whether the message's own token count still bounds it.
+ */
 export function serializeMessage(
   message: ModelMessage,
   index: number,
   detail: SummaryDetail,
-): string {
+): { text: string; clipped: boolean } {
   const parts: string[] = [];
+  const limit = toolOutputChars[detail];
+  let clipped = false;
+  const clipField = (text: string) => {
+    if (text.length <= limit) return text;
+    clipped = true;
+    return clipMiddle(text, limit);
+  };
   if (typeof message.content === 'string') {
     parts.push(message.content);
   } else {
@@ -105,16 +115,16 @@ export function serializeMessage(
           parts.push(part.text);
           break;
         case 'reasoning':
-          parts.push(`(reasoning) ${clipMiddle(part.text, toolOutputChars[detail])}`);
+          parts.push(`(reasoning) ${clipField(part.text)}`);
           break;
         case 'tool-call':
           parts.push(
-            `[tool call ${part.toolCallId}: ${part.toolName} ${clipMiddle(JSON.stringify(part.input) ?? '', toolOutputChars[detail])}]`,
+            `[tool call ${part.toolCallId}: ${part.toolName} ${clipField(JSON.stringify(part.input) ?? '')}]`,
           );
           break;
         case 'tool-result':
           parts.push(
-            `[tool result ${part.toolCallId}: ${part.toolName} (${part.output.type})]\n${clipMiddle(outputText(part.output), toolOutputChars[detail])}`,
+            `[tool result ${part.toolCallId}: ${part.toolName} (${part.output.type})]\n${clipField(outputText(part.output))}`,
           );
           break;
         default:
@@ -122,7 +132,13 @@ export function serializeMessage(
       }
     }
   }
-  return `<message index="${index}" role="${message.role}">\n${escapeData(parts.join('\n'))}\n</message>`;
+  // Redaction windows already cut long fields; their elision marks count as clipping too.
+  const body = parts.join('\n');
+  if (!clipped && body.includes(' characters elided …]')) clipped = true;
+  return {
+    text: `<message index="${index}" role="${message.role}">\n${escapeData(body)}\n</message>`,
+    clipped,
+  };
 }
 
 /** Shortens one serialised message to about `maxChars` (keeps its opening and closing tags). */
