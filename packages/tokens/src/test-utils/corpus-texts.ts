@@ -141,7 +141,10 @@ export function scriptSamples(): Sample[] {
       if (seen.has(key)) continue;
       seen.add(key);
       for (const chunk of chunks(text, 1500)) {
-        const category = categorise(chunk);
+        let category = categorise(chunk);
+        // Accented-Latin locales (de, fr, pl, tr, cs, ...) count as other languages, not English prose.
+        const accented = chunk.match(/[\u00c0-\u024f\u1e00-\u1eff]/g)?.length ?? 0;
+        if (category !== 'cjk' && accented > chunk.length * 0.015) category = 'other-scripts';
         // Group copies of one file shipped by several package versions into one source.
         const source = file.replace(/^.*\/node_modules\//, '');
         if (category === 'cjk' || category === 'other-scripts')

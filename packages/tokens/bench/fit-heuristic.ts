@@ -1,0 +1,169 @@
+// Fits the heuristic's weights: non-negative least squares of relative error (iteratively
+// reweighted towards absolute relative error), on the non-held-out samples, each category weighted
+// equally. Writes src/heuristic-weights.ts and prints held-out error. Run after `pnpm build`:
+//   node bench/fit-heuristic.ts
+import { writeFileSync } from 'node:fs';
+import { estimateTokenCount } from 'tokenx';
+import { extractFeatures, featureCount, featureNames } from '../dist/heuristic-features.js';
+import { categories } from '../src/test-utils/corpus-texts.ts';
+import {
+  type CountedSample,
+  countedSamples,
+  meanAbsolutePercentageError,
+} from '../src/test-utils/heuristic-evaluation.ts';
+
+const samples = countedSamples();
+const train = samples.filter((s) => !s.heldOut);
+const heldOut = samples.filter((s) => s.heldOut);
+const features = new Map<CountedSample, Float64Array>(
+  samples.map((s) => [s, extractFeatures(s.text)]),
+);
+
+/** Minimises sum_i d_i (x_i . w - y_i)^2 over w >= 0 by coordinate descent on the normal equations. */
+function nnls(rows: Float64Array[], targets: number[], rowWeights: number[]): Float64Array {
+  const n = featureCount;
+  const a = new Float64Array(n * n);
+  const b = new Float64Array(n);
+  rows.forEach((x, r) => {
+    const d = rowWeights[r]!;
+    for (let i = 0; i < n; i++) {
+      if (x[i] === 0) continue;
+      b[i]! += d * x[i]! * targets[r]!;
+      for (let j = 0; j < n; j++) a[i * n + j]! += d * x[i]! * x[j]!;
+    }
+  });
+  const w = new Float64Array(n);
+  for (let sweep = 0; sweep < 5000; sweep++) {
+    let change = 0;
+    for (let i = 0; i < n; i++) {
+      const diagonal = a[i * n + i]!;
+      if (diagonal === 0) continue;
+      let gradient = -b[i]!;
+      for (let j = 0; j < n; j++) gradient += a[i * n + j]! * w[j]!;
+      const next = Math.max(0, w[i]! - gradient / diagonal);
+      change = Math.max(change, Math.abs(next - w[i]!));
+      w[i] = next;
+    }
+    if (change < 1e-9) break;
+  }
+  return w;
+}
+
+// Features too rare in the training text to be fitted get a fixed prior instead (tokens per
+// character, from how each tokenizer treats the script), so unseen scripts never count as free.
+const minimumSupport = 300;
+const priors: Record<'o200k' | 'cl100k', Partial<Record<(typeof featureNames)[number], number>>> = {
+  o200k: {
+    greek: 0.45,
+    arabicHebrew: 0.35,
+    latinExtended: 0.6,
+    otherLetters: 0.8,
+    astral: 1.5,
+    cyrillic: 0.3,
+    indic: 0.4,
+    thai: 0.4,
+  },
+  cl100k: {
+    greek: 0.9,
+    arabicHebrew: 0.8,
+    latinExtended: 0.8,
+    otherLetters: 1.2,
+    astral: 2,
+    cyrillic: 0.6,
+    indic: 1.2,
+    thai: 1,
+  },
+};
+
+function fit(target: 'o200k' | 'cl100k'): Float64Array {
+  const support = new Float64Array(featureCount);
+  for (const s of train) {
+    const x = features.get(s)!;
+    for (let i = 0; i < featureCount; i++) if (x[i]! > 0) support[i]! += x[i]!;
+  }
+  const fixed = new Float64Array(featureCount).fill(Number.NaN);
+  featureNames.forEach((name, i) => {
+    const prior = priors[target][name];
+    if (support[i]! < minimumSupport) {
+      fixed[i] = prior ?? 0;
+      console.log(`${target}: ${name} has support ${support[i]}; fixed at ${fixed[i]}`);
+    }
+  });
+  const w = fitFree(target, fixed);
+  for (let i = 0; i < featureCount; i++) if (!Number.isNaN(fixed[i]!)) w[i] = fixed[i]!;
+  return w;
+}
+
+/** Fits the features not in `fixed` (NaN = free) to what the fixed ones leave of each target. */
+function fitFree(target: 'o200k' | 'cl100k', fixed: Float64Array): Float64Array {
+  const perCategory = new Map<string, number>();
+  for (const s of train) perCategory.set(s.category, (perCategory.get(s.category) ?? 0) + 1);
+  const rows = train.map((s) => {
+    const x = Float64Array.from(features.get(s)!);
+    for (let i = 0; i < featureCount; i++) if (!Number.isNaN(fixed[i]!)) x[i] = 0;
+    return x;
+  });
+  const targets = train.map((s) => {
+    const x = features.get(s)!;
+    let rest = s[target];
+    for (let i = 0; i < featureCount; i++) if (!Number.isNaN(fixed[i]!)) rest -= x[i]! * fixed[i]!;
+    return rest;
+  });
+  // Relative error: scale each row by 1/y; balance categories; then reweight by 1/|relative error|
+  // a few times so the fit approaches least absolute percentage error.
+  const base = train.map((s) => 1 / (s[target] * s[target]) / perCategory.get(s.category)!);
+  let rowWeights = base;
+  let w = nnls(rows, targets, rowWeights);
+  for (let iteration = 0; iteration < 8; iteration++) {
+    rowWeights = train.map((s, r) => {
+      let estimate = 0;
+      const x = rows[r]!;
+      for (let i = 0; i < featureCount; i++) estimate += x[i]! * w[i]!;
+      const relative = Math.abs(estimate - targets[r]!) / s[target];
+      return base[r]! / Math.max(relative, 0.01);
+    });
+    w = nnls(rows, targets, rowWeights);
+  }
+  return w;
+}
+
+const fitted = { o200k_base: fit('o200k'), cl100k_base: fit('cl100k') };
+const format = (w: Float64Array) => `[${Array.from(w, (v) => Number(v.toFixed(4))).join(', ')}]`;
+writeFileSync(
+  new URL('../src/heuristic-weights.ts', import.meta.url),
+  `// Generated by bench/fit-heuristic.ts (do not edit): non-negative least squares of relative error, one
+// weight per feature of heuristic-features.ts, fitted on real text against exact o200k_base and
+// cl100k_base counts (${train.length} training samples; ${heldOut.length} held out).
+// Feature order: ${featureNames.join(', ')}.
+export const heuristicWeights = {
+  o200k_base: ${format(fitted.o200k_base)},
+  cl100k_base: ${format(fitted.cl100k_base)},
+} as const;
+`,
+);
+
+const estimateWith = (w: Float64Array) => (text: string) => {
+  const x = extractFeatures(text);
+  let sum = 0;
+  for (let i = 0; i < featureCount; i++) sum += x[i]! * w[i]!;
+  return Math.max(1, Math.round(sum));
+};
+const rows: string[] = [];
+for (const target of ['o200k', 'cl100k'] as const) {
+  const ours = meanAbsolutePercentageError(heldOut, estimateWith(fitted[`${target}_base`]), target);
+  const quarter = meanAbsolutePercentageError(heldOut, (t) => Math.ceil(t.length / 4), target);
+  const tokenx = meanAbsolutePercentageError(heldOut, (t) => estimateTokenCount(t), target);
+  const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+  rows.push(
+    `held-out MAPE vs ${target}: ours ${pct(ours.overall)}, chars/4 ${pct(quarter.overall)}, tokenx ${pct(tokenx.overall)}`,
+  );
+  for (const c of categories) {
+    rows.push(
+      `  ${c.padEnd(14)} n=${ours.byCategory[c].samples} ours ${pct(ours.byCategory[c].mape)}  chars/4 ${pct(quarter.byCategory[c].mape)}  tokenx ${pct(tokenx.byCategory[c].mape)}`,
+    );
+  }
+}
+console.log(rows.join('\n'));
+for (const [name, w] of Object.entries(fitted)) {
+  console.log(name, featureNames.map((f, i) => `${f}=${w[i]!.toFixed(3)}`).join(' '));
+}

@@ -1,0 +1,80 @@
+import { corpusSkipReason } from '@baton/test-corpus';
+import fc from 'fast-check';
+import { estimateTokenCount } from 'tokenx';
+import { describe, expect, it } from 'vitest';
+import { estimateTokens, InvalidInputError } from './index.js';
+import { categories } from './test-utils/corpus-texts.ts';
+import { countedSamples, meanAbsolutePercentageError } from './test-utils/heuristic-evaluation.ts';
+
+describe('estimateTokens', () => {
+  it('is zero for empty text and positive for any other text', () => {
+    expect(estimateTokens('')).toBe(0);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 50 }), (text) => {
+        expect(estimateTokens(text)).toBeGreaterThan(0);
+        expect(Number.isInteger(estimateTokens(text, { encoding: 'cl100k_base' }))).toBe(true);
+      }),
+    );
+  });
+
+  it('grows with the text', () => {
+    const line = 'const value = computeSomething(input, 42);\n';
+    expect(estimateTokens(line.repeat(10))).toBeGreaterThan(estimateTokens(line.repeat(5)));
+  });
+
+  it('charges CJK by character, not by bytes or chars/4', () => {
+    const japanese = '東京都は日本の首都であり、世界最大級の都市圏を形成している。';
+    expect(estimateTokens(japanese)).toBeGreaterThan(japanese.length / 4);
+    // cl100k splits CJK into more tokens than o200k.
+    expect(estimateTokens(japanese, { encoding: 'cl100k_base' })).toBeGreaterThan(
+      estimateTokens(japanese),
+    );
+  });
+
+  it('rejects non-string text', () => {
+    expect(() => estimateTokens(undefined as unknown as string)).toThrowError(InvalidInputError);
+    expect(() => estimateTokens({} as unknown as string)).toThrow(/text: expected a string/);
+  });
+});
+
+describe.skipIf(corpusSkipReason !== undefined)(
+  `estimateTokens on held-out real text (${corpusSkipReason ?? 'corpus present'})`,
+  () => {
+    const heldOut = countedSamples().filter((sample) => sample.heldOut);
+
+    it('has samples in every category', () => {
+      const report = meanAbsolutePercentageError(heldOut, (text) => estimateTokens(text));
+      for (const category of categories)
+        expect(report.byCategory[category].samples, category).toBeGreaterThan(30);
+    });
+
+    it('meets the o200k targets: <= 6 % overall, <= 12 % per category, better than chars/4 and tokenx', () => {
+      const ours = meanAbsolutePercentageError(heldOut, (text) => estimateTokens(text));
+      const quarter = meanAbsolutePercentageError(heldOut, (text) => Math.ceil(text.length / 4));
+      const tokenx = meanAbsolutePercentageError(heldOut, (text) => estimateTokenCount(text));
+      expect(ours.overall).toBeLessThanOrEqual(0.06);
+      for (const category of categories) {
+        const mape = ours.byCategory[category].mape;
+        expect(mape, category).toBeLessThanOrEqual(0.12);
+        expect(mape, `${category} vs chars/4`).toBeLessThan(quarter.byCategory[category].mape);
+        expect(mape, `${category} vs tokenx`).toBeLessThan(tokenx.byCategory[category].mape);
+      }
+    });
+
+    it('tracks cl100k with its own weights (<= 12 % per category)', () => {
+      const ours = meanAbsolutePercentageError(
+        heldOut,
+        (text) => estimateTokens(text, { encoding: 'cl100k_base' }),
+        'cl100k',
+      );
+      const o200kWeights = meanAbsolutePercentageError(
+        heldOut,
+        (text) => estimateTokens(text),
+        'cl100k',
+      );
+      expect(ours.overall).toBeLessThan(o200kWeights.overall);
+      for (const category of categories)
+        expect(ours.byCategory[category].mape, category).toBeLessThanOrEqual(0.12);
+    });
+  },
+);

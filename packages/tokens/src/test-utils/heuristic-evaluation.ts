@@ -1,0 +1,87 @@
+// Shared by the heuristic's fit (bench/fit-heuristic.ts), its tests and the benchmark: the real
+// samples with exact counts, a deterministic held-out split, and mean absolute percentage error.
+import { createRequire } from 'node:module';
+import {
+  type Category,
+  categories,
+  type Sample,
+  scriptSamples,
+  transcriptSamples,
+} from './corpus-texts.ts';
+
+export interface CountedSample extends Sample {
+  o200k: number;
+  cl100k: number;
+  /** True for the held-out ~30 % never used for fitting (by a hash of the text, so copies agree). */
+  heldOut: boolean;
+}
+
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+let cached: CountedSample[] | undefined;
+
+/** Transcript and other-script samples, de-duplicated, with exact o200k/cl100k counts. */
+export function countedSamples(): CountedSample[] {
+  if (cached) return cached;
+  const require = createRequire(import.meta.url);
+  const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
+  const o200k = tiktoken.get_encoding('o200k_base');
+  const cl100k = tiktoken.get_encoding('cl100k_base');
+  const seen = new Set<string>();
+  cached = [];
+  for (const sample of [...transcriptSamples(), ...scriptSamples()]) {
+    if (seen.has(sample.text)) continue;
+    seen.add(sample.text);
+    cached.push({
+      ...sample,
+      o200k: o200k.encode_ordinary(sample.text).length,
+      cl100k: cl100k.encode_ordinary(sample.text).length,
+      heldOut: hash(sample.text) % 10 < 3,
+    });
+  }
+  o200k.free();
+  cl100k.free();
+  return cached;
+}
+
+export interface ErrorReport {
+  overall: number;
+  byCategory: Record<Category, { mape: number; samples: number }>;
+}
+
+/** Mean absolute percentage error of `estimate` against exact counts, overall and per category. */
+export function meanAbsolutePercentageError(
+  samples: readonly CountedSample[],
+  estimate: (text: string) => number,
+  exact: 'o200k' | 'cl100k' = 'o200k',
+): ErrorReport {
+  const sums = Object.fromEntries(categories.map((c) => [c, { error: 0, samples: 0 }])) as Record<
+    Category,
+    { error: number; samples: number }
+  >;
+  let total = 0;
+  for (const sample of samples) {
+    const truth = sample[exact];
+    const error = Math.abs(estimate(sample.text) - truth) / truth;
+    sums[sample.category].error += error;
+    sums[sample.category].samples += 1;
+    total += error;
+  }
+  const byCategory = Object.fromEntries(
+    categories.map((c) => [
+      c,
+      {
+        mape: sums[c].samples ? sums[c].error / sums[c].samples : Number.NaN,
+        samples: sums[c].samples,
+      },
+    ]),
+  ) as ErrorReport['byCategory'];
+  return { overall: total / samples.length, byCategory };
+}
