@@ -1,0 +1,394 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import {
+  type CountableMessage,
+  chatFormat,
+  createTokenCounter,
+  type Encoder,
+  InvalidInputError,
+  imageTokens,
+  unknownImageTokens,
+} from './index.js';
+
+const require = createRequire(import.meta.url);
+const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
+const o200k = tiktoken.get_encoding('o200k_base');
+const exact = (text: string) => o200k.encode_ordinary(text).length;
+const header = (role: string) => chatFormat.tokensPerMessage + exact(role);
+
+/** A PNG header (signature + IHDR) of the given size, built at run time. */
+function pngHeader(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(33);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  new DataView(bytes.buffer).setUint32(16, width);
+  new DataView(bytes.buffer).setUint32(20, height);
+  return bytes;
+}
+
+describe('OpenAI chat constants', () => {
+  // The example conversation of OpenAI's "How to count tokens with tiktoken" cookbook, whose
+  // published totals are 129 prompt tokens for gpt-4 / gpt-3.5-turbo and 124 for gpt-4o.
+  const cookbook: CountableMessage[] = [
+    {
+      role: 'system',
+      content:
+        'You are a helpful, pattern-following assistant that translates corporate jargon into plain English.',
+    },
+    {
+      role: 'system',
+      name: 'example_user',
+      content: 'New synergies will help drive top-line growth.',
+    },
+    {
+      role: 'system',
+      name: 'example_assistant',
+      content: 'Things working well together will increase revenue.',
+    },
+    {
+      role: 'system',
+      name: 'example_user',
+      content:
+        "Let's circle back when we have more bandwidth to touch base on opportunities for increased leverage.",
+    },
+    {
+      role: 'system',
+      name: 'example_assistant',
+      content: "Let's talk later when we're less busy about how to do better.",
+    },
+    {
+      role: 'user',
+      content:
+        "This late pivot means we don't have time to boil the ocean for the client deliverable.",
+    },
+  ];
+
+  it('reproduces the cookbook totals', () => {
+    expect(createTokenCounter({ model: 'gpt-4' }).countMessages(cookbook)).toBe(129);
+    expect(createTokenCounter({ model: 'gpt-3.5-turbo-0613' }).countMessages(cookbook)).toBe(129);
+    expect(createTokenCounter({ model: 'gpt-4o' }).countMessages(cookbook)).toBe(124);
+  });
+
+  it('counts 3 per message, the role, the content, name + 1 and 3 for reply priming', () => {
+    const counter = createTokenCounter({ encoding: 'o200k_base' });
+    const messages = [
+      { role: 'developer', content: 'Be brief.' },
+      { role: 'user', name: 'alice', content: 'What is 6 x 7?' },
+    ];
+    expect(counter.countMessages(messages)).toBe(
+      header('developer') +
+        exact('Be brief.') +
+        header('user') +
+        exact('What is 6 x 7?') +
+        exact('alice') +
+        1 +
+        3,
+    );
+    expect(counter.countMessages([])).toBe(chatFormat.replyPriming);
+  });
+
+  it('counts tool_calls (name + JSON arguments) and tool replies', () => {
+    const counter = createTokenCounter({ encoding: 'o200k_base' });
+    const args = '{"city":"Paris","unit":"celsius"}';
+    const messages = [
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: args } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '21 degrees and sunny' },
+    ];
+    expect(counter.countMessages(messages)).toBe(
+      header('assistant') +
+        chatFormat.tokensPerToolCall +
+        exact('get_weather') +
+        exact(args) +
+        header('tool') +
+        exact('21 degrees and sunny') +
+        chatFormat.replyPriming,
+    );
+  });
+
+  it('counts content-part arrays and image_url parts', () => {
+    const counter = createTokenCounter({ encoding: 'o200k_base' });
+    const message = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is in this picture?' },
+        { type: 'image_url', image_url: { url: 'https://example.com/cat.png', detail: 'low' } },
+      ],
+    };
+    expect(counter.countMessage(message)).toBe(
+      header('user') + exact('What is in this picture?') + 85,
+    );
+  });
+});
+
+describe('AI SDK ModelMessage', () => {
+  const counter = createTokenCounter({ encoding: 'o200k_base' });
+
+  it('counts text, reasoning and tool-call parts', () => {
+    const input = { path: 'src/index.ts', lines: [1, 20] };
+    const message = {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'The user wants the file.' },
+        { type: 'text', text: 'Reading it now.' },
+        { type: 'tool-call', toolCallId: 'c1', toolName: 'read_file', input },
+      ],
+    };
+    expect(counter.countMessage(message)).toBe(
+      header('assistant') +
+        exact('The user wants the file.') +
+        exact('Reading it now.') +
+        chatFormat.tokensPerToolCall +
+        exact('read_file') +
+        exact(JSON.stringify(input)),
+    );
+  });
+
+  it('counts every tool output type, one provider message per result', () => {
+    const json = { ok: false, errors: ['E1', 'E2'] };
+    const message = {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'a',
+          toolName: 't',
+          output: { type: 'text', value: 'done' },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'b',
+          toolName: 't',
+          output: { type: 'json', value: json },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'c',
+          toolName: 't',
+          output: { type: 'error-text', value: 'boom' },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'd',
+          toolName: 't',
+          output: { type: 'error-json', value: json },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'e',
+          toolName: 't',
+          output: { type: 'execution-denied', reason: 'not allowed' },
+        },
+        {
+          type: 'tool-result',
+          toolCallId: 'f',
+          toolName: 't',
+          output: {
+            type: 'content',
+            value: [
+              { type: 'text', text: 'see image' },
+              { type: 'image-data', data: pngHeader(512, 512), mediaType: 'image/png' },
+            ],
+          },
+        },
+      ],
+    };
+    const body =
+      exact('done') +
+      exact(JSON.stringify(json)) +
+      exact('boom') +
+      exact(JSON.stringify(json)) +
+      exact('not allowed') +
+      exact('see image') +
+      imageTokens(512, 512);
+    expect(counter.countMessage(message)).toBe(6 * header('tool') + body);
+  });
+
+  it('counts images by the tile formula when the header gives their size', () => {
+    expect(imageTokens(1024, 1024)).toBe(765);
+    expect(imageTokens(2048, 4096)).toBe(1105);
+    expect(imageTokens(4000, 3000, 'low')).toBe(85);
+    const image = (data: unknown) =>
+      counter.countMessage({ role: 'user', content: [{ type: 'image', image: data }] }) -
+      header('user');
+    expect(image(pngHeader(1024, 1024))).toBe(765);
+    expect(image(Buffer.from(pngHeader(2048, 4096)).toString('base64'))).toBe(1105);
+    expect(
+      image(`data:image/png;base64,${Buffer.from(pngHeader(300, 200)).toString('base64')}`),
+    ).toBe(255);
+    expect(image(new URL('https://example.com/unknown.png'))).toBe(unknownImageTokens);
+    const file = { type: 'file', mediaType: 'image/png', data: pngHeader(1024, 1024) };
+    expect(counter.countMessage({ role: 'user', content: [file] }) - header('user')).toBe(765);
+  });
+
+  it('counts text files by their text and other files by a documented constant', () => {
+    const text = 'name,age\nada,36\n';
+    const csv = { type: 'file', mediaType: 'text/csv', data: Buffer.from(text).toString('base64') };
+    expect(counter.countMessage({ role: 'user', content: [csv] })).toBe(
+      header('user') + exact(text),
+    );
+    const pdf = {
+      type: 'file',
+      mediaType: 'application/pdf',
+      data: new Uint8Array(10),
+      filename: 'a.pdf',
+    };
+    expect(counter.countMessage({ role: 'user', content: [pdf] })).toBe(
+      header('user') + exact('a.pdf') + chatFormat.unknownFileTokens,
+    );
+  });
+
+  it('counts tool definitions: preamble, per tool, name, description and schema', () => {
+    const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const messages = [{ role: 'user', content: 'Weather in Paris?' }];
+    const base = counter.countMessages(messages);
+    const expected =
+      base +
+      chatFormat.toolsPreamble +
+      chatFormat.tokensPerTool +
+      exact('get_weather') +
+      exact('Current weather') +
+      exact(JSON.stringify(schema));
+    expect(
+      counter.countMessages(messages, {
+        tools: [{ name: 'get_weather', description: 'Current weather', parameters: schema }],
+      }),
+    ).toBe(expected);
+    // The AI SDK's record of tools with a wrapped schema counts the same.
+    expect(
+      counter.countMessages(messages, {
+        tools: {
+          get_weather: { description: 'Current weather', inputSchema: { jsonSchema: schema } },
+        },
+      }),
+    ).toBe(expected);
+    expect(counter.countMessages(messages, { tools: [] })).toBe(base);
+  });
+});
+
+describe('bad input', () => {
+  const counter = createTokenCounter({ encoding: 'o200k_base' });
+  const pathOf = (run: () => unknown): string | undefined => {
+    try {
+      run();
+    } catch (error) {
+      if (InvalidInputError.isInstance(error)) return error.path;
+      throw error;
+    }
+    return undefined;
+  };
+
+  it('names the bad field', () => {
+    const bad = [
+      { role: 'user', content: 'fine' },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'fine' },
+          { type: 'text', text: 7 },
+        ],
+      },
+    ] as unknown as CountableMessage[];
+    expect(pathOf(() => counter.countMessages(bad))).toBe('messages[1].content[1].text');
+    expect(
+      pathOf(() =>
+        counter.countMessages([{ content: 'no role' }] as unknown as CountableMessage[]),
+      ),
+    ).toBe('messages[0].role');
+    expect(pathOf(() => counter.countMessages([null] as unknown as CountableMessage[]))).toBe(
+      'messages[0]',
+    );
+    expect(pathOf(() => counter.countMessages('hi' as unknown as CountableMessage[]))).toBe(
+      'messages',
+    );
+    expect(
+      pathOf(() =>
+        counter.countMessages([{ role: 'user', content: 5 }] as unknown as CountableMessage[]),
+      ),
+    ).toBe('messages[0].content');
+    expect(
+      pathOf(() =>
+        counter.countMessages([{ role: 'user', content: [42] }] as unknown as CountableMessage[]),
+      ),
+    ).toBe('messages[0].content[0]');
+    expect(
+      pathOf(() =>
+        counter.countMessage({
+          role: 'tool',
+          content: [
+            { type: 'tool-result', toolCallId: 'x', toolName: 't', output: { type: 'weird' } },
+          ],
+        }),
+      ),
+    ).toBe('message.content[0].output.type');
+    expect(pathOf(() => counter.countMessage({ role: 'user', content: 'x', name: 3 }))).toBe(
+      'message.name',
+    );
+    expect(
+      pathOf(() => counter.countMessages([], { tools: [{ description: 'no name' }] as never })),
+    ).toBe('tools[0].name');
+    expect(pathOf(() => createTokenCounter({ encoding: 'o300k' as never }))).toBe(
+      'options.encoding',
+    );
+  });
+
+  it('throws errors that are BatonErrors with a code', () => {
+    try {
+      counter.countMessages([{ role: 1 }] as unknown as CountableMessage[]);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect((error as InvalidInputError).code).toBe('invalid_input');
+      expect((error as Error).message).toContain('messages[0].role');
+    }
+  });
+});
+
+describe('incremental counting', () => {
+  /** A loader whose encoder records what reaches it, so tests can see what was memoised. */
+  function recordingLoader() {
+    const seen: string[] = [];
+    const loadEncoder = (): Encoder => {
+      const real = tiktoken.get_encoding('o200k_base');
+      return {
+        encode_ordinary(text: string) {
+          seen.push(text);
+          return real.encode_ordinary(text);
+        },
+      };
+    };
+    return { seen, loadEncoder };
+  }
+
+  const conversation = Array.from({ length: 1000 }, (_, i) => ({
+    role: i % 2 ? 'assistant' : 'user',
+    content: `Message ${i}: ${'lorem ipsum dolor sit amet '.repeat(1 + (i % 7))}token${i * 7919}`,
+  }));
+
+  it('re-counts after an append without re-encoding earlier messages', () => {
+    const { seen, loadEncoder } = recordingLoader();
+    const counter = createTokenCounter({ loadEncoder });
+    const cold = counter.countMessages(conversation);
+    expect(cold).toBe(conversation.reduce((sum, m) => sum + header(m.role) + exact(m.content), 3));
+    seen.length = 0;
+    const appended = { role: 'user', content: 'A brand new question about zyxwvut?' };
+    const warm = counter.countMessages([...conversation, appended]);
+    expect(warm).toBe(cold + header('user') + exact(appended.content));
+    expect(seen.join('')).toBe(seen.filter((piece) => appended.content.includes(piece)).join(''));
+  });
+
+  it('recognises copies of messages by content, and forgets nothing it must not after dispose', () => {
+    const { seen, loadEncoder } = recordingLoader();
+    const counter = createTokenCounter({ loadEncoder });
+    const total = counter.countMessages(conversation);
+    seen.length = 0;
+    expect(counter.countMessages(structuredClone(conversation))).toBe(total);
+    expect(seen).toEqual([]);
+    counter.dispose();
+    expect(counter.countMessages(conversation)).toBe(total);
+  });
+});
