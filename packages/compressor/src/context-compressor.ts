@@ -32,6 +32,8 @@ const details: readonly SummaryDetail[] = ['brief', 'concise', 'detailed'];
 /** Below this many tokens a handoff cannot say anything useful (and `createReceipt` refuses). */
 const minimumHandoffTokens = 120;
 const latestAskChars = 1_000;
+/** A masking placeholder is one line: at most this many tokens. */
+const placeholderTokens = 80;
 
 interface Layout {
   headEnd: number;
@@ -258,16 +260,30 @@ export class ContextCompressor {
   }
 
   /**
-   * Whether masking outside the protected tail could reach the target at all: even removing every
-   * tool message and every tool-calling assistant message of that span entirely would not fit
-   * otherwise, and `auto` skips the masking work (it still counts as the first stage tried).
+   * Whether masking outside the protected tail could reach the target at all. When even the most
+   * masking could save would not fit, `auto` skips the masking work (it still counts as the first
+   * stage tried).
    */
   #maskMightFit(context: CallContext): boolean {
     const layout = this.#layout(context, 0);
+    // Upper bounds of what masking can save: a tool message keeps a placeholder per result; a
+    // tool-call input of n characters holds at most n / 2 tokens.
     let removable = 0;
     for (let index = layout.headEnd; index < layout.tailStart; index++) {
-      const fact = context.analysis.facts[index]!;
-      if (fact.role === 'tool' || fact.callIds.length > 0) removable += context.counts[index]!;
+      const message = context.messages[index]!;
+      if (typeof message.content === 'string') continue;
+      if (message.role === 'tool') {
+        removable += Math.max(
+          0,
+          context.counts[index]! - placeholderTokens * message.content.length,
+        );
+      } else if (message.role === 'assistant') {
+        for (const part of message.content) {
+          if (part.type !== 'tool-call') continue;
+          const length = JSON.stringify(part.input)?.length ?? 0;
+          if (length >= 600) removable += Math.ceil(length / 2);
+        }
+      }
     }
     return context.tokensBefore - removable <= context.targetTokens;
   }
