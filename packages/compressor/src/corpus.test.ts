@@ -32,6 +32,7 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
   for (const strategy of strategies) {
     it(`${strategy}: every transcript compresses below half with a valid sequence, or the head alone cannot fit`, async () => {
       const maskShortfalls: string[] = [];
+      const applied: Record<string, number> = {};
       let compacted = 0;
       for (const transcript of transcripts) {
         const input = deepFreeze(transcript.messages as unknown as ModelMessage[]);
@@ -62,6 +63,7 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
         for (const problem of outputProblems)
           expect(inputCodes.has(problem.code), transcript.name).toBe(true);
         expect(result.tokensAfter, transcript.name).toBe(counter.countMessages(result.messages));
+        applied[result.strategy] = (applied[result.strategy] ?? 0) + 1;
         if (strategy === 'mask') {
           if (!result.withinBudget) maskShortfalls.push(transcript.name);
           else compacted++;
@@ -78,6 +80,9 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
         );
       } else {
         expect(compacted).toBeGreaterThanOrEqual(transcripts.length - 2);
+        console.info(
+          `${strategy}: ${compacted} of ${transcripts.length} within half; applied ${JSON.stringify(applied)}`,
+        );
       }
     });
   }
