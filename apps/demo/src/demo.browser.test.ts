@@ -104,6 +104,7 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
   let browser: Browser;
   let dataDirectory: string;
   let server: RunningServer | undefined;
+  let workspace: string | undefined;
 
   beforeAll(async () => {
     // The test drives the built app, built the way `pnpm demo` builds it.
@@ -139,6 +140,7 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
     await browser?.close();
     if (server) await stopServer(server);
     if (dataDirectory) await rm(dataDirectory, { recursive: true, force: true });
+    if (workspace) await rm(workspace, { recursive: true, force: true });
   });
 
   it('compacts live, shows the meter, the event card and the lineage, and resumes after a restart', async () => {
@@ -229,5 +231,8 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
     const resumedTokens = await numberAttribute(page, 'context-meter', 'data-tokens');
     expect(resumedTokens).toBeLessThanOrEqual(threshold);
     await page.screenshot({ path: path.join(artifacts, 'demo-after-restart.png') });
+    workspace = (
+      (await (await fetch(new URL('/api/state', server.url))).json()) as { workspace: string }
+    ).workspace;
   }, 120_000);
 });

@@ -45,7 +45,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of opened.splice(0)) await server.close();
+  for (const server of opened.splice(0)) {
+    const { workspace } = await server.state();
+    await server.close();
+    await rm(workspace, { recursive: true, force: true });
+  }
   await rm(dataDirectory, { recursive: true, force: true });
 });
 

@@ -110,7 +110,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await demo?.close();
+  if (demo) {
+    const { workspace } = await demo.state();
+    await demo.close();
+    await rm(workspace, { recursive: true, force: true });
+  }
   await new Promise((resolve) => provider?.close(resolve));
   await rm(dataDirectory, { recursive: true, force: true });
 });
