@@ -47,7 +47,18 @@ export function openSessionStore({
   let closed: Promise<void> | undefined;
 
   const countTokens = (list: readonly SessionMessage[]): (number | null)[] =>
-    list.map((message) => (tokenCounter ? tokenCounter.countMessage(message) : null));
+    list.map((message, index) => {
+      if (!tokenCounter) return null;
+      const count = tokenCounter.countMessage(message);
+      if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) {
+        throw new InvalidInputError({
+          path: `tokenCounter.countMessage(messages[${index}])`,
+          message: `returned ${String(count)}, not a non-negative number`,
+        });
+      }
+      // The column is an integer; an estimator may return fractions.
+      return Math.round(count);
+    });
 
   const store: SessionStore = {
     db,

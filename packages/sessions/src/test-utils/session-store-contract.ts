@@ -409,9 +409,27 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
         const session = await counted.createSession();
         await counted.appendMessages(session.id, [{ role: 'user', content: 'four' }]);
         expect((await counted.getMessages(session.id))[0]!.tokenCount).toBe(6);
+        const rounding = await createSessionStore({
+          db: store.db,
+          migrate: false,
+          tokenCounter: { countMessage: () => 2.6 },
+        });
+        await rounding.appendMessages(session.id, [{ role: 'user', content: 'x' }]);
+        expect((await rounding.getMessages(session.id))[1]!.tokenCount).toBe(3);
+        const broken = await createSessionStore({
+          db: store.db,
+          migrate: false,
+          tokenCounter: { countMessage: () => Number.NaN },
+        });
+        await expect(
+          broken.appendMessages(session.id, [{ role: 'user', content: 'x' }]),
+        ).rejects.toSatisfy(InvalidInputError.isInstance);
+        expect(await store.getMessages(session.id)).toHaveLength(2);
         await counted.close();
         // Closing a store over a borrowed db leaves that db usable.
         expect((await store.getMessages(session.id))[0]!.tokenCount).toBe(6);
+        await rounding.close();
+        await broken.close();
       });
     });
 
