@@ -211,6 +211,8 @@ export function parseSummarySections(text: string): HandoffSections | undefined 
     }
   };
   for (const line of text.split('\n')) {
+    // Models often wrap markdown in a code fence.
+    if (/^\s*```[a-z]*\s*$/i.test(line)) continue;
     const heading =
       /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line) ?? /^\s*\*\*(.+?):?\*\*:?\s*$/.exec(line);
     const key = heading ? keyForHeading(heading[1]!) : undefined;
