@@ -1,5 +1,6 @@
 export { CompactionConflictError } from './compaction-conflict-error.js';
 export { createSessionStore } from './create-session-store.js';
+export { HistoryDivergedError } from './history-diverged-error.js';
 export { MessageValidationError } from './message-validation-error.js';
 export { compactions, messages, sessions } from './schema.js';
 export { SessionEndedError } from './session-ended-error.js';

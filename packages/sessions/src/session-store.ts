@@ -1,7 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import { InvalidInputError } from '@baton/tokens';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { CompactionConflictError } from './compaction-conflict-error.js';
 import { isUniqueViolation } from './database-error.js';
+import { HistoryDivergedError } from './history-diverged-error.js';
 import { migrateDatabase, rowsOf } from './migrate-database.js';
 import { compactions, messages, sessions } from './schema.js';
 import { SessionEndedError } from './session-ended-error.js';
@@ -124,6 +126,15 @@ export function openSessionStore({
         }
         // Sequences are contiguous from 0, so everything below `next` is already stored.
         const skipped = Math.min(valid.length, next - start);
+        if (options.verifySkipped && skipped > 0) {
+          const stored = await readMessages(tx, sessionId, start, skipped);
+          stored.forEach((row, index) => {
+            // Compare as stored: JSON drops undefined properties and key order does not matter.
+            if (!isDeepStrictEqual(row.message, JSON.parse(JSON.stringify(valid[index])))) {
+              throw new HistoryDivergedError({ sessionId, sequence: row.sequence });
+            }
+          });
+        }
         const fresh = valid.slice(skipped);
         await insertMessages(tx, sessionId, start + skipped, fresh, tokenCounts.slice(skipped));
         return {

@@ -81,6 +81,12 @@ export interface AppendMessagesOptions {
    * next free sequence (plain append, not idempotent).
    */
   startSequence?: number;
+  /**
+   * Compare the messages skipped as already stored with the stored ones, and throw
+   * `HistoryDivergedError` (writing nothing) when one differs. Default `false`: skipped messages are
+   * not read back.
+   */
+  verifySkipped?: boolean;
 }
 
 export interface AppendMessagesResult {

@@ -8,6 +8,7 @@ import {
   CompactionConflictError,
   type CompactionResult,
   createSessionStore,
+  HistoryDivergedError,
   MessageValidationError,
   SessionEndedError,
   type SessionMessage,
@@ -192,6 +193,52 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
           },
         );
         expect((await store.getMessages(session.id)).map((row) => row.message)).toEqual(more);
+      });
+
+      it('on request, verifies skipped messages and refuses a diverged history, writing nothing', async () => {
+        const session = await store.createSession();
+        const original: SessionMessage[] = [
+          { role: 'user', content: 'first', providerOptions: { a: { x: 1, y: 2 } } },
+          { role: 'assistant', content: [{ type: 'text', text: 'second' }] },
+        ];
+        await store.appendMessages(session.id, original);
+        // Same content, other key order, an undefined property: the same message once stored.
+        const same: SessionMessage[] = [
+          {
+            providerOptions: { a: { y: 2, x: 1 } },
+            content: 'first',
+            role: 'user',
+            extra: undefined,
+          },
+          original[1]!,
+          { role: 'user', content: 'third' },
+        ];
+        expect(
+          await store.appendMessages(session.id, same, { startSequence: 0, verifySkipped: true }),
+        ).toEqual({
+          appended: 1,
+          skipped: 2,
+          nextSequence: 3,
+        });
+        const edited = [
+          original[0]!,
+          { role: 'assistant', content: [{ type: 'text', text: 'edited' }] },
+          ...userMessages(1),
+        ];
+        const error = await expectError(
+          store.appendMessages(session.id, edited, { startSequence: 0, verifySkipped: true }),
+          HistoryDivergedError.isInstance,
+        );
+        expect(error).toMatchObject({
+          sessionId: session.id,
+          sequence: 1,
+          code: 'history_diverged',
+        });
+        expect(await store.getMessages(session.id)).toHaveLength(3);
+        // Without verification the same call is a plain idempotent skip.
+        expect(await store.appendMessages(session.id, edited, { startSequence: 0 })).toMatchObject({
+          skipped: 3,
+        });
       });
 
       it('stores a batch once when the same retry arrives several times at the same moment', async () => {
