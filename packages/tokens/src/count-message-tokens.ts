@@ -44,10 +44,16 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object' : typeof value;
 }
 
-function json(value: unknown, countText: CountText): number {
+function json(value: unknown, countText: CountText, path: string): number {
   if (value === undefined) return 0;
   if (typeof value === 'string') return countText(value);
-  return countText(JSON.stringify(value) ?? '');
+  let serialised: string | undefined;
+  try {
+    serialised = JSON.stringify(value);
+  } catch (error) {
+    throw new InvalidInputError({ path, message: 'is not serialisable to JSON', cause: error });
+  }
+  return countText(serialised ?? '');
 }
 
 const base64Pattern = /^[A-Za-z0-9+/=\s]+$/;
@@ -119,7 +125,7 @@ function toolOutputCost(output: unknown, path: string, countText: CountText): nu
       return text(output.value, `${path}.value`, countText);
     case 'json':
     case 'error-json':
-      return json(output.value, countText);
+      return json(output.value, countText, `${path}.value`);
     case 'execution-denied':
       return output.reason === undefined
         ? countText('Tool execution denied.')
@@ -180,7 +186,11 @@ function partCost(part: unknown, path: string, countText: CountText): number {
     case 'tool-call':
       if (typeof part.toolName !== 'string')
         fail(`${path}.toolName`, `expected a string, got ${describe(part.toolName)}`);
-      return chatFormat.tokensPerToolCall + countText(part.toolName) + json(part.input, countText);
+      return (
+        chatFormat.tokensPerToolCall +
+        countText(part.toolName) +
+        json(part.input, countText, `${path}.input`)
+      );
     case 'tool-result':
       if (typeof part.toolName !== 'string')
         fail(`${path}.toolName`, `expected a string, got ${describe(part.toolName)}`);
@@ -193,7 +203,7 @@ function partCost(part: unknown, path: string, countText: CountText): number {
     default:
       if (typeof part.type !== 'string') fail(`${path}.type`, 'expected a part type string');
       // Unknown, future part types: count their JSON so they are never free.
-      return json(part, countText);
+      return json(part, countText, path);
   }
 }
 
@@ -239,14 +249,14 @@ export function countMessageTokens(message: unknown, path: string, countText: Co
       total +=
         chatFormat.tokensPerToolCall +
         text(call.function.name, `${callPath}.function.name`, countText) +
-        json(call.function.arguments, countText);
+        json(call.function.arguments, countText, `${callPath}.function.arguments`);
     });
   }
   if (isRecord(message.function_call)) {
     total +=
       chatFormat.tokensPerToolCall +
-      json(message.function_call.name, countText) +
-      json(message.function_call.arguments, countText);
+      json(message.function_call.name, countText, `${path}.function_call.name`) +
+      json(message.function_call.arguments, countText, `${path}.function_call.arguments`);
   }
   return total + header * headers;
 }
@@ -275,7 +285,7 @@ export function countToolTokens(
     if (fn.description !== undefined)
       total += text(fn.description, `${path}.description`, countText);
     const schema = fn.parameters ?? fn.inputSchema;
-    total += json(schemaJson(schema), countText);
+    total += json(schemaJson(schema), countText, `${path}.parameters`);
   }
   return total;
 }

@@ -45,6 +45,10 @@ describe('count', () => {
       '😀👍🏽 emoji ZWJ 👨‍👩‍👧',
       'lone \uD800 surrogate',
       'camelCaseIdentifier snake_case_id SCREAMING_CASE',
+      // o200k glues `[\r\n/]*` to punctuation: a line starting with '/' is not a piece boundary.
+      'é;\n//x',
+      'arrow →\n/path\n  next',
+      'ü\n\u00A0\nafter nbsp line',
     ];
     for (const encoding of encodings) {
       const counter = createTokenCounter({ encoding });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { chatFormat, countMessageTokens, countToolTokens } from './count-message-tokens.js';
 import { createPieceCounter, type PieceCounter } from './create-piece-counter.js';
 import { estimateTokens } from './estimate-tokens.js';
@@ -84,6 +85,22 @@ function binaryKey(_key: string, value: unknown): unknown {
   return value;
 }
 
+// Keys longer than this are replaced by their digest, so the memo's memory stays bounded by its
+// entry count rather than by message sizes.
+const longestPlainKey = 256;
+
+function contentKey(message: object): string | undefined {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(message, binaryKey);
+  } catch {
+    // Circular or BigInt content: no content key; counting reports what is wrong with it.
+    return undefined;
+  }
+  if (json === undefined) return undefined;
+  return json.length <= longestPlainKey ? json : createHash('sha256').update(json).digest('base64');
+}
+
 /**
  * A token counter for one model or encoding. Exact (`@dqbd/tiktoken`, loaded lazily and shared per
  * process) for OpenAI encodings; the fitted heuristic for other models or when WASM cannot load.
@@ -148,8 +165,8 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     }
     let key: string | undefined;
     if (isObject && messageCacheSize > 0) {
-      key = JSON.stringify(message, binaryKey);
-      const hit = byContent.get(key);
+      key = contentKey(message);
+      const hit = key === undefined ? undefined : byContent.get(key);
       if (hit !== undefined) {
         byIdentity.set(message, hit);
         return hit;
