@@ -49,6 +49,8 @@ describe('count', () => {
       'é;\n//x',
       'arrow →\n/path\n  next',
       'ü\n\u00A0\nafter nbsp line',
+      '     1→defmodule X do\n│ ├─ “quoted” … ✓ done 😀abc\n\u200Bzero width\u0301 mark',
+      '→😀x ─\n•中→a',
     ];
     for (const encoding of encodings) {
       const counter = createTokenCounter({ encoding });

@@ -34,6 +34,7 @@ describe('estimateTokens', () => {
   it('rejects non-string text', () => {
     expect(() => estimateTokens(undefined as unknown as string)).toThrowError(InvalidInputError);
     expect(() => estimateTokens({} as unknown as string)).toThrow(/text: expected a string/);
+    expect(() => estimateTokens('hi', { encoding: 'gpt2' as never })).toThrow(/options.encoding/);
   });
 });
 

@@ -12,6 +12,13 @@ export interface EstimateTokensOptions {
 }
 
 const scratch = new Float64Array(featureCount);
+const knownEncodings = new Set<unknown>([
+  'o200k_base',
+  'cl100k_base',
+  'p50k_base',
+  'r50k_base',
+  'heuristic',
+]);
 
 /**
  * Estimated token count of `text`: synchronous, no dependencies, a weighted sum of script-aware
@@ -27,6 +34,12 @@ export function estimateTokens(text: string, options: EstimateTokensOptions = {}
   }
   if (text.length === 0) return 0;
   const encoding = options.encoding ?? 'o200k_base';
+  if (!knownEncodings.has(encoding)) {
+    throw new InvalidInputError({
+      path: 'options.encoding',
+      message: `unknown encoding ${JSON.stringify(encoding)}`,
+    });
+  }
   const weights =
     encoding === 'cl100k_base' || encoding === 'p50k_base' || encoding === 'r50k_base'
       ? heuristicWeights.cl100k_base
