@@ -76,7 +76,59 @@ const sizes = [100, 1_000, 10_000];
 const strategies = ['truncate', 'mask', 'receipt', 'summarize', 'auto'] as const;
 /** Runs discarded while the JIT settles (a live process compacts many times). */
 const warmupRuns = 3;
-const runsFor = (size: number) => (size >= 10_000 ? 5 : size >= 1_000 ? 9 : 15);
+const runsFor = (size: number) => (size >= 10_000 ? 9 : size >= 1_000 ? 21 : 31);
+
+interface Outcome {
+  tokensAfter: number;
+  strategy: string;
+  event: { removedMessageIndexes: number[] };
+}
+
+/**
+ * Times every strategy on one history, round-robin (one run of each strategy per round), so a burst
+ * of load from other processes hits all strategies alike. Returns medians and the last outcome.
+ */
+async function measureStrategies(
+  messages: Message[],
+  counter: ReturnType<typeof createTokenCounter>,
+  tokens: number,
+  runs: number,
+): Promise<Map<string, { medianMs: number; last: Outcome }>> {
+  const compressors = new Map(
+    strategies.map((strategy) => [
+      strategy,
+      new ContextCompressor({ counter, summarizer: async () => summary }),
+    ]),
+  );
+  const times = new Map<string, number[]>(strategies.map((strategy) => [strategy, []]));
+  const last = new Map<string, Outcome>();
+  for (let run = 0; run < runs + warmupRuns; run++) {
+    for (const strategy of strategies) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const started = performance.now();
+      let outcome: Outcome;
+      try {
+        outcome = (await compressors.get(strategy)!.compress(messages as never, {
+          targetTokens: Math.floor(tokens / 2),
+          strategy,
+        })) as Outcome;
+      } catch (error) {
+        // CompactionNotEffectiveError (mask on prose-heavy histories) still carries its attempt.
+        const result = (error as { result?: Outcome }).result;
+        if (!result) throw error;
+        outcome = result;
+      }
+      if (run >= warmupRuns) times.get(strategy)!.push(performance.now() - started);
+      last.set(strategy, outcome);
+    }
+  }
+  return new Map(
+    strategies.map((strategy) => [
+      strategy,
+      { medianMs: median(times.get(strategy)!), last: last.get(strategy)! },
+    ]),
+  );
+}
 
 interface Row {
   size: number;
@@ -116,35 +168,17 @@ for (const size of sizes) {
   // Warm: the counter has seen the history (as in a live session, where compress runs turn after turn).
   const counter = createTokenCounter({ encoding: 'o200k_base' });
   counter.countMessages(messages);
+  const measured = await measureStrategies(messages, counter, tokens, runsFor(size));
   for (const strategy of strategies) {
-    const compressor = new ContextCompressor({ counter, summarizer: async () => summary });
-    const times: number[] = [];
-    let last:
-      | { tokensAfter: number; strategy: string; event: { removedMessageIndexes: number[] } }
-      | undefined;
-    for (let run = 0; run < runsFor(size) + warmupRuns; run++) {
-      (globalThis as { gc?: () => void }).gc?.();
-      const started = performance.now();
-      try {
-        last = await compressor.compress(messages as never, {
-          targetTokens: Math.floor(tokens / 2),
-          strategy,
-        });
-      } catch (error) {
-        const result = (error as { result?: typeof last }).result;
-        if (!result) throw error;
-        last = result;
-      }
-      if (run >= warmupRuns) times.push(performance.now() - started);
-    }
+    const { medianMs, last } = measured.get(strategy)!;
     rows.push({
       size,
       tokens,
       strategy,
-      medianMs: median(times),
-      tokensAfter: last!.tokensAfter,
-      applied: last!.strategy,
-      removed: last!.event.removedMessageIndexes,
+      medianMs,
+      tokensAfter: last.tokensAfter,
+      applied: last.strategy,
+      removed: last.event.removedMessageIndexes,
     });
   }
   const removed = rows.find((row) => row.size === size && row.strategy === 'summarize')!.removed;
@@ -182,35 +216,10 @@ const targetRows: Array<{
   medianMs: number;
   tokensAfter: number;
 }> = [];
+const measuredTarget = await measureStrategies(targetMessages, targetCounter, targetTokens, 31);
 for (const strategy of strategies) {
-  const compressor = new ContextCompressor({
-    counter: targetCounter,
-    summarizer: async () => summary,
-  });
-  const times: number[] = [];
-  let last: { tokensAfter: number; strategy: string } | undefined;
-  for (let run = 0; run < 15 + warmupRuns; run++) {
-    (globalThis as { gc?: () => void }).gc?.();
-    const started = performance.now();
-    try {
-      last = await compressor.compress(targetMessages as never, {
-        targetTokens: Math.floor(targetTokens / 2),
-        strategy,
-      });
-    } catch (error) {
-      // CompactionNotEffectiveError (mask on prose-heavy histories) still carries its attempt.
-      const result = (error as { result?: typeof last }).result;
-      if (!result) throw error;
-      last = result;
-    }
-    if (run >= warmupRuns) times.push(performance.now() - started);
-  }
-  targetRows.push({
-    strategy,
-    applied: last!.strategy,
-    medianMs: median(times),
-    tokensAfter: last!.tokensAfter,
-  });
+  const { medianMs, last } = measuredTarget.get(strategy)!;
+  targetRows.push({ strategy, applied: last.strategy, medianMs, tokensAfter: last.tokensAfter });
 }
 
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2));

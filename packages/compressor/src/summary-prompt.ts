@@ -86,6 +86,7 @@ export function summaryInstructions(options: InstructionOptions): string {
 }
 
 function escapeData(text: string): string {
+  if (!text.includes('</')) return text;
   return text.replace(/<\/(transcript|previous-summary|message)/gi, '<\\/$1');
 }
 
