@@ -40,6 +40,11 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
     let total = 0;
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
+      // Every byte is a token of every encoding, so a one-character ASCII piece is one token.
+      if (piece.length === 1 && piece.charCodeAt(0) < 128) {
+        total += 1;
+        continue;
+      }
       let tokens = cache.get(piece);
       if (tokens === undefined) {
         tokens = encoder.encode_ordinary(piece).length;
