@@ -57,6 +57,7 @@ function json(value: unknown, countText: CountText, path: string): number {
 }
 
 const base64Pattern = /^[A-Za-z0-9+/=\s]+$/;
+const urlPattern = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** The bytes of inline data (Uint8Array, ArrayBuffer, base64 or a data URL), else undefined. */
 function inlineBytes(data: unknown): Uint8Array | undefined {
@@ -102,12 +103,13 @@ function fileCost(part: Record<string, unknown>, path: string, countText: CountT
     typeof mediaType === 'string' &&
     (mediaType.startsWith('text/') || mediaType === 'application/json');
   if (isText) {
-    const bytes =
-      typeof data === 'string' && !data.startsWith('data:') ? undefined : inlineBytes(data);
-    if (typeof data === 'string' && bytes === undefined) {
-      return countText(Buffer.from(data, 'base64').toString('utf8'));
+    const inline = isRecord(data) && data.type === 'data' ? data.data : data;
+    if (typeof inline === 'string' && !urlPattern.test(inline)) {
+      const encoded = inline.startsWith('data:') ? inline.slice(inline.indexOf(',') + 1) : inline;
+      return countText(Buffer.from(encoded, 'base64').toString('utf8'));
     }
-    if (bytes && !(typeof data === 'string' || data instanceof URL)) {
+    if (inline instanceof Uint8Array || inline instanceof ArrayBuffer) {
+      const bytes = inline instanceof ArrayBuffer ? new Uint8Array(inline) : inline;
       return countText(
         Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
       );

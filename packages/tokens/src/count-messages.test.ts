@@ -231,6 +231,18 @@ describe('AI SDK ModelMessage', () => {
     expect(counter.countMessage({ role: 'user', content: [csv] })).toBe(
       header('user') + exact(text),
     );
+    const bytes = {
+      type: 'file',
+      mediaType: 'text/plain',
+      data: { type: 'data', data: new TextEncoder().encode(text) },
+    };
+    expect(counter.countMessage({ role: 'user', content: [bytes] })).toBe(
+      header('user') + exact(text),
+    );
+    const linked = { type: 'file', mediaType: 'text/plain', data: 'https://example.com/notes.txt' };
+    expect(counter.countMessage({ role: 'user', content: [linked] })).toBe(
+      header('user') + chatFormat.unknownFileTokens,
+    );
     const pdf = {
       type: 'file',
       mediaType: 'application/pdf',
