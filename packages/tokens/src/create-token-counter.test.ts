@@ -192,6 +192,20 @@ describe('fallback', () => {
     expect(warn.mock.calls[0]?.[0]).toContain('WASM unavailable');
   });
 
+  it('loads the encoder lazily, once per loader and encoding, and never for the heuristic', () => {
+    const loadEncoder = vi.fn((encoding: TiktokenEncoding) => tiktoken.get_encoding(encoding));
+    const first = createTokenCounter({ encoding: 'cl100k_base', loadEncoder });
+    const second = createTokenCounter({ encoding: 'cl100k_base', loadEncoder });
+    expect(loadEncoder).not.toHaveBeenCalled();
+    expect(first.count('hello world')).toBe(2);
+    expect(second.exact).toBe(true);
+    expect(loadEncoder).toHaveBeenCalledTimes(1);
+    const heuristic = createTokenCounter({ encoding: 'heuristic', loadEncoder });
+    expect(heuristic.count('hello world')).toBeGreaterThan(0);
+    expect(heuristic.exact).toBe(false);
+    expect(loadEncoder).toHaveBeenCalledTimes(1);
+  });
+
   it('counts models without a public tokenizer with the heuristic', () => {
     const counter = createTokenCounter({ model: 'anthropic/claude-sonnet-4-5' });
     expect(counter.exact).toBe(false);
