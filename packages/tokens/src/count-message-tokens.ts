@@ -294,7 +294,13 @@ export function countToolTokens(
 
 /** AI SDK schemas wrap the JSON schema (`jsonSchema` property); plain objects are JSON schema. */
 function schemaJson(schema: unknown): unknown {
-  if (isRecord(schema) && isRecord(schema.jsonSchema)) return schema.jsonSchema;
+  if (!isRecord(schema)) return schema;
+  const wrapped = schema.jsonSchema;
+  if (isRecord(wrapped) && typeof wrapped.then !== 'function') return wrapped;
+  // A Zod or other Standard Schema object: its JSON is library internals, not what the model sees,
+  // and converting it is the caller's job (the AI SDK hands middleware plain JSON schema).
+  if ('~standard' in schema || '_zod' in schema || '_def' in schema || 'jsonSchema' in schema)
+    return undefined;
   return schema;
 }
 

@@ -279,6 +279,14 @@ describe('AI SDK ModelMessage', () => {
       }),
     ).toBe(expected);
     expect(counter.countMessages(messages, { tools: [] })).toBe(base);
+    // A schema-library object is not JSON schema: its internals are not counted.
+    const zodLike = {
+      '~standard': { version: 1, vendor: 'zod' },
+      _zod: { def: { type: 'object' } },
+    };
+    expect(
+      counter.countMessages(messages, { tools: [{ name: 'get_weather', parameters: zodLike }] }),
+    ).toBe(base + chatFormat.toolsPreamble + chatFormat.tokensPerTool + exact('get_weather'));
   });
 });
 
