@@ -36,6 +36,15 @@ const templatePatterns = [
 
 /** True for values that are templates or environment references rather than a literal secret. */
 export function isTemplate(value: string): boolean {
+  // `{ZqL5kVrX1n8tA2}`: braces around a random literal (both cases and digits) are decoration.
+  if (
+    /^\{[A-Za-z0-9]+\}$/.test(value) &&
+    /\d/.test(value) &&
+    /[a-z]/.test(value) &&
+    /[A-Z]/.test(value)
+  ) {
+    return false;
+  }
   return templatePatterns.some((pattern) => pattern.test(value));
 }
 

@@ -46,7 +46,6 @@ function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = f
     accept: (value) => {
       // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
       if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
-      // Typed words are not vetoed here: a vendor prefix is strong evidence on its own.
       if (vendorPlaceholder.test(value)) return false;
       const body = value.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
       return shannonEntropy(body) >= minBodyEntropy && !isRepetitive(body);
@@ -63,7 +62,7 @@ const alternationHints: Record<string, string[]> = {
   'sentry-token': ['sntry'],
   'square-token': ['EAAA', 'sq0'],
   'mailchimp-key': ['-us'],
-  'discord-token': ['.'],
+  'digitalocean-token': ['doo_v1_', 'dop_v1_', 'dor_v1_'],
   'telegram-token': [':AA'],
   'azure-client-secret': ['Q~'],
   'aws-bedrock-key': ['ABSK', 'bedrock-api-key-'],
@@ -83,6 +82,31 @@ function literalPrefix(pattern: RegExp): string[] | undefined {
 const start = String.raw`(?<![A-Za-z0-9_\-+/.])`;
 const end = String.raw`(?![A-Za-z0-9_\-])`;
 const re = (source: string, flags = 'g') => new RegExp(source, flags);
+// The same left boundary checked after the literal: a pattern that starts with a literal lets the
+// regex engine skip ahead, one that starts with a look-behind is tried at every position.
+const literalFirst = (literal: string) => `${literal}(?<![A-Za-z0-9_\\-+/.]${literal})`;
+
+/**
+ * A vendor rule run on every text: its literal start (`AC`, `key-`, `sl.`) is so common in
+ * lower case that the case-insensitive hint scan would stop on it all the time, while the
+ * case-sensitive pattern itself skips ahead fast.
+ */
+function unhinted(kind: string, pattern: RegExp, minBodyEntropy?: number): SecretRule {
+  const { hints: _hints, ...rule } = vendor(kind, pattern, minBodyEntropy);
+  return rule;
+}
+
+/** A vendor rule whose pattern does not start with a literal: its hints are given. */
+function withHints(
+  hints: string[],
+  kind: string,
+  pattern: RegExp,
+  minBodyEntropy?: number,
+): SecretRule {
+  return { ...vendor(kind, pattern, minBodyEntropy), hints };
+}
+
+const openaiAccept = vendor('openai-key', /sk-/g, 3.5).accept!;
 
 /** Vendor tokens with a recognisable prefix or shape; order does not matter (overlaps merge). */
 export const vendorRules: SecretRule[] = [
@@ -90,22 +114,31 @@ export const vendorRules: SecretRule[] = [
     'anthropic-key',
     re(`${start}sk-ant-(?:api|admin|oat|sid)\\d{2}-[A-Za-z0-9_-]{80,}AA${end}`),
   ),
-  vendor(
-    'openai-key',
-    re(`${start}sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{32,}${end}`),
-    3.5,
-  ),
+  {
+    ...vendor(
+      'openai-key',
+      re(`${start}sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{32,}${end}`),
+      3.5,
+    ),
+    // Keys carrying the `T3BlbkFJ` marker (base64 of "OpenAI") carry it intact; a mangled
+    // marker (`T4BlbkFJ`) is a scanner's deliberate near-miss.
+    accept: (value, match) =>
+      openaiAccept(value, match) && !(/BlbkFJ/.test(value) && !value.includes('T3BlbkFJ')),
+  },
   vendor('github-token', re(`${start}(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}${end}`)),
   vendor('github-token', re(`${start}github_pat_[A-Za-z0-9_]{50,255}${end}`)),
   vendor('github-token', re(`${start}v1\\.[0-9a-f]{40}${end}`)),
   vendor(
     'gitlab-token',
     re(
-      `${start}(?:glpat|gldt|glptt|glrt|glcbt|glimt|glft|gloas|glsoat|glagent|glffct|glwt)-[A-Za-z0-9_-]{20,}(?:\\.[A-Za-z0-9_-]{2,})*${end}`,
+      `${start}(?:glpat|gldt|glrt|glcbt|glimt|glft|glsoat|glagent|glffct|glwt)-[A-Za-z0-9_-]{20,50}(?:\\.[A-Za-z0-9_-]{2,})*${end}`,
     ),
     3,
   ),
-  vendor('gitlab-token', re(`${start}GR1348941[A-Za-z0-9_-]{20,}${end}`), 3),
+  // Formats GitLab fixes exactly: pipeline trigger tokens are 40 hex, OAuth secrets 64 characters.
+  vendor('gitlab-token', re(`${start}glptt-[0-9a-f]{40}${end}`), 3),
+  vendor('gitlab-token', re(`${start}gloas-[A-Za-z0-9_-]{64}${end}`), 3),
+  vendor('gitlab-token', re(`${start}GR1348941[A-Za-z0-9_-]{20,50}${end}`), 3),
   {
     kind: 'slack-token',
     pattern: re(`${start}(?:xox[a-z](?:\\.xox[a-z])?|xapp)-[A-Za-z0-9-]{8,}${end}`),
@@ -173,7 +206,8 @@ export const vendorRules: SecretRule[] = [
   vendor('pulumi-token', re(`${start}pul-[a-f0-9]{40}${end}`), 3),
   vendor('tailscale-key', re('tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}'), 0, true),
   vendor('vercel-token', re(`${start}vc[pkia]_[A-Za-z0-9]{24,}${end}`), 3),
-  vendor('cloudflare-token', re(`${start}cfat_[A-Za-z0-9]{48,}${end}`), 3),
+  // 40 random characters and an 8-character checksum: a longer run is not this format.
+  vendor('cloudflare-token', re(`${start}cfat_[A-Za-z0-9]{48}${end}`), 3),
   vendor('figma-token', re(`${start}figd_[A-Za-z0-9_-]{40,}${end}`), 3),
   vendor('linear-key', re(`${start}lin_api_[A-Za-z0-9]{40}${end}`), 3),
   vendor(
@@ -200,9 +234,13 @@ export const vendorRules: SecretRule[] = [
     3,
   ),
   vendor('openshift-token', re(`${start}sha256~[A-Za-z0-9_-]{43}${end}`), 3),
-  vendor(
+  unhinted(
     'discord-token',
-    re(`${start}[MNO][A-Za-z\\d_-]{23,25}\\.[A-Za-z\\d_-]{6}\\.[A-Za-z\\d_-]{27,38}${end}`),
+    // The first segment is the base64 of a numeric user id (`M`, `N`, `O` first); a glued
+    // character or two before it (copy-paste debris) does not make it any less a token.
+    re(
+      `[MNO](?<![A-Za-z0-9_\\-+/.]{3}[MNO])[A-Za-z\\d_-]{23,25}\\.[A-Za-z\\d_-]{6}\\.[A-Za-z\\d_-]{27,38}${end}`,
+    ),
     3,
   ),
   vendor('telegram-token', re(`${start}\\d{8,10}:AA[A-Za-z0-9_-]{33}${end}`), 3),
@@ -230,6 +268,87 @@ export const vendorRules: SecretRule[] = [
     re('https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s"\'<>]{40,}'),
     3,
   ),
+  // Further documented prefixes (vendors' token formats), so a token is found with no key name.
+  vendor('alibaba-access-key-id', re(`${start}LTAI[A-Za-z0-9]{20}${end}`), 3),
+  vendor('cloudflare-origin-ca-key', re(`${start}v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}${end}`), 3),
+  vendor('dynatrace-token', re(`${start}dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}${end}`), 3),
+  vendor('duffel-token', re(`${start}duffel_(?:test|live)_[A-Za-z0-9_=-]{43}${end}`), 3),
+  vendor('frameio-token', re(`${start}fio-u-[A-Za-z0-9_=-]{64}${end}`), 3),
+  vendor('grafana-token', re(`${start}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`), 3),
+  withHints(
+    ['atlasv1'],
+    'terraform-token',
+    re(`${start}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}${end}`),
+    3,
+  ),
+  withHints(
+    ['NRAK-', 'NRII-', 'NRJS-'],
+    'newrelic-key',
+    re(`${start}(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19})${end}`),
+    3,
+  ),
+  unhinted(
+    'plaid-token',
+    re(
+      `${literalFirst('access-')}(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${end}`,
+    ),
+    3,
+  ),
+  vendor('prefect-token', re(`${start}pnu_[A-Za-z0-9]{36}${end}`), 3),
+  vendor('scalingo-token', re(`${start}tk-us-[A-Za-z0-9_-]{48}${end}`), 3),
+  vendor('brevo-key', re(`${start}xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}${end}`), 3),
+  vendor('settlemint-token', re(`${start}sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}${end}`), 3),
+  vendor('shippo-token', re(`${start}shippo_(?:live|test)_[a-fA-F0-9]{40}${end}`), 3),
+  vendor('typeform-token', re(`${start}tfp_[A-Za-z0-9_.=-]{59}${end}`), 3),
+  vendor(
+    'defined-networking-token',
+    re(`${start}dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}${end}`),
+    3,
+  ),
+  withHints(
+    ['pat.', 'sat.'],
+    'harness-token',
+    re(`${start}(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[0-9a-f]{24}\\.[A-Za-z0-9]{20}${end}`),
+    3,
+  ),
+  withHints(['_mmk'], 'maxmind-key', re(`${start}[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk${end}`), 3),
+  unhinted('mailgun-key', re(`${literalFirst('key-')}[a-f0-9]{32}${end}`), 3),
+  unhinted('octopus-key', re(`${literalFirst('API-')}[A-Z0-9]{26}${end}`), 3),
+  vendor('clojars-token', re(`${start}CLOJARS_[A-Za-z0-9]{60}${end}`), 3),
+  unhinted('dropbox-token', re(`${literalFirst('sl\\.')}[A-Za-z0-9_=-]{130,140}${end}`), 3),
+  unhinted('twilio-account-sid', re(`${literalFirst('AC')}[a-f0-9]{32}${end}`), 3),
+  withHints(
+    ['A'.repeat(22)],
+    'twitter-bearer-token',
+    re(`${start}A{22}[A-Za-z0-9%]{80,100}${end}`),
+    3,
+  ),
+  {
+    kind: 'azure-storage-key',
+    hints: ['AccountKey', 'SharedAccessKey'],
+    // Azure connection strings: `AccountKey=<base64>;`, `SharedAccessKey=<base64>`.
+    pattern: /(?:AccountKey|SharedAccessKey)\s*=\s*(?<secret>[A-Za-z0-9+/]{20,}={0,2})/g,
+    accept: (value) => !isPlaceholder(value) && shannonEntropy(value) >= 3.5,
+  },
+  {
+    kind: 'hex-private-key',
+    hints: ['0x'],
+    // `0x` and exactly 64 hex digits is how secp256k1 (Ethereum, Bitcoin) private keys are
+    // written. Transaction and block hashes share the shape but come labelled (`txHash:`,
+    // `blockHash`, `root`), so a hash word just before the value keeps it.
+    pattern: /0x(?<![A-Za-z0-9]0x)(?<secret>[0-9a-fA-F]{64})(?![0-9a-fA-F])/g,
+    accept: (value, match) => {
+      const before = match.input.slice(Math.max(0, match.index - 60), match.index);
+      const line = before.slice(before.lastIndexOf('\n') + 1);
+      return (
+        !/hash|tx|block|root|digest|slot|topic|commit|sha|keccak|signature|address|\bid\b/i.test(
+          line,
+        ) &&
+        !isRepetitive(value) &&
+        shannonEntropy(value) >= 3
+      );
+    },
+  },
   // JFrog Artifactory: API keys start `AKC`, encrypted passwords `AP` + a hex digit.
   vendor(
     'artifactory-key',
@@ -398,6 +517,7 @@ const qualifierSegments = new Set([
   'secret',
   'v',
 ]);
+const relationWords = new Set(['to', 'for', 'of', 'from', 'with', 'containing']);
 const selfDeclaredFake = new Set([
   'non',
   'not',
@@ -457,6 +577,15 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
   if (segments.some((segment) => notSecretKeys.test(segment))) return undefined;
   // `nonMatchingToken`, `fake_api_key`, `example_secret`: the name says the value is not real.
   if (segments.some((segment) => selfDeclaredFake.has(segment))) return undefined;
+  // `keyVaultToStoreSecrets`, `path_to_password`, `name_of_secret`: a preposition before the
+  // secret word makes the key name something about a secret (a vault, a path), not the secret.
+  const preposition = segments.findIndex((segment) => relationWords.has(segment));
+  if (
+    preposition > 0 &&
+    segments.slice(preposition + 1).some((segment) => /secret|passw|token|key|cred/.test(segment))
+  ) {
+    return undefined;
+  }
   const joined = segments.join('');
   if (
     segments.some((segment) => strongSegments.has(segment)) ||
@@ -476,6 +605,57 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
   }
   if (/(?:token|apikey|secret|passw)/.test(joined)) return 'weak';
   return undefined;
+}
+
+// Services whose keys carry no prefix of their own: scanners find them by the service's name next
+// to a random value (`sourcegraph: <40 hex>`, `datadog_api = ...`). Prefixed vendors are left out:
+// their own rules find the token anywhere.
+const serviceNames = new Set(
+  (
+    'sourcegraph meraki cloudflare datadog newrelic sentry okta mailgun mailchimp sendgrid twilio ' +
+    'messagebird discord heroku netlify algolia airtable asana bitbucket contentful dropbox fastly ' +
+    'freshbooks gocardless hubspot intercom jira confluence atlassian launchdarkly mapbox mattermost ' +
+    'pagerduty plaid rapidapi sendbird sendinblue brevo shippo snyk squarespace sumologic travis ' +
+    'twitch twitter typeform zendesk nexmo vonage pusher finicky beamer bittrex coinbase kraken ' +
+    'kucoin etsy flickr frameio gitter linkedin nytimes yandex zapier circleci codecov ' +
+    'bitly clickup dynatrace harness kubecost loggly logdna mixpanel newsapi openweather ' +
+    'optimizely rollbar statuscake trello virustotal wakatime'
+  ).split(' '),
+);
+
+const serviceVerdicts = new Map<string, boolean>();
+
+/** True when the key is a service's name (`sourcegraph`, `datadogApi`) without metadata words. */
+export function keyNamesService(rawKey: string): boolean {
+  let verdict = serviceVerdicts.get(rawKey);
+  if (verdict === undefined) {
+    if (serviceVerdicts.size > 10_000) serviceVerdicts.clear();
+    verdict = classifyServiceKey(rawKey);
+    serviceVerdicts.set(rawKey, verdict);
+  }
+  return verdict;
+}
+
+function classifyServiceKey(rawKey: string): boolean {
+  const segments = keySegments(rawKey);
+  if (segments.length === 0 || segments.length > 3) return false;
+  if (metadataLast.has(segments.at(-1)!)) return false;
+  if (segments.some((segment) => notSecretKeys.test(segment) || selfDeclaredFake.has(segment))) {
+    return false;
+  }
+  return segments.some((segment) => serviceNames.has(segment));
+}
+
+/** A value under a service name is a key only when it is clearly generated: long, mixed, dense. */
+export function acceptServiceValue(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.length < 20 || trimmed.length > 200) return false;
+  if (!/^[A-Za-z0-9_+/=.-]+$/.test(trimmed)) return false;
+  if (!/\d/.test(trimmed) || !/[A-Za-z]/.test(trimmed)) return false;
+  // `claude-sonnet-4-20250514`, `v1.2.3-beta.4`: names and versions made of short parts.
+  if (/^[A-Za-z0-9]{1,12}(?:[-_.][A-Za-z0-9]{1,12})+$/.test(trimmed)) return false;
+  if (isPlaceholder(trimmed) || looksLikeWords(trimmed)) return false;
+  return shannonEntropy(trimmed) >= 3.5;
 }
 
 function stripUnbalancedClosers(value: string): string {
@@ -503,7 +683,11 @@ export function acceptKeyedValue(
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
   if (/(?:\.\.\.|…)$/.test(trimmed)) return false; // an example cut short in docs
-  if (/password/i.test(trimmed) && trimmed.length < 24) return false; // "notapassword", "your_password"
+  // "notapassword", "your_password", "Password1": a word about a password; `TestSource%Password`
+  // mixes in other characters and is a literal like any other.
+  if (/password/i.test(trimmed) && trimmed.length < 24 && /^[A-Za-z_-]*\d{0,4}$/.test(trimmed)) {
+    return false;
+  }
   if (/^[a-z]+(?:-[a-z]+)+$/.test(trimmed)) return false; // kebab-case words
   if (strength === 'weak' && /^[A-Za-z]+(?:_(?:[A-Za-z]+|\d{1,4}))+$/.test(trimmed)) return false; // snake_case names
   if (strength === 'weak' && looksLikeWords(trimmed)) return false;
@@ -655,6 +839,29 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
   }
 }
 
+/**
+ * True when the text just before a quoted value names it as public, fake or anti-forgery
+ * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
+ */
+function keyDeclaresNotSecret(before: string): boolean {
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  if (/csrf|xsrf|authenticity|nonce/i.test(line)) return true;
+  const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*$/.exec(line)?.[1];
+  if (!key) return false;
+  const segments = keySegments(key);
+  return segments.some((segment) => notSecretKeys.test(segment) || selfDeclaredFake.has(segment));
+}
+
+// Anchored on the separator and a long value (rare) rather than on ~90 service names (a
+// case-insensitive alternation is slow); the key before the separator is read back.
+const servicePattern =
+  /(?:=>|:=|[:=])(?<=[\w.-]["']?[ \t]*(?:=>|:=|[:=]))[ \t]*["']?(?<secret>[A-Za-z0-9_+/=.-]{20,200})(?![A-Za-z0-9_+/=.-])/g;
+
+function keyBefore(match: RegExpExecArray): string {
+  const before = match.input.slice(Math.max(0, match.index - 60), match.index);
+  return /([\w.-]*)["']?[ \t]*$/.exec(before)![1]!;
+}
+
 /** Credentials carried by a request rather than a key name: headers, URLs, curl flags. */
 export const contextRules: SecretRule[] = [
   {
@@ -684,12 +891,12 @@ export const contextRules: SecretRule[] = [
     hints: ['://'],
     pattern:
       /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?<user>[^\s:/@"'<>{}]*):(?<secret>[^\s@/"'<>]+)@(?=[A-Za-z0-9[\]._-])/gi,
-    // A literal password in a URL is a credential even when it reads `pass`: scanners flag it.
-    // `postgres:postgres@` is a local default, not a leaked credential.
+    // A literal password in a URL is a credential even when it reads `pass` or `password`: the
+    // scanners disagree on `user:password@`, and a real password left in the clear costs more
+    // than one over-redacted example. `postgres:postgres@` (user = password) is a local default.
     accept: (value, match) =>
       !isTemplate(value) &&
       !vendorPlaceholder.test(value) &&
-      !/^(?:password|passwd|secret)$/i.test(value) &&
       value !== match.groups?.user &&
       !/^\d{1,5}$/.test(value),
   },
@@ -711,11 +918,60 @@ export const contextRules: SecretRule[] = [
     hints: ['curl'],
     // Only curl's flags: `-u` means something else to `date`, `ps`, `sort`, ...
     pattern:
-      /\bcurl\b[^\n]*?\s(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*):(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
+      /\bcurl\b(?:[^\n]|\\\r?\n)*?\s(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*)["']?:(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
     accept: (value) => {
       const bare = value.replace(/^["']|["']$/g, '');
-      return !isTemplate(bare) && !isPlaceholder(bare) && bare.length >= 4 && !/^[{$(<]/.test(bare);
+      return !isTemplate(bare) && !isPlaceholder(bare) && bare.length >= 4 && !/^[$(<]/.test(bare);
     },
+  },
+  {
+    kind: 'service-key',
+    hints: [...serviceNames],
+    pattern: servicePattern,
+    accept: (value, match) => keyNamesService(keyBefore(match)) && acceptServiceValue(value),
+  },
+  {
+    kind: 'npm-auth',
+    hints: ['_auth', '_password'],
+    // `.npmrc` registry credentials: whatever follows `:_authToken=` is the credential, however
+    // typed it looks; only `${NPM_TOKEN}` references and `xxxx` placeholders stay.
+    pattern: /_(?:authToken|auth|password)(?<=(?:^|[\s:])_\w+)\s*=\s*["']?(?<secret>[^\s"']+)/gm,
+    accept: (value) => !isTemplate(value) && !vendorPlaceholder.test(value) && value.length >= 8,
+  },
+  {
+    kind: 'client-id',
+    hints: ['client', 'tenant', 'subscription'],
+    // `AZURE_CLIENT_ID=<uuid>`, `ad_tenant_id: <uuid>`: a provider's client, tenant or
+    // subscription id names the account the credentials belong to; scanners report it. A bare
+    // `clientId` (no provider named) is an application's own id and stays.
+    pattern:
+      /(?:client|tenant|subscription)[_-]?id["']?\s*(?:=>|:=|[:=])\s*["']?(?<secret>[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![\w-])/gi,
+    accept: (_value, match) => {
+      // The provider is the part of the key before `client`/`tenant` (read back: a pattern
+      // starting with it would be tried at every position).
+      const before = match.input.slice(Math.max(0, match.index - 40), match.index);
+      const provider = /[A-Za-z0-9_-]*$/.exec(before)![0].replace(/[_-]+$/, '');
+      const last = keySegments(provider).at(-1);
+      return (
+        last !== undefined &&
+        !/^(?:the|my|your|a|an|oauth|app|api|default|test|example|sample|fake|dummy)$/.test(last)
+      );
+    },
+  },
+  {
+    kind: 'high-entropy-string',
+    // A quoted string that is nothing but a long base64 run of high entropy (detect-secrets'
+    // Base64 plugin works the same way): keys, encrypted blobs, signed cookies. Integrity
+    // digests (`sha512-…`) and anything shorter than 40 characters are left alone.
+    pattern: /(?<q>["'])(?<secret>[A-Za-z0-9+/_-]{40,}={0,2})\k<q>/g,
+    accept: (value, match) =>
+      !/^(?:sha\d+|md5)-/i.test(value) &&
+      !keyDeclaresNotSecret(match.input.slice(Math.max(0, match.index - 200), match.index)) &&
+      /[a-z]/.test(value) &&
+      /[A-Z]/.test(value) &&
+      /\d/.test(value) &&
+      !isPlaceholder(value) &&
+      shannonEntropy(value) >= 4.5,
   },
   {
     kind: 'connection-string-password',
