@@ -141,7 +141,9 @@ function toolOutputCost(output: unknown, path: string, countText: CountText): nu
       return total;
     }
     default:
-      fail(`${path}.type`, `unknown tool output type ${JSON.stringify(output.type)}`);
+      if (typeof output.type !== 'string') fail(`${path}.type`, 'expected an output type string');
+      // A future output type: count its value's JSON rather than fail a running agent.
+      return json(output.value ?? output, countText, `${path}.value`);
   }
 }
 

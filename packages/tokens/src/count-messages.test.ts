@@ -208,6 +208,17 @@ describe('AI SDK ModelMessage', () => {
     expect(counter.countMessage(message)).toBe(6 * header('tool') + body);
   });
 
+  it('counts an unknown (future) tool output type by its JSON', () => {
+    const value = { rows: 3 };
+    const message = {
+      role: 'tool',
+      content: [
+        { type: 'tool-result', toolCallId: 'a', toolName: 't', output: { type: 'table', value } },
+      ],
+    };
+    expect(counter.countMessage(message)).toBe(header('tool') + exact(JSON.stringify(value)));
+  });
+
   it('counts images by the tile formula when the header gives their size', () => {
     expect(imageTokens(1024, 1024)).toBe(765);
     expect(imageTokens(2048, 4096)).toBe(1105);
@@ -339,9 +350,7 @@ describe('bad input', () => {
       pathOf(() =>
         counter.countMessage({
           role: 'tool',
-          content: [
-            { type: 'tool-result', toolCallId: 'x', toolName: 't', output: { type: 'weird' } },
-          ],
+          content: [{ type: 'tool-result', toolCallId: 'x', toolName: 't', output: { type: 42 } }],
         }),
       ),
     ).toBe('message.content[0].output.type');
