@@ -236,6 +236,24 @@ describe('AI SDK ModelMessage', () => {
     expect(counter.countMessage({ role: 'user', content: [file] }) - header('user')).toBe(765);
   });
 
+  it('keeps copies of messages with different bytes apart', () => {
+    // Same length and same first hundred bytes; only the tail differs.
+    const file = (tail: string) => ({
+      role: 'user',
+      content: [
+        {
+          type: 'file',
+          mediaType: 'text/plain',
+          data: new TextEncoder().encode(`${'same prefix '.repeat(10)}${tail}`),
+        },
+      ],
+    });
+    const few = counter.countMessage(file('aaaaaaaaaaaaaaaaaaaa'));
+    const many = counter.countMessage(file('a;b;c;d;e;f;g;h;i;j;'));
+    expect(many).toBeGreaterThan(few);
+    expect(counter.countMessage(file('aaaaaaaaaaaaaaaaaaaa'))).toBe(few);
+  });
+
   it('counts text files by their text and other files by a documented constant', () => {
     const text = 'name,age\nada,36\n';
     const csv = { type: 'file', mediaType: 'text/csv', data: Buffer.from(text).toString('base64') };

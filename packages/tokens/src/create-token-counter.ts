@@ -73,14 +73,17 @@ function tryLoad(
   }
 }
 
-function binaryKey(_key: string, value: unknown): unknown {
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) {
+// JSON.stringify hands a replacer the result of `toJSON` (a Buffer becomes an array of numbers),
+// so binary values are read from the holder. They are keyed by a digest of all their bytes: a text
+// file's count depends on every byte, not only on an image header.
+function binaryKey(this: unknown, key: string, value: unknown): unknown {
+  const original = (this as Record<string, unknown>)[key];
+  if (ArrayBuffer.isView(original) || original instanceof ArrayBuffer) {
     const bytes =
-      value instanceof ArrayBuffer
-        ? new Uint8Array(value)
-        : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-    // Image cost depends only on the header; length plus the first bytes identify it well enough.
-    return `\u0000bytes:${bytes.byteLength}:${Buffer.from(bytes.subarray(0, 64)).toString('base64')}`;
+      original instanceof ArrayBuffer
+        ? new Uint8Array(original)
+        : new Uint8Array(original.buffer, original.byteOffset, original.byteLength);
+    return `\u0000bytes:${bytes.byteLength}:${createHash('sha256').update(bytes).digest('base64')}`;
   }
   return value;
 }
