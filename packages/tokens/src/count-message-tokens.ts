@@ -71,8 +71,9 @@ function inlineBytes(data: unknown): Uint8Array | undefined {
   } else if (data instanceof URL && data.protocol === 'data:') {
     encoded = data.href.slice(data.href.indexOf(',') + 1);
   }
-  // Headers sit in the first bytes; decoding a prefix keeps this cheap for large images.
-  if (encoded !== undefined) return Buffer.from(encoded.slice(0, 4096), 'base64');
+  // Sizes sit in the first bytes (a JPEG's frame header can follow up to 64 KB of EXIF data);
+  // decoding only that prefix keeps this cheap for large images.
+  if (encoded !== undefined) return Buffer.from(encoded.slice(0, 87_384), 'base64');
   return undefined;
 }
 

@@ -439,3 +439,41 @@ describe('incremental counting', () => {
     expect(counter.countMessages(conversation)).toBe(total);
   });
 });
+
+describe('image headers', () => {
+  const counter = createTokenCounter({ encoding: 'o200k_base' });
+  const cost = (bytes: Uint8Array) =>
+    counter.countMessage({ role: 'user', content: [{ type: 'image', image: bytes }] }) -
+    header('user');
+
+  it('reads JPEG (after an EXIF segment), GIF and WebP sizes', () => {
+    const jpeg = new Uint8Array(2 + 4 + 20_000 + 11);
+    const view = new DataView(jpeg.buffer);
+    jpeg.set([0xff, 0xd8, 0xff, 0xe1]);
+    view.setUint16(4, 20_002);
+    const frame = 6 + 20_000;
+    jpeg.set([0xff, 0xc0], frame);
+    view.setUint16(frame + 2, 17);
+    jpeg[frame + 4] = 8;
+    view.setUint16(frame + 5, 1080);
+    view.setUint16(frame + 7, 1920);
+    expect(cost(jpeg)).toBe(imageTokens(1920, 1080));
+    expect(
+      counter.countMessage({
+        role: 'user',
+        content: [{ type: 'image', image: Buffer.from(jpeg).toString('base64') }],
+      }) - header('user'),
+    ).toBe(imageTokens(1920, 1080));
+    const gif = new Uint8Array(13);
+    gif.set([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x00, 0x04, 0x00, 0x02]);
+    expect(cost(gif)).toBe(imageTokens(1024, 512));
+    const webp = new Uint8Array(30);
+    webp.set([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x58]);
+    webp.set([0xff, 0x03, 0x00, 0xff, 0x02, 0x00], 24);
+    expect(cost(webp)).toBe(imageTokens(1024, 768));
+  });
+
+  it('falls back to the documented constant for unreadable bytes', () => {
+    expect(cost(new Uint8Array([1, 2, 3]))).toBe(unknownImageTokens);
+  });
+});
