@@ -216,6 +216,75 @@ describe('createReceipt robustness', () => {
     expect(receipt.sections.completedActions).toMatch(/\+\d+ more calls not listed: read ×\d+/);
   });
 
+  it('states a latestAsk given outside the window once, and counts only the window', () => {
+    const dropped = window.slice(0, 5);
+    const ask = 'Keep the public signature unchanged.';
+    const receipt = createReceipt(dropped, { counter, maxTokens: 1000, latestAsk: ask });
+    expect(receipt.sections.latestAsk).toBe(ask);
+    expect(receipt.text.split(ask).length).toBe(2);
+    // The window's own user message is an earlier ask, not the latest one.
+    expect(receipt.sections.pendingAsks).toContain('Please fix the failing test');
+    expect(receipt.stats.messages).toBe(5);
+    expect(receipt.sections.counts).toContain('Messages: 5');
+    // The last turn of the window is quoted, not replaced by a pointer to the ask.
+    expect(receipt.sections.lastTurns).not.toContain('the latest ask, quoted at the top');
+    // Without the option the window's last user message is the latest ask.
+    const own = createReceipt(window, { counter, maxTokens: 1000 });
+    expect(own.sections.latestAsk).toBe('Now also update the README');
+  });
+
+  it('redacts a latestAsk and rejects one that is not a string', () => {
+    const token = `ghp_${'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5'}`;
+    const receipt = createReceipt(window, {
+      counter,
+      maxTokens: 1000,
+      latestAsk: `Use the token ${token} to push`,
+    });
+    expect(receipt.text).not.toContain(token);
+    expect(receipt.sections.latestAsk).toContain('Use the token');
+    expect(() =>
+      createReceipt(window, { counter, latestAsk: 5 as unknown as string }),
+    ).toThrowError(/latestAsk/);
+  });
+
+  it('shows command-like calls with their arguments, not the program name alone', () => {
+    const run = (id: string, input: unknown): ModelMessage[] => [
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: id, toolName: 'run_command', input }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: id,
+            toolName: 'run_command',
+            output: { type: 'json', value: { exitCode: 1 } },
+          },
+        ],
+      },
+    ];
+    const receipt = createReceipt(
+      [
+        { role: 'user', content: 'Run the tests.' },
+        ...run('r1', { command: 'node', args: ['--test', 'x.test.js'] }),
+        ...run('r2', { cmd: ['git', 'commit'], args: ['-m', 'fix the parser'] }),
+        ...run('r3', { command: 'ls' }),
+        ...run('r4', { command: 'node', args: ['-e', `console.log("${'x'.repeat(400)}")`] }),
+      ],
+      { counter, maxTokens: 2000 },
+    );
+    const actions = receipt.sections.completedActions ?? '';
+    expect(actions).toContain('run_command node --test x.test.js');
+    expect(actions).toContain('run_command git commit -m "fix the parser"');
+    expect(actions).toMatch(/run_command ls —/);
+    // A long command line is clipped, not dropped and not shown whole.
+    const long = actions.split('\n').find((line) => line.includes('node -e'));
+    expect(long).toBeDefined();
+    expect(long!.length).toBeLessThan(260);
+  });
+
   it('rejects bad options and shapes with typed errors', () => {
     expect(() => createReceipt(window, { maxTokens: 10 })).toThrowError(/maxTokens/);
     for (const bad of [

@@ -5,6 +5,7 @@ import { defaultCounter } from './default-counter.js';
 import {
   extractHandoffFacts,
   type HandoffFacts,
+  itemKey,
   type ToolCallFact,
 } from './extract-handoff-facts.js';
 import {
@@ -28,6 +29,12 @@ export interface CreateReceiptOptions {
   previousSummary?: string;
   /** How many trailing turns of the window are quoted (clipped). Default: 6. At most 12. */
   lastTurns?: number;
+  /**
+   * The latest user ask when it is not in `messages` (it stays in the conversation after the
+   * receipt, e.g. in the kept tail). It is stated once at the top (redacted), and every user message
+   * of the window counts as an earlier ask. Default: the last user message of `messages`.
+   */
+  latestAsk?: string;
 }
 
 export interface ReceiptSectionStats {
@@ -356,9 +363,17 @@ export function createReceipt(
   if (options.previousSummary !== undefined && typeof options.previousSummary !== 'string') {
     throw new InvalidInputError({ path: 'options.previousSummary', message: 'expected a string' });
   }
+  if (options.latestAsk !== undefined && typeof options.latestAsk !== 'string') {
+    throw new InvalidInputError({ path: 'options.latestAsk', message: 'expected a string' });
+  }
   const counter = options.counter ?? defaultCounter();
   const count = (text: string) => counter.count(text);
   const facts = extractHandoffFacts(messages);
+  if (options.latestAsk !== undefined && options.latestAsk.trim() !== '') {
+    const text = redactSecrets(options.latestAsk.trim()).text;
+    // Indexed past the window: no turn of the window is the latest ask, so none is elided.
+    facts.latestAsk = { text, key: itemKey(text), index: messages.length };
+  }
 
   // Fixed parts: the latest ask (clipped only when it alone would crowd out everything else) and counts.
   const fixed: HandoffSections = {};

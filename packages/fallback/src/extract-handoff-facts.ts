@@ -257,10 +257,38 @@ function firstLine(text: string, length: number): string {
   return clipText(line, length);
 }
 
+/** Quotes an argument that would read as several (spaces, empty) the way a shell would need it. */
+function shellWord(word: string): string {
+  return word === '' || /[\s"']/.test(word) ? JSON.stringify(word) : word;
+}
+
+/**
+ * A command line from `{ command, args }` (or `cmd` / `arguments`): the program name alone says
+ * little when the arguments are what identifies the run (`node --test x.test.js`). Only string
+ * arguments are joined; the caller clips the line.
+ */
+function commandLine(record: Record<string, unknown>): string | undefined {
+  const program = record.command ?? record.cmd;
+  const args = record.args ?? record.arguments ?? record.argv;
+  const words = (value: unknown): string[] | undefined =>
+    Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')
+      ? (value as string[])
+      : undefined;
+  const programWords = typeof program === 'string' ? [program] : words(program);
+  if (programWords === undefined || programWords.join('').trim() === '') return undefined;
+  const argumentWords = words(args) ?? [];
+  if (programWords.length === 1 && argumentWords.length === 0) return programWords[0]!;
+  // The program itself may already be a shell line (`bash -lc "..."`): keep it as written.
+  const [first, ...rest] = programWords;
+  return [first!, ...[...rest, ...argumentWords].map(shellWord)].join(' ');
+}
+
 function toolTarget(input: unknown): string {
   if (typeof input === 'string') return input;
   if (typeof input !== 'object' || input === null) return '';
   const record = input as Record<string, unknown>;
+  const command = commandLine(record);
+  if (command !== undefined) return command;
   for (const field of targetFields) {
     const value = record[field];
     if (typeof value === 'string' && value.trim() !== '') return value;

@@ -839,6 +839,35 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
   }
 }
 
+/** True for `ABCDEFGHIJ…` alphabets and `0123456789` runs: a generated key has no 8-long run. */
+function hasAlphabetRun(value: string): boolean {
+  let run = 1;
+  for (let index = 1; index < value.length; index++) {
+    run = value.charCodeAt(index) === value.charCodeAt(index - 1) + 1 ? run + 1 : 1;
+    if (run >= 8) return true;
+  }
+  return false;
+}
+
+/** True when a base64 value decodes to readable text (`UGF0aWVuY2Ug…` = "Patience …"). */
+function decodesToText(value: string): boolean {
+  let decoded: string;
+  try {
+    // `atob` (not Buffer): the package also runs outside Node.
+    const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+    decoded = atob(base64.length % 4 === 1 ? base64.slice(0, -1) : base64);
+  } catch {
+    return false;
+  }
+  if (decoded.length === 0) return false;
+  let printable = 0;
+  for (let index = 0; index < decoded.length; index++) {
+    const code = decoded.charCodeAt(index);
+    if ((code >= 32 && code < 127) || code === 10 || code === 9) printable++;
+  }
+  return printable / decoded.length > 0.95 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
+}
+
 /**
  * True when the text just before a quoted value names it as public, fake or anti-forgery
  * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
@@ -964,14 +993,18 @@ export const contextRules: SecretRule[] = [
     // Base64 plugin works the same way): keys, encrypted blobs, signed cookies. Integrity
     // digests (`sha512-…`) and anything shorter than 40 characters are left alone.
     pattern: /(?<q>["'])(?<secret>[A-Za-z0-9+/_-]{40,}={0,2})\k<q>/g,
-    accept: (value, match) =>
-      !/^(?:sha\d+|md5)-/i.test(value) &&
-      !keyDeclaresNotSecret(match.input.slice(Math.max(0, match.index - 200), match.index)) &&
-      /[a-z]/.test(value) &&
-      /[A-Z]/.test(value) &&
-      /\d/.test(value) &&
-      !isPlaceholder(value) &&
-      shannonEntropy(value) >= 4.5,
+    accept: (value, match) => {
+      if (/^(?:sha\d+|md5)-/i.test(value)) return false;
+      if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) return false;
+      if (isPlaceholder(value) || hasAlphabetRun(value) || shannonEntropy(value) < 4.5)
+        return false;
+      const before = match.input.slice(Math.max(0, match.index - 200), match.index);
+      if (keyDeclaresNotSecret(before)) return false;
+      // Digests are written base64 too; the line says so (`sha256`, `hash`, `integrity`).
+      const line = before.slice(before.lastIndexOf('\n') + 1);
+      if (/sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i.test(line)) return false;
+      return !decodesToText(value);
+    },
   },
   {
     kind: 'connection-string-password',

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './index.js';
+
+// Fake secrets are generated at run time (a seeded generator over each format's alphabet), so the
+// repository holds no token literal and every case gets a different, random-looking value.
+let seed = 20_261_122;
+function next(): number {
+  // mulberry32
+  seed = (seed + 0x6d2b79f5) | 0;
+  let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+  return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+}
+function fake(
+  length: number,
+  alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
+) {
+  let out = '';
+  for (let index = 0; index < length; index++)
+    out += alphabet[Math.floor(next() * alphabet.length)];
+  return out;
+}
+const hex = '0123456789abcdef';
+const lowerDigits = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const upperDigits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const uuid = () =>
+  [fake(8, hex), fake(4, hex), fake(4, hex), fake(4, hex), fake(12, hex)].join('-');
+
+function expectRedacted(text: string, secret: string, kind?: string) {
+  const result = redactSecrets(text);
+  expect(result.text, text).not.toContain(secret);
+  if (kind) expect(result.findings.map((finding) => finding.kind)).toContain(kind);
+}
+function expectKept(text: string) {
+  expect(redactSecrets(text), text).toEqual({ text, findings: [] });
+}
+
+describe('redactSecrets: vendor formats without a key name', () => {
+  it.each([
+    ['alibaba-access-key-id', () => 'LTAI' + fake(20)],
+    ['dynatrace-token', () => 'dt0c01.' + fake(24, upperDigits) + '.' + fake(64)],
+    ['newrelic-key', () => 'NRAK-' + fake(27, upperDigits)],
+    ['prefect-token', () => 'pnu_' + fake(36)],
+    ['brevo-key', () => 'xkeysib-' + fake(64, hex) + '-' + fake(16)],
+    ['shippo-token', () => 'shippo_live_' + fake(40, hex)],
+    ['typeform-token', () => 'tfp_' + fake(59)],
+    ['duffel-token', () => 'duffel_test_' + fake(43)],
+    ['twilio-account-sid', () => 'AC' + fake(32, hex)],
+    ['mailgun-key', () => 'key-' + fake(32, hex)],
+    ['terraform-token', () => fake(14, lowerDigits) + '.atlasv1.' + fake(64)],
+    ['cloudflare-token', () => 'cfat_' + fake(48)],
+  ])('%s', (kind, make) => {
+    const token = make();
+    expectRedacted(`export VALUE=${token}`, token, kind);
+    expectRedacted(`see ${token} above`, token, kind);
+  });
+
+  it('takes GitLab and Cloudflare formats at their documented lengths only', () => {
+    expectRedacted(`glptt-${fake(40, hex)}`, 'glptt-');
+    expectKept(`glptt-${fake(20)}_${fake(5)}`); // pipeline trigger tokens are 40 hex
+    expectKept(`cfat_${fake(49)}`); // 48 = 40 random + 8 checksum
+  });
+
+  it('finds a Discord token glued to a character or two', () => {
+    const token = `M${fake(25)}.${fake(6)}.${fake(27)}`;
+    expectRedacted(`x${token}`, token.slice(1));
+  });
+
+  it('leaves an OpenAI-looking key whose T3BlbkFJ marker is broken', () => {
+    expectKept(`sk-proj-${fake(20)}T4BlbkFJ${fake(20)}`);
+    const intact = `sk-proj-${fake(20)}T3BlbkFJ${fake(20)}`;
+    expectRedacted(intact, intact, 'openai-key');
+  });
+});
+
+describe('redactSecrets: context', () => {
+  it('redacts a random value under a service name, not a model name or version', () => {
+    const value = fake(40, '0123456789abcdefABCDEF');
+    expectRedacted(`sourcegraph: ${value}`, value, 'service-key');
+    expectRedacted(`"datadog": "${value}"`, value, 'service-key');
+    expectKept('sentry: claude-sonnet-4-20250514');
+    expectKept('datadog_url: https://app.datadoghq.com/dashboard/abc-123');
+  });
+
+  it('redacts provider client and tenant ids, not a bare clientId', () => {
+    for (const key of ['AZURE_CLIENT_ID=', 'ad_tenant_id: "', 'const MessageBirdClientID = "']) {
+      const id = uuid();
+      expectRedacted(`${key}${id}`, id, 'client-id');
+    }
+    expectKept(`clientId = "${uuid()}"`);
+  });
+
+  it('redacts .npmrc credentials whatever they look like, but not an environment reference', () => {
+    const value = '1'.repeat(6) + 'a'.repeat(30);
+    expectRedacted(`//registry.npmjs.org/:_authToken=${value}`, value, 'npm-auth');
+    expectKept('//npm.pkg.github.com/:_authToken=$' + '{NPM_TOKEN}');
+  });
+
+  it('follows curl flags over line continuations and through quoted braces', () => {
+    const password = fake(16);
+    expectRedacted(
+      `curl -k -X POST https://host/x \\\n  -d 'world' \\\n  -u developer:${password}`,
+      password,
+    );
+    const braced = fake(14);
+    expectRedacted(`curl --user "{${uuid()}}":"{${braced}}" https://host`, braced);
+  });
+
+  it('redacts long quoted base64 blobs, not encoded sentences, alphabets or digests', () => {
+    const blob = fake(86, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_') + '=';
+    expectRedacted(`"${blob}"`, blob, 'high-entropy-string');
+    expectKept(`"${btoa('Patience is the key to success, said nobody ever')}"`);
+    expectKept(`"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"`);
+    expectKept(`expect(sha256base64.parse("${fake(43)}="))`);
+    expectKept(`publicToken = "${fake(43)}"`);
+  });
+
+  it('redacts 0x-prefixed 64-hex private keys, not labelled hashes', () => {
+    const key = fake(64, hex);
+    expectRedacted(`forgot this here 0x${key}!`, key, 'hex-private-key');
+    expectKept(`txHash: 0x${fake(64, hex)}`);
+    expectKept(`DOTENV_PUBLIC_KEY="03${fake(64, hex)}"`);
+  });
+
+  it('redacts a literal `password` in a URL but not a template', () => {
+    expectRedacted('https://username:password@example.com', ':password@', 'url-credentials');
+    expectKept('mysql://user:$' + '{PASSWORD}@example.com:3306/db');
+    expectKept('postgres://postgres:postgres@localhost:5432/app');
+  });
+
+  it('reads a preposition in a key name as "about a secret", not "a secret"', () => {
+    expectKept('keyVaultToStoreSecrets: cmp2-qat-1208358310');
+    expectKept('path_to_password: /etc/app/db.pass');
+    const password = fake(12);
+    expectRedacted(`password_for_db: ${password}`, password, 'password');
+  });
+
+  it('keeps a password made of a word about passwords, not one with other characters', () => {
+    expectKept('<add key="ClearTextPassword" value="%TestSourcePassword%" />');
+    expectRedacted('<add key="ClearTextPassword" value="Test%Password" />', 'Test%Password');
+  });
+});
