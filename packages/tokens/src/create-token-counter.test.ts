@@ -8,6 +8,7 @@ import {
   InvalidInputError,
   type TiktokenEncoding,
 } from './index.js';
+import { messageTexts } from './test-utils/corpus-texts.ts';
 
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
@@ -18,19 +19,6 @@ const rawCount = (encoding: TiktokenEncoding, text: string) => {
 };
 
 const encodings: TiktokenEncoding[] = ['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'];
-
-/** Every string a transcript message carries: text parts, tool outputs, tool-call input JSON. */
-function messageTexts(message: { content: unknown }): string[] {
-  if (typeof message.content === 'string') return [message.content];
-  const texts: string[] = [];
-  for (const part of message.content as Array<Record<string, unknown>>) {
-    if (typeof part.text === 'string') texts.push(part.text);
-    if (part.type === 'tool-call') texts.push(JSON.stringify(part.input));
-    const output = part.output as { value?: unknown } | undefined;
-    if (typeof output?.value === 'string') texts.push(output.value);
-  }
-  return texts;
-}
 
 describe('count', () => {
   it('equals raw tiktoken on tricky strings for every encoding', () => {
