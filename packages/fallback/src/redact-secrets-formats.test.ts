@@ -135,6 +135,24 @@ describe('redactSecrets: context', () => {
     expectRedacted(`password_for_db: ${password}`, password, 'password');
   });
 
+  it('reads XML elements named like a secret', () => {
+    const password = fake(20);
+    expectRedacted(`<password>${password}</password>`, password, 'password');
+    const key = fake(24);
+    expectRedacted(`<apiKey>${key}</apiKey>`, key, 'secret');
+    expectKept('<passwordPolicy>strict</passwordPolicy>');
+  });
+
+  it('redacts passwords given on mysql, docker login and sshpass command lines only', () => {
+    for (const command of ['mysql -u root -p', 'docker login -u me -p ', "sshpass -p '"]) {
+      const password = fake(14);
+      expectRedacted(`${command}${password}${command.endsWith("'") ? "'" : ''} host`, password);
+    }
+    expectKept('mysql -u root -p mydb');
+    expectKept('ssh -p 2222 user@host');
+    expectKept('docker login -u me -p $' + '{REGISTRY_PASSWORD}');
+  });
+
   it('keeps a password made of a word about passwords, not one with other characters', () => {
     expectKept('<add key="ClearTextPassword" value="%TestSourcePassword%" />');
     expectRedacted('<add key="ClearTextPassword" value="Test%Password" />', 'Test%Password');

@@ -742,6 +742,9 @@ const cliFlagPattern =
 
 const xmlPairPattern = /key=["'](?<key>[^"']+)["'][ \t]+value=["'](?<value>[^"']*)["']/gi;
 
+/** `<password>value</password>`, `<apiKey>value</apiKey>`: an XML element named like a secret. */
+const xmlElementPattern = /<(?<key>[A-Za-z_][\w.:-]*)>(?<value>[^<>\r\n]{1,300})<\/\k<key>>/g;
+
 export interface KeyedMatch {
   kind: string;
   start: number;
@@ -790,17 +793,27 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
     keyValuePattern,
     cliFlagPattern,
     xmlPairPattern,
+    xmlElementPattern,
     callPairPattern,
     reverseComparisonPattern,
   ]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      if (pattern === xmlPairPattern) {
+      if (pattern === xmlPairPattern || pattern === xmlElementPattern) {
         const strength = keyIsSecret(match.groups!.key!);
         const value = match.groups!.value!;
         if (!strength || !acceptKeyedValue(value, strength, true)) continue;
-        const valueStart = base + match.index + match[0].lastIndexOf(value);
-        found.push({ kind: 'password', start: valueStart, end: valueStart + value.length });
+        const valueStart =
+          base +
+          match.index +
+          (pattern === xmlPairPattern
+            ? match[0].lastIndexOf(value)
+            : match.groups!.key!.length + 2);
+        found.push({
+          kind: strength === 'strong' ? 'password' : 'secret',
+          start: valueStart,
+          end: valueStart + value.length,
+        });
         continue;
       }
       const groups = match.groups ?? {};
@@ -958,6 +971,19 @@ export const contextRules: SecretRule[] = [
     hints: [...serviceNames],
     pattern: servicePattern,
     accept: (value, match) => keyNamesService(keyBefore(match)) && acceptServiceValue(value),
+  },
+  {
+    kind: 'cli-password',
+    hints: ['mysql', 'mariadb', 'login', 'sshpass'],
+    // Passwords given on a command line: `mysql -u root -pSECRET` (glued, as mysql wants it),
+    // `docker login -u me -p SECRET`, `sshpass -p SECRET`. Only these commands: `-p` means a
+    // port or a path to most others.
+    pattern:
+      /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?=[^\s-])|(?:docker|podman|helm|oras|skopeo|buildah|nerdctl)\s+(?:registry\s+)?login\b[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)|sshpass\s+-p\s*)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g,
+    accept: (value) => {
+      const bare = value.replace(/^["']|["']$/g, '');
+      return bare.length >= 4 && !isTemplate(bare) && !isPlaceholder(bare) && !/^[$<{(]/.test(bare);
+    },
   },
   {
     kind: 'npm-auth',
