@@ -20,7 +20,7 @@ export class CompactionNotEffectiveError extends BatonError {
     const { tokensBefore, tokensAfter, strategy } = options.result;
     super({
       code: 'compaction_not_effective',
-      message: `compaction by "${strategy}" only went from ${tokensBefore} to ${tokensAfter} tokens (target ${options.targetTokens})`,
+      message: `compaction by "${strategy}" only went from ${tokensBefore} to ${tokensAfter} tokens (target ${options.targetTokens})${options.result.shortfallReason === undefined ? '' : `: ${options.result.shortfallReason}`}`,
     });
     this.name = 'CompactionNotEffectiveError';
     this.tokensBefore = tokensBefore;

@@ -3,9 +3,10 @@ import { BatonError } from '@baton/tokens';
 const marker = Symbol.for('baton.error.context_budget');
 
 /**
- * The parts `compress` must keep verbatim (head, latest user ask, latest assistant reply and any
- * trailing tool call) plus the smallest possible handoff do not fit `targetTokens`. No strategy can
- * help; the caller needs a bigger budget or a shorter head.
+ * The parts `compress` must keep verbatim (system messages, latest user ask, latest assistant reply
+ * and any trailing tool call) plus the smallest possible insert (handoff or notice) do not fit
+ * `targetTokens`, even after the first exchange gave up its place in the head (`headDemoted`). No
+ * strategy can help; the caller needs a bigger budget or shorter system messages or latest turn.
  */
 export class ContextBudgetError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by isInstance through the Symbol.for key
@@ -16,17 +17,24 @@ export class ContextBudgetError extends BatonError {
   readonly headTokens: number;
   /** Tokens of the smallest protected tail (and the pinned latest user ask, if it sits in the middle). */
   readonly protectedTokens: number;
+  /** True when `headTokens` is already only the system messages (the first exchange was demoted). */
+  readonly headDemoted: boolean;
 
   constructor(options: {
     targetTokens: number;
     requiredTokens: number;
     headTokens: number;
     protectedTokens: number;
+    headDemoted?: boolean;
   }) {
+    const head = options.headDemoted
+      ? `the system messages (${options.headTokens}; the first exchange already joined the middle)`
+      : `the head (${options.headTokens})`;
     super({
       code: 'context_budget',
-      message: `cannot fit ${options.targetTokens} tokens: the head (${options.headTokens}) and the protected minimum (${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead`,
+      message: `cannot fit ${options.targetTokens} tokens: ${head} and the protected minimum (latest user ask, latest assistant reply and trailing calls: ${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead and the smallest insert`,
     });
+    this.headDemoted = options.headDemoted ?? false;
     this.name = 'ContextBudgetError';
     this.targetTokens = options.targetTokens;
     this.requiredTokens = options.requiredTokens;

@@ -28,10 +28,20 @@ function checkResult(
   expect(validateToolPairs(output).problems).toEqual([]);
   expect(result.tokensAfter).toBe(counter.countMessages(output));
   expect(result.withinBudget).toBe(result.tokensAfter <= target);
+  // An over-budget result says why.
+  expect(result.shortfallReason === undefined).toBe(result.withinBudget);
   if (strategy !== 'mask') expect(result.tokensAfter).toBeLessThanOrEqual(target);
   // Head and tail are the very input objects.
-  const { headMessageCount, tailStartIndex } = result.event;
+  const { headMessageCount, tailStartIndex, headDemoted } = result.event;
   for (let index = 0; index < headMessageCount; index++) expect(output[index]).toBe(input[index]);
+  // System messages always stay; a demoted head is exactly them.
+  for (const [index, message] of input.entries()) {
+    if (message.role !== 'system') break;
+    expect(output[index]).toBe(message);
+  }
+  if (headDemoted) expect(input[headMessageCount]?.role).not.toBe('system');
+  if (headDemoted)
+    expect(input.slice(0, headMessageCount).every((m) => m.role === 'system')).toBe(true);
   const tail = input.slice(tailStartIndex);
   expect(output.slice(output.length - tail.length)).toEqual(tail);
   for (const [offset, message] of tail.entries()) {
@@ -54,11 +64,19 @@ describe('compress over generated histories', () => {
   const outcomes: Record<string, number> = {};
   afterAll(() => {
     // The property must mostly exercise real compactions, not the error paths.
-    const total = Object.values(outcomes).reduce((sum, count) => sum + count, 0);
+    const total =
+      (outcomes.compacted ?? 0) +
+      (outcomes.none ?? 0) +
+      Object.entries(outcomes)
+        .filter(([kind]) => !['compacted', 'none', 'demoted'].includes(kind))
+        .reduce((sum, [, count]) => sum + count, 0);
     expect((outcomes.compacted ?? 0) / total).toBeGreaterThan(0.5);
+    // Head demotion is exercised, not only reachable.
+    expect(outcomes.demoted ?? 0).toBeGreaterThan(0);
+    console.info(`property outcomes: ${JSON.stringify(outcomes)}`);
   });
   for (const strategy of strategies) {
-    it(`${strategy}: valid, verbatim head and tail, latest ask kept, within budget`, async () => {
+    it(`${strategy}: valid, verbatim head and tail, latest ask kept, under budget whenever system + pinned ask + smallest tail fit`, async () => {
       await fc.assert(
         fc.asyncProperty(
           historyArbitrary,
@@ -80,11 +98,21 @@ describe('compress over generated histories', () => {
               checkResult(input, result, target, strategy);
               const kind = result.strategy === 'none' ? 'none' : 'compacted';
               outcomes[kind] = (outcomes[kind] ?? 0) + 1;
+              if (result.event.headDemoted) outcomes.demoted = (outcomes.demoted ?? 0) + 1;
             } catch (error) {
               const kind = error instanceof Error ? error.name : 'other';
               outcomes[kind] = (outcomes[kind] ?? 0) + 1;
               if (ContextBudgetError.isInstance(error)) {
+                // Under budget whenever system + pinned ask + smallest tail fit: the error comes
+                // only after the first exchange gave up its place, so its head is the system
+                // messages alone.
                 expect(error.requiredTokens).toBeGreaterThan(target);
+                let lead = 0;
+                while (input[lead]?.role === 'system') lead++;
+                const systemTokens = input
+                  .slice(0, lead)
+                  .reduce((sum, message) => sum + counter.countMessage(message), 0);
+                expect(error.headTokens).toBe(systemTokens);
               } else if (CompactionNotEffectiveError.isInstance(error)) {
                 checkResult(input, error.result as CompressResult<ModelMessage>, target, strategy);
                 expect(error.tokensBefore - error.tokensAfter).toBeLessThan(

@@ -1,5 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { HANDOFF_HEADER } from '@baton/fallback';
+import { HANDOFF_HEADER, parseHandoff } from '@baton/fallback';
 import { describe, expect, it } from 'vitest';
 import {
   CompactionNotEffectiveError,
@@ -151,9 +151,167 @@ describe('ContextCompressor', () => {
     expect(result.strategy).toBe('receipt');
     expect(result.usedFallback).toBe(true);
     expect(result.fallbackReason).toBe('no summarizer configured');
-    expect(result.event.stages).toEqual(['mask', 'summarize', 'receipt']);
+    // Only the stages that ran: even masking every old output could not fit 400, so masking was
+    // skipped, and there is no summariser.
+    expect(result.event.stages).toEqual(['receipt']);
     expect(result.tokensAfter).toBeLessThanOrEqual(target);
     expect(result.summary!.startsWith(HANDOFF_HEADER)).toBe(true);
+  });
+
+  it('lists mask then receipt (no summarize) when masking ran, fell short and no summariser is configured', async () => {
+    // Large tool-call inputs: masking may save up to half their characters, so it is tried; prose
+    // in the middle keeps the masked history over budget.
+    const write = (id: string, content: string): ModelMessage[] => [
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: id,
+            toolName: 'write_file',
+            input: { path: 'a.ts', content },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: id,
+            toolName: 'write_file',
+            output: { type: 'text', value: 'ok' },
+          },
+        ],
+      },
+    ];
+    const messages = deepFreeze([
+      user('Write the module.'),
+      assistant('Writing it.'),
+      ...write('w1', big('first version', 4_000)),
+      ...write('w2', big('second version', 4_000)),
+      assistant(big('notes', 16_000)),
+      user('Thanks, now summarise.'),
+      assistant('Summary: two versions were written.'),
+    ]);
+    const compressor = new ContextCompressor({ counter, protectLastNTokens: 50 });
+    const before = counter.countMessages(messages);
+    // Between what masking could save at best (half the input characters) and what it does save.
+    const target = before - 3_000;
+    const masked = await compressor.compress(messages, { targetTokens: target, strategy: 'mask' });
+    expect(masked.withinBudget).toBe(false);
+    const result = await compressor.compress(messages, { targetTokens: target });
+    expect(result.event.stages).toEqual(['mask', 'receipt']);
+    expect(result.strategy).toBe('receipt');
+    expect(result.fallbackReason).toBe('no summarizer configured');
+    expect(result.tokensAfter).toBeLessThanOrEqual(target);
+  });
+
+  it('demotes the first exchange into the middle when it cannot fit with the latest turn', async () => {
+    const demonstration = big('demonstration of a solved task', 6_000);
+    const messages = deepFreeze([
+      { role: 'system', content: 'You are a coding agent.' },
+      user(demonstration),
+      assistant('Understood, I will follow the demonstration.'),
+      ...toolTurn('read', big('file contents', 2_000)),
+      ...toolTurn('bash', big('test output', 2_000)),
+      user('Now fix the date parser.'),
+      ...toolTurn('edit', 'ok'),
+      assistant('Fixed: the parser accepts week dates.'),
+    ] satisfies ModelMessage[]);
+    const before = counter.countMessages(messages);
+    const target = Math.floor(before / 2);
+    // The head alone (system + 6,000-character demonstration + reply) is about half the history.
+    expect(counter.countMessages(messages.slice(0, 3))).toBeGreaterThan(target - 200);
+    for (const strategy of ['truncate', 'receipt', 'summarize', 'auto'] as const) {
+      const compressor = new ContextCompressor({
+        counter,
+        summarizer: async () => structuredSummary(),
+        retryDelayMs: 0,
+      });
+      const result = await compressor.compress(messages, { targetTokens: target, strategy });
+      expect(result.tokensAfter, strategy).toBeLessThanOrEqual(target);
+      expect(result.event.headDemoted, strategy).toBe(true);
+      expect(result.event.headMessageCount, strategy).toBe(1);
+      expect(result.messages[0], strategy).toBe(messages[0]);
+      // The demonstration joined the middle: removed, and the first message after the system one
+      // is the inserted user message (valid for Anthropic too).
+      expect(result.event.removedMessageIndexes, strategy).toContain(1);
+      expect(result.messages, strategy).not.toContain(messages[1]);
+      expect(result.messages[1]!.role, strategy).toBe('user');
+      expect(result.messages, strategy).toContain(messages[7]);
+      expect(validateToolPairs(result.messages).problems, strategy).toEqual([]);
+    }
+    // With room for the head, it stays.
+    const roomy = await new ContextCompressor({ counter }).compress(messages, {
+      targetTokens: before - 100,
+      strategy: 'truncate',
+    });
+    expect(roomy.event.headDemoted).toBe(false);
+    expect(roomy.event.headMessageCount).toBe(3);
+  });
+
+  it('throws ContextBudgetError only when system + pinned latest ask + smallest tail cannot fit', async () => {
+    // The only user message is the latest ask: it must stay verbatim, so demotion cannot help.
+    const messages = deepFreeze([
+      { role: 'system', content: 'You are a coding agent.' },
+      user(big('the one and only task statement', 6_000)),
+      ...toolTurn('read', big('file contents', 2_000)),
+      ...toolTurn('bash', big('test output', 2_000)),
+      assistant('Done.'),
+    ] satisfies ModelMessage[]);
+    const target = Math.floor(counter.countMessages(messages) / 2);
+    for (const strategy of ['truncate', 'receipt', 'auto'] as const) {
+      const error = await new ContextCompressor({ counter })
+        .compress(messages, { targetTokens: target, strategy })
+        .catch((caught) => caught);
+      expect(ContextBudgetError.isInstance(error), strategy).toBe(true);
+      const budgetError = error as ContextBudgetError;
+      expect(budgetError.headDemoted, strategy).toBe(true);
+      expect(budgetError.headTokens, strategy).toBe(counter.countMessage(messages[0]!));
+      expect(budgetError.protectedTokens, strategy).toBeGreaterThan(
+        counter.countMessage(messages[1]!),
+      );
+      expect(budgetError.requiredTokens, strategy).toBeGreaterThan(target);
+      expect(budgetError.message).toContain('system messages');
+    }
+  });
+
+  it('tiny budgets give a result within budget or a ContextBudgetError, never a receipt validation error', async () => {
+    const messages = longHistory();
+    for (const strategy of ['receipt', 'auto', 'truncate', 'mask'] as const) {
+      for (let target = 1; target <= 700; target += 7) {
+        try {
+          const result = await new ContextCompressor({ counter, protectLastNTokens: 300 }).compress(
+            messages,
+            { targetTokens: target, strategy },
+          );
+          if (strategy !== 'mask')
+            expect(result.tokensAfter, `${strategy} ${target}`).toBeLessThanOrEqual(target);
+        } catch (error) {
+          if (CompactionNotEffectiveError.isInstance(error) && strategy === 'mask') continue;
+          expect(ContextBudgetError.isInstance(error), `${strategy} ${target}: ${error}`).toBe(
+            true,
+          );
+          expect((error as ContextBudgetError).requiredTokens).toBeGreaterThan(target);
+        }
+      }
+    }
+  });
+
+  it('receipt: states the latest ask once and counts only the dropped messages', async () => {
+    const messages = longHistory();
+    const result = await new ContextCompressor({ counter, protectLastNTokens: 300 }).compress(
+      messages,
+      { targetTokens: 900, strategy: 'receipt' },
+    );
+    const sections = parseHandoff(result.summary!)!;
+    expect(sections.latestAsk).toBe('Now also update the changelog.');
+    expect(result.summary!.split('Now also update the changelog.').length).toBe(2);
+    const dropped = result.event.removedMessageIndexes.length;
+    expect(dropped).toBeGreaterThan(0);
+    expect(sections.counts).toMatch(new RegExp(`^Messages: ${dropped} `));
+    expect(sections.lastTurns ?? '').not.toContain('the latest ask, quoted at the top');
   });
 
   it('throws ContextBudgetError with the numbers when the head cannot fit', async () => {

@@ -37,6 +37,11 @@ const placeholderTokens = 80;
 
 interface Layout {
   headEnd: number;
+  /**
+   * The first exchange did not fit with the smallest tail, so it joined the middle: the head is only
+   * the leading system messages.
+   */
+  headDemoted: boolean;
   /** Smallest tail: the latest assistant reply with its results or trailing calls. */
   minTailStart: number;
   tailStart: number;
@@ -218,12 +223,7 @@ export class ContextCompressor {
         return this.#explicit(context, this.#receipt(context));
       case 'summarize': {
         const outcome = await this.#summarizeOrReceipt(context);
-        return this.#explicit(
-          context,
-          outcome.outcome,
-          ['summarize', ...outcome.extraStages],
-          outcome.fallbackReason,
-        );
+        return this.#explicit(context, outcome.outcome, outcome.stages, outcome.fallbackReason);
       }
       default:
         return this.#auto(context);
@@ -249,14 +249,17 @@ export class ContextCompressor {
   }
 
   async #auto(context: CallContext): Promise<CompressResult<ModelMessage>> {
+    // Only stages that ran are listed: masking is skipped when it could not fit even at its best.
+    const ran: AppliedStrategy[] = [];
     if (this.#maskMightFit(context)) {
+      ran.push('mask');
       const masked = this.#mask(context, false);
       if (masked.tokensAfter <= context.targetTokens && this.#effective(context, masked)) {
-        return this.#finish(context, masked, ['mask'], undefined);
+        return this.#finish(context, masked, ran, undefined);
       }
     }
-    const { outcome, extraStages, fallbackReason } = await this.#summarizeOrReceipt(context);
-    return this.#explicit(context, outcome, ['mask', 'summarize', ...extraStages], fallbackReason);
+    const { outcome, stages, fallbackReason } = await this.#summarizeOrReceipt(context);
+    return this.#explicit(context, outcome, [...ran, ...stages], fallbackReason);
   }
 
   /**
@@ -265,7 +268,8 @@ export class ContextCompressor {
    * stage tried).
    */
   #maskMightFit(context: CallContext): boolean {
-    const layout = this.#layout(context, 0);
+    const layout = this.#pickLayout(context, 0, 0);
+    if (!this.#fits(context, layout, 0)) return false;
     // Upper bounds of what masking can save: a tool message keeps a placeholder per result; a
     // tool-call input of n characters holds at most n / 2 tokens.
     let removable = 0;
@@ -290,21 +294,22 @@ export class ContextCompressor {
 
   async #summarizeOrReceipt(context: CallContext): Promise<{
     outcome: StageOutcome;
-    extraStages: AppliedStrategy[];
+    /** The stages that ran: no `summarize` without a summariser. */
+    stages: AppliedStrategy[];
     fallbackReason: string | undefined;
   }> {
     const summarizer = this.#options.summarizer;
     if (!summarizer) {
       return {
         outcome: this.#receipt(context),
-        extraStages: ['receipt'],
+        stages: ['receipt'],
         fallbackReason: 'no summarizer configured',
       };
     }
     try {
       return {
         outcome: await this.#summarize(context, summarizer),
-        extraStages: [],
+        stages: ['summarize'],
         fallbackReason: undefined,
       };
     } catch (error) {
@@ -318,14 +323,31 @@ export class ContextCompressor {
       outcome.summarizerDurationMs = error.durationMs;
       return {
         outcome,
-        extraStages: ['receipt'],
+        stages: ['summarize', 'receipt'],
         fallbackReason: `${error.kind}: ${error.message}`,
       };
     }
   }
 
+  /**
+   * The layout with the normal head when the head, the protected minimum and `insertTokens` fit the
+   * budget; otherwise the layout whose head is only the leading system messages (the first exchange
+   * then joins the middle). Does not check that the demoted layout fits: `#assertFits` does.
+   */
+  #pickLayout(context: CallContext, reserveTokens: number, insertTokens: number): Layout {
+    const normal = this.#layout(context, reserveTokens, false);
+    if (this.#fits(context, normal, insertTokens)) return normal;
+    const demoted = this.#layout(context, reserveTokens, true);
+    return demoted.headEnd < normal.headEnd ? demoted : normal;
+  }
+
+  #fits(context: CallContext, layout: Layout, insertTokens: number): boolean {
+    const { head, kept } = this.#protectedTokens(context, layout);
+    return context.baseTokens + head + kept + insertTokens <= context.targetTokens;
+  }
+
   /** Head, smallest tail, chosen tail and pinned ask for a given reserve (tokens kept for the insert). */
-  #layout(context: CallContext, reserveTokens: number): Layout {
+  #layout(context: CallContext, reserveTokens: number, demoteHead = false): Layout {
     const { messages, analysis, counts, suffix, targetTokens } = context;
     const n = messages.length;
     const allowed = analysis.cutAllowed;
@@ -343,7 +365,9 @@ export class ContextCompressor {
     let lead = 0;
     while (lead < n && messages[lead]!.role === 'system') lead++;
     let headEnd: number;
-    if (this.#options.protectFirstN !== undefined) {
+    if (demoteHead) {
+      headEnd = snapForward(lead);
+    } else if (this.#options.protectFirstN !== undefined) {
       headEnd = snapForward(Math.max(lead, Math.floor(this.#options.protectFirstN)));
     } else {
       let firstUser = lead;
@@ -393,7 +417,7 @@ export class ContextCompressor {
     }
     const askIndex = pinnedIndex;
     if (pinnedIndex !== undefined && pinnedIndex >= tailStart) pinnedIndex = undefined;
-    return { headEnd, minTailStart, tailStart, pinnedIndex, askIndex };
+    return { headEnd, headDemoted: demoteHead, minTailStart, tailStart, pinnedIndex, askIndex };
   }
 
   #protectedTokens(context: CallContext, layout: Layout): { head: number; kept: number } {
@@ -412,6 +436,7 @@ export class ContextCompressor {
         requiredTokens: required,
         headTokens: head,
         protectedTokens: kept,
+        headDemoted: layout.headDemoted,
       });
     }
   }
@@ -420,12 +445,12 @@ export class ContextCompressor {
   #handoffLayout(context: CallContext): { layout: Layout; handoffTokens: number } {
     const summaryTarget = this.#options.summaryTargetTokens ?? 750;
     const envelope = context.counter.countMessage({ role: 'user', content: '' });
-    const probe = this.#layout(context, 0);
+    const probe = this.#pickLayout(context, 0, minimumHandoffTokens + envelope);
     this.#assertFits(context, probe, minimumHandoffTokens + envelope);
     const { head, kept } = this.#protectedTokens(context, probe);
     const free = context.targetTokens - context.baseTokens - head - kept - envelope;
     const reserve = Math.max(minimumHandoffTokens, Math.min(summaryTarget, Math.floor(free / 2)));
-    const layout = this.#layout(context, reserve + envelope);
+    const layout = this.#layout(context, reserve + envelope, probe.headDemoted);
     const pinned = layout.pinnedIndex === undefined ? 0 : context.counts[layout.pinnedIndex]!;
     const handoffTokens = Math.min(
       summaryTarget,
@@ -467,7 +492,7 @@ export class ContextCompressor {
       content: `[Baton: ${count} earlier messages were removed to fit the context window; no summary of them was kept.]`,
     });
     const noticeTokens = context.counter.countMessage(noticeFor(99_999));
-    const layout = this.#layout(context, noticeTokens);
+    const layout = this.#pickLayout(context, noticeTokens, noticeTokens);
     this.#assertFits(context, layout, noticeTokens);
     const removedCount =
       layout.tailStart - layout.headEnd - (layout.pinnedIndex === undefined ? 0 : 1);
@@ -490,7 +515,7 @@ export class ContextCompressor {
    */
   #mask(context: CallContext, shrinkTail: boolean): StageOutcome {
     const { messages } = context;
-    const layout = this.#layout(context, 0);
+    const layout = this.#pickLayout(context, 0, 0);
     this.#assertFits(context, layout, 0);
     const redact = (text: string) => redactSecrets(text).text;
     const output = [...messages];
@@ -582,10 +607,13 @@ export class ContextCompressor {
     const { layout, handoffTokens } = this.#handoffLayout(context);
     const { span, previousSummary } = this.#middle(context, layout);
     const middle = span.map((entry) => entry.message);
-    // The receipt states the latest ask once; give it the one that stays below the receipt.
-    const latest = this.#latestUserIndex(context, layout);
-    if (latest !== undefined) middle.push(context.messages[latest]!);
+    // The receipt states the latest ask once: the one that stays below the receipt, given apart so
+    // that counts and quoted turns describe the dropped span alone.
+    const latestAsk = this.#latestAsk(context, layout);
+    // `createReceipt` takes an integer of at least `minimumHandoffTokens`; `#handoffLayout` has
+    // already proved that much room exists.
     let budget = Math.max(minimumHandoffTokens, Math.floor(handoffTokens));
+    if (!Number.isFinite(budget)) budget = minimumHandoffTokens;
     let text = '';
     let output: ModelMessage[] = [];
     let removed: number[] = [];
@@ -596,6 +624,7 @@ export class ContextCompressor {
         maxTokens: budget,
         counter: context.counter,
         ...(previousSummary === undefined ? {} : { previousSummary }),
+        ...(latestAsk === undefined ? {} : { latestAsk }),
       });
       text = redactSecrets(receipt.text).text;
       ({ messages: output, removed } = this.#assemble(context, layout, {
@@ -604,6 +633,18 @@ export class ContextCompressor {
       }));
       tokensAfter = this.#count(context, output);
       budget = Math.max(minimumHandoffTokens, budget - (tokensAfter - context.targetTokens) - 16);
+    }
+    if (tokensAfter > context.targetTokens) {
+      // Even the smallest receipt did not fit next to the verbatim parts (counting differences at
+      // the margin): say so with the numbers rather than return an over-budget history.
+      const { head, kept } = this.#protectedTokens(context, layout);
+      throw new ContextBudgetError({
+        targetTokens: context.targetTokens,
+        requiredTokens: tokensAfter,
+        headTokens: head,
+        protectedTokens: kept,
+        headDemoted: layout.headDemoted,
+      });
     }
     return {
       strategy: 'receipt',
@@ -675,12 +716,19 @@ export class ContextCompressor {
   ): CompressResult<ModelMessage> {
     const usedFallback = fallbackReason !== undefined;
     const withinBudget = outcome.tokensAfter <= context.targetTokens;
+    const over = outcome.tokensAfter - context.targetTokens;
+    const shortfallReason = withinBudget
+      ? undefined
+      : outcome.strategy !== 'mask'
+        ? `${outcome.strategy} left the result ${over} tokens over the target of ${context.targetTokens}`
+        : `mask replaces only tool outputs and large tool inputs (${outcome.masked.length} messages masked); the rest is user and assistant text or the verbatim head and tail, so the result stays ${over} tokens over the target of ${context.targetTokens}. Nothing was removed; use summarize, receipt or auto to go further.`;
     const event: CompactionEvent = {
       strategy: outcome.strategy,
       stages,
       removedMessageIndexes: outcome.removed,
       maskedMessageIndexes: outcome.masked,
       headMessageCount: outcome.layout.headEnd,
+      headDemoted: outcome.layout.headDemoted,
       tailStartIndex: outcome.layout.tailStart,
       summary: outcome.summary,
       summarizerModel: outcome.summarizerModel,
@@ -695,6 +743,7 @@ export class ContextCompressor {
       targetTokens: context.targetTokens,
       withinBudget,
       pinnedMessageIndex: outcome.layout.pinnedIndex,
+      ...(shortfallReason === undefined ? {} : { shortfallReason }),
     };
     return {
       messages: outcome.messages,
@@ -706,6 +755,7 @@ export class ContextCompressor {
       tokensAfter: outcome.tokensAfter,
       tokensSaved: context.tokensBefore - outcome.tokensAfter,
       withinBudget,
+      ...(shortfallReason === undefined ? {} : { shortfallReason }),
       event,
     };
   }

@@ -29,10 +29,16 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
     expect(transcripts.length).toBeGreaterThan(10);
   });
 
+  // Its only user message is the latest ask (kept verbatim) and holds about half the transcript:
+  // no strategy can halve it. Any other ContextBudgetError is a failure.
+  const infeasible = new Set(['moatless__planner__psf-requests-1724']);
+
   for (const strategy of strategies) {
-    it(`${strategy}: every transcript compresses below half with a valid sequence, or the head alone cannot fit`, async () => {
+    it(`${strategy}: every transcript compresses below half with a valid sequence (one documented exception)`, async () => {
       const maskShortfalls: string[] = [];
       const applied: Record<string, number> = {};
+      const demoted: string[] = [];
+      const budgetErrors: string[] = [];
       let compacted = 0;
       for (const transcript of transcripts) {
         const input = deepFreeze(transcript.messages as unknown as ModelMessage[]);
@@ -44,10 +50,16 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
           result = await compressor.compress(input, { targetTokens: target, strategy });
         } catch (error) {
           if (ContextBudgetError.isInstance(error)) {
-            // Only when the verbatim head and the protected minimum exceed half the transcript.
+            expect(infeasible.has(transcript.name), `${transcript.name}: ${error.message}`).toBe(
+              true,
+            );
+            // The error comes after demotion: the system messages, the pinned ask and the smallest
+            // tail alone exceed half the transcript.
+            expect(error.headDemoted, transcript.name).toBe(true);
             expect(error.headTokens + error.protectedTokens, transcript.name).toBeGreaterThan(
               target - 200,
             );
+            budgetErrors.push(transcript.name);
             continue;
           }
           if (strategy === 'mask' && CompactionNotEffectiveError.isInstance(error)) {
@@ -56,6 +68,7 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
             throw error;
           }
         }
+        if (result.event.headDemoted) demoted.push(transcript.name);
         // No new problems: the output's are a subset of the input's (kept head or tail).
         const outputProblems = validateToolPairs(result.messages).problems;
         expect(outputProblems.length, transcript.name).toBeLessThanOrEqual(inputProblems.length);
@@ -63,25 +76,39 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
         for (const problem of outputProblems)
           expect(inputCodes.has(problem.code), transcript.name).toBe(true);
         expect(result.tokensAfter, transcript.name).toBe(counter.countMessages(result.messages));
+        expect(result.withinBudget, transcript.name).toBe(result.tokensAfter <= target);
         applied[result.strategy] = (applied[result.strategy] ?? 0) + 1;
         if (strategy === 'mask') {
-          if (!result.withinBudget) maskShortfalls.push(transcript.name);
-          else compacted++;
+          if (!result.withinBudget) {
+            // Masking only shrinks tool traffic and says so: never a silent switch to another
+            // strategy, nothing removed.
+            expect(result.strategy, transcript.name).toBe('mask');
+            expect(result.event.removedMessageIndexes, transcript.name).toEqual([]);
+            expect(result.messages.length, transcript.name).toBe(input.length);
+            expect(result.shortfallReason, transcript.name).toMatch(/only tool outputs/);
+            expect(result.event.shortfallReason, transcript.name).toBe(result.shortfallReason);
+            maskShortfalls.push(
+              `${transcript.name} ${before} -> ${result.tokensAfter} (${Math.round((100 * result.tokensAfter) / before)} %)`,
+            );
+          } else compacted++;
         } else {
           expect(result.tokensAfter, transcript.name).toBeLessThanOrEqual(target);
           compacted++;
         }
       }
       if (strategy === 'mask') {
-        // Masking only shrinks tool traffic: prose-heavy transcripts stay over budget, flagged.
         expect(compacted).toBeGreaterThan(transcripts.length / 2);
         console.info(
-          `mask: ${compacted} of ${transcripts.length} within half; over (flagged): ${maskShortfalls.join(', ')}`,
+          `mask: ${compacted} of ${transcripts.length} within half; over (flagged):\n  ${maskShortfalls.join('\n  ')}`,
         );
       } else {
-        expect(compacted).toBeGreaterThanOrEqual(transcripts.length - 2);
+        // Every transcript but the documented one; the exception must still be the exception.
+        expect(budgetErrors, strategy).toEqual(
+          transcripts.map((t) => t.name).filter((name) => infeasible.has(name)),
+        );
+        expect(compacted).toBe(transcripts.length - budgetErrors.length);
         console.info(
-          `${strategy}: ${compacted} of ${transcripts.length} within half; applied ${JSON.stringify(applied)}`,
+          `${strategy}: ${compacted} of ${transcripts.length} within half; applied ${JSON.stringify(applied)}; head demoted: ${demoted.join(', ')}`,
         );
       }
     });

@@ -310,7 +310,8 @@ describe('summariser through MockLanguageModelV4', () => {
       ...base.slice(5),
     ]);
     const result = await compressorWith(model).compress(messages, { targetTokens: 600 });
-    expect(result.event.stages).toEqual(['mask', 'summarize', 'receipt']);
+    // Masking every old output could not fit 600 tokens, so it did not run and is not listed.
+    expect(result.event.stages).toEqual(['summarize', 'receipt']);
     expect(result.strategy).toBe('receipt');
     expect(result.event.summarizerModel).toBe('failing-model');
     expect(result.event.summarizerAttempts).toBe(3);

@@ -12,7 +12,10 @@ export type AppliedStrategy = Exclude<CompressionStrategy, 'auto'> | 'none';
 export interface CompactionEvent {
   /** The strategy whose output was returned. */
   strategy: AppliedStrategy;
-  /** Every stage that ran, in order (e.g. `['mask', 'summarize']`, or `['mask', 'summarize', 'receipt']`). */
+  /**
+   * Every stage that ran, in order (e.g. `['mask', 'summarize']`, `['mask', 'summarize', 'receipt']`,
+   * or `['mask', 'receipt']` without a summariser). A stage that was skipped is not listed.
+   */
   stages: AppliedStrategy[];
   /** Indexes (into the input) of messages that are not in the output at all. */
   removedMessageIndexes: number[];
@@ -20,6 +23,12 @@ export interface CompactionEvent {
   maskedMessageIndexes: number[];
   /** Number of leading input messages kept verbatim as the head. */
   headMessageCount: number;
+  /**
+   * True when the first exchange (first user message and the reply to it) could not fit with the
+   * protected minimum and joined the middle: the head is then only the leading system messages
+   * (`headMessageCount` counts them).
+   */
+  headDemoted: boolean;
   /** Index (into the input) of the first message of the protected tail. */
   tailStartIndex: number;
   /** The summary or receipt text inserted in place of the middle (redacted), if any. */
@@ -42,6 +51,8 @@ export interface CompactionEvent {
   targetTokens: number;
   /** Whether `tokensAfter <= targetTokens`. */
   withinBudget: boolean;
+  /** Why the result is over budget (only `mask` can be), in words; absent when within budget. */
+  shortfallReason?: string;
   /** Index (into the input) of the latest user message, kept verbatim though it sits in the middle. */
   pinnedMessageIndex: number | undefined;
 }
@@ -64,6 +75,11 @@ export interface CompressResult<Message = unknown> {
    * tool output is not enough, and then says so here rather than removing anything.
    */
   withinBudget: boolean;
+  /**
+   * When `withinBudget` is false: why. `mask` only replaces tool outputs (and large tool inputs);
+   * a history whose bulk is user or assistant text stays over budget, and this says so.
+   */
+  shortfallReason?: string;
   event: CompactionEvent;
 }
 
