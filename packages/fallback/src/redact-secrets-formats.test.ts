@@ -135,6 +135,14 @@ describe('redactSecrets: context', () => {
     expectRedacted(`password_for_db: ${password}`, password, 'password');
   });
 
+  it('reads `password.equals("…")` and UUID keys under a service name', () => {
+    const password = fake(16);
+    expectRedacted(`if (password.equals("${password}")) {`, password, 'password');
+    const id = uuid();
+    expectRedacted(`HEROKU: ${id}`, id, 'service-key');
+    expectKept(`name.equals("${fake(16)}")`);
+  });
+
   it('reads XML elements named like a secret', () => {
     const password = fake(20);
     expectRedacted(`<password>${password}</password>`, password, 'password');

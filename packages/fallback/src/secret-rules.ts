@@ -1,6 +1,7 @@
 import {
   characterClasses,
   isCodeReference,
+  isLowVariety,
   isPlaceholder,
   isRepetitive,
   isTemplate,
@@ -651,6 +652,8 @@ export function acceptServiceValue(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed.length < 20 || trimmed.length > 200) return false;
   if (!/^[A-Za-z0-9_+/=.-]+$/.test(trimmed)) return false;
+  // Heroku, Snyk and others issue UUID keys.
+  if (isUuid(trimmed)) return !isLowVariety(trimmed.replace(/-/g, ''));
   if (!/\d/.test(trimmed) || !/[A-Za-z]/.test(trimmed)) return false;
   // `claude-sonnet-4-20250514`, `v1.2.3-beta.4`: names and versions made of short parts.
   if (/^[A-Za-z0-9]{1,12}(?:[-_.][A-Za-z0-9]{1,12})+$/.test(trimmed)) return false;
@@ -737,6 +740,10 @@ const callPairPattern =
 const reverseComparisonPattern =
   /(?<quote>["'])(?<quoted>[^"'\r\n]+)\k<quote>\s*(?:!==|===|!=|==)\s*(?<key>[A-Za-z_$][\w.$]*)/g;
 
+/** `password.equals("value")` (Java, Kotlin): a literal compared with a secret-named variable. */
+const equalsCallPattern =
+  /(?<=(?<key>[A-Za-z_$][\w$]*)\s*)\.\s*(?:equals|equalsIgnoreCase|contentEquals|compareTo)\(\s*(?<quote>["'])(?<quoted>[^"'\r\n]+)\k<quote>/g;
+
 const cliFlagPattern =
   /(?<![\w-])--?(?<key>[A-Za-z][\w-]*)[ \t]+(?:(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>|(?<bare>[^\s"'-][^\s"']*))/g;
 
@@ -796,6 +803,7 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
     xmlElementPattern,
     callPairPattern,
     reverseComparisonPattern,
+    equalsCallPattern,
   ]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
