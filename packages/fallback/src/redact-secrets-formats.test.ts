@@ -143,6 +143,19 @@ describe('redactSecrets: context', () => {
     expectKept(`name.equals("${fake(16)}")`);
   });
 
+  it('leaves code that only names a password alone', () => {
+    for (const text of [
+      'password = get_secret_key()',
+      'password = input("Password: ")',
+      'password = request.headers["x-password"]',
+      'password=false',
+      'apiKey: process.env.API_KEY',
+      'password: !vault |',
+    ]) {
+      expectKept(text);
+    }
+  });
+
   it('reads XML elements named like a secret', () => {
     const password = fake(20);
     expectRedacted(`<password>${password}</password>`, password, 'password');

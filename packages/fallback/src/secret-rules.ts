@@ -683,6 +683,7 @@ export function acceptKeyedValue(
 ): boolean {
   const trimmed = value.trim();
   if (trimmed === '' || isTemplate(trimmed)) return false;
+  if (/^![A-Za-z]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`)
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
   if (/(?:\.\.\.|…)$/.test(trimmed)) return false; // an example cut short in docs
@@ -934,7 +935,11 @@ export const contextRules: SecretRule[] = [
     pattern:
       /\b(?:x-api-key|api-key|apikey|x-auth-token|x-access-token|x-jfrog-art-api|private-token|x-goog-api-key|x-apikey|ocp-apim-subscription-key)["']?\s*:\s*["']?(?<secret>[^\s"',;]+)/gi,
     accept: (value) =>
-      !isTemplate(value) && !isPlaceholder(value) && value.length >= 8 && !/^[{$(<]/.test(value),
+      !isTemplate(value) &&
+      !isPlaceholder(value) &&
+      value.length >= 8 &&
+      !/^[{$(<]/.test(value) &&
+      !isCodeReference(value),
   },
   {
     kind: 'url-credentials',
@@ -1044,6 +1049,13 @@ export const contextRules: SecretRule[] = [
     kind: 'connection-string-password',
     hints: ['password', 'pwd'],
     pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?<secret>[^;"'\s]+)/gi,
-    accept: (value) => !isTemplate(value) && !isPlaceholder(value) && value.length >= 4,
+    // Code is not a connection string: `password = input(...)`, `password=false`.
+    accept: (value) =>
+      !isTemplate(value) &&
+      !isPlaceholder(value) &&
+      value.length >= 4 &&
+      !isCodeReference(value) &&
+      !/[()[\]]/.test(value) &&
+      !/^(?:true|false|null|none|nil|undefined)$/i.test(value),
   },
 ];
