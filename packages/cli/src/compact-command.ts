@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import { toOpenAIChat } from '@baton/compressor';
 import { createTokenCounter, resolveModel } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { type CompactReport, compactTranscript } from './compact-transcript.js';
@@ -9,7 +10,6 @@ import { loadSummarizer } from './load-summarizer.js';
 import type { CompactSettings } from './parse-cli-arguments.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { readTranscript, type Transcript } from './read-transcript.js';
-import { toOpenAIChat } from './to-openai-chat.js';
 import { UsageError } from './usage-error.js';
 
 interface FileOutcome {

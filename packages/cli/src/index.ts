@@ -1,3 +1,6 @@
+// The OpenAI chat adapters live in @baton/compressor (one implementation); re-exported because
+// they were part of this package's API.
+export { fromOpenAIChat, type OpenAIChatMessage, toOpenAIChat } from '@baton/compressor';
 export type { CliIo, CliStream } from './cli-io.js';
 export {
   type CompactReport,
@@ -9,7 +12,6 @@ export {
   type FromClaudeCodeOptions,
   fromClaudeCode,
 } from './from-claude-code.js';
-export { fromOpenAIChat } from './from-openai-chat.js';
 export { InputFileError } from './input-file-error.js';
 export { loadSummarizer, SUMMARIZER_PROVIDERS } from './load-summarizer.js';
 export {
@@ -22,5 +24,4 @@ export {
   type TranscriptFormat,
 } from './read-transcript.js';
 export { EXIT_CODES, runCli } from './run-cli.js';
-export { type OpenAIChatMessage, toOpenAIChat } from './to-openai-chat.js';
 export { UsageError } from './usage-error.js';

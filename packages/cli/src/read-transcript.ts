@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { fromOpenAIChat } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
-import { fromOpenAIChat } from './from-openai-chat.js';
 import { InputFileError } from './input-file-error.js';
 
 /** Transcript formats Baton reads. */

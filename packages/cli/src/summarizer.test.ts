@@ -173,7 +173,8 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
     const [entry] = JSON.parse(run.stdout).files;
     expect(entry.report).toMatchObject({ strategy: 'receipt', usedFallback: true, valid: true });
     expect(entry.report.fallbackReason).toMatch(/model overloaded/);
-    expect(entry.report.stages).toEqual(['mask', 'summarize', 'receipt']);
+    // Masking could not fit this budget even at its best, so it did not run and is not listed.
+    expect(entry.report.stages).toEqual(['summarize', 'receipt']);
     expect(entry.report.summary).not.toContain(fakeToken);
     expect(bodies.length).toBeGreaterThan(0);
   });

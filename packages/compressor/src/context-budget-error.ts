@@ -27,9 +27,11 @@ export class ContextBudgetError extends BatonError {
     protectedTokens: number;
     headDemoted?: boolean;
   }) {
-    const head = options.headDemoted
-      ? `the system messages (${options.headTokens}; the first exchange already joined the middle)`
-      : `the head (${options.headTokens})`;
+    const head = !options.headDemoted
+      ? `the head (${options.headTokens})`
+      : options.headTokens === 0
+        ? 'no system messages (the first exchange already joined the middle)'
+        : `the system messages (${options.headTokens}; the first exchange already joined the middle)`;
     super({
       code: 'context_budget',
       message: `cannot fit ${options.targetTokens} tokens: ${head} and the protected minimum (latest user ask, latest assistant reply and trailing calls: ${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead and the smallest insert`,

@@ -21,4 +21,10 @@ export type OpenAIChatMessage =
       refusal?: string | null;
       name?: string;
     }
-  | { role: 'tool'; tool_call_id: string; content: string | OpenAIChatContentPart[] };
+  | {
+      role: 'tool';
+      tool_call_id: string;
+      content: string | OpenAIChatContentPart[];
+      /** Tool name some producers add; used when no earlier call names the tool. */
+      name?: string;
+    };

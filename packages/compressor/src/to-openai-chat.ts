@@ -18,8 +18,9 @@ function imageUrl(image: unknown, mediaType: string | undefined): string | undef
 
 /**
  * AI SDK `ModelMessage`s -> OpenAI Chat Completions messages. Reasoning parts are dropped (the Chat
- * API has no field for them); each tool result becomes its own `tool` message; binary content the
- * Chat API cannot take inline becomes a short text marker.
+ * API has no field for them); text parts are joined with a newline (as `fromOpenAIChat` joins
+ * content parts); each tool result becomes its own `tool` message; binary content the Chat API
+ * cannot take inline becomes a short text marker.
  */
 export function toOpenAIChat(messages: readonly ModelMessage[]): OpenAIChatMessage[] {
   const output: OpenAIChatMessage[] = [];
@@ -71,10 +72,10 @@ export function toOpenAIChat(messages: readonly ModelMessage[]): OpenAIChatMessa
           calls.length > 0
             ? {
                 role: 'assistant',
-                content: text.length > 0 ? text.join('') : null,
+                content: text.length > 0 ? text.join('\n') : null,
                 tool_calls: calls,
               }
-            : { role: 'assistant', content: text.join('') },
+            : { role: 'assistant', content: text.join('\n') },
         );
         break;
       }
