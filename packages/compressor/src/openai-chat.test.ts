@@ -166,6 +166,16 @@ describe('OpenAI chat adapters', () => {
     );
   });
 
+  it('is stable after one round trip (property)', () => {
+    fc.assert(
+      fc.property(historyArbitrary, (messages) => {
+        const chat = toOpenAIChat(messages);
+        expect(toOpenAIChat(fromOpenAIChat(chat))).toEqual(chat);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('lets OpenAI SDK users compress', async () => {
     const long: OpenAIChatMessage[] = [...openai];
     for (let turn = 0; turn < 20; turn++) {
