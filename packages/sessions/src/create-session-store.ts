@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
-import { migrateDatabase } from './migrate-database.js';
+import { describeConnectionString } from './database-error.js';
 import { openSessionStore, type SessionStoreInternals } from './session-store.js';
 import type { SessionStore, SessionStoreOptions } from './types.js';
 
@@ -39,7 +39,8 @@ export async function createSessionStore(options: SessionStoreOptions = {}): Pro
   const store = openSessionStore({ ...internals, tokenCounter });
   if (options.migrate !== false) {
     try {
-      await migrateDatabase(store.db);
+      // Through the store, so a connection failure here is a typed StoreConnectionError too.
+      await store.migrate();
     } catch (error) {
       await store.close();
       throw error;
@@ -52,7 +53,12 @@ async function connect(
   options: SessionStoreOptions,
 ): Promise<Omit<SessionStoreInternals, 'tokenCounter'>> {
   if (options.db !== undefined) {
-    return { db: options.db, backend: 'external', closeConnection: async () => {} };
+    return {
+      db: options.db,
+      backend: 'external',
+      closeConnection: async () => {},
+      target: 'the given database',
+    };
   }
   if (options.connectionString !== undefined) {
     if (typeof options.connectionString !== 'string' || options.connectionString === '') {
@@ -75,6 +81,7 @@ async function connect(
       db: drizzle({ client: pool }),
       backend: 'node-postgres',
       closeConnection: () => pool.end(),
+      target: describeConnectionString(options.connectionString),
     };
   }
   if (
@@ -88,5 +95,10 @@ async function connect(
     import('drizzle-orm/pglite'),
   ]);
   const client = await PGlite.create(options.dataDir);
-  return { db: drizzle({ client }), backend: 'pglite', closeConnection: () => client.close() };
+  return {
+    db: drizzle({ client }),
+    backend: 'pglite',
+    closeConnection: () => client.close(),
+    target: options.dataDir === undefined ? 'PGlite in memory' : `PGlite at ${options.dataDir}`,
+  };
 }

@@ -1,10 +1,13 @@
 export { CompactionConflictError } from './compaction-conflict-error.js';
+export { CompactionStaleError } from './compaction-stale-error.js';
 export { createSessionStore } from './create-session-store.js';
 export { HistoryDivergedError } from './history-diverged-error.js';
 export { MessageValidationError } from './message-validation-error.js';
 export { compactions, messages, sessions } from './schema.js';
 export { SessionEndedError } from './session-ended-error.js';
 export { SessionNotFoundError } from './session-not-found-error.js';
+export { StoreClosedError } from './store-closed-error.js';
+export { StoreConnectionError } from './store-connection-error.js';
 export type {
   AnyPgDatabase,
   AppendMessagesOptions,

@@ -1,13 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { InvalidInputError } from '@baton/tokens';
+import { BatonError, InvalidInputError } from '@baton/tokens';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { CompactionConflictError } from './compaction-conflict-error.js';
-import { isUniqueViolation } from './database-error.js';
+import { CompactionStaleError } from './compaction-stale-error.js';
+import { findConnectionProblem, isUniqueViolation } from './database-error.js';
 import { HistoryDivergedError } from './history-diverged-error.js';
 import { migrateDatabase, rowsOf } from './migrate-database.js';
 import { compactions, messages, sessions } from './schema.js';
 import { SessionEndedError } from './session-ended-error.js';
 import { SessionNotFoundError } from './session-not-found-error.js';
+import { StoreClosedError } from './store-closed-error.js';
+import { StoreConnectionError } from './store-connection-error.js';
 import type {
   AnyPgDatabase,
   AppendMessagesResult,
@@ -23,11 +26,13 @@ import type {
   SessionStore,
   StoredMessage,
 } from './types.js';
-import { validateMessages } from './validate-messages.js';
+import { findNonJson, isPlainObject, validateMessages } from './validate-messages.js';
 
 // Rows per INSERT: far below PostgreSQL's 65,535 bind parameters (5 per row), large enough to batch.
 const insertChunkSize = 1_000;
 const maxIdLength = 200;
+/** Sequence numbers, token counts and message counts live in PostgreSQL `integer` (int4) columns. */
+export const maxStoredInteger = 2_147_483_647;
 
 type SessionRow = typeof sessions.$inferSelect;
 type CompactionRow = typeof compactions.$inferSelect;
@@ -37,6 +42,8 @@ export interface SessionStoreInternals {
   backend: SessionStore['backend'];
   tokenCounter: MessageTokenCounter | undefined;
   closeConnection: () => Promise<void>;
+  /** What the store is connected to, password masked, for connection errors. */
+  target: string;
 }
 
 /** Builds the store over an open drizzle database. `createSessionStore` is the public way in. */
@@ -45,6 +52,7 @@ export function openSessionStore({
   backend,
   tokenCounter,
   closeConnection,
+  target,
 }: SessionStoreInternals): SessionStore {
   let closed: Promise<void> | undefined;
 
@@ -52,10 +60,15 @@ export function openSessionStore({
     list.map((message, index) => {
       if (!tokenCounter) return null;
       const count = tokenCounter.countMessage(message);
-      if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) {
+      if (
+        typeof count !== 'number' ||
+        !Number.isFinite(count) ||
+        count < 0 ||
+        Math.round(count) > maxStoredInteger
+      ) {
         throw new InvalidInputError({
           path: `tokenCounter.countMessage(messages[${index}])`,
-          message: `returned ${String(count)}, not a non-negative number`,
+          message: `returned ${String(count)}, not a number from 0 to ${maxStoredInteger}`,
         });
       }
       // The column is an integer; an estimator may return fractions.
@@ -68,7 +81,8 @@ export function openSessionStore({
 
     migrate: () => migrateDatabase(db),
 
-    async createSession(options = {}) {
+    async createSession(given) {
+      const options = checkOptions(given);
       const id = options.id === undefined ? crypto.randomUUID() : checkId(options.id, 'id');
       checkOptionalText(options.model, 'model');
       checkOptionalText(options.title, 'title');
@@ -106,9 +120,10 @@ export function openSessionStore({
       return toSession(row);
     },
 
-    async appendMessages(sessionId, list, options = {}) {
+    async appendMessages(sessionId, list, given) {
       checkId(sessionId, 'sessionId');
       const valid = validateMessages(list);
+      const options = checkOptions(given);
       const { startSequence } = options;
       if (startSequence !== undefined) checkCount(startSequence, 'startSequence');
       const tokenCounts = countTokens(valid);
@@ -147,12 +162,13 @@ export function openSessionStore({
 
     async getMessages<Message extends SessionMessage = SessionMessage>(
       sessionId: string,
-      options: GetMessagesOptions = {},
+      given?: GetMessagesOptions,
     ) {
       checkId(sessionId, 'sessionId');
+      const options = checkOptions(given);
       const fromSequence = options.fromSequence ?? 0;
       checkCount(fromSequence, 'fromSequence');
-      if (options.limit !== undefined) checkCount(options.limit, 'limit');
+      if (options.limit !== undefined) checkCount(options.limit, 'limit', Number.MAX_SAFE_INTEGER);
       const rows = await readMessages(db, sessionId, fromSequence, options.limit);
       if (rows.length === 0 && !(await findSession(db, sessionId))) {
         throw new SessionNotFoundError({ sessionId });
@@ -160,9 +176,14 @@ export function openSessionStore({
       return rows as StoredMessage<Message>[];
     },
 
-    async recordCompaction(parentId, result, options = {}) {
+    async recordCompaction(parentId, result, given) {
       checkId(parentId, 'parentId');
       const input = checkCompactionResult(result);
+      const options = checkOptions(given);
+      const { expectedMessageCount } = options;
+      if (expectedMessageCount !== undefined) {
+        checkCount(expectedMessageCount, 'expectedMessageCount');
+      }
       const childId =
         options.childId === undefined ? crypto.randomUUID() : checkId(options.childId, 'childId');
       checkOptionalText(options.model, 'model');
@@ -183,6 +204,16 @@ export function openSessionStore({
             }
             throw new SessionEndedError({ sessionId: parentId, endReason: parent.endReason ?? '' });
           }
+          // Under the row lock no append can slip in between this count and the commit.
+          const parentCount = await nextSequence(tx, parentId);
+          if (expectedMessageCount !== undefined && expectedMessageCount !== parentCount) {
+            throw new CompactionStaleError({
+              parentSessionId: parentId,
+              expectedMessageCount,
+              actualMessageCount: parentCount,
+            });
+          }
+          checkIndexesInRange(input, parentCount);
           const child = await insertSession(tx, {
             id: childId,
             parentId,
@@ -299,15 +330,20 @@ export function openSessionStore({
       });
     },
 
-    async fork(id, options = {}) {
+    async fork(id, given) {
       checkId(id, 'id');
+      const options = checkOptions(given);
       const forkId =
         options.id === undefined ? crypto.randomUUID() : checkId(options.id, 'options.id');
       if (options.throughSequence !== undefined) {
-        if (!Number.isInteger(options.throughSequence) || options.throughSequence < -1) {
+        if (
+          !Number.isInteger(options.throughSequence) ||
+          options.throughSequence < -1 ||
+          options.throughSequence > maxStoredInteger
+        ) {
           throw new InvalidInputError({
             path: 'throughSequence',
-            message: 'must be an integer >= -1 (-1 copies no messages)',
+            message: `must be an integer from -1 (copies no messages) to ${maxStoredInteger}`,
           });
         }
       }
@@ -327,7 +363,7 @@ export function openSessionStore({
             title: options.title ?? source.title,
             metadata: options.metadata ?? source.metadata,
           });
-          const through = options.throughSequence ?? 2_147_483_647;
+          const through = options.throughSequence ?? maxStoredInteger;
           await tx.execute(sql`
             insert into baton_messages (session_id, sequence, role, message, token_count)
             select ${forkId}, sequence, role, message, token_count
@@ -339,11 +375,12 @@ export function openSessionStore({
       }
     },
 
-    async listSessions(options = {}) {
+    async listSessions(given) {
+      const options = checkOptions(given);
       const limit = options.limit ?? 100;
       const offset = options.offset ?? 0;
-      checkCount(limit, 'limit');
-      checkCount(offset, 'offset');
+      checkCount(limit, 'limit', Number.MAX_SAFE_INTEGER);
+      checkCount(offset, 'offset', Number.MAX_SAFE_INTEGER);
       if (options.rootId !== undefined) checkId(options.rootId, 'rootId');
       const conditions = [
         options.rootId === undefined ? undefined : eq(sessions.rootId, options.rootId),
@@ -384,7 +421,75 @@ export function openSessionStore({
       return closed;
     },
   };
-  return store;
+
+  // Every method: refuse work after close(), and turn a driver's connection failure into a typed
+  // error (the raw one can be a bare ENOTFOUND, or a "PGlite is closed" from a call racing close()).
+  const translate = (error: unknown): unknown => {
+    if (BatonError.isInstance(error)) return error;
+    if (closed !== undefined) return new StoreClosedError({ cause: error });
+    const problem = findConnectionProblem(error);
+    if (problem) {
+      return new StoreConnectionError({
+        target,
+        reason: problem.code,
+        detail: problem.detail,
+        cause: error,
+      });
+    }
+    return error;
+  };
+  const guarded: Record<string, unknown> = { db, backend };
+  for (const [name, value] of Object.entries(store)) {
+    if (typeof value !== 'function' || name === 'close') continue;
+    const method = value as (...args: unknown[]) => Promise<unknown>;
+    guarded[name] = async (...args: unknown[]) => {
+      if (closed !== undefined) throw new StoreClosedError();
+      try {
+        return await method(...args);
+      } catch (error) {
+        throw translate(error);
+      }
+    };
+  }
+  guarded.close = store.close;
+  return guarded as unknown as SessionStore;
+}
+
+/** `undefined` -> `{}`; anything but a plain object is refused (a `null` would fail later as a TypeError). */
+function checkOptions<Options extends object>(options: Options | undefined): Partial<Options> {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new InvalidInputError({ path: 'options', message: 'must be an object or undefined' });
+  }
+  return options;
+}
+
+/** The compressor's indexes point into the parent's history: they must exist there. */
+function checkIndexesInRange(
+  input: { removedSequences: number[]; maskedSequences: number[]; positions: [string, number][] },
+  parentCount: number,
+): void {
+  for (const [field, value] of input.positions) {
+    // A count or a start index may equal the length (an empty tail); never exceed it.
+    if (value > parentCount) {
+      throw new InvalidInputError({
+        path: `result.event.${field}`,
+        message: `${value} is out of range: the parent holds ${parentCount} messages`,
+      });
+    }
+  }
+  for (const [list, field] of [
+    [input.removedSequences, 'removedMessageIndexes'],
+    [input.maskedSequences, 'maskedMessageIndexes'],
+  ] as const) {
+    const outside = list.find((index) => index >= parentCount);
+    if (outside !== undefined) {
+      throw new InvalidInputError({
+        path: `result.event.${field}`,
+        message: `index ${outside} is out of range: the parent holds ${parentCount} messages`,
+      });
+    }
+  }
 }
 
 async function findSession(db: AnyPgDatabase, id: string): Promise<SessionRow | undefined> {
@@ -532,9 +637,9 @@ function checkId(id: unknown, path: string): string {
   return id;
 }
 
-function checkCount(value: unknown, path: string): void {
-  if (!Number.isSafeInteger(value) || (value as number) < 0) {
-    throw new InvalidInputError({ path, message: 'must be a non-negative integer' });
+function checkCount(value: unknown, path: string, max = maxStoredInteger): void {
+  if (!Number.isSafeInteger(value) || (value as number) < 0 || (value as number) > max) {
+    throw new InvalidInputError({ path, message: `must be an integer from 0 to ${max}` });
   }
 }
 
@@ -546,22 +651,21 @@ function checkOptionalText(value: unknown, path: string): void {
 
 function checkMetadata(value: unknown, path: string): void {
   if (value === undefined) return;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     throw new InvalidInputError({ path, message: 'must be a plain object' });
   }
-  try {
-    JSON.stringify(value);
-  } catch (cause) {
-    throw new InvalidInputError({ path, message: 'must be JSON-serialisable', cause });
-  }
+  // The same rule as messages: what JSON would silently change (Date -> string, NaN -> null) is refused.
+  const problem = findNonJson(value, path, new Set());
+  if (problem) throw new InvalidInputError(problem);
 }
 
+/** Deduplicated and sorted; the range check against the parent runs under its row lock. */
 function checkIndexes(value: unknown, path: string): number[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || !value.every((item) => Number.isSafeInteger(item) && item >= 0)) {
     throw new InvalidInputError({ path, message: 'must be an array of non-negative integers' });
   }
-  return [...value];
+  return [...new Set(value as number[])].sort((a, b) => a - b);
 }
 
 function checkCompactionResult(result: CompactionResult<SessionMessage>) {
@@ -607,6 +711,28 @@ function checkCompactionResult(result: CompactionResult<SessionMessage>) {
     throw new InvalidInputError({ path: 'result.event.durationMs', message: 'must be a number' });
   }
   checkOptionalText(event?.summarizerModel, 'result.event.summarizerModel');
+  const removedSequences = checkIndexes(
+    event?.removedMessageIndexes,
+    'result.event.removedMessageIndexes',
+  );
+  const maskedSequences = checkIndexes(
+    event?.maskedMessageIndexes,
+    'result.event.maskedMessageIndexes',
+  );
+  // Positions in the parent's history, range-checked under its lock (the compressor's event has them).
+  const positions: [string, number][] = [];
+  for (const field of ['headMessageCount', 'tailStartIndex'] as const) {
+    const value = eventJson?.[field];
+    if (value === undefined) continue;
+    checkCount(value, `result.event.${field}`);
+    positions.push([field, value as number]);
+  }
+  if (eventJson) {
+    // The stored event agrees with the broken-out columns.
+    if (event?.removedMessageIndexes !== undefined)
+      eventJson.removedMessageIndexes = removedSequences;
+    if (event?.maskedMessageIndexes !== undefined) eventJson.maskedMessageIndexes = maskedSequences;
+  }
   return {
     messages: list,
     strategy: result.strategy,
@@ -616,11 +742,9 @@ function checkCompactionResult(result: CompactionResult<SessionMessage>) {
     fallbackReason: result.fallbackReason ?? null,
     tokensBefore: result.tokensBefore,
     tokensAfter: result.tokensAfter,
-    removedSequences: checkIndexes(
-      event?.removedMessageIndexes,
-      'result.event.removedMessageIndexes',
-    ),
-    maskedSequences: checkIndexes(event?.maskedMessageIndexes, 'result.event.maskedMessageIndexes'),
+    removedSequences,
+    maskedSequences,
+    positions,
     summarizerModel: event?.summarizerModel ?? null,
     durationMs: durationMs ?? null,
     event: eventJson,

@@ -78,7 +78,8 @@ export interface AppendMessagesOptions {
   /**
    * Sequence number of `messages[0]`. Messages whose sequence is already stored are skipped, so a
    * retried call is harmless. Must not leave a gap (at most the next free sequence). Default: the
-   * next free sequence (plain append, not idempotent).
+   * next free sequence: a plain append, NOT idempotent (a retry appends the messages again). Give it
+   * whenever a call may be retried (network stores, queues, at-least-once delivery).
    */
   startSequence?: number;
   /**
@@ -129,6 +130,14 @@ export interface CompactionResult<Message extends SessionMessage = SessionMessag
 }
 
 export interface RecordCompactionOptions {
+  /**
+   * How many parent messages the compaction was computed from (the length of the history given to
+   * the compressor). Compared, under the parent's row lock, with the parent's current message count:
+   * when a message was appended in between, the child would silently miss it, so the call throws
+   * `CompactionStaleError` (naming both counts) and writes nothing. Default: not checked (only the
+   * event's indexes are checked against the parent). Pass it whenever appends can race compactions.
+   */
+  expectedMessageCount?: number;
   /** Id of the child. Default: a random UUID. */
   childId?: string;
   /** Child's model. Default: the parent's. */
@@ -212,7 +221,9 @@ export interface SessionStore {
   /** The session, or `SessionNotFoundError`. */
   getSession(id: string): Promise<Session>;
   /**
-   * Appends messages in one transaction, idempotent by sequence number when `startSequence` is given.
+   * Appends messages in one transaction. Idempotent ONLY with `startSequence`: then messages whose
+   * sequence is already stored are skipped, so a retry after a lost acknowledgement writes nothing
+   * twice. Without it the messages go at the end, and a retried call appends them a second time.
    * Throws `SessionNotFoundError`, `SessionEndedError` (naming the child when compacted), or
    * `MessageValidationError` (naming the index); on any error nothing is written.
    */
@@ -230,7 +241,9 @@ export interface SessionStore {
    * In ONE transaction: ends the parent (`endReason: 'compaction'`), opens the child (parent pointer,
    * same root) holding `result.messages`, and records the compaction. A parent is compacted at most
    * once: the loser of a race gets `CompactionConflictError` naming the winner's child, and nothing of
-   * its attempt is written.
+   * its attempt is written. With `expectedMessageCount`, a parent that gained messages since the
+   * compaction was computed raises `CompactionStaleError`. The event's indexes are deduplicated,
+   * sorted and checked against the parent's history (`InvalidInputError` naming the field).
    */
   recordCompaction<Message extends SessionMessage>(
     parentId: string,

@@ -45,13 +45,18 @@ function validateMessage(message: unknown, index: number, path: string): void {
   if (problem) fail(problem.path, problem.message);
 }
 
-function isPlainObject(value: unknown): boolean {
+export function isPlainObject(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
 
-function findNonJson(
+/**
+ * The first value under `value` that JSON cannot carry unchanged (`Date`, `Uint8Array`, `NaN`, a
+ * function, an `undefined` array element, a cycle), with its path; `undefined` when it is plain data.
+ * Shared by messages and metadata so both refuse the same things.
+ */
+export function findNonJson(
   value: unknown,
   path: string,
   ancestors: Set<unknown>,

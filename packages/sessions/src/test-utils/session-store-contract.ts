@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CompactionConflictError,
   type CompactionResult,
+  CompactionStaleError,
   createSessionStore,
   HistoryDivergedError,
   MessageValidationError,
@@ -147,6 +148,39 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
           expect(error.code).toBe('session_not_found');
         }
       });
+      it('refuses metadata JSON would silently change, as it does for messages', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(2));
+        const cases: [Record<string, unknown>, string][] = [
+          [{ when: new Date(0) }, 'metadata.when'],
+          [{ nested: { ratio: Number.NaN } }, 'metadata.nested.ratio'],
+          [{ list: [1, undefined] }, 'metadata.list[1]'],
+          [{ big: 1n as unknown }, 'metadata.big'],
+        ];
+        for (const [metadata, path] of cases) {
+          const created = await expectError(
+            store.createSession({ metadata }),
+            InvalidInputError.isInstance,
+          );
+          expect(created.path).toBe(path);
+          await expectError(
+            store.recordCompaction(parent.id, compactResult(userMessages(2)), { metadata }),
+            InvalidInputError.isInstance,
+          );
+          await expectError(store.fork(parent.id, { metadata }), InvalidInputError.isInstance);
+        }
+        await expectError(
+          store.createSession({ metadata: new Map() as unknown as Record<string, unknown> }),
+          InvalidInputError.isInstance,
+        );
+        expect((await store.getSession(parent.id)).endedAt).toBeNull();
+        expect(await store.listSessions({ rootId: parent.id, includeEnded: true })).toHaveLength(1);
+        // Plain data round-trips unchanged; an undefined property is absent, as in messages.
+        const kept = await store.createSession({
+          metadata: { at: '1970-01-01', n: 1, gone: undefined },
+        });
+        expect((await store.getSession(kept.id)).metadata).toEqual({ at: '1970-01-01', n: 1 });
+      });
     });
 
     describe('appendMessages and getMessages', () => {
@@ -193,6 +227,70 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
           },
         );
         expect((await store.getMessages(session.id)).map((row) => row.message)).toEqual(more);
+      });
+
+      it('a retry after a lost acknowledgement is harmless with startSequence, and duplicates without', async () => {
+        const session = await store.createSession();
+        await store.appendMessages(session.id, userMessages(2, 'earlier'), { startSequence: 0 });
+        const batch = userMessages(3, 'turn');
+        // The first attempt commits but its acknowledgement never reaches the caller...
+        await store.appendMessages(session.id, batch, { startSequence: 2 });
+        // ...so the caller sends the very same call again.
+        expect(await store.appendMessages(session.id, batch, { startSequence: 2 })).toEqual({
+          appended: 0,
+          skipped: 3,
+          nextSequence: 5,
+        });
+        const stored = (await store.getMessages(session.id)).map((row) => row.message);
+        expect(stored).toEqual([...userMessages(2, 'earlier'), ...batch]);
+
+        // The documented rule: a plain append is not idempotent.
+        const plain = await store.createSession();
+        await store.appendMessages(plain.id, batch);
+        await store.appendMessages(plain.id, batch);
+        expect(await store.getMessages(plain.id)).toHaveLength(6);
+      });
+
+      it('refuses sequence numbers beyond the integer column and null options with InvalidInputError', async () => {
+        const session = await store.createSession();
+        await store.appendMessages(session.id, userMessages(1));
+        for (const call of [
+          () => store.appendMessages(session.id, userMessages(1), { startSequence: 2 ** 31 }),
+          () => store.getMessages(session.id, { fromSequence: 2 ** 31 }),
+          () => store.fork(session.id, { throughSequence: 2 ** 31 }),
+        ]) {
+          await expectError(call(), InvalidInputError.isInstance);
+        }
+        const nullOptions = null as never;
+        for (const call of [
+          () => store.createSession(nullOptions),
+          () => store.appendMessages(session.id, userMessages(1), nullOptions),
+          () => store.getMessages(session.id, nullOptions),
+          () => store.recordCompaction(session.id, compactResult(userMessages(1)), nullOptions),
+          () => store.fork(session.id, nullOptions),
+          () => store.listSessions(nullOptions),
+        ]) {
+          const error = await expectError(call(), InvalidInputError.isInstance);
+          expect(error.path).toBe('options');
+        }
+        expect(await store.getMessages(session.id)).toHaveLength(1);
+        expect((await store.getSession(session.id)).endedAt).toBeNull();
+      });
+
+      it('refuses a token counter result beyond the integer column with InvalidInputError', async () => {
+        const counting = await createSessionStore({
+          db: store.db,
+          migrate: false,
+          tokenCounter: { countMessage: () => 2 ** 31 },
+        });
+        const session = await counting.createSession();
+        const error = await expectError(
+          counting.appendMessages(session.id, userMessages(1)),
+          InvalidInputError.isInstance,
+        );
+        expect(error.path).toBe('tokenCounter.countMessage(messages[0])');
+        expect(await counting.getMessages(session.id)).toEqual([]);
+        await counting.close();
       });
 
       it('on request, verifies skipped messages and refuses a diverged history, writing nothing', async () => {
@@ -526,6 +624,7 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
 
       it('lets the caller name the child and override its model, title and metadata', async () => {
         const parent = await store.createSession({ model: 'm1' });
+        await store.appendMessages(parent.id, userMessages(4));
         const childId = `child-${crypto.randomUUID()}`;
         const { child } = await store.recordCompaction(parent.id, compactResult(userMessages(4)), {
           childId,
@@ -617,6 +716,116 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
         );
         expect(ended.endReason).toBe('closed');
         expect(ended.childSessionId).toBeUndefined();
+      });
+
+      it('refuses a compaction computed before a message was appended (expectedMessageCount)', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(10));
+        const history = (await store.getMessages(parent.id)).map((row) => row.message);
+        const result = compactResult(history, 3);
+        // Appended after the history was read, before the compaction is recorded.
+        const late = { role: 'user', content: 'appended while compacting' };
+        await store.appendMessages(parent.id, [late]);
+        const error = await expectError(
+          store.recordCompaction(parent.id, result, { expectedMessageCount: history.length }),
+          CompactionStaleError.isInstance,
+        );
+        expect(error).toMatchObject({
+          code: 'compaction_stale',
+          parentSessionId: parent.id,
+          expectedMessageCount: 10,
+          actualMessageCount: 11,
+        });
+        expect(error.message).toContain('10');
+        expect(error.message).toContain('11');
+        // Nothing written: the parent is open, childless, and still resumes with the late message.
+        expect((await store.getSession(parent.id)).endedAt).toBeNull();
+        expect(await store.getCompaction(parent.id)).toBeUndefined();
+        expect(await store.listSessions({ rootId: parent.id, includeEnded: true })).toHaveLength(1);
+        expect((await store.resume(parent.id)).messages.at(-1)).toEqual(late);
+
+        // Recomputed from the current history, it records; the late message reaches the child.
+        const current = (await store.getMessages(parent.id)).map((row) => row.message);
+        const { child } = await store.recordCompaction(parent.id, compactResult(current, 3), {
+          expectedMessageCount: current.length,
+        });
+        const resumed = await store.resume(parent.id);
+        expect(resumed.session.id).toBe(child.id);
+        expect(resumed.messages.at(-1)).toEqual(late);
+        await expectError(
+          store.recordCompaction(parent.id, result, { expectedMessageCount: -1 }),
+          InvalidInputError.isInstance,
+        );
+      });
+
+      it('checks the event indexes against the parent: deduplicated, sorted, in range', async () => {
+        const single = await store.createSession();
+        await store.appendMessages(single.id, userMessages(1));
+        const base = compactResult(userMessages(1), 1);
+        const error = await expectError(
+          store.recordCompaction(single.id, {
+            ...base,
+            event: { ...base.event, removedMessageIndexes: [5, 999, 5] },
+          }),
+          InvalidInputError.isInstance,
+        );
+        expect(error.path).toBe('result.event.removedMessageIndexes');
+        expect(error.message).toContain('1 messages');
+        await expectError(
+          store.recordCompaction(single.id, {
+            ...base,
+            event: { ...base.event, maskedMessageIndexes: [1] },
+          }),
+          InvalidInputError.isInstance,
+        );
+        const tail = await expectError(
+          store.recordCompaction(single.id, {
+            ...base,
+            event: { ...base.event, tailStartIndex: 2 } as CompactionResult['event'],
+          }),
+          InvalidInputError.isInstance,
+        );
+        expect(tail.path).toBe('result.event.tailStartIndex');
+        expect((await store.getSession(single.id)).endedAt).toBeNull();
+        expect(await store.getCompaction(single.id)).toBeUndefined();
+
+        const parent = await store.createSession();
+        const history = userMessages(6);
+        await store.appendMessages(parent.id, history);
+        const result = compactResult(history, 2);
+        const { compaction } = await store.recordCompaction(parent.id, {
+          ...result,
+          event: {
+            ...result.event,
+            removedMessageIndexes: [3, 1, 3, 2],
+            maskedMessageIndexes: [5, 5],
+          },
+        });
+        expect(compaction.removedSequences).toEqual([1, 2, 3]);
+        expect(compaction.maskedSequences).toEqual([5]);
+        expect(compaction.event).toMatchObject({
+          removedMessageIndexes: [1, 2, 3],
+          maskedMessageIndexes: [5],
+        });
+      });
+
+      it('refuses token counts beyond the integer columns with InvalidInputError, writing nothing', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(3));
+        const result = compactResult(userMessages(3));
+        for (const field of ['tokensBefore', 'tokensAfter'] as const) {
+          const error = await expectError(
+            store.recordCompaction(parent.id, { ...result, [field]: 2 ** 31 }),
+            InvalidInputError.isInstance,
+          );
+          expect(error.path).toBe(`result.${field}`);
+        }
+        expect((await store.getSession(parent.id)).endedAt).toBeNull();
+        const { compaction } = await store.recordCompaction(parent.id, {
+          ...result,
+          tokensBefore: 2 ** 31 - 1,
+        });
+        expect(compaction.tokensBefore).toBe(2 ** 31 - 1);
       });
 
       it('refuses appends to a compacted session, naming the child', async () => {
