@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { UIMessage } from 'ai';
+import { redactMessages } from '@baton/fallback';
+import type { ModelMessage, UIMessage } from 'ai';
 import type { DemoCompaction, MeterReading } from '../shared/demo-types.js';
 
 /** What the demo keeps of a conversation besides the lineage store: the chat as the page shows it. */
@@ -44,6 +45,22 @@ export async function loadConversation(dataDirectory: string): Promise<Conversat
   return newConversation();
 }
 
+/**
+ * The record with every secret in the chat, tool inputs and outputs, and compaction cards replaced
+ * (`[REDACTED:<kind>]`): what goes to disk and what the page gets back when it reloads. Ids, tool
+ * names and part types are kept, so the chat still renders and tool calls still pair up.
+ */
+export function redactConversation(record: ConversationRecord): ConversationRecord {
+  // `redactMessages` walks any message-shaped object; UI messages and cards are plain JSON like model
+  // messages, and it leaves `type`, `role` and tool ids alone.
+  const messages = redactMessages(record.messages as unknown as ModelMessage[])
+    .messages as unknown as UIMessage[];
+  const [cards] = redactMessages([
+    { role: 'user', content: record.compactions } as unknown as ModelMessage,
+  ]).messages as unknown as [{ content: DemoCompaction[] }];
+  return { ...record, messages, compactions: cards.content };
+}
+
 /** Writes through a temporary file and a rename, so a crash never leaves half a file. */
 export async function saveConversation(
   dataDirectory: string,
@@ -52,6 +69,7 @@ export async function saveConversation(
   await mkdir(dataDirectory, { recursive: true });
   const target = path.join(dataDirectory, FILE_NAME);
   const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(record));
+  // Secrets typed in the chat or read by a tool never reach the disk in the clear.
+  await writeFile(temporary, JSON.stringify(redactConversation(record)));
   await rename(temporary, target);
 }

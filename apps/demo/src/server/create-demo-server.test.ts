@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomInt } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resolveModel } from '@baton/tokens';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DemoState } from '../shared/demo-types.js';
 import { createDemoServer, type DemoServer } from './create-demo-server.js';
 import { readDemoConfig } from './read-demo-config.js';
@@ -10,13 +11,16 @@ import { readDemoConfig } from './read-demo-config.js';
 let dataDirectory: string;
 const opened: DemoServer[] = [];
 
-async function open(): Promise<DemoServer> {
+async function open(
+  directory = dataDirectory,
+  log: (message: string) => void = () => undefined,
+): Promise<DemoServer> {
   const config = {
     ...readDemoConfig({}, '/unused'),
-    dataDirectory,
+    dataDirectory: directory,
     stepDelayMs: 0,
   };
-  const server = await createDemoServer({ config, environment: {}, log: () => undefined });
+  const server = await createDemoServer({ config, environment: {}, log });
   opened.push(server);
   return server;
 }
@@ -121,6 +125,63 @@ describe('demo server', () => {
     expect(fresh.compactions).toEqual([]);
     expect(fresh.workspace).not.toBe(afterCompaction.workspace);
   }, 90_000);
+
+  it('answers malformed chat requests with 400 and a one-line JSON error, no stack trace', async () => {
+    const logged: string[] = [];
+    const server = await open(path.join(dataDirectory, 'malformed'), (line) => logged.push(line));
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const bodies = [
+        'not json',
+        '{"message": ',
+        'null',
+        '[]',
+        '{"message": {"role": "user", "parts": "hello"}}',
+        '{"message": {"id": "x", "role": "user", "parts": [{"type": "text"}]}}',
+        '{"message": {"id": "x", "role": "user", "parts": [null]}}',
+      ];
+      for (const body of bodies) {
+        const response = await server.app.request('/api/chat', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        expect(response.status, body).toBe(400);
+        const text = await response.text();
+        expect(text).not.toContain('\n');
+        const parsed = JSON.parse(text) as { error: unknown };
+        expect(typeof parsed.error).toBe('string');
+        expect(parsed.error).not.toMatch(/\bat .*\(/);
+      }
+      expect(consoleError).not.toHaveBeenCalled();
+      expect(logged.join('\n')).not.toMatch(/\n\s+at /);
+      expect((await server.state()).messages).toEqual([]);
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it('never writes a secret typed in the chat to the data directory in the clear', async () => {
+    const directory = path.join(dataDirectory, 'secret');
+    const server = await open(directory);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    const token = `ghp_${Array.from({ length: 36 }, () => alphabet[randomInt(alphabet.length)]).join('')}`;
+    await send(server, 'secret-turn', `deploy with this token please: ${token}`);
+    await server.close();
+    opened.splice(opened.indexOf(server), 1);
+
+    const stored = await readFile(path.join(directory, 'conversation.json'), 'utf8');
+    expect(stored).not.toContain(token);
+    expect(stored).toContain('[REDACTED:');
+    expect(stored).toContain('deploy with this token please:');
+
+    // After a restart the page gets the redacted chat back, and the turn is still there.
+    const restarted = await open(directory);
+    const resumed = await state(restarted);
+    const shown = JSON.stringify(resumed.messages);
+    expect(shown).not.toContain(token);
+    expect(shown).toContain('deploy with this token please: [REDACTED:');
+  });
 
   it("uses the model's own window when DEMO_CONTEXT_WINDOW is 0", async () => {
     const environment = {

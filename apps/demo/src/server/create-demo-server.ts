@@ -21,6 +21,7 @@ import {
   type ConversationRecord,
   loadConversation,
   newConversation,
+  redactConversation,
   saveConversation,
 } from './conversation-file.js';
 import { createWorkspace, type Workspace } from './create-workspace.js';
@@ -162,6 +163,8 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     } catch (error) {
       warnings.push(`Could not read the lineage: ${describeError(error)}`);
     }
+    // The page reloads what is on disk: the redacted chat (only the live stream shows what was typed).
+    const shown = redactConversation(conversation);
     return {
       model: selected.description,
       contextWindow,
@@ -169,10 +172,10 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
       rootSessionId: conversation.rootSessionId,
       currentSessionId,
       lineage,
-      compactions: conversation.compactions,
+      compactions: shown.compactions,
       meter: conversation.meterHistory.at(-1),
       meterHistory: conversation.meterHistory,
-      messages: conversation.messages,
+      messages: shown.messages,
       warnings,
       workspace: workspace.directory,
       serverStarts: conversation.serverStarts,
@@ -181,6 +184,11 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   }
 
   const app = new Hono();
+  // One line in the log and a JSON error for the client: never Hono's default stack trace.
+  app.onError((error, context) => {
+    log(`${context.req.method} ${context.req.path} failed: ${describeError(error)}`);
+    return context.json({ error: describeError(error) }, 500);
+  });
 
   app.get('/api/state', async (context) => context.json(await state()));
 
@@ -198,9 +206,27 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
 
   app.post('/api/chat', async (context) => {
     if (busy) return context.json({ error: 'the agent is still working on the last message' }, 409);
-    const body = (await context.req.json()) as { message?: DemoMessage };
-    const message = body.message;
-    if (message?.role !== 'user' || !Array.isArray(message.parts)) {
+    let body: { message?: DemoMessage } | null;
+    try {
+      body = (await context.req.json()) as { message?: DemoMessage } | null;
+    } catch (error) {
+      const reason = describeError(error).replace(/\s+/g, ' ').slice(0, 200);
+      return context.json({ error: `invalid JSON body: ${reason}` }, 400);
+    }
+    const message = typeof body === 'object' && body !== null ? body.message : undefined;
+    if (
+      message?.role !== 'user' ||
+      typeof message.id !== 'string' ||
+      !Array.isArray(message.parts) ||
+      !message.parts.every(
+        (part: unknown) =>
+          typeof part === 'object' &&
+          part !== null &&
+          typeof (part as { type?: unknown }).type === 'string' &&
+          ((part as { type: string }).type !== 'text' ||
+            typeof (part as { text?: unknown }).text === 'string'),
+      )
+    ) {
       return context.json({ error: 'expected { message: UIMessage } with role "user"' }, 400);
     }
     busy = true;
