@@ -98,7 +98,13 @@ describePostgres('two processes compacting the same parent (PostgreSQL)', () => 
       const [first, second] = outcomes as [Outcome, Outcome];
       if (first.startedAt < second.endedAt && second.startedAt < first.endedAt) overlapping++;
     }
-    // Not asserted (scheduling decides), but shown: how many rounds truly ran at the same moment.
     console.info(`[sessions] ${overlapping}/${rounds} compaction races overlapped in time`);
+    // A round counts only when each process started its recordCompaction before the other one's
+    // returned, i.e. the loser was already in flight while the winner's transaction ran: a true race,
+    // not a late call finding the parent ended. Scheduling on a loaded 2-core machine may separate a
+    // few rounds; 50/50 is typical here, so 90% is the floor.
+    expect(overlapping, `only ${overlapping}/${rounds} rounds overlapped`).toBeGreaterThanOrEqual(
+      Math.ceil(rounds * 0.9),
+    );
   }, 120_000);
 });
