@@ -38,6 +38,16 @@ function text(value: unknown, path: string, countText: CountText): number {
   return countText(value);
 }
 
+/**
+ * Tool-call ids (`toolCallId`, `tool_call_id`, `tool_calls[].id`) are sent on the wire by every
+ * provider (OpenAI `tool_call_id`, Anthropic `tool_use_id`, ...). How they are rendered into the
+ * prompt is not published, so they are counted as their text: overcounting is the safe direction.
+ */
+function optionalText(value: unknown, path: string, countText: CountText): number {
+  if (value === undefined || value === null) return 0;
+  return text(value, path, countText);
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -194,12 +204,16 @@ function partCost(part: unknown, path: string, countText: CountText): number {
       return (
         chatFormat.tokensPerToolCall +
         countText(part.toolName) +
+        optionalText(part.toolCallId, `${path}.toolCallId`, countText) +
         json(part.input, countText, `${path}.input`)
       );
     case 'tool-result':
       if (typeof part.toolName !== 'string')
         fail(`${path}.toolName`, `expected a string, got ${describe(part.toolName)}`);
-      return toolOutputCost(part.output, `${path}.output`, countText);
+      return (
+        optionalText(part.toolCallId, `${path}.toolCallId`, countText) +
+        toolOutputCost(part.output, `${path}.output`, countText)
+      );
     case 'tool-approval-request':
     case 'tool-approval-response':
     case 'custom':
@@ -244,6 +258,7 @@ export function countMessageTokens(message: unknown, path: string, countText: Co
   if (message.name !== undefined) {
     total += text(message.name, `${path}.name`, countText) + chatFormat.tokensPerName;
   }
+  total += optionalText(message.tool_call_id, `${path}.tool_call_id`, countText);
   const toolCalls = message.tool_calls;
   if (toolCalls !== undefined && toolCalls !== null) {
     if (!Array.isArray(toolCalls)) fail(`${path}.tool_calls`, 'expected an array');
@@ -254,6 +269,7 @@ export function countMessageTokens(message: unknown, path: string, countText: Co
       total +=
         chatFormat.tokensPerToolCall +
         text(call.function.name, `${callPath}.function.name`, countText) +
+        optionalText(call.id, `${callPath}.id`, countText) +
         json(call.function.arguments, countText, `${callPath}.function.arguments`);
     });
   }

@@ -103,8 +103,10 @@ describe('OpenAI chat constants', () => {
       header('assistant') +
         chatFormat.tokensPerToolCall +
         exact('get_weather') +
+        exact('call_1') +
         exact(args) +
         header('tool') +
+        exact('call_1') +
         exact('21 degrees and sunny') +
         chatFormat.replyPriming,
     );
@@ -144,6 +146,7 @@ describe('AI SDK ModelMessage', () => {
         exact('Reading it now.') +
         chatFormat.tokensPerToolCall +
         exact('read_file') +
+        exact('c1') +
         exact(JSON.stringify(input)),
     );
   });
@@ -205,7 +208,8 @@ describe('AI SDK ModelMessage', () => {
       exact('not allowed') +
       exact('see image') +
       imageTokens(512, 512);
-    expect(counter.countMessage(message)).toBe(6 * header('tool') + body);
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f'].reduce((sum, id) => sum + exact(id), 0);
+    expect(counter.countMessage(message)).toBe(6 * header('tool') + ids + body);
   });
 
   it('counts an unknown (future) tool output type by its JSON', () => {
@@ -216,7 +220,27 @@ describe('AI SDK ModelMessage', () => {
         { type: 'tool-result', toolCallId: 'a', toolName: 't', output: { type: 'table', value } },
       ],
     };
-    expect(counter.countMessage(message)).toBe(header('tool') + exact(JSON.stringify(value)));
+    expect(counter.countMessage(message)).toBe(
+      header('tool') + exact('a') + exact(JSON.stringify(value)),
+    );
+  });
+
+  it('counts tool-call ids in both shapes (every provider sends them)', () => {
+    const id = 'call_' + 'Zx9'.repeat(8);
+    const bare = counter.countMessage({ role: 'tool', content: 'done' });
+    expect(counter.countMessage({ role: 'tool', tool_call_id: id, content: 'done' })).toBe(
+      bare + exact(id),
+    );
+    const part = (toolCallId?: string) => ({
+      role: 'tool',
+      content: [
+        { type: 'tool-result', toolCallId, toolName: 't', output: { type: 'text', value: 'done' } },
+      ],
+    });
+    expect(counter.countMessage(part(id)) - counter.countMessage(part())).toBe(exact(id));
+    expect(() => counter.countMessage({ role: 'tool', tool_call_id: 7, content: 'x' })).toThrow(
+      InvalidInputError,
+    );
   });
 
   it('counts images by the tile formula when the header gives their size', () => {

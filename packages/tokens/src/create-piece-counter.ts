@@ -9,8 +9,12 @@ export interface PieceCounter {
 }
 
 const pieceCacheGeneration = 65_536;
-// Long pieces (base64, long runs of one symbol) rarely repeat; keep them out of the cache.
-const longestCachedPiece = 128;
+// Short pieces live in a count-bounded cache. Longer ones (unpunctuated CJK runs, base64, runs of
+// one symbol) are keyed by the string itself in a second cache bounded by characters, so a long
+// piece seen again costs one hash and one comparison instead of a BPE pass, and memory stays bounded.
+const longestShortPiece = 128;
+const longPieceGeneration = 4_096;
+const longPieceCharacters = 4_000_000;
 // Characters on which the ASCII-class pattern could split differently from the Unicode one:
 // non-ASCII letters, numbers, marks and whitespace, and astral or lone-surrogate code units (the
 // ASCII pattern runs without the `u` flag). Every other character (arrows, box drawing, dashes,
@@ -31,6 +35,7 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
   const unicodePattern = splitPattern(encoding);
   const asciiPattern = asciiSplitPattern(encoding);
   const cache = new GenerationalCache<string, number>(pieceCacheGeneration);
+  const longCache = new GenerationalCache<string, number>(longPieceGeneration, longPieceCharacters);
   // GPT-2's pattern has no newline alternative, so line starts are not guaranteed piece boundaries.
   const canCutAtLines = encoding === 'o200k_base' || encoding === 'cl100k_base';
 
@@ -45,12 +50,21 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
         total += 1;
         continue;
       }
-      let tokens = cache.get(piece);
-      if (tokens === undefined) {
-        tokens = encoder.encode_ordinary(piece).length;
-        if (piece.length <= longestCachedPiece) cache.set(piece, tokens);
+      if (piece.length <= longestShortPiece) {
+        let tokens = cache.get(piece);
+        if (tokens === undefined) {
+          tokens = encoder.encode_ordinary(piece).length;
+          cache.set(piece, tokens);
+        }
+        total += tokens;
+      } else {
+        let tokens = longCache.get(piece, piece.length);
+        if (tokens === undefined) {
+          tokens = encoder.encode_ordinary(piece).length;
+          longCache.set(piece, tokens, piece.length);
+        }
+        total += tokens;
       }
-      total += tokens;
     }
     return total;
   };

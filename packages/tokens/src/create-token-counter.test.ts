@@ -142,6 +142,9 @@ describe.skipIf(corpusSkipReason !== undefined)(
           expected +=
             headers * (chatFormat.tokensPerMessage + rawCount('o200k_base', message.role));
           for (const part of content as Array<Record<string, unknown>>) {
+            // Tool-call ids are counted as text (providers send them).
+            if (typeof part.toolCallId === 'string')
+              expected += rawCount('o200k_base', part.toolCallId);
             if (part.type === 'text' || part.type === 'reasoning')
               expected += rawCount('o200k_base', part.text as string);
             if (part.type === 'tool-call') {
@@ -199,5 +202,141 @@ describe('fallback', () => {
     expect(counter.exact).toBe(false);
     expect(counter.encoding).toBe('heuristic');
     expect(counter.count('hello world')).toBeGreaterThan(0);
+  });
+});
+
+/** A loader whose encoders count how many texts reach BPE. */
+function spyingLoader() {
+  const calls = { encoded: 0 };
+  const loadEncoder = (encoding: TiktokenEncoding) => {
+    const encoder = tiktoken.get_encoding(encoding);
+    return {
+      encode_ordinary(text: string) {
+        calls.encoded += 1;
+        return encoder.encode_ordinary(text);
+      },
+    };
+  };
+  return { calls, loadEncoder };
+}
+
+describe('re-counting copies', () => {
+  const conversation = Array.from({ length: 40 }, (_, i) => ({
+    role: i % 2 ? 'assistant' : 'user',
+    content: [
+      { type: 'text', text: `Message ${i}: ${'lorem ipsum dolor sit amet '.repeat(20 + i)}` },
+      {
+        type: 'tool-result',
+        toolCallId: `call_${i}`,
+        toolName: 'read',
+        output: { type: 'json', value: { i, lines: ['a', 'b'] } },
+      },
+    ],
+  }));
+
+  it('recognises structurally equal copies without serialising whole messages', () => {
+    const { calls, loadEncoder } = spyingLoader();
+    const counter = createTokenCounter({ encoding: 'o200k_base', loadEncoder });
+    const total = counter.countMessages(conversation);
+    const copies = structuredClone(conversation);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const encodedBefore = calls.encoded;
+    try {
+      expect(counter.countMessages(copies)).toBe(total);
+      // The old content key serialised every message (one JSON.stringify each).
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(calls.encoded).toBe(encodedBefore);
+  });
+
+  it('never confuses a copy edited in place of the same length', () => {
+    const counter = createTokenCounter({ encoding: 'o200k_base' });
+    counter.countMessages(conversation);
+    const edited = structuredClone(conversation);
+    const part = edited[7]!.content[0] as { text: string };
+    const middle = Math.floor(part.text.length / 2) + 1;
+    part.text = `${part.text.slice(0, middle)}Q${part.text.slice(middle + 1)}`;
+    const fresh = createTokenCounter({ encoding: 'o200k_base', messageCacheSize: 0 });
+    expect(counter.countMessages(edited)).toBe(fresh.countMessages(edited));
+    const keyOrder = structuredClone(conversation);
+    const output = keyOrder[3]!.content[1] as { output: { value: Record<string, unknown> } };
+    output.output.value = { lines: ['a', 'b'], i: 3 };
+    expect(counter.countMessages(keyOrder)).toBe(fresh.countMessages(keyOrder));
+  });
+
+  it('property: memoised message counts equal a memo-free counter on arbitrary copies', () => {
+    const counter = createTokenCounter({ encoding: 'o200k_base' });
+    const fresh = createTokenCounter({ encoding: 'o200k_base', messageCacheSize: 0 });
+    const message = fc.record({
+      role: fc.constantFrom('user', 'assistant', 'system'),
+      content: fc.array(
+        fc.record({
+          type: fc.constant('text'),
+          text: fc.string({ unit: 'grapheme', maxLength: 200 }),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(message, { maxLength: 6 }), (messages) => {
+        expect(counter.countMessages(structuredClone(messages))).toBe(
+          fresh.countMessages(messages),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('long pieces', () => {
+  it('memoises pieces longer than 128 characters (unpunctuated CJK runs)', () => {
+    const { calls, loadEncoder } = spyingLoader();
+    const counter = createTokenCounter({ encoding: 'o200k_base', loadEncoder });
+    const cjk = '東京都は日本の首都であり世界有数の大都市です'.repeat(20);
+    expect(cjk.length).toBeGreaterThan(128);
+    const first = counter.count(cjk);
+    expect(first).toBe(rawCount('o200k_base', cjk));
+    const before = calls.encoded;
+    expect(counter.count(`${cjk}`)).toBe(first);
+    expect(calls.encoded).toBe(before);
+  });
+});
+
+describe('option validation', () => {
+  const pathOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidInputError);
+      return (error as InvalidInputError).path;
+    }
+    return 'no error';
+  };
+
+  it('throws InvalidInputError naming the option, never a TypeError', () => {
+    expect(pathOf(() => createTokenCounter({ loadEncoder: 5 } as never))).toBe(
+      'options.loadEncoder',
+    );
+    expect(pathOf(() => createTokenCounter({ warn: 5 } as never))).toBe('options.warn');
+    expect(pathOf(() => createTokenCounter({ model: 5 } as never))).toBe('options.model');
+    expect(pathOf(() => createTokenCounter({ encoding: 'x' } as never))).toBe('options.encoding');
+    expect(pathOf(() => createTokenCounter({ messageCacheSize: -1 }))).toBe(
+      'options.messageCacheSize',
+    );
+    expect(pathOf(() => createTokenCounter(null as never))).toBe('options');
+    const counter = createTokenCounter({ encoding: 'o200k_base' });
+    expect(pathOf(() => counter.countMessages([], 5 as never))).toBe('options');
+    expect(pathOf(() => counter.countMessages([], null as never))).toBe('options');
+  });
+
+  it('with a failing loader and a bad warn, still throws the typed error up front', () => {
+    const failing = () => {
+      throw new Error('no WASM');
+    };
+    expect(pathOf(() => createTokenCounter({ loadEncoder: failing, warn: 'x' } as never))).toBe(
+      'options.warn',
+    );
   });
 });

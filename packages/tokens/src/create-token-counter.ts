@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { chatFormat, countMessageTokens, countToolTokens } from './count-message-tokens.js';
 import { createPieceCounter, type PieceCounter } from './create-piece-counter.js';
 import { estimateTokens } from './estimate-tokens.js';
@@ -11,6 +10,8 @@ import {
   sharedEncoder,
 } from './load-encoder.js';
 import { resolveModel } from './resolve-model.js';
+import { structuralFingerprint, structurallyEqual } from './structural-fingerprint.js';
+import { TextMemo } from './text-memo.js';
 import type {
   CountableMessage,
   CountMessagesOptions,
@@ -30,7 +31,11 @@ export interface CreateTokenCounterOptions {
    * (`exact: false`) and warns once.
    */
   loadEncoder?: EncoderLoader;
-  /** Messages remembered by content for cheap re-counting (bounded LRU). Default 4096. */
+  /**
+   * Message strings (texts, tool inputs and outputs, names) remembered by content for cheap
+   * re-counting of copied messages (bounded, approximately least recently used; also at most 32M
+   * characters). Default 16384. `0` keeps only the identity memo.
+   */
   messageCacheSize?: number;
   /** Where the one fallback warning goes. Default `console.warn`. */
   warn?: (message: string) => void;
@@ -73,35 +78,16 @@ function tryLoad(
   }
 }
 
-// JSON.stringify hands a replacer the result of `toJSON` (a Buffer becomes an array of numbers),
-// so binary values are read from the holder. They are keyed by a digest of all their bytes: a text
-// file's count depends on every byte, not only on an image header.
-function binaryKey(this: unknown, key: string, value: unknown): unknown {
-  const original = (this as Record<string, unknown>)[key];
-  if (ArrayBuffer.isView(original) || original instanceof ArrayBuffer) {
-    const bytes =
-      original instanceof ArrayBuffer
-        ? new Uint8Array(original)
-        : new Uint8Array(original.buffer, original.byteOffset, original.byteLength);
-    return `\u0000bytes:${bytes.byteLength}:${createHash('sha256').update(bytes).digest('base64')}`;
-  }
-  return value;
-}
+// Message strings are memoised by content (see TextMemo): a fresh copy of a message (the AI SDK
+// hands middleware new objects on every step) holds equal strings, so re-counting it costs a walk
+// and a few lookups, with no serialisation or digest of the whole message. Bounded by entries and
+// by characters.
+const textMemoCharacters = 16_000_000;
 
-// Keys longer than this are replaced by their digest, so the memo's memory stays bounded by its
-// entry count rather than by message sizes.
-const longestPlainKey = 256;
-
-function contentKey(message: object): string | undefined {
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(message, binaryKey);
-  } catch {
-    // Circular or BigInt content: no content key; counting reports what is wrong with it.
-    return undefined;
-  }
-  if (json === undefined) return undefined;
-  return json.length <= longestPlainKey ? json : createHash('sha256').update(json).digest('base64');
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value;
 }
 
 /**
@@ -111,7 +97,10 @@ function contentKey(message: object): string | undefined {
  */
 export function createTokenCounter(options: CreateTokenCounterOptions = {}): TokenCounter {
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidInputError({ path: 'options', message: 'expected an options object' });
+    throw new InvalidInputError({
+      path: 'options',
+      message: `expected an options object, got ${describe(options)}`,
+    });
   }
   const {
     model,
@@ -124,10 +113,22 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       message: `unknown encoding ${JSON.stringify(options.encoding)}`,
     });
   }
+  if (typeof loadEncoder !== 'function') {
+    throw new InvalidInputError({
+      path: 'options.loadEncoder',
+      message: `expected a function (encoding) => Encoder, got ${describe(loadEncoder)}`,
+    });
+  }
+  if (typeof warn !== 'function') {
+    throw new InvalidInputError({
+      path: 'options.warn',
+      message: `expected a function (message) => void, got ${describe(warn)}`,
+    });
+  }
   if (model !== undefined && typeof model !== 'string') {
     throw new InvalidInputError({ path: 'options.model', message: 'expected a model id string' });
   }
-  const messageCacheSize = options.messageCacheSize ?? 4096;
+  const messageCacheSize = options.messageCacheSize ?? 16_384;
   if (!Number.isInteger(messageCacheSize) || messageCacheSize < 0) {
     throw new InvalidInputError({
       path: 'options.messageCacheSize',
@@ -155,29 +156,36 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     return exact ? exact.count(text) : estimateTokens(text, { encoding: requested });
   };
 
-  // Identity first (free), then content (one JSON serialisation, far cheaper than tokenising): a
-  // middleware often sees fresh copies of the same messages on every step.
+  // Identity first (free), then each string of the message by content.
   let byIdentity = new WeakMap<object, number>();
-  const byContent = new GenerationalCache<string, number>(Math.max(1, messageCacheSize / 2));
+  const byText = new TextMemo(Math.max(1, messageCacheSize / 2), textMemoCharacters);
+  const countMessageText =
+    messageCacheSize > 0 ? (text: string): number => byText.count(text, countText) : countText;
+
+  // A copy of a whole message already counted: found by a structural fingerprint (no
+  // serialisation), confirmed by comparing it with the message remembered.
+  const byStructure = new GenerationalCache<number, { message: object; tokens: number }>(
+    Math.max(1, messageCacheSize / 2),
+    textMemoCharacters,
+  );
 
   const countOne = (message: unknown, path: string): number => {
     const isObject = typeof message === 'object' && message !== null;
-    if (isObject) {
-      const hit = byIdentity.get(message);
-      if (hit !== undefined) return hit;
-    }
-    let key: string | undefined;
-    if (isObject && messageCacheSize > 0) {
-      key = contentKey(message);
-      const hit = key === undefined ? undefined : byContent.get(key);
-      if (hit !== undefined) {
-        byIdentity.set(message, hit);
-        return hit;
+    if (!isObject) return countMessageTokens(message, path, countMessageText);
+    const hit = byIdentity.get(message);
+    if (hit !== undefined) return hit;
+    const fingerprint = messageCacheSize > 0 ? structuralFingerprint(message) : undefined;
+    if (fingerprint !== undefined) {
+      const entry = byStructure.get(fingerprint.hash, fingerprint.weight);
+      if (entry !== undefined && structurallyEqual(entry.message, message)) {
+        byIdentity.set(message, entry.tokens);
+        return entry.tokens;
       }
     }
-    const tokens = countMessageTokens(message, path, countText);
-    if (isObject) byIdentity.set(message, tokens);
-    if (key !== undefined) byContent.set(key, tokens);
+    const tokens = countMessageTokens(message, path, countMessageText);
+    byIdentity.set(message, tokens);
+    if (fingerprint !== undefined)
+      byStructure.set(fingerprint.hash, { message, tokens }, fingerprint.weight);
     return tokens;
   };
 
@@ -202,18 +210,30 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     },
     countMessages(
       messages: readonly CountableMessage[],
-      countOptions: CountMessagesOptions = {},
+      countOptions?: CountMessagesOptions,
     ): number {
+      if (
+        countOptions !== undefined &&
+        (typeof countOptions !== 'object' || countOptions === null)
+      ) {
+        throw new InvalidInputError({
+          path: 'options',
+          message: `expected an options object, got ${describe(countOptions)}`,
+        });
+      }
       if (!Array.isArray(messages)) {
         throw new InvalidInputError({ path: 'messages', message: 'expected an array of messages' });
       }
       let total = 0;
       for (let i = 0; i < messages.length; i++) total += countOne(messages[i], `messages[${i}]`);
-      return total + chatFormat.replyPriming + countToolTokens(countOptions?.tools, countText);
+      return (
+        total + chatFormat.replyPriming + countToolTokens(countOptions?.tools, countMessageText)
+      );
     },
     dispose(): void {
       byIdentity = new WeakMap();
-      byContent.clear();
+      byText.clear();
+      byStructure.clear();
     },
   };
 }

@@ -7,6 +7,19 @@ import { categories } from './test-utils/corpus-texts.ts';
 import { countedSamples, meanAbsolutePercentageError } from './test-utils/heuristic-evaluation.ts';
 
 describe('estimateTokens', () => {
+  it('throws InvalidInputError naming bad options', () => {
+    for (const options of [null, 5, 'o200k_base']) {
+      try {
+        estimateTokens('x', options as never);
+        expect.unreachable();
+      } catch (error) {
+        expect(error).toBeInstanceOf(InvalidInputError);
+        expect((error as InvalidInputError).path).toBe('options');
+      }
+    }
+    expect(() => estimateTokens('', null as never)).toThrow(InvalidInputError);
+  });
+
   it('is zero for empty text and positive for any other text', () => {
     expect(estimateTokens('')).toBe(0);
     fc.assert(

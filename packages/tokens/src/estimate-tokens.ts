@@ -32,7 +32,12 @@ export function estimateTokens(text: string, options: EstimateTokensOptions = {}
       message: `expected a string, got ${text === null ? 'null' : typeof text}`,
     });
   }
-  if (text.length === 0) return 0;
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidInputError({
+      path: 'options',
+      message: `expected an options object, got ${options === null ? 'null' : typeof options}`,
+    });
+  }
   const encoding = options.encoding ?? 'o200k_base';
   if (!knownEncodings.has(encoding)) {
     throw new InvalidInputError({
@@ -40,6 +45,7 @@ export function estimateTokens(text: string, options: EstimateTokensOptions = {}
       message: `unknown encoding ${JSON.stringify(encoding)}`,
     });
   }
+  if (text.length === 0) return 0;
   const weights =
     encoding === 'cl100k_base' || encoding === 'p50k_base' || encoding === 'r50k_base'
       ? heuristicWeights.cl100k_base

@@ -49,6 +49,40 @@ describe('resolveModel', () => {
     });
   });
 
+  // Ollama-style `family:tag` ids: the tag is a size or `latest`, never a provider.
+  it.each([
+    ['gemma:2b', 'google', 8_192],
+    ['gemma2:9b', 'google', 8_192],
+    ['gemma3:1b', 'google', 32_768],
+    ['gemma3:27b', 'google', 131_072],
+    ['llama:7b', 'meta', 2_048],
+    ['llama2:7b', 'meta', 4_096],
+    ['llama3:8b', 'meta', 8_192],
+    ['llama3.1:8b', 'meta', 131_072],
+    ['llama3.2:latest', 'meta', 131_072],
+    ['codellama:7b', 'meta', 16_384],
+    ['codestral:22b', 'mistral', 32_768],
+    ['codestral-latest', 'mistral', 256_000],
+    ['mixtral:8x7b', 'mistral', 32_768],
+    ['mixtral:8x22b', 'mistral', 65_536],
+    ['mistral:7b', 'mistral', 32_768],
+    ['mistral-nemo:12b', 'mistral', 131_072],
+    ['qwen2.5:7b', 'qwen', 32_768],
+    ['qwq:latest', 'qwen', 131_072],
+    ['deepseek-r1:7b', 'deepseek', 128_000],
+    ['deepseek-coder:6.7b', 'deepseek', 16_384],
+    ['ollama:llama3.1:70b', 'meta', 131_072],
+    ['openrouter:anthropic/claude-sonnet-4-5', 'anthropic', 200_000],
+  ])('%s -> %s, %d (family:tag, not provider:model)', (id, provider, contextWindow) => {
+    expect(resolveModel(id)).toMatchObject({ provider, encoding: 'heuristic', contextWindow });
+  });
+
+  it('still reads known provider prefixes before a colon', () => {
+    expect(resolveModel('openai:gpt-4o')).toMatchObject({ provider: 'openai', exact: true });
+    expect(resolveModel('anthropic:claude-3-5-sonnet-20241022').provider).toBe('anthropic');
+    expect(resolveModel('mistral:mistral-large-latest').contextWindow).toBe(131_072);
+  });
+
   it('gives unknown models the heuristic and a conservative window', () => {
     expect(resolveModel('my-local-model')).toEqual(unknownModel);
     expect(resolveModel('')).toEqual(unknownModel);

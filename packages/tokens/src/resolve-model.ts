@@ -63,14 +63,20 @@ const rules: readonly Rule[] = [
   [/^gemini-(?:1\.5|2\.0)/, 'google', 'heuristic', 1_048_576, 8_192],
   [/^gemini-1\.0|^gemini-pro$/, 'google', 'heuristic', 32_760, 8_192],
   [/^gemini/, 'google', 'heuristic', 1_048_576, 65_536],
-  [/^gemma-3/, 'google', 'heuristic', 131_072, 8_192],
+  // Gemma 3: 128K (1B and 3n: 32K); Gemma 1 and 2: 8K (model cards).
+  [/^gemma-?3n|^gemma-?3-1b/, 'google', 'heuristic', 32_768, 8_192],
+  [/^gemma-?3/, 'google', 'heuristic', 131_072, 8_192],
   [/^gemma/, 'google', 'heuristic', 8_192, 8_192],
   // Meta.
   [/^llama-?4.*scout/, 'meta', 'heuristic', 10_000_000, 8_192],
   [/^llama-?4/, 'meta', 'heuristic', 1_000_000, 8_192],
   [/^(?:meta-)?llama-?3[.-]?[123]|^llama-?v3p[123]/, 'meta', 'heuristic', 131_072, 4_096],
   [/^(?:meta-)?llama-?3/, 'meta', 'heuristic', 8_192, 4_096],
-  [/^(?:meta-)?(?:code)?llama/, 'meta', 'heuristic', 4_096, 4_096],
+  [/^(?:meta-)?codellama|^code-llama/, 'meta', 'heuristic', 16_384, 4_096],
+  [/^(?:meta-)?llama-?2/, 'meta', 'heuristic', 4_096, 4_096],
+  // LLaMA 1 (`llama:7b`): 2,048.
+  [/^llama(?:-?1)?(?:$|-\d)/, 'meta', 'heuristic', 2_048, 2_048],
+  [/^(?:meta-)?llama/, 'meta', 'heuristic', 4_096, 4_096],
   // Qwen.
   [/^qwen3?-coder/, 'qwen', 'heuristic', 262_144, 65_536],
   [/^qwen-(?:max|plus|turbo)/, 'qwen', 'heuristic', 131_072, 8_192],
@@ -78,13 +84,18 @@ const rules: readonly Rule[] = [
   [/^qwq/, 'qwen', 'heuristic', 131_072, 8_192],
   // DeepSeek.
   [/^deepseek-(?:reasoner|r1)/, 'deepseek', 'heuristic', 128_000, 64_000],
+  [/^deepseek-coder(?!-v2)/, 'deepseek', 'heuristic', 16_384, 4_096],
+  [/^deepseek-llm/, 'deepseek', 'heuristic', 4_096, 4_096],
   [/^deepseek/, 'deepseek', 'heuristic', 128_000, 8_192],
   // Mistral.
+  // Codestral 22B (v0.1, Ollama's `codestral:22b`): 32K; the API's Codestral 25.x: 256K.
+  [/^codestral-22b|^codestral-2405/, 'mistral', 'heuristic', 32_768, 8_192],
   [/^codestral/, 'mistral', 'heuristic', 256_000, 8_192],
+  [/^(?:open-)?mixtral-8x22b/, 'mistral', 'heuristic', 65_536, 8_192],
   [/^(?:open-)?mixtral/, 'mistral', 'heuristic', 32_768, 8_192],
   [/^magistral/, 'mistral', 'heuristic', 40_000, 40_000],
   [
-    /^(?:mistral-(?:large|medium)|pixtral|devstral|ministral|open-mistral-nemo)/,
+    /^(?:mistral-(?:large|medium|nemo)|pixtral|devstral|ministral|open-mistral-nemo)/,
     'mistral',
     'heuristic',
     131_072,
@@ -110,6 +121,29 @@ const providerHints: Record<string, string> = {
   mistralai: 'mistral',
 };
 
+// Hosts and gateways that prefix ids with `name:` without telling the model's maker.
+const hostPrefixes = new Set([
+  'ollama',
+  'openrouter',
+  'groq',
+  'together',
+  'togetherai',
+  'fireworks',
+  'bedrock',
+  'amazon-bedrock',
+  'lmstudio',
+  'vllm',
+  'huggingface',
+  'hf',
+  'cerebras',
+  'deepinfra',
+  'perplexity',
+  'azure-openai',
+  'google-vertex',
+  'xai',
+  'cohere',
+]);
+
 /**
  * Normalises a model id: lower case, provider prefixes (`openai/`, `anthropic:`, Bedrock's
  * `us.anthropic.`) and version suffixes (`:0`, `@001`) removed.
@@ -123,11 +157,17 @@ function normalise(modelId: string): { name: string; hint: string | undefined } 
     hint = providerHints[owner];
     id = id.slice(slash + 1);
   }
-  const colon = id.match(/^([a-z][a-z-]*):(.+)$/);
-  if (colon && !/^\d+$/.test(colon[2]!)) {
+  // `provider:model` only for known provider and host names; otherwise a colon starts a tag
+  // (Ollama's `family:size`, `:latest`; Bedrock's `:0`). A size tag stays as `-size` so the family
+  // rules can tell `mixtral:8x22b` from `mixtral:8x7b`.
+  const colon = id.match(/^([a-z][a-z0-9.-]*):(.+)$/);
+  if (colon && (colon[1]! in providerHints || hostPrefixes.has(colon[1]!))) {
     hint = providerHints[colon[1]!] ?? hint;
     id = colon[2]!;
   }
+  id = id.replace(/:([a-z0-9][a-z0-9._-]*)$/, (_, tag: string) =>
+    tag === 'latest' || /^\d+$/.test(tag) ? '' : `-${tag}`,
+  );
   id = id.replace(
     /^(?:(?:us|eu|apac|global)\.)?(?:anthropic|meta|mistral|deepseek|qwen|amazon)\./,
     (prefix) => {
@@ -135,7 +175,7 @@ function normalise(modelId: string): { name: string; hint: string | undefined } 
       return '';
     },
   );
-  id = id.replace(/(?::\d+|@\d+|-v\d+(?::\d+)?)$/, '');
+  id = id.replace(/(?:@\d+|-v\d+(?:-\d+)?)$/, '');
   return { name: id, hint };
 }
 
