@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { corpusSkipReason } from '@baton/test-corpus';
 import fc from 'fast-check';
 import { estimateTokenCount } from 'tokenx';
@@ -6,7 +7,34 @@ import { estimateTokens, InvalidInputError } from './index.js';
 import { categories } from './test-utils/corpus-texts.ts';
 import { countedSamples, meanAbsolutePercentageError } from './test-utils/heuristic-evaluation.ts';
 
+const require = createRequire(import.meta.url);
+const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
+
 describe('estimateTokens', () => {
+  it('does not undercount long whitespace runs (the dangerous direction for compaction)', () => {
+    const encoders = {
+      o200k_base: tiktoken.get_encoding('o200k_base'),
+      cl100k_base: tiktoken.get_encoding('cl100k_base'),
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(' ', '\n', '\t', '\r\n', 'x\n\n\n', 'word\n\n', '  \n'),
+        fc.integer({ min: 300, max: 3000 }),
+        fc.constantFrom('o200k_base' as const, 'cl100k_base' as const),
+        (unit, repeats, encoding) => {
+          const text = `${unit.repeat(repeats)}a`;
+          const exact = encoders[encoding].encode_ordinary(text).length;
+          expect(estimateTokens(text, { encoding }) / exact).toBeGreaterThanOrEqual(0.75);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // 20,001 spaces and a letter: 158 tokens exact (o200k); it used to be estimated as 1.
+    const spaces = `${' '.repeat(20_001)}a`;
+    const exact = encoders.o200k_base.encode_ordinary(spaces).length;
+    expect(estimateTokens(spaces) / exact).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('throws InvalidInputError naming bad options', () => {
     for (const options of [null, 5, 'o200k_base']) {
       try {

@@ -1,4 +1,11 @@
-import { extractFeatures, featureCount } from './heuristic-features.js';
+import {
+  extendedFeatureCount,
+  extractFeatures,
+  featureCount,
+  newlineRunOverflowCl100k,
+  newlineRunOverflowO200k,
+  spaceRunOverflow,
+} from './heuristic-features.js';
 import { heuristicWeights } from './heuristic-weights.js';
 import { InvalidInputError } from './invalid-input-error.js';
 import type { Encoding } from './types.js';
@@ -11,7 +18,7 @@ export interface EstimateTokensOptions {
   encoding?: Encoding;
 }
 
-const scratch = new Float64Array(featureCount);
+const scratch = new Float64Array(extendedFeatureCount);
 const knownEncodings = new Set<unknown>([
   'o200k_base',
   'cl100k_base',
@@ -46,13 +53,17 @@ export function estimateTokens(text: string, options: EstimateTokensOptions = {}
     });
   }
   if (text.length === 0) return 0;
-  const weights =
-    encoding === 'cl100k_base' || encoding === 'p50k_base' || encoding === 'r50k_base'
-      ? heuristicWeights.cl100k_base
-      : heuristicWeights.o200k_base;
+  const isCl100k =
+    encoding === 'cl100k_base' || encoding === 'p50k_base' || encoding === 'r50k_base';
+  const weights = isCl100k ? heuristicWeights.cl100k_base : heuristicWeights.o200k_base;
   scratch.fill(0);
   extractFeatures(text, scratch);
   let sum = 0;
   for (let i = 0; i < featureCount; i++) sum += scratch[i]! * weights[i]!;
+  // Whitespace runs longer than the longest whitespace token: never undercounted (see
+  // heuristic-features.ts).
+  sum +=
+    scratch[spaceRunOverflow]! +
+    scratch[isCl100k ? newlineRunOverflowCl100k : newlineRunOverflowO200k]!;
   return Math.max(1, Math.round(sum));
 }

@@ -33,9 +33,22 @@ export const featureNames = [
   'otherLetters',
   'symbols',
   'astral',
+  'newlineRunsAfterWord',
 ] as const;
 
 export const featureCount = featureNames.length;
+
+/**
+ * Slots after the fitted features: whitespace runs longer than the longest whitespace token.
+ * Such runs are rare in real text, so the fit cannot weigh them, but a run of n spaces costs at
+ * least n / 128 tokens in both encodings (their longest space token) and a run of newlines n / 16
+ * (o200k) or n / 32 (cl100k), n / 8 with carriage returns. These slots hold the tokens beyond one
+ * per run, added unweighted so long runs are never undercounted.
+ */
+export const spaceRunOverflow = featureCount;
+export const newlineRunOverflowO200k = featureCount + 1;
+export const newlineRunOverflowCl100k = featureCount + 2;
+export const extendedFeatureCount = featureCount + 3;
 
 // Character classes of the scanner.
 const LOWER = 1;
@@ -73,12 +86,14 @@ for (let c = 0; c < 128; c++) {
  */
 export function extractFeatures(
   text: string,
-  into: Float64Array = new Float64Array(featureCount),
+  into: Float64Array = new Float64Array(extendedFeatureCount),
 ): Float64Array {
   let previous = 0; // class of the previous ASCII char, 0 after a non-ASCII one
   let wordLength = 0;
   let digitRun = 0;
   let spaceRun = 0;
+  let newlineRun = 0;
+  let newlineRunHasReturn = false;
   let cjkRun = false;
   let atLineStart = false;
   const length = text.length;
@@ -96,14 +111,24 @@ export function extractFeatures(
     else if (spaceRun > 0) {
       into[12]! += 1;
       into[13]! += spaceRun - 1;
+      if (spaceRun > 128) into[spaceRunOverflow]! += Math.ceil(spaceRun / 128) - 1;
     }
     spaceRun = 0;
+  };
+  const endNewlines = () => {
+    const o200k = newlineRunHasReturn ? 8 : 16;
+    const cl100k = newlineRunHasReturn ? 8 : 32;
+    if (newlineRun > o200k) into[newlineRunOverflowO200k]! += Math.ceil(newlineRun / o200k) - 1;
+    if (newlineRun > cl100k) into[newlineRunOverflowCl100k]! += Math.ceil(newlineRun / cl100k) - 1;
+    newlineRun = 0;
+    newlineRunHasReturn = false;
   };
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     if (code < 128) {
       const kind = asciiClass[code]!;
       if (kind !== SPACE && spaceRun > 0) endSpaces();
+      if (kind !== NEWLINE && newlineRun > 0) endNewlines();
       if (kind !== DIGIT && digitRun > 0) endDigits();
       if (kind !== LOWER && kind !== UPPER && wordLength > 0) endWord();
       cjkRun = false;
@@ -126,10 +151,22 @@ export function extractFeatures(
           spaceRun++;
           break;
         case NEWLINE:
+          newlineRun++;
+          if (code === 13) newlineRunHasReturn = true;
           if (code === 10) {
             into[14]! += 1;
             if (previous !== NEWLINE) into[15]! += 1;
           }
+          // After punctuation both patterns glue newlines to the punctuation piece; after a word,
+          // a number or spaces they form a piece (a token) of their own.
+          if (
+            previous === LOWER ||
+            previous === UPPER ||
+            previous === DIGIT ||
+            previous === SPACE ||
+            previous === TAB
+          )
+            into[30]! += 1;
           break;
         case TAB:
           into[16]! += 1;
@@ -146,6 +183,7 @@ export function extractFeatures(
       continue;
     }
     if (spaceRun > 0) endSpaces();
+    if (newlineRun > 0) endNewlines();
     if (digitRun > 0) endDigits();
     if (wordLength > 0) endWord();
     atLineStart = false;
@@ -201,6 +239,7 @@ export function extractFeatures(
     cjkRun = isCjk;
   }
   if (spaceRun > 0) endSpaces();
+  if (newlineRun > 0) endNewlines();
   if (digitRun > 0) endDigits();
   if (wordLength > 0) endWord();
   return into;
