@@ -288,6 +288,9 @@ const charsOnly = median(peerTimes.chars as number[]);
 const warmByContent =
   rows.find((row) => row.model === 'gpt-4.1' && row.scenario.startsWith('warm by content'))
     ?.milliseconds ?? Number.NaN;
+const warmByContentHeuristic =
+  rows.find((row) => row.model !== 'gpt-4.1' && row.scenario.startsWith('warm by content'))
+    ?.milliseconds ?? Number.NaN;
 const warm =
   rows.find((row) => row.model === 'gpt-4.1' && row.scenario.startsWith('warm: same'))
     ?.milliseconds ?? Number.NaN;
@@ -313,7 +316,8 @@ const lines = [
   `| \`counter.countMessages\` alone (memoised, no middleware) | ${format(countOnly)} | ${(warmByContent / countOnly).toFixed(2)}x | ${(warm / countOnly).toFixed(2)}x |`,
   `| \`JSON.stringify(prompt).length / 4\` (a common guess) | ${format(charsOnly)} | ${(warmByContent / charsOnly).toFixed(2)}x | ${(warm / charsOnly).toFixed(2)}x |`,
   '',
-  `Target: under 2 ms warm. Warm (same params): ${format(warm)} ms.`,
+  // The realistic warm case is the next step of a tool loop: same content, fresh objects.
+  `Target: under 2 ms warm. Next tool-loop step (same messages as fresh objects): ${format(warmByContent)} ms (o200k) / ${format(warmByContentHeuristic)} ms (heuristic); same params object: ${format(warm)} ms.`,
   '',
 ];
 await mkdir(new URL('../bench-results/', import.meta.url), { recursive: true });

@@ -24,11 +24,17 @@ import {
   unknownModel,
 } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
+import { type ClippedToolOutputs, clipLatestToolOutputs } from './clip-latest-tool-outputs.js';
 import { ContextWindowExceededError } from './context-window-exceeded-error.js';
 import { createCalibration } from './create-calibration.js';
-import { createSessionTracker, type SessionState } from './create-session-tracker.js';
+import {
+  type CompactionState,
+  createSessionTracker,
+  type SessionState,
+} from './create-session-tracker.js';
 import { fingerprintMessages } from './fingerprint-messages.js';
 import { type Budget, resolveBudget } from './resolve-budget.js';
+import { sameMessage } from './same-message.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toProviderPrompt } from './to-provider-prompt.js';
 import type {
@@ -58,6 +64,8 @@ type CallMetadata = Pick<
   | 'usedFallback'
   | 'fallbackReason'
   | 'childSessionId'
+  | 'clippedToolOutputs'
+  | 'omittedToolTokens'
 >;
 
 /** Messages the last compaction produced, as the provider prompt (reused while the conversation grows). */
@@ -130,6 +138,10 @@ export function compactionMiddleware(
     let compressor = byBudget.get(key);
     if (compressor === undefined) {
       compressor = createContextCompressor({
+        // The user's call waits for the summariser: bound it tighter than the compressor's own
+        // defaults (60 s x 3 attempts).
+        timeoutMs: defaultSummarizerTimeoutMs,
+        maxAttempts: defaultSummarizerAttempts,
         ...options.compressor,
         counter,
         protectLastNTokens: budget.protectLastNTokens,
@@ -166,7 +178,6 @@ export function compactionMiddleware(
     const info = modelInfo(model.modelId);
     const counter = counterFor(model.modelId);
     const calibrate = calibrateOption === 'auto' ? !counter.exact : calibrateOption;
-    const ratio = calibrate ? calibration.ratio(modelKey) : 1;
     const budget = resolveBudget({
       contextWindow: options.contextWindow ?? info.contextWindow,
       requestedOutputTokens: params.maxOutputTokens,
@@ -181,9 +192,13 @@ export function compactionMiddleware(
     const key =
       sessionId === undefined ? `anonymous:${conversationKey(prompt)}` : `session:${sessionId}`;
     const tools = params.tools as CountMessagesOptions['tools'];
-    const calibrated = (tokens: number): number => Math.ceil(tokens * ratio);
 
     return tracker.withState(key, sessionId, async (state) => {
+      // A ratio stored with the lineage's last compaction carries calibration over a restart.
+      const storedRatio = state.storedCalibration?.[modelKey];
+      if (calibrate && storedRatio !== undefined) calibration.seed(modelKey, storedRatio);
+      const ratio = calibrate ? calibration.ratio(modelKey) : 1;
+      const calibrated = (tokens: number): number => Math.ceil(tokens * ratio);
       const baseMetadata = {
         triggerTokens: budget.triggerTokens,
         contextWindow: budget.contextWindow,
@@ -208,13 +223,22 @@ export function compactionMiddleware(
         usedFallback: null,
         fallbackReason: null,
         childSessionId: null,
+        clippedToolOutputs: null,
+        omittedToolTokens: null,
       } as const;
 
       // Splice point: the latest compaction replaces the first `coveredRawCount` raw messages as long
       // as the app's history still starts with them.
-      const spliceAt = matchingCompaction(state, prompt);
-      if (state.compaction === undefined || spliceAt !== undefined)
-        await tracker.persistRaw(state, prompt);
+      let spliceAt = matchingCompaction(state, prompt);
+      // An edited or regenerated history goes to a fork of the lineage, so the store never holds
+      // messages the model did not get, nor a compaction of a history the compressor did not see.
+      const branched = await tracker.branchIfDiverged(
+        state,
+        prompt,
+        state.compaction !== undefined && spliceAt === undefined,
+      );
+      if (branched === undefined) await tracker.persistRaw(state, prompt);
+      else spliceAt = matchingCompaction(state, prompt);
 
       const leadingSystem = leadingSystemCount(prompt);
       const compacted = spliceAt === undefined ? undefined : state.compaction?.compacted;
@@ -307,6 +331,39 @@ export function compactionMiddleware(
         });
       };
 
+      // Last resort before giving up: the compressor keeps the latest turn verbatim, so an oversized
+      // tool output there is clipped (start and end kept) until the request fits the window.
+      let clipped: ClippedToolOutputs | undefined;
+      const clipAndRetry = async (
+        requiredTokens: number,
+        cause: unknown,
+      ): Promise<CompressResult<ModelMessage>> => {
+        clipped = clipLatestToolOutputs(messages, {
+          counter,
+          maxTokens: Math.floor((budget.targetTokens * latestTurnShare) / ratio),
+        });
+        if (clipped === undefined) throw tooBig(requiredTokens, cause);
+        const clippedMessages = clipped.messages;
+        const asIs = (): CompressResult<ModelMessage> => {
+          const after = counter.countMessages(clippedMessages as never, { tools });
+          if (calibrated(after) > budget.availableTokens) throw tooBig(calibrated(after), cause);
+          return clipOnlyResult(clippedMessages, estimate, after);
+        };
+        let retried: CompressResult<ModelMessage>;
+        try {
+          retried = (await compressor.compress(clippedMessages, {
+            targetTokens: Math.floor(budget.targetTokens / ratio),
+            ...(tools === undefined ? {} : { tools }),
+            ...(params.abortSignal === undefined ? {} : { abortSignal: params.abortSignal }),
+          })) as CompressResult<ModelMessage>;
+        } catch (error) {
+          if (ContextBudgetError.isInstance(error) || CompactionNotEffectiveError.isInstance(error))
+            return asIs();
+          throw error;
+        }
+        return retried.strategy === 'none' ? asIs() : retried;
+      };
+
       let result: CompressResult<ModelMessage>;
       try {
         try {
@@ -328,19 +385,19 @@ export function compactionMiddleware(
             state.retryAboveTokens = calibrated(estimate) + Math.ceil(budget.triggerTokens * 0.1);
             return sendUncompacted(undefined);
           }
-          throw tooBig(calibrated(error.requiredTokens), error);
-        }
-        if (params.abortSignal?.aborted === true) throw error;
-        if (CompactionNotEffectiveError.isInstance(error)) {
+          result = await clipAndRetry(calibrated(error.requiredTokens), error);
+        } else if (params.abortSignal?.aborted === true) {
+          throw error;
+        } else if (CompactionNotEffectiveError.isInstance(error)) {
           // Nothing worth removing: send as is while it fits, else the best attempt if that fits.
           if (calibrated(estimate) <= budget.availableTokens) {
             state.retryAboveTokens = calibrated(estimate) + Math.ceil(budget.triggerTokens * 0.1);
             return sendUncompacted(undefined);
           }
-          if (calibrated(error.result.tokensAfter) > budget.availableTokens) {
-            throw tooBig(calibrated(error.result.tokensAfter), error);
-          }
-          result = error.result as CompressResult<ModelMessage>;
+          result =
+            calibrated(error.result.tokensAfter) > budget.availableTokens
+              ? await clipAndRetry(calibrated(error.result.tokensAfter), error)
+              : (error.result as CompressResult<ModelMessage>);
         } else {
           // A compaction bug must not cost the user a call the window can still take.
           if (calibrated(estimate) > budget.availableTokens)
@@ -355,8 +412,13 @@ export function compactionMiddleware(
         state.retryAboveTokens = calibrated(estimate) + Math.ceil(budget.triggerTokens * 0.1);
         return sendUncompacted(undefined);
       }
-      const compactedPrompt = toProviderPrompt(result.messages, originals);
-      const sentEstimate = counter.countMessages(compactedPrompt as never, { tools });
+      let compactedPrompt = toProviderPrompt(result.messages, originals);
+      let sentEstimate = counter.countMessages(compactedPrompt as never, { tools });
+      if (calibrated(sentEstimate) > budget.availableTokens && clipped === undefined) {
+        result = await clipAndRetry(calibrated(sentEstimate), undefined);
+        compactedPrompt = toProviderPrompt(result.messages, originals);
+        sentEstimate = counter.countMessages(compactedPrompt as never, { tools });
+      }
       if (calibrated(sentEstimate) > budget.availableTokens) {
         throw tooBig(calibrated(sentEstimate));
       }
@@ -367,9 +429,25 @@ export function compactionMiddleware(
           coveredRawCount: prompt.length,
           compacted: result.messages,
           prefixFingerprint: fingerprintMessages(prompt),
+          coveredRaw: prompt.slice(),
           coveredRawTokens:
             (coveredRawTokens ?? 0) +
             sumMessageTokens(counter, prompt.slice(coveredRawTokens === undefined ? 0 : spliceAt)),
+        },
+        {
+          // The store's `tokensBefore`/`tokensAfter` are the compressor's counts (uncalibrated, of
+          // what it compressed); these are the request as `providerMetadata.baton` reports it.
+          requestTokensBefore: calibrated(estimate),
+          requestTokensAfter: calibrated(sentEstimate),
+          calibrationRatio: round(ratio),
+          model: modelKey,
+          calibration: calibrate ? calibration.snapshot() : {},
+          ...(clipped === undefined
+            ? {}
+            : {
+                clippedToolOutputs: clipped.clippedOutputs,
+                omittedToolTokens: calibrated(clipped.omittedTokens),
+              }),
         },
       );
       // A result still over the trigger (a large head or latest turn) must not compact again next step.
@@ -394,6 +472,8 @@ export function compactionMiddleware(
         calibrationRatio: ratio,
         requestTokensBefore: calibrated(estimate),
         requestTokensAfter: calibrated(sentEstimate),
+        clippedToolOutputs: clipped?.clippedOutputs ?? 0,
+        omittedToolTokens: clipped === undefined ? 0 : calibrated(clipped.omittedTokens),
       };
       await options.onCompaction?.(event);
       return finish(sent, sentEstimate, {
@@ -407,6 +487,8 @@ export function compactionMiddleware(
         usedFallback: result.usedFallback,
         fallbackReason: result.fallbackReason ?? null,
         childSessionId: childSessionId ?? null,
+        clippedToolOutputs: clipped?.clippedOutputs ?? null,
+        omittedToolTokens: clipped === undefined ? null : calibrated(clipped.omittedTokens),
       });
     });
   }
@@ -461,12 +543,53 @@ export function compactionMiddleware(
   };
 }
 
-function modelInfo(modelId: string): ModelInfo {
-  try {
-    return resolveModel(modelId);
-  } catch {
-    return unknownModel;
-  }
+/** Time limit of one summariser attempt, unless `compressor.timeoutMs` says otherwise. */
+const defaultSummarizerTimeoutMs = 20_000;
+/** Summariser attempts in total, unless `compressor.maxAttempts` says otherwise. */
+const defaultSummarizerAttempts = 2;
+
+/** Share of the compaction target an oversized latest turn is clipped to (the rest: head, summary). */
+const latestTurnShare = 0.5;
+
+/** A result for a request that only needed its latest tool outputs clipped. */
+function clipOnlyResult(
+  messages: ModelMessage[],
+  tokensBefore: number,
+  tokensAfter: number,
+): CompressResult<ModelMessage> {
+  const event = {
+    strategy: 'truncate',
+    stages: [],
+    removedMessageIndexes: [],
+    maskedMessageIndexes: [],
+    headMessageCount: 0,
+    headDemoted: false,
+    tailStartIndex: 0,
+    summary: undefined,
+    summarizerModel: undefined,
+    usedFallback: false,
+    fallbackReason: undefined,
+    summarizerAttempts: 0,
+    tokensBefore,
+    tokensAfter,
+    durationMs: 0,
+    summarizerDurationMs: 0,
+    createdAt: new Date().toISOString(),
+    targetTokens: tokensAfter,
+    withinBudget: true,
+    pinnedMessageIndex: undefined,
+  } as CompressResult<ModelMessage>['event'];
+  return {
+    messages,
+    summary: undefined,
+    strategy: 'truncate',
+    usedFallback: false,
+    tokensBefore,
+    tokensAfter,
+    tokensSaved: tokensBefore - tokensAfter,
+    withinBudget: true,
+    event,
+  } as CompressResult<ModelMessage>;
 }
 
 /** Sum of per-message counts (memoised by the counter), without reply priming or tools. */
@@ -474,6 +597,14 @@ function sumMessageTokens(counter: TokenCounter, messages: readonly object[]): n
   let total = 0;
   for (const message of messages) total += counter.countMessage(message as never);
   return total;
+}
+
+function modelInfo(modelId: string): ModelInfo {
+  try {
+    return resolveModel(modelId);
+  } catch {
+    return unknownModel;
+  }
 }
 
 function round(value: number): number {
@@ -496,17 +627,44 @@ function conversationKey(prompt: LanguageModelV4Prompt): string {
   return fingerprintMessages(prompt, Math.min(prompt.length, first + 1));
 }
 
+function matches(compaction: CompactionState, prompt: LanguageModelV4Prompt): boolean {
+  const covered = compaction.coveredRawCount;
+  if (prompt.length < covered) return false;
+  const known = compaction.coveredRaw;
+  if (known !== undefined) {
+    // The previous request's messages: comparing is mostly pointer checks, unlike hashing.
+    for (let index = 0; index < covered; index++) {
+      const message = prompt[index] as LanguageModelV4Message;
+      if (message.role === 'system') continue;
+      if (!sameMessage(message, known[index])) return false;
+    }
+    return true;
+  }
+  if (fingerprintMessages(prompt, covered) !== compaction.prefixFingerprint) return false;
+  compaction.coveredRaw = prompt.slice(0, covered);
+  return true;
+}
+
+/**
+ * The raw message count the state's compaction replaces, when the request still starts with the
+ * history it covered. Without a store, conversations sharing a key (the same first message, or an
+ * edited history) keep their own compactions: the one whose prefix matches becomes current.
+ */
 function matchingCompaction(
   state: SessionState,
   prompt: LanguageModelV4Prompt,
 ): number | undefined {
   const compaction = state.compaction;
   if (compaction === undefined) return undefined;
-  const covered = compaction.coveredRawCount;
-  if (prompt.length < covered) return undefined;
-  return fingerprintMessages(prompt, covered) === compaction.prefixFingerprint
-    ? covered
-    : undefined;
+  if (matches(compaction, prompt)) return compaction.coveredRawCount;
+  if (state.headId !== undefined) return undefined;
+  const index = state.otherCompactions.findIndex((other) => matches(other, prompt));
+  if (index < 0) return undefined;
+  const [found] = state.otherCompactions.splice(index, 1);
+  if (found === undefined) return undefined;
+  state.otherCompactions.unshift(compaction);
+  state.compaction = found;
+  return found.coveredRawCount;
 }
 
 /** The app's current system messages, the compacted history, then the raw messages after it. */

@@ -4,6 +4,10 @@ export interface Calibration {
   ratio(key: string): number;
   /** Records one call: `estimated` tokens we counted for the input the provider reported as `actual`. */
   observe(key: string, estimated: number, actual: number): void;
+  /** Starts `key` at `ratio` (read back from a store) unless this process has observed it already. */
+  seed(key: string, ratio: number): void;
+  /** The ratios observed so far, per key (what a store keeps for the next process). */
+  snapshot(): Record<string, number>;
 }
 
 /** Below this many estimated tokens, fixed per-request framing dominates the ratio: ignore the sample. */
@@ -23,6 +27,16 @@ export function createCalibration({ weight = 0.5 }: { weight?: number } = {}): C
     ratio(key) {
       const logRatio = logRatios.get(key);
       return logRatio === undefined ? 1 : Math.exp(logRatio);
+    },
+    seed(key, ratio) {
+      if (logRatios.has(key) || !(ratio >= smallestRatio && ratio <= largestRatio)) return;
+      logRatios.set(key, Math.log(ratio));
+    },
+    snapshot() {
+      const ratios: Record<string, number> = {};
+      for (const [key, logRatio] of logRatios)
+        ratios[key] = Math.round(Math.exp(logRatio) * 1e4) / 1e4;
+      return ratios;
     },
     observe(key, estimated, actual) {
       if (!(estimated >= minimumSampleTokens) || !(actual > 0) || !Number.isFinite(actual)) return;

@@ -2,6 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { redactMessages } from '@baton/fallback';
 import { BatonError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
+import { sameMessage } from './same-message.js';
 import { toJsonMessage } from './to-json-message.js';
 import { toModelMessages } from './to-model-messages.js';
 
@@ -10,6 +11,7 @@ export interface CompactionStoreSession {
   id: string;
   rootId: string;
   metadata: Record<string, unknown> | null;
+  endReason?: string | null;
 }
 
 /**
@@ -41,6 +43,13 @@ export interface CompactionStore {
     options?: { metadata?: Record<string, unknown> },
   ): Promise<{ child: CompactionStoreSession }>;
   resume(id: string): Promise<{ session: CompactionStoreSession; messages: ModelMessage[] }>;
+  /** Used when the app's history diverges from the stored one (an edited or regenerated message). */
+  fork(
+    id: string,
+    options?: { throughSequence?: number; metadata?: Record<string, unknown> },
+  ): Promise<CompactionStoreSession>;
+  endSession(id: string, reason?: string): Promise<unknown>;
+  listSessions(options?: { rootId?: string; limit?: number }): Promise<CompactionStoreSession[]>;
 }
 
 /** What the middleware remembers of one conversation between calls. */
@@ -56,6 +65,17 @@ export interface SessionState {
   /** Raw messages (indexes into the app's history) already written to the store. */
   persistedRawCount: number;
   /**
+   * The raw messages written, as received, by raw index (entries before the compaction's
+   * `coveredRawCount` may be missing). Undefined after a reload until `storedRaw` was checked.
+   */
+  persistedMessages: unknown[] | undefined;
+  /** After a reload: the stored raw messages from raw index `start`, to check the next request against. */
+  storedRaw: { start: number; messages: ModelMessage[] } | undefined;
+  /** Without a store: compactions of other conversations sharing this state's key, most recent first. */
+  otherCompactions: CompactionState[];
+  /** Calibration ratios per model read back from the store (`metadata.baton.calibration`). */
+  storedCalibration: Record<string, number> | undefined;
+  /**
    * After a compaction that could not save enough, the request size (calibrated) below which the
    * middleware does not try again, so a tool loop does not pay for a useless compaction every step.
    */
@@ -69,6 +89,8 @@ export interface CompactionState {
   prefixFingerprint: string;
   /** Counted tokens (sum per message, uncalibrated) of the covered raw messages, once known. */
   coveredRawTokens: number | undefined;
+  /** The covered raw messages as last received (compared instead of hashed), once known. */
+  coveredRaw?: readonly unknown[] | undefined;
 }
 
 /** Stored on the child session so a new process can splice without re-compacting. */
@@ -78,6 +100,9 @@ interface StoredCompactionMetadata {
   prefixFingerprint: string;
   coveredRawTokens?: number;
 }
+
+/** Compactions of other conversations kept per state when there is no store. */
+const rememberedCompactions = 8;
 
 const sessionNotFoundMarker = Symbol.for('baton.error.session_not_found');
 const compactionConflictMarker = Symbol.for('baton.error.compaction_conflict');
@@ -110,7 +135,18 @@ export interface SessionTracker {
     state: SessionState,
     result: { messages: ModelMessage[] } & Record<string, unknown>,
     compaction: CompactionState,
+    details?: Record<string, unknown>,
   ): Promise<string | undefined | 'conflict'>;
+  /**
+   * Moves the head to a fork of the lineage holding `raw` when the request no longer starts with the
+   * stored history (an edited or regenerated message) or with the compaction's covered prefix
+   * (`compactionDiverged`). The old sessions stay as they were. Returns the new head id, if any.
+   */
+  branchIfDiverged(
+    state: SessionState,
+    raw: LanguageModelV4Prompt,
+    compactionDiverged: boolean,
+  ): Promise<string | undefined>;
 }
 
 export function createSessionTracker(
@@ -131,6 +167,10 @@ export function createSessionTracker(
       headMetadata: null,
       compaction: undefined,
       persistedRawCount: 0,
+      persistedMessages: [],
+      storedRaw: undefined,
+      otherCompactions: [],
+      storedCalibration: undefined,
       retryAboveTokens: undefined,
     };
     if (store === undefined || sessionId === undefined) return state;
@@ -148,13 +188,21 @@ export function createSessionTracker(
       const created = await store.createSession({ id: state.sessionId });
       resumed = { session: created, messages: [] };
     }
+    // A head left for a branch: continue in the newest open session of the lineage.
+    if (resumed.session.endReason === branchedReason) {
+      const [newest] = await store.listSessions({ rootId: resumed.session.rootId, limit: 1 });
+      if (newest !== undefined) resumed = await store.resume(newest.id);
+    }
     const { session, messages } = resumed;
     state.headId = session.id;
     state.headMetadata = session.metadata;
+    state.persistedMessages = undefined;
+    state.storedCalibration = readCalibration(session);
     const stored = readMetadata(session);
     if (stored === undefined || session.id === session.rootId) {
       state.compaction = undefined;
       state.persistedRawCount = messages.length;
+      state.storedRaw = { start: 0, messages };
       return;
     }
     const compactedCount = Math.min(stored.compactedMessageCount, messages.length);
@@ -165,6 +213,38 @@ export function createSessionTracker(
       coveredRawTokens: stored.coveredRawTokens,
     };
     state.persistedRawCount = stored.coveredRawCount + (messages.length - compactedCount);
+    state.storedRaw = { start: stored.coveredRawCount, messages: messages.slice(compactedCount) };
+  }
+
+  /** First raw index in [covered, persisted) where `raw` differs from what the store holds. */
+  function divergence(state: SessionState, raw: LanguageModelV4Prompt): number | undefined {
+    const covered = state.compaction?.coveredRawCount ?? 0;
+    const end = Math.min(raw.length, state.persistedRawCount);
+    if (state.persistedMessages === undefined) {
+      // First request after a reload: compare in the stored form (redacted JSON), once.
+      const storedRaw = state.storedRaw;
+      const known: unknown[] = [];
+      for (let index = covered; index < end; index++) {
+        // Instructions rebuilt per call (dates, tool lists) are not an edit of the history.
+        if (raw[index]?.role === 'system') continue;
+        const stored = storedRaw?.messages[index - (storedRaw?.start ?? 0)];
+        const sent = forStorage(toModelMessages([raw[index] as never]))[0];
+        if (stored === undefined || JSON.stringify(stored) !== JSON.stringify(sent)) return index;
+        known[index] = raw[index];
+      }
+      state.persistedMessages = known;
+      state.storedRaw = undefined;
+    } else {
+      const known = state.persistedMessages;
+      for (let index = covered; index < end; index++) {
+        const message = raw[index];
+        if (!(index in known) || message?.role === 'system') continue;
+        // Usually the same strings in fresh objects: pointer checks, cheaper than hashing.
+        if (!sameMessage(message, known[index])) return index;
+        known[index] = message;
+      }
+    }
+    return raw.length < state.persistedRawCount ? raw.length : undefined;
   }
 
   function remember(state: SessionState): void {
@@ -201,6 +281,41 @@ export function createSessionTracker(
       return run;
     },
 
+    async branchIfDiverged(state, raw, compactionDiverged) {
+      if (store === undefined || state.headId === undefined) return undefined;
+      const at = compactionDiverged ? 0 : divergence(state, raw);
+      if (at === undefined) return undefined;
+      const previous = state.headId;
+      const covered = state.compaction?.coveredRawCount ?? 0;
+      const offset = state.compaction?.compacted.length ?? 0;
+      // Before the compaction's prefix the compacted history no longer applies: the branch starts
+      // empty and takes the whole raw history; after it, the branch keeps the compacted history.
+      const keepsCompaction = state.compaction !== undefined && at >= covered;
+      const { baton: _previousBaton, ...inherited } = state.headMetadata ?? {};
+      const previousBaton =
+        typeof _previousBaton === 'object' && _previousBaton !== null
+          ? (_previousBaton as Record<string, unknown>)
+          : {};
+      const baton: Record<string, unknown> = {
+        ...(keepsCompaction ? previousBaton : pick(previousBaton, ['calibration'])),
+        branchOf: previous,
+        branchPoint: at,
+      };
+      const fork = await store.fork(previous, {
+        throughSequence: keepsCompaction ? offset + (at - covered) - 1 : -1,
+        metadata: { ...inherited, baton },
+      });
+      await store.endSession(previous, branchedReason);
+      state.headId = fork.id;
+      state.headMetadata = fork.metadata;
+      if (!keepsCompaction) state.compaction = undefined;
+      state.persistedRawCount = keepsCompaction ? at : 0;
+      state.persistedMessages = (state.persistedMessages ?? []).slice(0, state.persistedRawCount);
+      state.storedRaw = undefined;
+      await this.persistRaw(state, raw);
+      return fork.id;
+    },
+
     async persistRaw(state, raw) {
       if (store === undefined || state.headId === undefined) return;
       const coveredRawCount = state.compaction?.coveredRawCount ?? 0;
@@ -210,11 +325,21 @@ export function createSessionTracker(
       await store.appendMessages(state.headId, forStorage(toModelMessages(raw.slice(from))), {
         startSequence: offset + (from - coveredRawCount),
       });
+      state.persistedMessages ??= [];
+      const known = state.persistedMessages;
+      for (let index = from; index < raw.length; index++) known[index] = raw[index];
       state.persistedRawCount = raw.length;
     },
 
-    async recordCompaction(state, result, compaction) {
+    async recordCompaction(state, result, compaction, details = {}) {
       if (store === undefined || state.headId === undefined) {
+        if (state.compaction !== undefined) {
+          state.otherCompactions.unshift(state.compaction);
+          state.otherCompactions.length = Math.min(
+            state.otherCompactions.length,
+            rememberedCompactions - 1,
+          );
+        }
         state.compaction = compaction;
         state.persistedRawCount = Math.max(state.persistedRawCount, compaction.coveredRawCount);
         return undefined;
@@ -234,7 +359,7 @@ export function createSessionTracker(
             ...(result as unknown as Parameters<CompactionStore['recordCompaction']>[1]),
             messages: forStorage(result.messages),
           },
-          { metadata: { ...(state.headMetadata ?? {}), baton: metadata } },
+          { metadata: { ...(state.headMetadata ?? {}), baton: { ...details, ...metadata } } },
         );
         state.headId = child.id;
         state.headMetadata = child.metadata;
@@ -248,6 +373,25 @@ export function createSessionTracker(
       }
     },
   };
+}
+
+/** `endReason` of a head the middleware left for a branch (an edited history). */
+const branchedReason = 'branched';
+
+function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
+}
+
+function readCalibration(session: CompactionStoreSession): Record<string, number> | undefined {
+  const baton = session.metadata?.baton;
+  if (typeof baton !== 'object' || baton === null) return undefined;
+  const calibration = (baton as Record<string, unknown>).calibration;
+  if (typeof calibration !== 'object' || calibration === null) return undefined;
+  const ratios: Record<string, number> = {};
+  for (const [key, value] of Object.entries(calibration)) {
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) ratios[key] = value;
+  }
+  return ratios;
 }
 
 function readMetadata(session: CompactionStoreSession): StoredCompactionMetadata | undefined {

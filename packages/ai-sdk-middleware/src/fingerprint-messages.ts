@@ -2,21 +2,38 @@
  * A 64-bit content hash of a conversation prefix, as 16 hex digits. It tells whether a later request
  * still starts with the history an earlier compaction replaced. System messages are skipped: apps
  * often rebuild their instructions per call (dates, tool lists), and that must not undo a compaction.
+ * Built from `hashMessage` of each message, so prefixes of a request already hashed cost next to nothing.
  */
 export function fingerprintMessages(messages: readonly unknown[], count = messages.length): string {
-  const state: HashState = { low: 0x811c9dc5, high: 0x050c5d1f };
+  const hashes: string[] = [];
   for (let index = 0; index < count; index++) {
     const message = messages[index];
-    if (isSystemMessage(message)) continue;
-    hashValue(state, message);
-    mix(state, 0x1e);
+    if (!isSystemMessage(message)) hashes.push(hashMessage(message));
   }
-  return hex(state.high) + hex(state.low);
+  reset();
+  hashString(hashes.join(''));
+  return digest();
 }
 
-interface HashState {
-  low: number;
-  high: number;
+/** Hashes already computed, by message object: the AI SDK hands over the same objects within a step. */
+const messageHashes = new WeakMap<object, string>();
+
+/**
+ * A 64-bit content hash of one message (16 hex digits). Key order and undefined fields do not matter;
+ * long strings are sampled (see `hashString`). Cached per object, so messages must not be mutated
+ * after they were sent (the AI SDK builds a fresh prompt for every step).
+ */
+export function hashMessage(message: unknown): string {
+  const cacheable = typeof message === 'object' && message !== null;
+  if (cacheable) {
+    const known = messageHashes.get(message);
+    if (known !== undefined) return known;
+  }
+  reset();
+  hashValue(message);
+  const hash = digest();
+  if (cacheable) messageHashes.set(message, hash);
+  return hash;
 }
 
 function isSystemMessage(message: unknown): boolean {
@@ -32,10 +49,35 @@ function hex(value: number): string {
 }
 
 // Two FNV-1a lanes with different offsets and primes: cheap, and 64 bits keep accidental matches
-// between different histories out of reach in practice.
-function mix(state: HashState, code: number): void {
-  state.low = Math.imul(state.low ^ code, 0x01000193);
-  state.high = Math.imul(state.high ^ code, 0x01000197);
+// between different histories out of reach in practice. The lanes live in module variables (hashing
+// is synchronous): every step of a tool loop hashes the whole history, so the inner loops stay tight.
+let low = 0;
+let high = 0;
+
+function reset(): void {
+  low = 0x811c9dc5;
+  high = 0x050c5d1f;
+}
+
+function digest(): string {
+  return hex(high) + hex(low);
+}
+
+function mix(code: number): void {
+  low = Math.imul(low ^ code, 0x01000193);
+  high = Math.imul(high ^ code, 0x01000197);
+}
+
+function mixRange(text: string, start: number, end: number): void {
+  let a = low;
+  let b = high;
+  for (let index = start; index < end; index++) {
+    const code = text.charCodeAt(index);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x01000197);
+  }
+  low = a;
+  high = b;
 }
 
 /** Strings up to this length are hashed whole. */
@@ -48,60 +90,60 @@ const sampleLength = 8;
 // windows: hashing every character of a 1 MB history costs ~10 ms per step, sampling well under 1 ms.
 // What this guards against (a regenerated reply, an edited ask, a different conversation) changes
 // short messages, lengths or ends; an in-place edit deep inside a long tool output can go unseen.
-function hashString(state: HashState, text: string): void {
-  mix(state, 0x02);
+function hashString(text: string): void {
+  mix(0x02);
   const length = text.length;
   if (length <= fullyHashedLength) {
-    for (let index = 0; index < length; index++) mix(state, text.charCodeAt(index));
+    mixRange(text, 0, length);
   } else {
-    mix(state, length & 0xffff);
-    mix(state, length >>> 16);
-    for (let index = 0; index < edgeLength; index++) mix(state, text.charCodeAt(index));
-    for (let index = length - edgeLength; index < length; index++)
-      mix(state, text.charCodeAt(index));
+    mix(length & 0xffff);
+    mix(length >>> 16);
+    mixRange(text, 0, edgeLength);
+    mixRange(text, length - edgeLength, length);
     const stride = Math.floor((length - 2 * edgeLength) / samples);
     for (let sample = 0; sample < samples; sample++) {
       const start = edgeLength + sample * stride;
-      for (let index = start; index < start + sampleLength; index++)
-        mix(state, text.charCodeAt(index));
+      mixRange(text, start, start + sampleLength);
     }
   }
-  mix(state, 0x03);
+  mix(0x03);
 }
 
-function hashValue(state: HashState, value: unknown): void {
+function hashValue(value: unknown): void {
   if (value === null || value === undefined) {
-    mix(state, 0x04);
+    mix(0x04);
   } else if (typeof value === 'string') {
-    hashString(state, value);
+    hashString(value);
   } else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-    mix(state, 0x05);
-    hashString(state, String(value));
+    mix(0x05);
+    hashString(String(value));
   } else if (value instanceof Uint8Array) {
-    mix(state, 0x06);
-    mix(state, value.length & 0xffff);
-    mix(state, value.length >>> 16);
+    mix(0x06);
+    mix(value.length & 0xffff);
+    mix(value.length >>> 16);
     // Bytes (images, files) by length and both ends, for the same reason as long strings.
     const head = Math.min(value.length, 1024);
-    for (let index = 0; index < head; index++) mix(state, value[index] as number);
+    for (let index = 0; index < head; index++) mix(value[index] as number);
     for (let index = Math.max(head, value.length - 1024); index < value.length; index++) {
-      mix(state, value[index] as number);
+      mix(value[index] as number);
     }
   } else if (value instanceof URL) {
-    hashString(state, value.href);
+    hashString(value.href);
   } else if (Array.isArray(value)) {
-    mix(state, 0x07);
-    for (const item of value) hashValue(state, item);
-    mix(state, 0x08);
+    mix(0x07);
+    for (const item of value) hashValue(item);
+    mix(0x08);
   } else if (typeof value === 'object') {
-    mix(state, 0x09);
+    mix(0x09);
     // Sorted keys: the same message rebuilt by different code must hash the same.
-    for (const key of Object.keys(value).sort()) {
+    const keys = Object.keys(value);
+    if (keys.length > 1) keys.sort();
+    for (const key of keys) {
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue;
-      hashString(state, key);
-      hashValue(state, item);
+      hashString(key);
+      hashValue(item);
     }
-    mix(state, 0x0a);
+    mix(0x0a);
   }
 }

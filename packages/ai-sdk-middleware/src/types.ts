@@ -88,6 +88,10 @@ export interface MiddlewareCompactionEvent extends CompactionEvent {
   /** Input tokens of the request (prompt + tools), calibrated, before and after. */
   requestTokensBefore: number;
   requestTokensAfter: number;
+  /** Tool outputs of the latest turn clipped to make the request fit the window (usually 0). */
+  clippedToolOutputs: number;
+  /** Tokens those clips removed (calibrated). */
+  omittedToolTokens: number;
 }
 
 /** `providerMetadata.baton` on every result (and the `finish` part of every stream). */
@@ -113,4 +117,11 @@ export interface BatonProviderMetadata {
   fallbackReason: string | null;
   sessionId: string | null;
   childSessionId: string | null;
+  /**
+   * Tool outputs of the latest turn clipped (start and end kept around a
+   * `[Baton: N tokens of this tool output omitted]` marker) because the request could not fit the
+   * window otherwise, and the tokens removed; null when nothing was clipped.
+   */
+  clippedToolOutputs: number | null;
+  omittedToolTokens: number | null;
 }

@@ -1,0 +1,144 @@
+import type { TokenCounter } from '@baton/tokens';
+import type { ModelMessage } from 'ai';
+
+export interface ClippedToolOutputs {
+  /** The conversation with the latest turn's largest tool outputs clipped (same objects elsewhere). */
+  messages: ModelMessage[];
+  /** Tool outputs (or text parts of `content` outputs) clipped. */
+  clippedOutputs: number;
+  /** Tokens removed, by the counter, marker included. */
+  omittedTokens: number;
+}
+
+/** Clipped outputs keep at least this many tokens: enough for the start and the end of an error. */
+const smallestKept = 256;
+
+interface Piece {
+  message: number;
+  part: number;
+  /** Index in a `content` output's parts, or -1 for the output's own value. */
+  item: number;
+  text: string;
+  tokens: number;
+}
+
+/** Start of the latest turn: the last user message (the ask everything after it answers). */
+function latestTurnStart(messages: readonly ModelMessage[]): number {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    if (messages[index]?.role === 'user') return index + 1;
+  }
+  return 0;
+}
+
+function outputText(output: Record<string, unknown>): string | undefined {
+  switch (output.type) {
+    case 'text':
+    case 'error-text':
+      return typeof output.value === 'string' ? output.value : undefined;
+    case 'json':
+    case 'error-json':
+      return JSON.stringify(output.value);
+    default:
+      return undefined;
+  }
+}
+
+/** Keeps the start (two thirds) and the end (one third) of `text` within about `keep` tokens. */
+function clip(text: string, tokens: number, keep: number, counter: TokenCounter): string {
+  const chars = Math.floor(text.length * (keep / tokens));
+  const head = text.slice(0, Math.floor((chars * 2) / 3));
+  const tail = text.slice(text.length - Math.floor(chars / 3));
+  const omitted = Math.max(1, tokens - counter.count(head) - counter.count(tail));
+  return `${head}\n[Baton: ${omitted} tokens of this tool output omitted]\n${tail}`;
+}
+
+/**
+ * Clips the tool outputs of the latest turn (after the last user message) so that turn fits
+ * `maxTokens`: the compressor keeps that turn verbatim, so one huge tool result would otherwise make
+ * the request impossible to send. The largest outputs are cut first, down to a common size, keeping
+ * their start and end around a `[Baton: N tokens of this tool output omitted]` marker. Tool calls
+ * and results stay paired (only output text changes); JSON outputs become text. Undefined when the
+ * turn already fits or has nothing to clip.
+ */
+export function clipLatestToolOutputs(
+  messages: readonly ModelMessage[],
+  { counter, maxTokens }: { counter: TokenCounter; maxTokens: number },
+): ClippedToolOutputs | undefined {
+  const start = latestTurnStart(messages);
+  let turnTokens = 0;
+  const pieces: Piece[] = [];
+  for (let index = start; index < messages.length; index++) {
+    const message = messages[index] as ModelMessage;
+    turnTokens += counter.countMessage(message as never);
+    if (message.role !== 'tool') continue;
+    message.content.forEach((part, partIndex) => {
+      if (part.type !== 'tool-result') return;
+      const output = part.output as Record<string, unknown>;
+      const text = outputText(output);
+      if (text !== undefined) {
+        pieces.push({
+          message: index,
+          part: partIndex,
+          item: -1,
+          text,
+          tokens: counter.count(text),
+        });
+      } else if (output.type === 'content' && Array.isArray(output.value)) {
+        output.value.forEach((item: Record<string, unknown>, itemIndex: number) => {
+          if (item.type === 'text' && typeof item.text === 'string') {
+            pieces.push({
+              message: index,
+              part: partIndex,
+              item: itemIndex,
+              text: item.text,
+              tokens: counter.count(item.text),
+            });
+          }
+        });
+      }
+    });
+  }
+  const excess = turnTokens - maxTokens;
+  if (excess <= 0 || pieces.length === 0) return undefined;
+
+  // The largest common size `cap` that removes enough: sum of max(0, tokens - cap) >= excess.
+  const removedAt = (cap: number) =>
+    pieces.reduce((sum, piece) => sum + Math.max(0, piece.tokens - cap), 0);
+  let low = smallestKept;
+  let high = Math.max(smallestKept, ...pieces.map((piece) => piece.tokens));
+  if (removedAt(low) < excess) high = low;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (removedAt(middle) >= excess) low = middle;
+    else high = middle;
+  }
+  // Markers and tokenisation at the cut cost a little: aim a bit lower.
+  const cap = Math.max(smallestKept, Math.floor(low * 0.95));
+
+  const result = [...messages];
+  let clippedOutputs = 0;
+  let omittedTokens = 0;
+  for (const piece of pieces) {
+    if (piece.tokens <= cap) continue;
+    const clipped = clip(piece.text, piece.tokens, cap, counter);
+    omittedTokens += piece.tokens - counter.count(clipped);
+    clippedOutputs++;
+    const message = result[piece.message] as Extract<ModelMessage, { role: 'tool' }>;
+    const content = [...message.content];
+    const part = content[piece.part] as Extract<(typeof content)[number], { type: 'tool-result' }>;
+    const output = part.output as Record<string, unknown>;
+    let nextOutput: Record<string, unknown>;
+    if (piece.item < 0) {
+      const isError = output.type === 'error-text' || output.type === 'error-json';
+      nextOutput = { ...output, type: isError ? 'error-text' : 'text', value: clipped };
+    } else {
+      const items = [...(output.value as Record<string, unknown>[])];
+      items[piece.item] = { ...items[piece.item], text: clipped };
+      nextOutput = { ...output, value: items };
+    }
+    content[piece.part] = { ...part, output: nextOutput as typeof part.output };
+    result[piece.message] = { ...message, content };
+  }
+  if (clippedOutputs === 0) return undefined;
+  return { messages: result, clippedOutputs, omittedTokens };
+}
