@@ -40,7 +40,7 @@ export interface CompactionStore {
       tokensAfter: number;
       event?: Record<string, unknown>;
     },
-    options?: { metadata?: Record<string, unknown> },
+    options?: { metadata?: Record<string, unknown>; expectedMessageCount?: number },
   ): Promise<{ child: CompactionStoreSession }>;
   resume(id: string): Promise<{ session: CompactionStoreSession; messages: ModelMessage[] }>;
   /** Used when the app's history diverges from the stored one (an edited or regenerated message). */
@@ -359,7 +359,15 @@ export function createSessionTracker(
             ...(result as unknown as Parameters<CompactionStore['recordCompaction']>[1]),
             messages: forStorage(result.messages),
           },
-          { metadata: { ...(state.headMetadata ?? {}), baton: { ...details, ...metadata } } },
+          {
+            metadata: { ...(state.headMetadata ?? {}), baton: { ...details, ...metadata } },
+            // The head holds the previous compacted prefix, then the raw messages after it. A message
+            // appended since (by another process) would miss the child: the store refuses that.
+            expectedMessageCount:
+              (state.compaction?.compacted.length ?? 0) +
+              compaction.coveredRawCount -
+              (state.compaction?.coveredRawCount ?? 0),
+          },
         );
         state.headId = child.id;
         state.headMetadata = child.metadata;
