@@ -131,23 +131,33 @@ const conversation = allMessages.slice(0, 1000);
 const extra = allMessages[1000]!;
 const cold: number[] = [];
 const appended: number[] = [];
-const copied: number[] = [];
-for (let run = 0; run < 3; run++) {
-  const counter = createTokenCounter({ encoding: 'o200k_base', loadEncoder: freshLoader() });
+const appendedCopies: number[] = [];
+for (let run = 0; run < 5; run++) {
+  // Same message objects: the identity memo.
+  let counter = createTokenCounter({ encoding: 'o200k_base', loadEncoder: freshLoader() });
   void counter.exact;
   gc();
   start = performance.now();
   const total = counter.countMessages(conversation);
   cold.push(performance.now() - start);
-  const next = [...conversation, extra];
   start = performance.now();
-  const after = counter.countMessages(next);
+  const after = counter.countMessages([...conversation, extra]);
   appended.push(performance.now() - start);
   if (after <= total) throw new Error('append did not grow the count');
-  const copies = structuredClone(next);
+  // Structurally equal deep copies (new objects and new strings, as after a JSON round trip), the
+  // harder case than the AI SDK's per-step copies (new objects, same strings).
+  counter = createTokenCounter({ encoding: 'o200k_base', loadEncoder: freshLoader() });
+  void counter.exact;
+  gc();
   start = performance.now();
-  counter.countMessages(copies);
-  copied.push(performance.now() - start);
+  counter.countMessages(conversation);
+  cold.push(performance.now() - start);
+  const copies = structuredClone([...conversation, extra]);
+  gc();
+  start = performance.now();
+  const afterCopies = counter.countMessages(copies);
+  appendedCopies.push(performance.now() - start);
+  if (afterCopies !== after) throw new Error('copies counted differently');
 }
 const coldMs = median(cold);
 log('### Messages');
@@ -159,11 +169,78 @@ log(
 );
 log(`| Cold count of a 1,000-message conversation (fresh caches) | ${fixed(coldMs)} ms |`);
 log(
-  `| Re-count after appending one message (same message objects) | ${fixed(median(appended), 2)} ms (${fixed((median(appended) / coldMs) * 100, 2)} % of cold) |`,
+  `| **Re-count after appending one message, all 1,001 messages deep copies (structuredClone: new objects and strings)** | **${fixed(median(appendedCopies), 2)} ms (${fixed((median(appendedCopies) / coldMs) * 100, 2)} % of cold)** |`,
 );
 log(
-  `| Re-count of structurally equal copies (content key) | ${fixed(median(copied), 2)} ms (${fixed((median(copied) / coldMs) * 100, 1)} % of cold) |`,
+  `| Re-count after appending one message, same message objects | ${fixed(median(appended), 2)} ms (${fixed((median(appended) / coldMs) * 100, 2)} % of cold) |`,
 );
+log();
+
+// 3b. CJK, warm: real text, and the same text with everything but letters removed, which makes
+// long unpunctuated runs (single pieces over 128 characters, memoised by the long-piece cache).
+const cjkReal = countedSamples()
+  .filter((sample) => sample.category === 'cjk')
+  .map((sample) => sample.text);
+const cjkRuns = cjkReal.map((text) => text.replace(/[^\p{L}]+/gu, '')).filter(Boolean);
+log('### CJK, warm (o200k_base, counts identical to raw WASM)');
+log();
+log('| Text | MB | @baton/tokens MB/s | @dqbd/tiktoken MB/s | ratio |');
+log('| --- | ---: | ---: | ---: | ---: |');
+for (const [name, cjkTexts] of [
+  ['CJK samples', cjkReal],
+  ['CJK samples, letters only (long unpunctuated runs)', cjkRuns],
+] as const) {
+  const cjkMegabytes = cjkTexts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1e6;
+  const cjkCounter = createTokenCounter({ encoding: 'o200k_base', loadEncoder: freshLoader() });
+  let cjkTotal = 0;
+  for (const text of cjkTexts) cjkTotal += cjkCounter.count(text);
+  let cjkRaw = 0;
+  for (const text of cjkTexts) cjkRaw += dqbd.encode_ordinary(text).length;
+  if (cjkRaw !== cjkTotal) throw new Error(`CJK counts differ: ${cjkTotal} vs ${cjkRaw}`);
+  const cjkThroughput = (count: (text: string) => number) => {
+    const seconds: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      gc();
+      start = performance.now();
+      for (const text of cjkTexts) count(text);
+      seconds.push((performance.now() - start) / 1000);
+    }
+    return cjkMegabytes / median(seconds);
+  };
+  const cjkOurs = cjkThroughput((text) => cjkCounter.count(text));
+  const cjkWasm = cjkThroughput((text) => dqbd.encode_ordinary(text).length);
+  log(
+    `| ${name} | ${fixed(cjkMegabytes, 2)} | ${fixed(cjkOurs)} | ${fixed(cjkWasm)} | ${fixed(cjkOurs / cjkWasm, 2)}x |`,
+  );
+}
+log();
+
+// 3c. Long single pieces: tiktoken's BPE is quadratic in a piece's length.
+log('### Long single pieces (first count reaches WASM; a repeat is memoised)');
+log();
+log('| Text | Characters | First count ms | Repeat ms |');
+log('| --- | ---: | ---: | ---: |');
+const pieceCounter = createTokenCounter({ encoding: 'o200k_base', loadEncoder: freshLoader() });
+void pieceCounter.exact;
+for (const [name, unit, repeats] of [
+  ['spaces', ' ', 10_000],
+  ['spaces', ' ', 20_000],
+  ['spaces', ' ', 40_000],
+  ['emoji', '\u{1F600}', 2_500],
+  ['emoji', '\u{1F600}', 5_000],
+  ['emoji', '\u{1F600}', 10_000],
+] as const) {
+  const text = `${unit.repeat(repeats)}x`;
+  start = performance.now();
+  pieceCounter.count(text);
+  const first = performance.now() - start;
+  start = performance.now();
+  pieceCounter.count(text);
+  const repeat = performance.now() - start;
+  log(
+    `| ${repeats.toLocaleString('en')} ${name} | ${text.length} | ${fixed(first, 0)} | ${fixed(repeat, 2)} |`,
+  );
+}
 log();
 
 // 4. Heuristic error per category on held-out text.

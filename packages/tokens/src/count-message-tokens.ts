@@ -1,4 +1,4 @@
-import { imageDimensions, imageTokens, unknownImageTokens } from './image-tokens.js';
+import { type ImagePricing, imageDimensions, imagePricing, priceImage } from './image-tokens.js';
 import { InvalidInputError } from './invalid-input-error.js';
 import type { CountableMessage, CountableTool, CountMessagesOptions } from './types.js';
 
@@ -94,20 +94,27 @@ function imageDetail(part: Record<string, unknown>): 'low' | 'high' | 'auto' {
   return detail === 'low' || detail === 'high' ? detail : 'auto';
 }
 
-function imageCost(data: unknown, detail: 'low' | 'high' | 'auto'): number {
-  if (detail === 'low') return imageTokens(1, 1, 'low');
+function imageCost(data: unknown, detail: 'low' | 'high' | 'auto', pricing: ImagePricing): number {
+  if (detail === 'low' && pricing.kind === 'tiles') return pricing.base;
   const bytes = inlineBytes(data);
   const size = bytes && imageDimensions(bytes);
-  return size ? imageTokens(size.width, size.height, detail) : unknownImageTokens;
+  return size
+    ? priceImage(size.width, size.height, detail, pricing)
+    : priceImage(0, 0, detail, pricing);
 }
 
 function isImageMediaType(mediaType: unknown): boolean {
   return typeof mediaType === 'string' && (mediaType === 'image' || mediaType.startsWith('image/'));
 }
 
-function fileCost(part: Record<string, unknown>, path: string, countText: CountText): number {
+function fileCost(
+  part: Record<string, unknown>,
+  path: string,
+  countText: CountText,
+  pricing: ImagePricing,
+): number {
   const { data, mediaType } = part;
-  if (isImageMediaType(mediaType)) return imageCost(data, imageDetail(part));
+  if (isImageMediaType(mediaType)) return imageCost(data, imageDetail(part), pricing);
   if (isRecord(data) && data.type === 'text')
     return text(data.text, `${path}.data.text`, countText);
   const isText =
@@ -130,7 +137,12 @@ function fileCost(part: Record<string, unknown>, path: string, countText: CountT
   return name + chatFormat.unknownFileTokens;
 }
 
-function toolOutputCost(output: unknown, path: string, countText: CountText): number {
+function toolOutputCost(
+  output: unknown,
+  path: string,
+  countText: CountText,
+  pricing: ImagePricing,
+): number {
   if (!isRecord(output)) fail(path, `expected a tool output object, got ${describe(output)}`);
   switch (output.type) {
     case 'text':
@@ -147,7 +159,7 @@ function toolOutputCost(output: unknown, path: string, countText: CountText): nu
       if (!Array.isArray(output.value)) fail(`${path}.value`, 'expected an array of content parts');
       let total = 0;
       output.value.forEach((item: unknown, index: number) => {
-        total += partCost(item, `${path}.value[${index}]`, countText);
+        total += partCost(item, `${path}.value[${index}]`, countText, pricing);
       });
       return total;
     }
@@ -159,7 +171,12 @@ function toolOutputCost(output: unknown, path: string, countText: CountText): nu
 }
 
 /** Tokens of one content part (AI SDK or OpenAI Chat Completions shape). */
-function partCost(part: unknown, path: string, countText: CountText): number {
+function partCost(
+  part: unknown,
+  path: string,
+  countText: CountText,
+  pricing: ImagePricing,
+): number {
   if (typeof part === 'string') return countText(part);
   if (!isRecord(part)) fail(path, `expected a content part object, got ${describe(part)}`);
   switch (part.type) {
@@ -169,13 +186,13 @@ function partCost(part: unknown, path: string, countText: CountText): number {
     case 'refusal':
       return text(part.refusal, `${path}.refusal`, countText);
     case 'image':
-      return imageCost(part.image, imageDetail(part));
+      return imageCost(part.image, imageDetail(part), pricing);
     case 'image_url': {
       const imageUrl = part.image_url;
       if (!isRecord(imageUrl)) fail(`${path}.image_url`, 'expected an object with a url');
       const detail =
         imageUrl.detail === 'low' || imageUrl.detail === 'high' ? imageUrl.detail : 'auto';
-      return imageCost(imageUrl.url, detail);
+      return imageCost(imageUrl.url, detail, pricing);
     }
     case 'file':
     case 'reasoning-file':
@@ -184,18 +201,18 @@ function partCost(part: unknown, path: string, countText: CountText): number {
         const name = typeof part.file.filename === 'string' ? countText(part.file.filename) : 0;
         return name + chatFormat.unknownFileTokens;
       }
-      return fileCost(part, path, countText);
+      return fileCost(part, path, countText, pricing);
     case 'image-data':
     case 'image-url':
     case 'image-file-id':
     case 'image-file-reference':
-      return imageCost(part.data ?? part.url, imageDetail(part));
+      return imageCost(part.data ?? part.url, imageDetail(part), pricing);
     case 'file-data':
     case 'file-url':
     case 'file-id':
     case 'file-reference':
     case 'media':
-      return fileCost(part, path, countText);
+      return fileCost(part, path, countText, pricing);
     case 'input_audio':
       return chatFormat.unknownFileTokens;
     case 'tool-call':
@@ -212,7 +229,7 @@ function partCost(part: unknown, path: string, countText: CountText): number {
         fail(`${path}.toolName`, `expected a string, got ${describe(part.toolName)}`);
       return (
         optionalText(part.toolCallId, `${path}.toolCallId`, countText) +
-        toolOutputCost(part.output, `${path}.output`, countText)
+        toolOutputCost(part.output, `${path}.output`, countText, pricing)
       );
     case 'tool-approval-request':
     case 'tool-approval-response':
@@ -231,7 +248,12 @@ function partCost(part: unknown, path: string, countText: CountText): number {
  * (`tool_calls` or `tool-call` parts). An AI SDK `tool` message holding several results is sent as
  * one provider message per result, so each result pays the per-message constant.
  */
-export function countMessageTokens(message: unknown, path: string, countText: CountText): number {
+export function countMessageTokens(
+  message: unknown,
+  path: string,
+  countText: CountText,
+  pricing: ImagePricing = imagePricing(undefined),
+): number {
   if (!isRecord(message)) fail(path, `expected a message object, got ${describe(message)}`);
   const { role, content } = message;
   if (typeof role !== 'string') fail(`${path}.role`, `expected a string, got ${describe(role)}`);
@@ -244,7 +266,7 @@ export function countMessageTokens(message: unknown, path: string, countText: Co
     let results = 0;
     content.forEach((part: unknown, index: number) => {
       if (role === 'tool' && isRecord(part) && part.type === 'tool-result') results += 1;
-      total += partCost(part, `${path}.content[${index}]`, countText);
+      total += partCost(part, `${path}.content[${index}]`, countText, pricing);
     });
     if (results > 1) headers = results;
   } else if (content !== null && content !== undefined) {

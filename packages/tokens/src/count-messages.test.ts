@@ -501,3 +501,44 @@ describe('image headers', () => {
     expect(cost(new Uint8Array([1, 2, 3]))).toBe(unknownImageTokens);
   });
 });
+
+describe('model-aware image pricing', () => {
+  const imageMessage = (width: number, height: number) => ({
+    role: 'user',
+    content: [{ type: 'image', image: pngHeader(width, height) }],
+  });
+  const imageCost = (model: string | undefined, width: number, height: number) => {
+    const counter = createTokenCounter(model === undefined ? {} : { model });
+    return (
+      counter.countMessage(imageMessage(width, height)) -
+      counter.countMessage({ role: 'user', content: [] })
+    );
+  };
+
+  it('prices images by the counter model (OpenAI published per-model costs)', () => {
+    // 1024x1024: 4 tiles after the 768 px shortening, or 1,024 32-px patches.
+    expect(imageCost(undefined, 1024, 1024)).toBe(85 + 4 * 170);
+    expect(imageCost('gpt-4o', 1024, 1024)).toBe(85 + 4 * 170);
+    expect(imageCost('gpt-4.1', 1024, 1024)).toBe(85 + 4 * 170);
+    expect(imageCost('gpt-4o-mini', 1024, 1024)).toBe(2833 + 4 * 5667);
+    expect(imageCost('gpt-5', 1024, 1024)).toBe(70 + 4 * 140);
+    expect(imageCost('openai/o3', 1024, 1024)).toBe(75 + 4 * 150);
+    expect(imageCost('gpt-4.1-mini', 1024, 1024)).toBe(Math.ceil(1024 * 1.62));
+    expect(imageCost('gpt-4.1-nano-2025-04-14', 1024, 1024)).toBe(Math.ceil(1024 * 2.46));
+    expect(imageCost('o4-mini', 1024, 1024)).toBe(Math.ceil(1024 * 1.72));
+    expect(imageCost('anthropic:claude-sonnet-4-5', 1000, 1000)).toBe(Math.ceil(1_000_000 / 750));
+  });
+
+  it('caps patch models at 1,536 patches and follows the published 1800x2400 example', () => {
+    // OpenAI's worked example: 1800x2400 scales to 1,452 patches (gpt-4.1-mini: x1.62).
+    expect(imageTokens(1800, 2400, 'auto', 'gpt-4.1-mini')).toBe(Math.ceil(1452 * 1.62));
+    expect(imageTokens(8000, 8000, 'auto', 'gpt-4.1-nano')).toBeLessThanOrEqual(
+      Math.ceil(1536 * 2.46),
+    );
+    expect(imageTokens(4000, 3000, 'low', 'gpt-4o-mini')).toBe(2833);
+  });
+
+  it('rejects a bad detail with a typed error', () => {
+    expect(() => imageTokens(10, 10, 'medium' as never)).toThrow(InvalidInputError);
+  });
+});

@@ -266,6 +266,16 @@ describe('re-counting copies', () => {
     expect(counter.countMessages(keyOrder)).toBe(fresh.countMessages(keyOrder));
   });
 
+  it('finds copies at other positions (a message dropped from the front) without re-encoding', () => {
+    const { calls, loadEncoder } = spyingLoader();
+    const counter = createTokenCounter({ encoding: 'o200k_base', loadEncoder });
+    const total = counter.countMessages(conversation);
+    const first = counter.countMessage(conversation[0]!);
+    const encodedBefore = calls.encoded;
+    expect(counter.countMessages(structuredClone(conversation.slice(1)))).toBe(total - first);
+    expect(calls.encoded).toBe(encodedBefore);
+  });
+
   it('property: memoised message counts equal a memo-free counter on arbitrary copies', () => {
     const counter = createTokenCounter({ encoding: 'o200k_base' });
     const fresh = createTokenCounter({ encoding: 'o200k_base', messageCacheSize: 0 });

@@ -2,6 +2,7 @@ import { chatFormat, countMessageTokens, countToolTokens } from './count-message
 import { createPieceCounter, type PieceCounter } from './create-piece-counter.js';
 import { estimateTokens } from './estimate-tokens.js';
 import { GenerationalCache } from './generational-cache.js';
+import { imagePricing } from './image-tokens.js';
 import { InvalidInputError } from './invalid-input-error.js';
 import {
   type Encoder,
@@ -135,6 +136,8 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       message: 'expected a non-negative integer',
     });
   }
+  // Images are priced by the model's published formula (OpenAI's GPT-4o tiles without a model).
+  const pricing = imagePricing(model);
   const requested: Encoding =
     options.encoding ?? (model === undefined ? 'o200k_base' : resolveModel(model).encoding);
 
@@ -169,11 +172,22 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     textMemoCharacters,
   );
 
-  const countOne = (message: unknown, path: string): number => {
+  // The conversation counted last: a re-count usually has a copy of its message i at index i, so
+  // that one is compared first, before any fingerprint is computed.
+  let previous: readonly unknown[] = [];
+
+  const countOne = (message: unknown, path: string, candidate?: unknown): number => {
     const isObject = typeof message === 'object' && message !== null;
-    if (!isObject) return countMessageTokens(message, path, countMessageText);
+    if (!isObject) return countMessageTokens(message, path, countMessageText, pricing);
     const hit = byIdentity.get(message);
     if (hit !== undefined) return hit;
+    if (typeof candidate === 'object' && candidate !== null && messageCacheSize > 0) {
+      const counted = byIdentity.get(candidate);
+      if (counted !== undefined && structurallyEqual(candidate, message)) {
+        byIdentity.set(message, counted);
+        return counted;
+      }
+    }
     const fingerprint = messageCacheSize > 0 ? structuralFingerprint(message) : undefined;
     if (fingerprint !== undefined) {
       const entry = byStructure.get(fingerprint.hash, fingerprint.weight);
@@ -182,7 +196,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         return entry.tokens;
       }
     }
-    const tokens = countMessageTokens(message, path, countMessageText);
+    const tokens = countMessageTokens(message, path, countMessageText, pricing);
     byIdentity.set(message, tokens);
     if (fingerprint !== undefined)
       byStructure.set(fingerprint.hash, { message, tokens }, fingerprint.weight);
@@ -225,7 +239,9 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         throw new InvalidInputError({ path: 'messages', message: 'expected an array of messages' });
       }
       let total = 0;
-      for (let i = 0; i < messages.length; i++) total += countOne(messages[i], `messages[${i}]`);
+      for (let i = 0; i < messages.length; i++)
+        total += countOne(messages[i], `messages[${i}]`, previous[i]);
+      if (messageCacheSize > 0) previous = messages;
       return (
         total + chatFormat.replyPriming + countToolTokens(countOptions?.tools, countMessageText)
       );
@@ -234,6 +250,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       byIdentity = new WeakMap();
       byText.clear();
       byStructure.clear();
+      previous = [];
     },
   };
 }

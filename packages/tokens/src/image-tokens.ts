@@ -1,32 +1,120 @@
+import { InvalidInputError } from './invalid-input-error.js';
+
+/** How a model prices image input. */
+export type ImagePricing =
+  | { kind: 'tiles'; base: number; tile: number }
+  | { kind: 'patches'; multiplier: number }
+  | { kind: 'pixels'; pixelsPerToken: number; longestEdge: number; maxTokens: number };
+
+/** OpenAI's tile pricing of GPT-4o, GPT-4.1 and GPT-4.5: the default for every other model. */
+const defaultPricing: ImagePricing = Object.freeze({ kind: 'tiles', base: 85, tile: 170 });
+
+// OpenAI's published image costs per model ("Calculating costs" in the vision guide), first match
+// wins; Anthropic's published estimate (width x height / 750 after fitting the long edge into
+// 1,568 px, about 1,600 at most). Other providers (Gemini, open models) are priced with the default.
+const pricingRules: ReadonlyArray<readonly [RegExp, ImagePricing]> = [
+  [/^gpt-4\.1-mini|^gpt-5(?:\.\d+)?-mini/, { kind: 'patches', multiplier: 1.62 }],
+  [/^gpt-4\.1-nano|^gpt-5(?:\.\d+)?-nano/, { kind: 'patches', multiplier: 2.46 }],
+  [/^o4-mini/, { kind: 'patches', multiplier: 1.72 }],
+  [/^gpt-4o-mini/, { kind: 'tiles', base: 2833, tile: 5667 }],
+  [/^gpt-5/, { kind: 'tiles', base: 70, tile: 140 }],
+  [/^o1|^o3/, { kind: 'tiles', base: 75, tile: 150 }],
+  [/^computer-use-preview/, { kind: 'tiles', base: 65, tile: 129 }],
+  [/^claude/, { kind: 'pixels', pixelsPerToken: 750, longestEdge: 1568, maxTokens: 1600 }],
+];
+
 /**
- * Prompt tokens of an image under OpenAI's published tile formula (GPT-4o / GPT-4.1 family):
- * `low` detail costs a flat 85; otherwise the image is scaled to fit 2048x2048, then down so its
- * shorter side is at most 768, and each 512x512 tile costs 170 on top of the base 85.
+ * Image pricing for a model id (lower-cased, provider prefix `openai/`, `anthropic:` removed).
+ * Unknown and non-OpenAI, non-Anthropic models get OpenAI's GPT-4o tile pricing.
+ */
+export function imagePricing(modelId: string | undefined): ImagePricing {
+  if (modelId === undefined) return defaultPricing;
+  const name = modelId
+    .trim()
+    .toLowerCase()
+    .replace(/^.*\//, '')
+    .replace(/^[a-z][a-z0-9-]*:/, '')
+    .replace(/^(?:(?:us|eu|apac|global)\.)?anthropic\./, '');
+  for (const [pattern, pricing] of pricingRules) if (pattern.test(name)) return pricing;
+  return defaultPricing;
+}
+
+const details = new Set(['low', 'high', 'auto']);
+
+/**
+ * Prompt tokens of an image. Default pricing is OpenAI's tile formula of GPT-4o / GPT-4.1 /
+ * GPT-4.5: `low` detail costs a flat 85; otherwise the image is scaled to fit 2048x2048, then down
+ * so its shorter side is at most 768, and each 512x512 tile costs 170 on top of the base 85. Pass
+ * `model` for other models' published pricing: GPT-5 (70 + 140 per tile), o1/o3 (75 + 150),
+ * gpt-4o-mini (2,833 + 5,667), the 32-px patch models (gpt-4.1-mini and gpt-5-mini x1.62,
+ * gpt-4.1-nano and gpt-5-nano x2.46, o4-mini x1.72; at most 1,536 patches, `detail` ignored) and
+ * Claude (width x height / 750 after fitting the long edge into 1,568 px, at most 1,600).
+ * A width or height that is not a positive number gives `unknownImageTokens` for that pricing.
  */
 export function imageTokens(
   width: number,
   height: number,
   detail: 'low' | 'high' | 'auto' = 'auto',
+  model?: string,
 ): number {
-  if (detail === 'low') return lowDetailImageTokens;
+  if (!details.has(detail)) {
+    throw new InvalidInputError({
+      path: 'detail',
+      message: `expected 'low', 'high' or 'auto', got ${JSON.stringify(detail)}`,
+    });
+  }
+  if (model !== undefined && typeof model !== 'string') {
+    throw new InvalidInputError({ path: 'model', message: 'expected a model id string' });
+  }
+  return priceImage(width, height, detail, imagePricing(model));
+}
+
+/** Tokens of an image of the given size (unknown size: a 1920x1080 screenshot) under `pricing`. */
+export function priceImage(
+  width: number,
+  height: number,
+  detail: 'low' | 'high' | 'auto',
+  pricing: ImagePricing,
+): number {
   let w = width;
   let h = height;
-  if (!(w > 0 && h > 0)) return unknownImageTokens;
+  if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) {
+    w = 1920;
+    h = 1080;
+  }
+  if (pricing.kind === 'patches') {
+    let patches = Math.ceil(w / 32) * Math.ceil(h / 32);
+    if (patches > 1536) {
+      let r = Math.sqrt((32 * 32 * 1536) / (w * h));
+      r *= Math.min(
+        Math.floor((w * r) / 32) / ((w * r) / 32),
+        Math.floor((h * r) / 32) / ((h * r) / 32),
+      );
+      patches = Math.min(1536, Math.ceil((w * r) / 32) * Math.ceil((h * r) / 32));
+    }
+    return Math.ceil(patches * pricing.multiplier);
+  }
+  if (pricing.kind === 'pixels') {
+    const fit = Math.min(1, pricing.longestEdge / Math.max(w, h));
+    return Math.min(pricing.maxTokens, Math.ceil((w * fit * (h * fit)) / pricing.pixelsPerToken));
+  }
+  if (detail === 'low') return pricing.base;
   const fit = Math.min(1, 2048 / Math.max(w, h));
   w *= fit;
   h *= fit;
   const shorten = Math.min(1, 768 / Math.min(w, h));
   w *= shorten;
   h *= shorten;
-  return lowDetailImageTokens + 170 * Math.ceil(w / 512) * Math.ceil(h / 512);
+  return pricing.base + pricing.tile * Math.ceil(w / 512) * Math.ceil(h / 512);
 }
 
-/** Flat cost of a `low` detail image, and the base cost of every image. */
+/** Flat cost of a `low` detail image, and the base cost of every image (default pricing). */
 export const lowDetailImageTokens = 85;
 
 /**
- * Cost assumed for an image whose size cannot be read: a 1920x1080 screenshot at high detail
- * (6 tiles), the common case in agent transcripts.
+ * Cost assumed for an image whose size cannot be read, under the default pricing: a 1920x1080
+ * screenshot at high detail (6 tiles), the common case in agent transcripts. Other pricings
+ * assume the same screenshot.
  */
 export const unknownImageTokens = 85 + 170 * 6;
 
