@@ -148,6 +148,50 @@ describe('compactionMiddleware with a PGlite session store', () => {
     await store2.close();
   });
 
+  it('a message another process appends while this one compacts is kept, and the call still succeeds', async () => {
+    const store = await createSessionStore();
+    try {
+      // The store refuses a compaction computed from a history that grew meanwhile
+      // (CompactionStaleError); the middleware must catch up rather than fail the user's call.
+      const racing = new Proxy(store, {
+        get(target, property, receiver) {
+          if (property === 'recordCompaction') {
+            return async (...args: Parameters<typeof store.recordCompaction>) => {
+              await target.appendMessages(args[0], [
+                { role: 'user', content: 'appended by another process' },
+              ]);
+              return target.recordCompaction(...args);
+            };
+          }
+          const value = Reflect.get(target, property, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const events: MiddlewareCompactionEvent[] = [];
+      const { inner, model } = compactingModel(racing, events);
+      const long: ModelMessage[] = [
+        ...agentHistory(30, 30, 350),
+        { role: 'user', content: 'Latest ask' },
+      ];
+      const result = await generateText({ model, instructions, messages: long });
+      expect(result.text).toBe('ok');
+      expect(events).toHaveLength(1);
+      const sent = inner.doGenerateCalls[0]?.prompt as LanguageModelV4Prompt;
+      expect(promptText(sent)).toContain('Latest ask');
+      expect(orphanToolParts(sent)).toEqual([]);
+      // Nothing was recorded against the stale history, and the late message is still stored.
+      const sessions = await store.listSessions({ includeEnded: true });
+      const stored = await Promise.all(sessions.map((session) => store.getMessages(session.id)));
+      expect(
+        stored
+          .flat()
+          .some((row) => JSON.stringify(row.message).includes('appended by another process')),
+      ).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('two instances on one store: the one whose head went stale catches up instead of failing', async () => {
     const store = await createSessionStore();
     try {

@@ -106,6 +106,7 @@ const rememberedCompactions = 8;
 
 const sessionNotFoundMarker = Symbol.for('baton.error.session_not_found');
 const compactionConflictMarker = Symbol.for('baton.error.compaction_conflict');
+const compactionStaleMarker = Symbol.for('baton.error.compaction_stale');
 const sessionEndedMarker = Symbol.for('baton.error.session_ended');
 
 function hasMarker(error: unknown, marker: symbol): boolean {
@@ -129,7 +130,8 @@ export interface SessionTracker {
   /**
    * Records a compaction of the head (whose history must be exactly the compressor's input) covering
    * the first `rawCount` raw messages. Returns the child session id, or undefined without a store.
-   * On a lost race the state is reloaded from the store and `conflict` is returned.
+   * On a lost race (the head was compacted or appended to by another process meanwhile) the state
+   * is reloaded from the store and `conflict` is returned.
    */
   recordCompaction(
     state: SessionState,
@@ -375,7 +377,14 @@ export function createSessionTracker(
         state.persistedRawCount = compaction.coveredRawCount;
         return child.id;
       } catch (error) {
-        if (!hasMarker(error, compactionConflictMarker)) throw error;
+        // Another process compacted this head first (conflict) or appended to it while we compacted
+        // (stale): either way the store is right and our state is behind, so catch up.
+        if (
+          !hasMarker(error, compactionConflictMarker) &&
+          !hasMarker(error, compactionStaleMarker)
+        ) {
+          throw error;
+        }
         await reload(state);
         return 'conflict';
       }
