@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -149,7 +150,9 @@ describe.skipIf(corpusSkipReason !== undefined)(
       const run = await runBuiltCli(['compact', ...files.slice(0, 3), '--window', '16k']);
       expect(run.code, run.stderr).toBe(0);
       const lines = run.stdout.trimEnd().split('\n');
-      expect(lines[0]).toMatch(/^file +before +after +saved +strategy +fallback +sections +valid$/);
+      expect(lines[0]).toMatch(
+        /^file +before +after +saved +strategy +fallback +sections +tool pairs$/,
+      );
       expect(lines).toHaveLength(1 + 3 + 2);
       expect(lines.at(-2)).toMatch(
         /^total: 3 files, 0 failed, [\d,]+ -> [\d,]+ tokens; nothing written \(no --out\)$/,
@@ -195,7 +198,7 @@ describe('baton compact (built binary)', () => {
           '  fallback   no',
           '  split      head 1, middle 5 \\(\\d removed, 0 masked\\), tail 1',
           '  sections   none',
-          '  validity   ok: every tool call and result paired',
+          '  validity   ok: every tool call answered and every result paired',
           '  warning    line 21: dropped tool result toolu_01 \\(its call is not in the transcript\\)',
           '  written    nothing \\(no --out\\)',
           '\\(gpt-4o, o200k_base; window 400, target 200\\)\n$',
@@ -323,5 +326,171 @@ describe('baton compact (built binary)', () => {
       expect(run.stderr).toMatch(/would both be written to/);
       expect(existsSync(out)).toBe(false);
     });
+  });
+});
+
+describe('baton compact: problems of the input and settings it had to bend (built binary)', () => {
+  const folder = temporaryFolder();
+  const orphan = join(folder, 'orphan-result.json');
+  writeFileSync(
+    orphan,
+    JSON.stringify([
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_9',
+            toolName: 'read_file',
+            output: { type: 'text', value: 'contents' },
+          },
+        ],
+      },
+    ]),
+  );
+  const trailingCall = join(folder, 'trailing-call.json');
+  writeFileSync(
+    trailingCall,
+    JSON.stringify([
+      { role: 'user', content: 'Read the file.' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'call_1', toolName: 'read_file', input: { path: 'a' } },
+        ],
+      },
+    ]),
+  );
+
+  it('accepts input with an orphan tool result, writes it, and reports the problem as the input’s', async () => {
+    const out = join(temporaryFolder(), 'out.json');
+    const run = await runBuiltCli(['compact', orphan, '--out', out]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(out)).toBe(true);
+    expect(run.stdout).toMatch(
+      /^ {2}validity {3}input not valid: 3 tool-pair problems in the input \(#0 .*tool result call_9 has no tool call\); the output has the same 3, none added$/m,
+    );
+
+    const json = await runBuiltCli(['compact', orphan, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const [file] = (
+      JSON.parse(json.stdout) as {
+        files: { report: FileReport['report'] & { inputValid: boolean } }[];
+      }
+    ).files;
+    expect(file!.report.inputValid).toBe(false);
+    expect(file!.report.inputProblems).toContainEqual(
+      expect.objectContaining({ code: 'orphan_tool_result', toolCallId: 'call_9' }),
+    );
+    expect(file!.report.problems.length).toBeLessThanOrEqual(file!.report.inputProblems.length);
+
+    // Several files: the column says what it counts.
+    const table = await runBuiltCli(['compact', orphan, trailingCall]);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(
+      /^orphan-result\.json .* 3 tool-pair problems, all in the input$/m,
+    );
+    expect(table.stdout).toMatch(/^trailing-call\.json .* ok$/m);
+  });
+
+  it('takes a final unanswered tool call as valid input (a live agent loop has not answered it yet)', async () => {
+    const run = await runBuiltCli(['compact', trailingCall, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const [file] = (JSON.parse(run.stdout) as { files: { report: { inputValid: boolean } }[] })
+      .files;
+    expect(file!.report.inputValid).toBe(true);
+  });
+
+  it('warns on stderr about an unknown model and a --keep-last larger than the target', async () => {
+    const plain = await runBuiltCli([
+      'compact',
+      trailingCall,
+      '--model',
+      'no-such-model',
+      '--keep-last',
+      '100k',
+      '--window',
+      '4k',
+    ]);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stderr.trimEnd().split('\n')).toEqual([
+      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate',
+      'baton: warning: --keep-last 100,000 is more than the target (2,000): the verbatim tail gets only what fits the target after the head',
+    ]);
+    expect(plain.stdout).not.toContain('warning');
+
+    const noWindow = await runBuiltCli(['compact', trailingCall, '--model', 'no-such-model']);
+    expect(noWindow.stderr).toBe(
+      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate and a 32,768-token window (set --window to change it)\n',
+    );
+
+    // --json: stderr stays silent, the warnings are fields of the document.
+    const json = await runBuiltCli([
+      'compact',
+      trailingCall,
+      '--model',
+      'no-such-model',
+      '--keep-last',
+      '100k',
+      '--window',
+      '4k',
+      '--json',
+    ]);
+    expect(json.stderr).toBe('');
+    expect((JSON.parse(json.stdout) as { warnings: string[] }).warnings).toEqual([
+      expect.stringMatching(/^unknown model "no-such-model"/),
+      expect.stringMatching(/^--keep-last 100,000 is more than the target/),
+    ]);
+
+    const count = await runBuiltCli(['count', trailingCall, '--model', 'no-such-model']);
+    expect(count.stderr).toBe(
+      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate\n',
+    );
+
+    for (const model of [
+      'gpt-4o',
+      'claude-sonnet-4-5',
+      'anthropic/claude-haiku-4-5',
+      'qwen2.5:7b',
+    ]) {
+      const known = await runBuiltCli([
+        'compact',
+        trailingCall,
+        '--model',
+        model,
+        '--keep-last',
+        '1k',
+      ]);
+      expect(known.stderr, model).toBe('');
+    }
+  });
+
+  it('escapes the raw bytes of a binary file and clips the excerpt in its one-line error', async () => {
+    const binary = join(folder, 'image.json');
+    writeFileSync(
+      binary,
+      Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1]), randomBytes(4096)]),
+    );
+    const controlOnly = join(folder, 'control.json');
+    // No NUL, so it reaches the JSON parser, whose message quotes the input.
+    writeFileSync(controlOnly, `\x7f\x1b[31m${'x\x01'.repeat(2000)}`);
+    for (const file of [binary, controlOnly]) {
+      const out = join(temporaryFolder(), 'out.json');
+      const run = await runBuiltCli(['compact', file, '--out', out]);
+      expect(run.code, file).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(existsSync(out)).toBe(false);
+      const line = run.stderr.slice(0, -1);
+      expect(run.stderr.endsWith('\n')).toBe(true);
+      expect(line).toContain(file);
+      expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\ufffd]/);
+      expect(line.length).toBeLessThanOrEqual(420);
+    }
+    const binaryRun = await runBuiltCli(['count', binary]);
+    expect(binaryRun.stderr).toBe(
+      `baton: ${binary}: binary file, not a transcript (it holds NUL bytes)\n`,
+    );
+    const controlRun = await runBuiltCli(['count', controlOnly]);
+    expect(controlRun.stderr).toMatch(/^baton: .*control\.json: invalid JSON: .*\\x7f/);
   });
 });

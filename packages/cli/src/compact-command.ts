@@ -7,7 +7,9 @@ import type { CliIo } from './cli-io.js';
 import { type CompactReport, compactTranscript } from './compact-transcript.js';
 import { formatNumber } from './format-number.js';
 import { loadSummarizer } from './load-summarizer.js';
+import { modelWarning } from './model-warning.js';
 import type { CompactSettings } from './parse-cli-arguments.js';
+import { printableText } from './printable-text.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { readTranscript, type Transcript } from './read-transcript.js';
 import { UsageError } from './usage-error.js';
@@ -33,6 +35,19 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
   const target = settings.target ?? Math.floor(window / 2);
   if (target > window) {
     throw new UsageError({ message: `--target (${target}) is larger than the window (${window})` });
+  }
+
+  // Settings Baton had to bend: said once on stderr (in `--json` mode, in the document instead).
+  const warnings: string[] = [];
+  const unknown = modelWarning(settings.model, { windowGiven: settings.window !== undefined });
+  if (unknown !== undefined) warnings.push(unknown);
+  if (settings.keepLast !== undefined && settings.keepLast > target) {
+    warnings.push(
+      `--keep-last ${formatNumber(settings.keepLast)} is more than the target (${formatNumber(target)}): the verbatim tail gets only what fits the target after the head`,
+    );
+  }
+  if (!settings.json) {
+    for (const warning of warnings) io.stderr.write(`baton: warning: ${warning}\n`);
   }
 
   // Everything that can be wrong with the input is found before anything is written.
@@ -109,10 +124,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
         );
       } catch (error) {
         failed = true;
-        outcome.error = (error instanceof Error ? error.message : String(error)).replace(
-          /\s*\n\s*/g,
-          ' ',
-        );
+        outcome.error = printableText(error instanceof Error ? error.message : String(error));
         progress.done(index, transcript.file, `FAILED (${outcome.error})`);
       }
     }
@@ -130,6 +142,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
         target,
         strategy: settings.strategy,
         summarizer: summarizer?.name ?? null,
+        warnings,
         files: outcomes,
         totals: totals(outcomes),
       })}\n`,
@@ -214,15 +227,36 @@ function percentSaved(report: { tokensBefore: number; tokensAfter: number }): st
   return `-${report.tokensBefore === 0 ? 0 : Math.round((saved / report.tokensBefore) * 100)}%`;
 }
 
-function validity(report: NonNullable<FileOutcome['report']>): string {
-  const input =
-    report.inputProblems.length > 0 ? ` (the input had ${report.inputProblems.length})` : '';
-  if (report.valid) return `ok: every tool call and result paired${input}`;
-  const first = report.problems
+function problems(count: number): string {
+  return `${count} tool-pair problem${count === 1 ? '' : 's'}`;
+}
+
+function listProblems(list: readonly { index: number; message: string }[]): string {
+  const shown = list
     .slice(0, 3)
     .map((problem) => `#${problem.index} ${problem.message}`)
     .join('; ');
-  return `${report.problems.length} problem(s): ${first}${input}`;
+  return list.length > 3 ? `${shown}; …` : shown;
+}
+
+/**
+ * The validity line: the output's tool pairing, and the input's when the input was already broken
+ * (a transcript is accepted with its defects, which are reported as the input's, not the compaction's).
+ */
+function validity(report: NonNullable<FileOutcome['report']>): string {
+  const input = report.inputProblems.length;
+  const output = report.problems.length;
+  if (report.valid) {
+    const repaired =
+      input > 0
+        ? `; the input had ${problems(input)} (${listProblems(report.inputProblems)}), gone after compaction`
+        : '';
+    return `ok: every tool call answered and every result paired${repaired}`;
+  }
+  if (output <= input) {
+    return `input not valid: ${problems(input)} in the input (${listProblems(report.inputProblems)}); the output has ${output === input ? `the same ${output}` : output}, none added`;
+  }
+  return `output not valid: ${problems(output)}, ${output - input} more than the input's ${input} (${listProblems(report.problems)})`;
 }
 
 function written(outcome: FileOutcome): string {
@@ -245,7 +279,8 @@ function fileBlock(outcome: FileOutcome): string[] {
       `  validity   ${validity(report)}`,
     );
   }
-  for (const warning of outcome.warnings.slice(0, 5)) lines.push(`  warning    ${warning}`);
+  for (const warning of outcome.warnings.slice(0, 5))
+    lines.push(`  warning    ${printableText(warning)}`);
   if (outcome.warnings.length > 5) lines.push(`  warning    … ${outcome.warnings.length - 5} more`);
   if (outcome.error) lines.push(`  error      ${outcome.error}`);
   lines.push(`  written    ${written(outcome)}`);
@@ -269,11 +304,20 @@ function fileTable(outcomes: FileOutcome[]): string[] {
         : report.valid
           ? 'ok'
           : report.problems.length <= report.inputProblems.length
-            ? `${report.problems.length} (as input)`
-            : `${report.problems.length} problem(s)`,
+            ? `${problems(report.problems.length)}, all in the input`
+            : `${problems(report.problems.length)}, ${report.problems.length - report.inputProblems.length} added`,
     ];
   });
-  const header = ['file', 'before', 'after', 'saved', 'strategy', 'fallback', 'sections', 'valid'];
+  const header = [
+    'file',
+    'before',
+    'after',
+    'saved',
+    'strategy',
+    'fallback',
+    'sections',
+    'tool pairs',
+  ];
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );
@@ -291,7 +335,7 @@ function fileTable(outcomes: FileOutcome[]): string[] {
     const first = outcome.warnings[0];
     if (first !== undefined) {
       const more = outcome.warnings.length > 1 ? ` (+${outcome.warnings.length - 1} more)` : '';
-      lines.push(`warning: ${outcome.file}: ${first}${more}`);
+      lines.push(`warning: ${outcome.file}: ${printableText(first)}${more}`);
     }
   }
   const sum = totals(outcomes);

@@ -58,6 +58,11 @@ export interface CompactReport {
   /** Tool-pair check of the result (every result right after its call, every call answered, ...). */
   valid: boolean;
   problems: ToolPairProblem[];
+  /**
+   * False when the input itself breaks tool pairing (an orphan result, an unanswered call before the
+   * last message, ...). Such input is compacted anyway; the output never has more problems.
+   */
+  inputValid: boolean;
   /** Problems the input already had: not the compaction's doing. */
   inputProblems: ToolPairProblem[];
   durationMs: number;
@@ -127,6 +132,7 @@ export async function compactTranscript(
       fallbackReason: result.fallbackReason,
       valid,
       problems,
+      inputValid: inputProblems.length === 0,
       inputProblems,
       durationMs,
     };

@@ -2,6 +2,7 @@ import { createTokenCounter } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { describeMessage } from './describe-message.js';
 import { formatNumber } from './format-number.js';
+import { modelWarning } from './model-warning.js';
 import type { CountSettings } from './parse-cli-arguments.js';
 import { readTranscript } from './read-transcript.js';
 
@@ -11,6 +12,12 @@ export async function countCommand(settings: CountSettings, io: CliIo): Promise<
     format: settings.format,
     claudeCode: { history: settings.fullHistory ? 'all' : 'live' },
   });
+  // Only the count depends on the model here (no window): the warning says so, once.
+  const warning = modelWarning(settings.model, { windowGiven: true });
+  const warnings = warning === undefined ? [] : [warning];
+  if (!settings.json) {
+    for (const text of warnings) io.stderr.write(`baton: warning: ${text}\n`);
+  }
   const counter = createTokenCounter({
     model: settings.model,
     warn: (text) => io.stderr.write(`baton: ${text}\n`),
@@ -31,6 +38,7 @@ export async function countCommand(settings: CountSettings, io: CliIo): Promise<
           model: settings.model,
           encoding: counter.encoding,
           exact: counter.exact,
+          warnings,
           messages: rows,
           total,
         })}\n`,

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSessionStore } from '@baton/sessions';
@@ -47,6 +48,23 @@ describe('baton lineage (built binary)', () => {
       await store.close();
     }
   }, 60_000);
+
+  it('never changes the store it inspects (not one byte, not one timestamp)', async () => {
+    const snapshot = () =>
+      Object.fromEntries(
+        (readdirSync(dataDir, { recursive: true }) as string[])
+          .map((entry) => join(dataDir, entry))
+          .filter((path) => statSync(path).isFile())
+          .map((path) => [
+            path,
+            `${statSync(path).mtimeMs} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`,
+          ]),
+      );
+    const before = snapshot();
+    const run = await runBuiltCli(['lineage', dataDir, ids.child]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(snapshot()).toEqual(before);
+  });
 
   it('prints the chain root..id with each compaction', async () => {
     const { code, stdout, stderr } = await runBuiltCli(['lineage', dataDir, ids.grandchild]);

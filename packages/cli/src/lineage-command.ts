@@ -1,4 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type Compaction,
@@ -21,8 +23,17 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     throw new InputFileError({ file: dataDir, message: 'not a PGlite data directory' });
   }
-  // `migrate: false`: inspecting a store must not change it.
-  const store = await createSessionStore({ dataDir, migrate: false });
+  // Opening a PGlite folder writes to it (pg_control, the write-ahead log) even to read: inspect a
+  // throw-away copy so the store itself is never touched. `migrate: false`: an old store is read as it is.
+  const copy = await mkdtemp(join(tmpdir(), 'baton-lineage-'));
+  let store: Awaited<ReturnType<typeof createSessionStore>>;
+  try {
+    await cp(dataDir, join(copy, 'store'), { recursive: true });
+    store = await createSessionStore({ dataDir: join(copy, 'store'), migrate: false });
+  } catch (error) {
+    await rm(copy, { recursive: true, force: true });
+    throw error;
+  }
   try {
     let chain: Session[];
     try {
@@ -75,6 +86,7 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
     return 0;
   } finally {
     await store.close();
+    await rm(copy, { recursive: true, force: true });
   }
 }
 

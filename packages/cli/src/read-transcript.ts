@@ -83,6 +83,13 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
   const file = options.file ?? '<input>';
   const format = options.format ?? 'auto';
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // JSON and JSONL never hold a raw NUL; a file that does is binary (an archive, an image, a database).
+  if (source.includes('\u0000')) {
+    throw new InputFileError({
+      file,
+      message: 'binary file, not a transcript (it holds NUL bytes)',
+    });
+  }
   try {
     if (format === 'claude-code' || (format === 'auto' && looksLikeClaudeCode(source))) {
       const result = fromClaudeCode(source, options.claudeCode);

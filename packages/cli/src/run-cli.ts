@@ -5,6 +5,7 @@ import { countCommand } from './count-command.js';
 import { helpText } from './help-text.js';
 import { InputFileError } from './input-file-error.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
+import { printableText } from './printable-text.js';
 import { UsageError } from './usage-error.js';
 
 /** Exit codes of `baton`. */
@@ -44,22 +45,18 @@ export async function runCli(args: readonly string[], io: Partial<CliIo> = {}): 
     }
   } catch (error) {
     if (UsageError.isInstance(error)) {
-      streams.stderr.write(`baton: ${oneLine(error.message)} (see baton --help)\n`);
+      streams.stderr.write(`baton: ${printableText(error.message)} (see baton --help)\n`);
       return EXIT_CODES.badInput;
     }
     if (InputFileError.isInstance(error)) {
-      streams.stderr.write(`baton: ${oneLine(error.message)}\n`);
+      streams.stderr.write(`baton: ${printableText(error.message)}\n`);
       return EXIT_CODES.badInput;
     }
     const message = error instanceof Error ? error.message : String(error);
     const code = BatonError.isInstance(error) ? ` [${error.code}]` : '';
-    streams.stderr.write(`baton: ${oneLine(message)}${code}\n`);
+    streams.stderr.write(`baton: ${printableText(message)}${code}\n`);
     return EXIT_CODES.failure;
   }
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
 }
 
 function packageVersion(): string {

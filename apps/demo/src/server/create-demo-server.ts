@@ -253,7 +253,10 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
             maxOutputTokens: config.maxOutputTokens,
             stopWhen: stepCountIs(config.maxSteps),
           });
-          writer.merge(result.toUIMessageStream({ onError: describeError }));
+          // Tool errors are written back as `errorText` and rebuilt into the next request by
+          // convertToModelMessages: the text must equal what the model saw within the turn
+          // (`String(error)`), or the middleware sees an edited history and forks the session.
+          writer.merge(result.toUIMessageStream({ onError: (error) => String(error) }));
         },
         onError: (error) => {
           log(`Chat turn failed: ${describeError(error)}`);
