@@ -132,7 +132,7 @@ const extra = allMessages[1000]!;
 const cold: number[] = [];
 const appended: number[] = [];
 const appendedCopies: number[] = [];
-for (let run = 0; run < 5; run++) {
+for (let run = 0; run < 7; run++) {
   // Same message objects: the identity memo.
   let counter = createTokenCounter({ encoding: 'o200k_base', loadEncoder: freshLoader() });
   void counter.exact;

@@ -276,6 +276,15 @@ describe('re-counting copies', () => {
     expect(calls.encoded).toBe(encodedBefore);
   });
 
+  it('re-counts an array whose elements were replaced in place', () => {
+    const counter = createTokenCounter({ encoding: 'o200k_base' });
+    const fresh = createTokenCounter({ encoding: 'o200k_base', messageCacheSize: 0 });
+    const messages = structuredClone(conversation);
+    counter.countMessages(messages);
+    messages[5] = { role: 'user', content: [{ type: 'text', text: 'replaced' }] } as never;
+    expect(counter.countMessages(messages)).toBe(fresh.countMessages(messages));
+  });
+
   it('property: memoised message counts equal a memo-free counter on arbitrary copies', () => {
     const counter = createTokenCounter({ encoding: 'o200k_base' });
     const fresh = createTokenCounter({ encoding: 'o200k_base', messageCacheSize: 0 });

@@ -172,22 +172,16 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     textMemoCharacters,
   );
 
-  // The conversation counted last: a re-count usually has a copy of its message i at index i, so
-  // that one is compared first, before any fingerprint is computed.
+  // The conversation counted last and its counts: a re-count usually holds message i (or a copy
+  // of it) at index i, so that one is compared first, before any hashing or WeakMap lookup.
   let previous: readonly unknown[] = [];
+  let previousCounts: number[] = [];
 
-  const countOne = (message: unknown, path: string, candidate?: unknown): number => {
+  const countOne = (message: unknown, path: string): number => {
     const isObject = typeof message === 'object' && message !== null;
     if (!isObject) return countMessageTokens(message, path, countMessageText, pricing);
     const hit = byIdentity.get(message);
     if (hit !== undefined) return hit;
-    if (typeof candidate === 'object' && candidate !== null && messageCacheSize > 0) {
-      const counted = byIdentity.get(candidate);
-      if (counted !== undefined && structurallyEqual(candidate, message)) {
-        byIdentity.set(message, counted);
-        return counted;
-      }
-    }
     const fingerprint = messageCacheSize > 0 ? structuralFingerprint(message) : undefined;
     if (fingerprint !== undefined) {
       const entry = byStructure.get(fingerprint.hash, fingerprint.weight);
@@ -239,9 +233,24 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         throw new InvalidInputError({ path: 'messages', message: 'expected an array of messages' });
       }
       let total = 0;
-      for (let i = 0; i < messages.length; i++)
-        total += countOne(messages[i], `messages[${i}]`, previous[i]);
-      if (messageCacheSize > 0) previous = messages;
+      const counts = new Array<number>(messages.length);
+      for (let i = 0; i < messages.length; i++) {
+        const message = messages[i];
+        const candidate = previous[i];
+        const tokens =
+          i < previousCounts.length &&
+          typeof candidate === 'object' &&
+          structurallyEqual(candidate, message)
+            ? previousCounts[i]!
+            : countOne(message, `messages[${i}]`);
+        counts[i] = tokens;
+        total += tokens;
+      }
+      if (messageCacheSize > 0) {
+        // A snapshot: the caller may replace elements of the same array before the next count.
+        previous = messages.slice();
+        previousCounts = counts;
+      }
       return (
         total + chatFormat.replyPriming + countToolTokens(countOptions?.tools, countMessageText)
       );
@@ -251,6 +260,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       byText.clear();
       byStructure.clear();
       previous = [];
+      previousCounts = [];
     },
   };
 }
