@@ -19,7 +19,7 @@ describe('estimateTokens', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(' ', '\n', '\t', '\r\n', 'x\n\n\n', 'word\n\n', '  \n'),
-        fc.integer({ min: 300, max: 3000 }),
+        fc.integer({ min: 200, max: 3000 }),
         fc.constantFrom('o200k_base' as const, 'cl100k_base' as const),
         (unit, repeats, encoding) => {
           const text = `${unit.repeat(repeats)}a`;
@@ -27,7 +27,7 @@ describe('estimateTokens', () => {
           expect(estimateTokens(text, { encoding }) / exact).toBeGreaterThanOrEqual(0.75);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: Number(process.env.WHITESPACE_RUNS ?? 40) },
     );
     // 20,001 spaces and a letter: 158 tokens exact (o200k); it used to be estimated as 1.
     const spaces = `${' '.repeat(20_001)}a`;

@@ -41,9 +41,10 @@ export const featureCount = featureNames.length;
 /**
  * Slots after the fitted features: whitespace runs longer than the longest whitespace token.
  * Such runs are rare in real text, so the fit cannot weigh them, but a run of n spaces costs at
- * least n / 128 tokens in both encodings (their longest space token) and a run of newlines n / 16
- * (o200k) or n / 32 (cl100k), n / 8 with carriage returns. These slots hold the tokens beyond one
- * per run, added unweighted so long runs are never undercounted.
+ * least n / 128 tokens in both encodings (their longest space token; in practice BPE leaves one more
+ * past 80 spaces) and a run of newlines n / 16 (o200k) or n / 32 (cl100k), n / 8 with carriage
+ * returns. These slots hold the tokens beyond the fitted one per run, added unweighted so long runs
+ * are never undercounted.
  */
 export const spaceRunOverflow = featureCount;
 export const newlineRunOverflowO200k = featureCount + 1;
@@ -111,7 +112,8 @@ export function extractFeatures(
     else if (spaceRun > 0) {
       into[12]! += 1;
       into[13]! += spaceRun - 1;
-      if (spaceRun > 128) into[spaceRunOverflow]! += Math.ceil(spaceRun / 128) - 1;
+      // Past 80 spaces BPE leaves more than one token per run: about one per 128 spaces, plus one.
+      if (spaceRun > 80) into[spaceRunOverflow]! += Math.ceil(spaceRun / 128);
     }
     spaceRun = 0;
   };
