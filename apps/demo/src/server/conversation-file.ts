@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { redactMessages } from '@baton/fallback';
-import type { ModelMessage, UIMessage } from 'ai';
+import { redactSecrets } from '@baton/fallback';
+import type { UIMessage } from 'ai';
 import type { DemoCompaction, MeterReading } from '../shared/demo-types.js';
 
 /** What the demo keeps of a conversation besides the lineage store: the chat as the page shows it. */
@@ -45,20 +45,54 @@ export async function loadConversation(dataDirectory: string): Promise<Conversat
   return newConversation();
 }
 
+// Protocol fields, never free text: rewriting them would break rendering or tool-call pairing.
+const protocolFields = new Set([
+  'id',
+  'type',
+  'role',
+  'state',
+  'toolCallId',
+  'toolName',
+  'mediaType',
+  'rootSessionId',
+  'parentSessionId',
+  'childSessionId',
+  'workspaceDirectory',
+  'providerMetadata',
+  'callProviderMetadata',
+  'resultProviderMetadata',
+]);
+
+function redactValue(value: unknown, key: string | undefined): unknown {
+  if (typeof value === 'string') {
+    if (key === undefined) return redactSecrets(value).text;
+    // Seen as `key: value`, a short password under a key that names a secret is caught too.
+    const prefix = `${key}: `;
+    const keyed = redactSecrets(`${prefix}${value}`).text;
+    return keyed.startsWith(prefix) ? keyed.slice(prefix.length) : '[REDACTED:secret]';
+  }
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, undefined));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([field, inner]) => [
+      field,
+      protocolFields.has(field) ? inner : redactValue(inner, field),
+    ]),
+  );
+}
+
 /**
  * The record with every secret in the chat, tool inputs and outputs, and compaction cards replaced
- * (`[REDACTED:<kind>]`): what goes to disk and what the page gets back when it reloads. Ids, tool
- * names and part types are kept, so the chat still renders and tool calls still pair up.
+ * (`[REDACTED:<kind>]`, by `redactSecrets` from `@baton/fallback`): what goes to disk and what the
+ * page gets back when it reloads. Ids, part types, states and tool names are kept, so the chat still
+ * renders and tool calls still pair up.
  */
 export function redactConversation(record: ConversationRecord): ConversationRecord {
-  // `redactMessages` walks any message-shaped object; UI messages and cards are plain JSON like model
-  // messages, and it leaves `type`, `role` and tool ids alone.
-  const messages = redactMessages(record.messages as unknown as ModelMessage[])
-    .messages as unknown as UIMessage[];
-  const [cards] = redactMessages([
-    { role: 'user', content: record.compactions } as unknown as ModelMessage,
-  ]).messages as unknown as [{ content: DemoCompaction[] }];
-  return { ...record, messages, compactions: cards.content };
+  return {
+    ...record,
+    messages: redactValue(record.messages, undefined) as UIMessage[],
+    compactions: redactValue(record.compactions, undefined) as DemoCompaction[],
+  };
 }
 
 /** Writes through a temporary file and a rename, so a crash never leaves half a file. */
