@@ -70,6 +70,13 @@ export interface ContextCompressorOptions {
   retryDelayMs?: number;
   /** Time limit of one summariser attempt. Default 60,000 ms. */
   timeoutMs?: number;
+  /**
+   * Time limit of the whole summarise stage (every chunk, attempt and backoff wait). When it runs
+   * out, no further attempt starts, a retry wait (or a provider's retry-after) longer than the time
+   * left is not waited, an attempt in flight is cut at the deadline, and `compress` falls back to
+   * the receipt. Default 120,000 ms.
+   */
+  deadlineMs?: number;
   /** Aborts every `compress` call of this compressor (falls back to the receipt). Default: none. */
   abortSignal?: AbortSignal;
   /** Topics the summary must keep in detail (e.g. `['database schema', 'deploy steps']`). Default: none. */
@@ -83,6 +90,12 @@ export interface ContextCompressorOptions {
    * delimited data).
    */
   cacheFriendly?: boolean;
+  /**
+   * Let `mask` also replace large tool-call inputs (>= 600 characters) between the head and the
+   * tail with `{ maskedByBaton: '<one line>' }`. Off by default: that input no longer matches the
+   * tool's input schema, which some providers check on replay. Default false.
+   */
+  maskToolInputs?: boolean;
   /**
    * Largest summariser request, in tokens (instructions, previous summary and data). A bigger middle
    * is summarised in chunks, each updating the summary of the previous ones. Default 100,000.

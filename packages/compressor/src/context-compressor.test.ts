@@ -194,7 +194,12 @@ describe('ContextCompressor', () => {
       user('Thanks, now summarise.'),
       assistant('Summary: two versions were written.'),
     ]);
-    const compressor = new ContextCompressor({ counter, protectLastNTokens: 50 });
+    // Tool-input masking is opt-in (the placeholder no longer matches the tool's schema).
+    const compressor = new ContextCompressor({
+      counter,
+      protectLastNTokens: 50,
+      maskToolInputs: true,
+    });
     const before = counter.countMessages(messages);
     // Between what masking could save at best (half the input characters) and what it does save.
     const target = before - 3_000;
@@ -306,8 +311,10 @@ describe('ContextCompressor', () => {
       { targetTokens: 900, strategy: 'receipt' },
     );
     const sections = parseHandoff(result.summary!)!;
-    expect(sections.latestAsk).toBe('Now also update the changelog.');
-    expect(result.summary!.split('Now also update the changelog.').length).toBe(2);
+    // The receipt points at the ask (kept verbatim below it) instead of quoting it: stated once.
+    expect(sections.latestAsk).toBeDefined();
+    expect(result.summary).not.toContain('Now also update the changelog.');
+    expect(JSON.stringify(result.messages).split('Now also update the changelog.').length).toBe(2);
     const dropped = result.event.removedMessageIndexes.length;
     expect(dropped).toBeGreaterThan(0);
     expect(sections.counts).toMatch(new RegExp(`^Messages: ${dropped} `));
@@ -468,6 +475,14 @@ describe('ContextCompressor', () => {
     expect(counter.countMessages(messages)).toBeGreaterThan(4 * target);
     for (const strategy of ['auto', 'summarize', 'receipt', 'truncate', 'mask'] as const) {
       const result = await compressor.compress(messages, { targetTokens: target, strategy });
+      if (strategy === 'mask') {
+        // Masking leaves the protected tail byte-identical, so it falls short here, and says so.
+        expect(result.withinBudget).toBe(false);
+        expect(result.shortfallReason).toMatch(/only tool outputs outside the protected tail/);
+        const tail = messages.slice(result.event.tailStartIndex);
+        expect(result.messages.slice(-tail.length)).toEqual(tail);
+        continue;
+      }
       expect(result.withinBudget, strategy).toBe(true);
       expect(result.messages.at(-1)).toBe(messages.at(-1));
       expect(result.messages).toContain(messages[123]);

@@ -20,6 +20,7 @@ import type {
   CompressionStrategy,
   CompressResult,
 } from './types.js';
+import { validateMessages } from './validate-messages.js';
 
 const strategies: readonly CompressionStrategy[] = [
   'auto',
@@ -31,7 +32,6 @@ const strategies: readonly CompressionStrategy[] = [
 const details: readonly SummaryDetail[] = ['brief', 'concise', 'detailed'];
 /** Below this many tokens a handoff cannot say anything useful (and `createReceipt` refuses). */
 const minimumHandoffTokens = 120;
-const latestAskChars = 1_000;
 /** A masking placeholder is one line: at most this many tokens. */
 const placeholderTokens = 80;
 
@@ -131,6 +131,7 @@ export class ContextCompressor {
     if (options.retryDelayMs !== undefined) checkNumber(options.retryDelayMs, 'retryDelayMs', 0);
     if (options.summarizerInputBudget !== undefined)
       checkNumber(options.summarizerInputBudget, 'summarizerInputBudget', 1);
+    if (options.deadlineMs !== undefined) checkNumber(options.deadlineMs, 'deadlineMs', 1);
     if (options.minimumSavingsRatio !== undefined)
       checkNumber(options.minimumSavingsRatio, 'minimumSavingsRatio', 0);
     this.#options = { ...options };
@@ -148,17 +149,7 @@ export class ContextCompressor {
     options: CompressOptions,
   ): Promise<CompressResult<ModelMessage>> {
     const started = performance.now();
-    if (!Array.isArray(messages)) {
-      throw new InvalidInputError({ path: 'messages', message: 'must be an array of messages' });
-    }
-    messages.forEach((message, index) => {
-      if (typeof message !== 'object' || message === null || typeof message.role !== 'string') {
-        throw new InvalidInputError({
-          path: `messages[${index}]`,
-          message: 'must be a message with a role',
-        });
-      }
-    });
+    validateMessages(messages);
     if (typeof options !== 'object' || options === null) {
       throw new InvalidInputError({ path: 'options', message: 'targetTokens is required' });
     }
@@ -218,7 +209,7 @@ export class ContextCompressor {
       case 'truncate':
         return this.#explicit(context, this.#truncate(context));
       case 'mask':
-        return this.#explicit(context, this.#mask(context, true));
+        return this.#explicit(context, this.#mask(context));
       case 'receipt':
         return this.#explicit(context, this.#receipt(context));
       case 'summarize': {
@@ -253,7 +244,7 @@ export class ContextCompressor {
     const ran: AppliedStrategy[] = [];
     if (this.#maskMightFit(context)) {
       ran.push('mask');
-      const masked = this.#mask(context, false);
+      const masked = this.#mask(context);
       if (masked.tokensAfter <= context.targetTokens && this.#effective(context, masked)) {
         return this.#finish(context, masked, ran, undefined);
       }
@@ -281,7 +272,7 @@ export class ContextCompressor {
           0,
           context.counts[index]! - placeholderTokens * message.content.length,
         );
-      } else if (message.role === 'assistant') {
+      } else if (message.role === 'assistant' && this.#options.maskToolInputs === true) {
         for (const part of message.content) {
           if (part.type !== 'tool-call') continue;
           const length = JSON.stringify(part.input)?.length ?? 0;
@@ -324,7 +315,9 @@ export class ContextCompressor {
       return {
         outcome,
         stages: ['summarize', 'receipt'],
-        fallbackReason: `${error.kind}: ${error.message}`,
+        // SummarizerError redacts its message; redacted again here for errors a custom summariser
+        // built by subclassing or mutating.
+        fallbackReason: redactSecrets(`${error.kind}: ${error.message}`).text,
       };
     }
   }
@@ -444,7 +437,12 @@ export class ContextCompressor {
   /** The insert's token budget, and the layout chosen with it. */
   #handoffLayout(context: CallContext): { layout: Layout; handoffTokens: number } {
     const summaryTarget = this.#options.summaryTargetTokens ?? 750;
-    const envelope = context.counter.countMessage({ role: 'user', content: '' });
+    // The note an insert after the pinned ask carries; counted with a wide index, so the room
+    // reserved covers any layout.
+    const noteTokens = context.counter.count(
+      this.#afterAskNote({ tailStart: 1_000_000 } as Layout),
+    );
+    const envelope = context.counter.countMessage({ role: 'user', content: '' }) + noteTokens;
     const probe = this.#pickLayout(context, 0, minimumHandoffTokens + envelope);
     this.#assertFits(context, probe, minimumHandoffTokens + envelope);
     const { head, kept } = this.#protectedTokens(context, probe);
@@ -471,8 +469,14 @@ export class ContextCompressor {
   ): { messages: ModelMessage[]; removed: number[] } {
     const { messages } = context;
     const output: ModelMessage[] = messages.slice(0, layout.headEnd);
-    output.push(insert);
-    if (layout.pinnedIndex !== undefined) output.push(messages[layout.pinnedIndex]!);
+    if (layout.pinnedIndex !== undefined && this.#workAfterAsk(layout)) {
+      // The removed span holds steps taken after the pinned ask: the insert goes after the ask, so
+      // those steps do not read as if they came before it (which invites redoing them).
+      output.push(messages[layout.pinnedIndex]!, insert);
+    } else {
+      output.push(insert);
+      if (layout.pinnedIndex !== undefined) output.push(messages[layout.pinnedIndex]!);
+    }
     for (let index = layout.tailStart; index < messages.length; index++)
       output.push(messages[index]!);
     const removed: number[] = [];
@@ -480,6 +484,27 @@ export class ContextCompressor {
       if (index !== layout.pinnedIndex) removed.push(index);
     }
     return { messages: output, removed };
+  }
+
+  /** Whether messages between the pinned ask and the tail are removed (work already done on it). */
+  #workAfterAsk(layout: Layout): boolean {
+    return layout.pinnedIndex !== undefined && layout.pinnedIndex + 1 < layout.tailStart;
+  }
+
+  /**
+   * Put after the header of an insert that follows the pinned ask: says what the record covers, so
+   * the steps after the ask read as done, not as a plan.
+   */
+  #afterAskNote(layout: Layout): string {
+    return `(Placed after the user's latest request, the message just above, kept verbatim: covers the earlier conversation and the work already done on that request, up to message ${layout.tailStart - 1}. Do not redo completed actions.)`;
+  }
+
+  #withAfterAskNote(layout: Layout, text: string): string {
+    if (!this.#workAfterAsk(layout)) return text;
+    const newline = text.indexOf('\n');
+    const header = newline < 0 ? text : text.slice(0, newline);
+    const rest = newline < 0 ? '' : text.slice(newline);
+    return `${header}\n${this.#afterAskNote(layout)}${rest}`;
   }
 
   #count(context: CallContext, messages: readonly ModelMessage[]): number {
@@ -509,11 +534,11 @@ export class ContextCompressor {
   }
 
   /**
-   * `shrinkTail`: when masking outside the protected tail is not enough, mask inside it too, down to
-   * the smallest tail. Only the explicit `mask` strategy does that; `auto` summarises instead, so the
-   * protected tail stays verbatim.
+   * Masks tool outputs between the head and the protected tail, oldest first, until the target is
+   * met. The tail stays byte-identical. Tool-call inputs are rewritten only with the opt-in
+   * `maskToolInputs` (the placeholder no longer matches the tool's input schema).
    */
-  #mask(context: CallContext, shrinkTail: boolean): StageOutcome {
+  #mask(context: CallContext): StageOutcome {
     const { messages } = context;
     const layout = this.#pickLayout(context, 0, 0);
     this.#assertFits(context, layout, 0);
@@ -534,17 +559,12 @@ export class ContextCompressor {
     for (let index = layout.headEnd; index < layout.tailStart && over(); index++) {
       apply(index, maskToolMessage);
     }
-    // Tier 2: give up protected tail, oldest first, down to the smallest tail.
-    let tailStart = layout.tailStart;
-    while (shrinkTail && over() && tailStart < layout.minTailStart) {
-      do {
-        apply(tailStart, maskToolMessage);
-        tailStart++;
-      } while (tailStart < layout.minTailStart && !context.analysis.cutAllowed[tailStart]);
-    }
-    // Tier 3: large tool-call inputs of the masked span.
-    for (let index = layout.headEnd; index < tailStart && over(); index++) {
-      apply(index, maskToolCallInputs);
+    const tailStart = layout.tailStart;
+    // Opt-in tier: large tool-call inputs outside the tail.
+    if (this.#options.maskToolInputs === true) {
+      for (let index = layout.headEnd; index < tailStart && over(); index++) {
+        apply(index, maskToolCallInputs);
+      }
     }
     return {
       strategy: 'mask',
@@ -557,14 +577,30 @@ export class ContextCompressor {
     };
   }
 
-  #middle(context: CallContext, layout: Layout) {
-    const span: Array<{ message: ModelMessage; index: number; tokens: number }> = [];
+  /**
+   * The removed span. With `withAsk`, a pinned ask followed by removed work rides along, flagged, so
+   * the summariser can tell work done on it from what came before (it is not restated).
+   */
+  #middle(context: CallContext, layout: Layout, withAsk = false) {
+    const span: Array<{
+      message: ModelMessage;
+      index: number;
+      tokens: number;
+      latestRequest?: boolean;
+    }> = [];
     let previousSummary: string | undefined;
     for (let index = layout.headEnd; index < layout.tailStart; index++) {
-      if (index === layout.pinnedIndex) continue;
+      if (index === layout.pinnedIndex) {
+        if (withAsk && this.#workAfterAsk(layout)) {
+          const message = context.messages[index]!;
+          span.push({ message, index, tokens: context.counts[index]!, latestRequest: true });
+        }
+        continue;
+      }
       const message = context.messages[index]!;
       if (isHandoff(message)) {
-        previousSummary = textOf(message);
+        // An earlier handoff is redacted like the rest of the span before it reaches the summariser.
+        previousSummary = redactSecrets(textOf(message)).text;
         continue;
       }
       span.push({ message, index, tokens: context.counts[index]! });
@@ -586,20 +622,28 @@ export class ContextCompressor {
     return index === undefined ? undefined : textOf(context.messages[index]!);
   }
 
+  /**
+   * The latest-ask section of an LLM handoff: a pointer to the ask, which stays verbatim in the
+   * output, rather than a second copy of it.
+   */
+  #askPointer(context: CallContext, layout: Layout): string | undefined {
+    const index = this.#latestUserIndex(context, layout);
+    if (index === undefined) return undefined;
+    if (textOf(context.messages[index]!).trim() === '') return undefined;
+    return index === layout.pinnedIndex && this.#workAfterAsk(layout)
+      ? 'Stated once, verbatim, in the user message just above this record.'
+      : 'Stated once, verbatim, in the user message below this record.';
+  }
+
   #handoffMessage(
     context: CallContext,
     layout: Layout,
     sections: HandoffSections,
   ): { text: string; message: ModelMessage } {
-    const ask = this.#latestAsk(context, layout);
+    const pointer = this.#askPointer(context, layout);
     const withAsk: HandoffSections =
-      ask === undefined || ask.trim() === ''
-        ? sections
-        : {
-            ...sections,
-            latestAsk: ask.length > latestAskChars ? `${ask.slice(0, latestAskChars)} […]` : ask,
-          };
-    const text = redactSecrets(renderHandoff(withAsk)).text;
+      pointer === undefined ? sections : { ...sections, latestAsk: pointer };
+    const text = this.#withAfterAskNote(layout, redactSecrets(renderHandoff(withAsk)).text);
     return { text, message: { role: 'user', content: text } };
   }
 
@@ -626,7 +670,7 @@ export class ContextCompressor {
         ...(previousSummary === undefined ? {} : { previousSummary }),
         ...(latestAsk === undefined ? {} : { latestAsk }),
       });
-      text = redactSecrets(receipt.text).text;
+      text = this.#withAfterAskNote(layout, redactSecrets(receipt.text).text);
       ({ messages: output, removed } = this.#assemble(context, layout, {
         role: 'user',
         content: text,
@@ -659,13 +703,19 @@ export class ContextCompressor {
 
   async #summarize(context: CallContext, summarizer: Summarizer): Promise<StageOutcome> {
     const { layout, handoffTokens } = this.#handoffLayout(context);
-    const { span, previousSummary } = this.#middle(context, layout);
+    const { span, previousSummary } = this.#middle(context, layout, true);
+    if (span.every((entry) => entry.latestRequest)) {
+      // Nothing to summarise: calling the model would only spend time and money on an empty span.
+      throw new SummarizerError({
+        kind: 'empty',
+        message: 'the middle holds no messages to summarise; nothing was sent to the summariser',
+      });
+    }
     const name = summarizerName(summarizer, this.#options.summarizerName ?? 'custom');
-    // Sections the summariser writes leave room for the header, the latest ask and the footer.
-    const askTokens = context.counter.count(
-      this.#latestAsk(context, layout)?.slice(0, latestAskChars) ?? '',
-    );
-    const envelopeTokens = context.counter.count(renderHandoff({})) + askTokens + 32;
+    // Sections the summariser writes leave room for the header, the ask pointer and the footer (the
+    // note on work done after the ask is already outside `handoffTokens`).
+    const pointer = this.#askPointer(context, layout) ?? '';
+    const envelopeTokens = context.counter.count(renderHandoff({ latestAsk: pointer })) + 32;
     const targetTokens = Math.max(16, handoffTokens - envelopeTokens);
     const result = await summarizeSpan({
       summarizer,
@@ -680,6 +730,7 @@ export class ContextCompressor {
       maxAttempts: this.#options.maxAttempts ?? 3,
       retryDelayMs: this.#options.retryDelayMs ?? 1_000,
       timeoutMs: this.#options.timeoutMs ?? 60_000,
+      deadline: performance.now() + (this.#options.deadlineMs ?? 120_000),
       callerSignal: context.callerSignal,
     });
     const { text, message } = this.#handoffMessage(context, layout, result.sections);
@@ -721,7 +772,7 @@ export class ContextCompressor {
       ? undefined
       : outcome.strategy !== 'mask'
         ? `${outcome.strategy} left the result ${over} tokens over the target of ${context.targetTokens}`
-        : `mask replaces only tool outputs and large tool inputs (${outcome.masked.length} messages masked); the rest is user and assistant text or the verbatim head and tail, so the result stays ${over} tokens over the target of ${context.targetTokens}. Nothing was removed; use summarize, receipt or auto to go further.`;
+        : `mask replaces only tool outputs outside the protected tail${this.#options.maskToolInputs === true ? ' and large tool inputs' : ''} (${outcome.masked.length} messages masked); the rest is user and assistant text or the verbatim head and tail, so the result stays ${over} tokens over the target of ${context.targetTokens}. Nothing was removed; use summarize, receipt or auto to go further.`;
     const event: CompactionEvent = {
       strategy: outcome.strategy,
       stages,

@@ -1,6 +1,23 @@
 import type { ModelMessage, ToolResultPart } from '@ai-sdk/provider-utils';
+import { clipText } from './peer-api.js';
 
 const digestLength = 80;
+/**
+ * Characters redacted before the digest is cut from them. Far larger than the digest, so a secret
+ * that the window boundary could split starts well past what the digest shows; bounded, so a
+ * one-line multi-megabyte output is not redacted whole only to keep 80 characters of it.
+ */
+const digestWindow = 4_096;
+
+/**
+ * Redacts first, then clips on whitespace: cutting first would hand the redactor a secret missing
+ * its tail, which no rule recognises any more, and leave most of it in the digest.
+ */
+export function digestOf(text: string, redact: (text: string) => string): string {
+  const window = text.length > digestWindow ? text.slice(0, digestWindow) : text;
+  const redacted = redact(window).replace(/\s+/g, ' ').trim();
+  return clipText(redacted, digestLength);
+}
 
 export function outputText(output: ToolResultPart['output']): string {
   switch (output.type) {
@@ -29,7 +46,7 @@ function placeholder(part: ToolResultPart, redact: (text: string) => string): st
     .split('\n')
     .map((line) => line.trim())
     .find((line) => line !== '');
-  const digest = redact((firstLine ?? '').replace(/\s+/g, ' ').slice(0, digestLength));
+  const digest = digestOf(firstLine ?? '', redact);
   return `[Baton: earlier ${part.toolName} output masked; ${status}; ${lines} lines, ${text.length} chars; first line: "${digest}"]`;
 }
 
@@ -83,7 +100,7 @@ export function maskToolCallInputs(
     changed = true;
     // Newlines inside JSON strings are escaped as the two characters backslash-n.
     const lines = text.split('\\n').length;
-    const digest = redact(text.replace(/\s+/g, ' ').slice(0, digestLength));
+    const digest = digestOf(text, redact);
     return {
       ...part,
       input: {

@@ -2,6 +2,7 @@
 import { createTokenCounter, type TokenCounter } from '@baton/tokens';
 
 export {
+  clipText,
   createReceipt,
   parseHandoff,
   redactMessages,

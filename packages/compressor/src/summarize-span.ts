@@ -20,7 +20,13 @@ export interface SummarizeSpanOptions {
   summarizer: Summarizer;
   counter: TokenCounter;
   /** The span to summarise, with each message's index in the whole conversation. */
-  span: ReadonlyArray<{ message: ModelMessage; index: number; tokens: number }>;
+  span: ReadonlyArray<{
+    message: ModelMessage;
+    index: number;
+    tokens: number;
+    /** The pinned latest ask, sent flagged so work after it reads as done on it. */
+    latestRequest?: boolean;
+  }>;
   /** Text of an earlier Baton handoff found in the span (already excluded from `span`). */
   previousSummary: string | undefined;
   /** For cache-friendly mode: the conversation prefix that ends with the span, unchanged. */
@@ -32,6 +38,8 @@ export interface SummarizeSpanOptions {
   maxAttempts: number;
   retryDelayMs: number;
   timeoutMs: number;
+  /** `performance.now()` after which no attempt starts and no retry waits. */
+  deadline: number;
   callerSignal: AbortSignal | undefined;
 }
 
@@ -67,15 +75,12 @@ function packingMeasure(counter: TokenCounter): (text: string) => number {
   return (text) => Math.ceil(estimateTokens(text, { encoding }) * estimateMargin);
 }
 
-/** Tokens of a request: the caller's upper bound when it is under budget, else an exact count. */
+/** Exact tokens of a finished request, as the compressor's counter sees it. */
 function requestTokens(
   counter: TokenCounter,
   instructions: string,
   messages: readonly ModelMessage[],
-  budget: number,
-  bound: number | undefined,
 ): number {
-  if (bound !== undefined && bound <= budget) return bound;
   return counter.count(instructions) + counter.countMessages(messages);
 }
 
@@ -97,6 +102,14 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+function deadlineError(lastError: SummarizerError | undefined): SummarizerError {
+  return new SummarizerError({
+    kind: 'timeout',
+    message: `summarise stage deadline reached${lastError ? ` (last failure: ${lastError.kind}: ${lastError.message})` : ''}`,
+    cause: lastError,
+  });
+}
+
 class AttemptTracker {
   attempts = 0;
   durationMs = 0;
@@ -114,15 +127,8 @@ async function requestSections(
     chunkCount: number;
   },
   tracker: AttemptTracker,
-  inputBound: number | undefined,
+  inputTokens: number,
 ): Promise<HandoffSections> {
-  const inputTokens = requestTokens(
-    options.counter,
-    request.instructions,
-    request.messages,
-    options.inputBudget,
-    inputBound,
-  );
   if (inputTokens > options.inputBudget) {
     // Never send what cannot fit.
     throw new SummarizerError({
@@ -132,6 +138,12 @@ async function requestSections(
   }
   let lastError: SummarizerError | undefined;
   for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
+    // Only attempts actually sent are counted: an abort or a spent deadline stops before the call.
+    if (options.callerSignal?.aborted) {
+      throw new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' });
+    }
+    const remaining = options.deadline - performance.now();
+    if (remaining <= 0) throw deadlineError(lastError);
     tracker.attempts++;
     const started = performance.now();
     try {
@@ -144,7 +156,10 @@ async function requestSections(
           inputTokens,
           attempt,
         },
-        { timeoutMs: options.timeoutMs, callerSignal: options.callerSignal },
+        {
+          timeoutMs: Math.max(1, Math.min(options.timeoutMs, Math.ceil(remaining))),
+          callerSignal: options.callerSignal,
+        },
       );
       const trimmed = text.trim();
       if (trimmed === '') {
@@ -174,7 +189,9 @@ async function requestSections(
         : new SummarizerError({ kind: 'error', message: String(error), cause: error });
       if (!lastError.retryable || attempt === options.maxAttempts) break;
       const delay = lastError.retryAfterMs ?? options.retryDelayMs * 2 ** (attempt - 1);
-      await sleep(Math.min(delay, 60_000), options.callerSignal);
+      // A wait (a provider's retry-after included) that would outlast the deadline is not waited.
+      if (performance.now() + delay >= options.deadline) throw deadlineError(lastError);
+      await sleep(delay, options.callerSignal);
     } finally {
       tracker.durationMs += performance.now() - started;
     }
@@ -249,17 +266,20 @@ async function summarizeWith(
     toolOutputChars[options.detail],
   );
   const serialized = redacted.map((message, position) =>
-    serializeMessage(message, options.span[position]!.index, options.detail),
+    serializeMessage(message, options.span[position]!.index, options.detail, {
+      latestRequest: options.span[position]!.latestRequest === true,
+    }),
   );
-  const instructionsFor = (hasPrevious: boolean) =>
+  const instructionsFor = (hasPrevious: boolean, latestRequest = false) =>
     summaryInstructions({
       detail: options.detail,
       preserveTopics: options.preserveTopics,
       targetTokens: options.targetTokens,
       hasPreviousSummary: hasPrevious,
+      latestRequest,
     });
   const measure = packingMeasure(counter);
-  const instructionTokens = counter.count(instructionsFor(true));
+  const instructionTokens = counter.count(instructionsFor(true, true));
   // A rolling previous summary may reach its tolerance; the original one is counted as it is.
   const previousAllowance = Math.max(
     Math.ceil(options.targetTokens * lengthTolerance) + framingTokens,
@@ -273,8 +293,9 @@ async function summarizeWith(
     });
   }
 
+  // First packing by estimate (cheap); every finished request is then counted exactly before it
+  // is sent, and split or clipped further when the estimate was short.
   const chunks: string[][] = [];
-  const chunkTokens: number[] = [];
   let current: string[] = [];
   let used = 0;
   for (const [position, entry] of serialized.entries()) {
@@ -290,27 +311,47 @@ async function summarizeWith(
     }
     if (used + tokens > capacity && current.length > 0) {
       chunks.push(current);
-      chunkTokens.push(used);
       current = [];
       used = 0;
     }
     current.push(text);
     used += tokens;
   }
-  if (current.length > 0 || chunks.length === 0) {
-    chunks.push(current);
-    chunkTokens.push(used);
-  }
-  const fixedTokens = counter.countMessages([]) + 8 + framingTokens;
+  if (current.length > 0 || chunks.length === 0) chunks.push(current);
 
   let previous = options.previousSummary;
   let sections: HandoffSections = {};
+  const latestRequest = options.span.some((entry) => entry.latestRequest === true);
   for (let chunkIndex = 0; chunkIndex < chunks.length; chunkIndex++) {
-    const prompt = delimitedPrompt(chunks[chunkIndex]!.join('\n'), previous);
+    const chunk = chunks[chunkIndex]!;
+    const instructions = instructionsFor(previous !== undefined, latestRequest);
+    let prompt = delimitedPrompt(chunk.join('\n'), previous);
+    let inputTokens = requestTokens(counter, instructions, [{ role: 'user', content: prompt }]);
+    while (inputTokens > options.inputBudget) {
+      if (chunk.length > 1) {
+        // Over budget: the second half becomes a chunk of its own, counted in its turn.
+        const half = Math.ceil(chunk.length / 2);
+        chunks.splice(chunkIndex + 1, 0, chunk.splice(half));
+      } else {
+        const only = chunk[0] ?? '';
+        const over = inputTokens - options.inputBudget;
+        const onlyTokens = Math.max(1, counter.count(only));
+        if (onlyTokens <= over + 16) {
+          throw new SummarizerError({
+            kind: 'input_too_large',
+            message: `summariser request of ${inputTokens} tokens exceeds the input budget of ${options.inputBudget} even with its data clipped`,
+          });
+        }
+        const keep = (onlyTokens - over - 16) / onlyTokens;
+        chunk[0] = clipSerialized(only, Math.floor(only.length * keep * 0.95));
+      }
+      prompt = delimitedPrompt(chunk.join('\n'), previous);
+      inputTokens = requestTokens(counter, instructions, [{ role: 'user', content: prompt }]);
+    }
     sections = await requestSections(
       options,
       {
-        instructions: instructionsFor(previous !== undefined),
+        instructions,
         messages: [{ role: 'user', content: prompt }],
         prompt,
         mode: 'delimited',
@@ -319,11 +360,7 @@ async function summarizeWith(
         chunkCount: chunks.length,
       },
       tracker,
-      // Upper bound: exact instructions, measured previous summary and data, and framing.
-      counter.count(instructionsFor(previous !== undefined)) +
-        (previous === undefined ? 0 : measure(previous) + framingTokens) +
-        chunkTokens[chunkIndex]! +
-        fixedTokens,
+      inputTokens,
     );
     previous = renderHandoff(sections);
   }

@@ -1,4 +1,5 @@
 import { BatonError } from '@baton/tokens';
+import { redactSecrets } from './peer-api.js';
 
 const marker = Symbol.for('baton.error.summarizer');
 
@@ -33,7 +34,13 @@ export class SummarizerError extends BatonError {
     cause?: unknown;
     retryAfterMs?: number;
   }) {
-    super({ code: 'summarizer', message: options.message, cause: options.cause });
+    // Provider errors quote what they were sent or given (an API key in a 401, a prompt excerpt);
+    // the message becomes `fallbackReason`, which the lineage store persists.
+    super({
+      code: 'summarizer',
+      message: redactSecrets(options.message).text,
+      cause: options.cause,
+    });
     this.name = 'SummarizerError';
     this.kind = options.kind;
     this.retryAfterMs = options.retryAfterMs;
