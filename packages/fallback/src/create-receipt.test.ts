@@ -1,7 +1,13 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { BatonError } from '@baton/tokens';
 import { describe, expect, it } from 'vitest';
-import { createReceipt, HANDOFF_HEADER, parseHandoff, ReceiptInputError } from './index.js';
+import {
+  createReceipt,
+  HANDOFF_CURRENT_ASK_POINTER,
+  HANDOFF_HEADER,
+  parseHandoff,
+  ReceiptInputError,
+} from './index.js';
 
 const counter = { count: (text: string) => Math.ceil(text.length / 4) };
 
@@ -71,7 +77,13 @@ describe('createReceipt', () => {
     expect(receipt.sections.completedActions).toContain(
       '2. bash npm test — error: TypeError: x is not a function',
     );
-    expect(receipt.sections.completedActions).toContain('3. edit_file README.md — no result');
+    // A call without a result was not completed: it is listed as in-progress history.
+    expect(receipt.sections.completedActions).not.toContain('edit_file');
+    expect(receipt.sections.inProgress).toBe(
+      '3. edit_file README.md — no result (may not have run)',
+    );
+    expect(receipt.stats.actions).toEqual({ total: 2, shown: 2 });
+    expect(receipt.stats.pendingActions).toEqual({ total: 1, shown: 1 });
     expect(receipt.sections.files).toContain('src/app/main.ts');
     expect(receipt.sections.blockers).toContain('TypeError: x is not a function');
     expect(receipt.sections.counts).toContain('bash ×1');
@@ -154,8 +166,9 @@ describe('createReceipt robustness', () => {
       },
     ];
     const receipt = createReceipt(messages, { counter });
-    expect(receipt.sections.completedActions).toContain('submit');
-    expect(receipt.sections.completedActions).toContain('no result');
+    expect(receipt.sections.completedActions).not.toContain('submit');
+    expect(receipt.sections.inProgress).toContain('submit');
+    expect(receipt.sections.inProgress).toContain('no result (may not have run)');
     expect(receipt.sections.blockers).toContain('timeout after 30s');
     expect(receipt.sections.files).toContain('/var/log/app.log');
     expect(receipt.sections.files).toContain('/etc/hosts');
@@ -216,21 +229,38 @@ describe('createReceipt robustness', () => {
     expect(receipt.sections.completedActions).toMatch(/\+\d+ more calls not listed: read ×\d+/);
   });
 
-  it('states a latestAsk given outside the window once, and counts only the window', () => {
+  it('points to a latestAsk that follows the handoff instead of repeating it', () => {
     const dropped = window.slice(0, 5);
     const ask = 'Keep the public signature unchanged.';
     const receipt = createReceipt(dropped, { counter, maxTokens: 1000, latestAsk: ask });
-    expect(receipt.sections.latestAsk).toBe(ask);
-    expect(receipt.text.split(ask).length).toBe(2);
-    // The window's own user message is an earlier ask, not the latest one.
-    expect(receipt.sections.pendingAsks).toContain('Please fix the failing test');
+    // The current request follows the handoff in the conversation: it is not stated here at all.
+    expect(receipt.text).not.toContain(ask);
+    expect(receipt.sections.latestAsk).toContain(HANDOFF_CURRENT_ASK_POINTER);
+    // The window's own last ask is history, verbatim and labelled so, and stated once.
+    const windowAsk = 'Please fix the failing test in src/app/main.ts';
+    expect(receipt.sections.latestAsk).toBe(
+      `${HANDOFF_CURRENT_ASK_POINTER}\n\nLast ask within these earlier turns (historical, already handled or superseded):\n${windowAsk}`,
+    );
+    expect(receipt.text.split(windowAsk).length).toBe(2);
+    expect(receipt.sections.pendingAsks).toBeUndefined();
     expect(receipt.stats.messages).toBe(5);
     expect(receipt.sections.counts).toContain('Messages: 5');
-    // The last turn of the window is quoted, not replaced by a pointer to the ask.
-    expect(receipt.sections.lastTurns).not.toContain('the latest ask, quoted at the top');
-    // Without the option the window's last user message is the latest ask.
+    // Without the option the window's last user message is the latest ask, verbatim.
     const own = createReceipt(window, { counter, maxTokens: 1000 });
     expect(own.sections.latestAsk).toBe('Now also update the README');
+    expect(own.sections.pendingAsks).toContain(windowAsk);
+  });
+
+  it('states only the pointer when the window ends with the current request itself', () => {
+    const ask = 'Now also update the README';
+    const receipt = createReceipt(window, { counter, maxTokens: 1000, latestAsk: ask });
+    expect(receipt.sections.latestAsk).toBe(HANDOFF_CURRENT_ASK_POINTER);
+    expect(receipt.text).not.toContain(ask);
+    expect(receipt.sections.lastTurns).toContain(
+      '(the current request, repeated after this handoff)',
+    );
+    // An earlier, different ask stays an earlier ask.
+    expect(receipt.sections.pendingAsks).toContain('Please fix the failing test');
   });
 
   it('redacts a latestAsk and rejects one that is not a string', () => {
@@ -241,7 +271,8 @@ describe('createReceipt robustness', () => {
       latestAsk: `Use the token ${token} to push`,
     });
     expect(receipt.text).not.toContain(token);
-    expect(receipt.sections.latestAsk).toContain('Use the token');
+    expect(receipt.sections.latestAsk).not.toContain('Use the token');
+    expect(receipt.sections.latestAsk).toContain('Now also update the README');
     expect(() =>
       createReceipt(window, { counter, latestAsk: 5 as unknown as string }),
     ).toThrowError(/latestAsk/);
@@ -304,5 +335,59 @@ describe('createReceipt robustness', () => {
         BatonError,
       );
     }
+  });
+});
+
+describe('createReceipt on cyclic and deeply nested tool data', () => {
+  const deep = (levels: number, leaf: unknown) => {
+    let value: unknown = leaf;
+    for (let level = 0; level < levels; level++) value = { data: value };
+    return value;
+  };
+
+  it('builds a receipt instead of overflowing the stack', () => {
+    const token = `ghp_${'Qw7Er9Ty2Ui4Op6As8Df1Gh3Jk5Lz7Xc9Vb2N'}`;
+    const cyclic: Record<string, unknown> = { path: 'src/loop.ts', note: `uses ${token}` };
+    cyclic.self = cyclic;
+    const list: unknown[] = ['src/list.ts'];
+    list.push(list);
+    const messages = [
+      { role: 'user', content: 'Walk the tree.' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'a', toolName: 'walk', input: cyclic },
+          { type: 'tool-call', toolCallId: 'b', toolName: 'walk', input: { items: list } },
+          {
+            type: 'tool-call',
+            toolCallId: 'c',
+            toolName: 'deep',
+            input: deep(50_000, 'src/deep.ts'),
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'a',
+            toolName: 'walk',
+            output: { type: 'json', value: cyclic },
+          },
+          {
+            type: 'tool-result',
+            toolCallId: 'c',
+            toolName: 'deep',
+            output: { type: 'error-json', value: deep(50_000, `failed with ${token}`) },
+          },
+        ],
+      },
+    ] as unknown as ModelMessage[];
+    const receipt = createReceipt(messages, { counter, maxTokens: 2000 });
+    expect(receipt.sections.files).toContain('src/loop.ts');
+    expect(receipt.sections.completedActions).toContain('walk');
+    expect(receipt.text).not.toContain(token);
+    expect(JSON.stringify(receipt.sections)).not.toContain(token);
   });
 });

@@ -9,6 +9,7 @@ import {
   type ToolCallFact,
 } from './extract-handoff-facts.js';
 import {
+  HANDOFF_CURRENT_ASK_POINTER,
   HANDOFF_SECTIONS,
   type HandoffSectionKey,
   type HandoffSections,
@@ -30,9 +31,10 @@ export interface CreateReceiptOptions {
   /** How many trailing turns of the window are quoted (clipped). Default: 6. At most 12. */
   lastTurns?: number;
   /**
-   * The latest user ask when it is not in `messages` (it stays in the conversation after the
-   * receipt, e.g. in the kept tail). It is stated once at the top (redacted), and every user message
-   * of the window counts as an earlier ask. Default: the last user message of `messages`.
+   * The current user request when it stays in the conversation after the receipt (e.g. in the kept
+   * tail). It is not repeated: the latest-ask section holds `HANDOFF_CURRENT_ASK_POINTER` instead,
+   * followed by the window's own last ask verbatim, labelled as history, when that was another
+   * ask. Default: none; the window's last user message is then stated verbatim as the latest ask.
    */
   latestAsk?: string;
 }
@@ -51,7 +53,10 @@ export interface ReceiptStats {
   messages: number;
   toolCalls: number;
   asks: ReceiptSectionStats;
+  /** Completed tool calls (with a result). */
   actions: ReceiptSectionStats;
+  /** Tool calls without a result, listed as historical in-progress work. */
+  pendingActions: ReceiptSectionStats;
   files: ReceiptSectionStats;
   errors: ReceiptSectionStats;
   turns: ReceiptSectionStats;
@@ -69,6 +74,7 @@ export interface Receipt {
 type ItemSection =
   | 'pendingAsks'
   | 'completedActions'
+  | 'inProgress'
   | 'blockers'
   | 'files'
   | 'previousSummary'
@@ -91,6 +97,7 @@ interface Candidate {
 const sectionCaps: Record<ItemSection, number> = {
   pendingAsks: 0.6,
   completedActions: 0.3,
+  inProgress: 0.15,
   blockers: 0.25,
   files: 0.25,
   previousSummary: 0.2,
@@ -98,6 +105,9 @@ const sectionCaps: Record<ItemSection, number> = {
 };
 
 const minimumBudget = 120;
+
+const historicalAskLabel =
+  'Last ask within these earlier turns (historical, already handled or superseded):';
 
 function directoryOf(path: string): string {
   const separator = path.includes('\\') ? '\\' : '/';
@@ -107,10 +117,20 @@ function directoryOf(path: string): string {
   return parts.slice(0, Math.min(keep, parts.length - 1)).join(separator) + separator;
 }
 
+/** How the asks are stated: which one verbatim at the top, which keys not to list again. */
+interface AskPlan {
+  /** Keys of asks already stated (or pointed to) in the latest-ask section. */
+  statedKeys: Set<string>;
+  /** The window message whose ask the latest-ask section covers, and what its turn line says instead. */
+  elidedIndex: number | undefined;
+  elidedText: string;
+}
+
 function buildCandidates(
   facts: HandoffFacts,
   previousSummary: string | undefined,
   lastTurns: number,
+  askPlan: AskPlan,
 ): Candidate[] {
   const candidates: Candidate[] = [];
   const span = Math.max(1, facts.messageCount - 1);
@@ -118,9 +138,8 @@ function buildCandidates(
   const add = (candidate: Omit<Candidate, 'tokens'>) =>
     candidates.push({ ...candidate, tokens: 0 });
 
-  const latestKey = facts.latestAsk?.key;
   facts.asks.forEach((ask, position) => {
-    if (ask.key === latestKey) return;
+    if (askPlan.statedKeys.has(ask.key)) return;
     const clipped = ask.text.replace(/\s+/g, ' ').length > ask.key.length;
     add({
       section: 'pendingAsks',
@@ -148,10 +167,12 @@ function buildCandidates(
       ordinals.length <= 4
         ? ordinals.join(', ')
         : `${ordinals.slice(0, 3).join(', ')}, …, ${ordinals.at(-1)}`;
+    // A call without a result (the window ended while it ran, or it never ran) is not completed.
+    const pending = first.outcome === 'no result';
     add({
-      section: 'completedActions',
+      section: pending ? 'inProgress' : 'completedActions',
       order: first.ordinal,
-      text: `${shown}. ${first.name}${first.target ? ` ${first.target}` : ''} — ${first.outcome}${members.length > 1 ? ` (×${members.length})` : ''}`,
+      text: `${shown}. ${first.name}${first.target ? ` ${first.target}` : ''} — ${pending ? 'no result (may not have run)' : first.outcome}${members.length > 1 ? ` (×${members.length})` : ''}`,
       score:
         1 +
         2.5 * recency(last.index) +
@@ -231,10 +252,10 @@ function buildCandidates(
 
   const turns = facts.turns.slice(-lastTurns);
   turns.forEach((turn, position) => {
-    // The latest ask is stated once, at the top: quoting it again made models answer it twice.
-    const isLatestAsk = turn.role === 'user' && turn.index === facts.latestAsk?.index;
-    const text = isLatestAsk
-      ? '(the latest ask, quoted at the top)'
+    // An ask is stated once: quoting it again made models answer it twice.
+    const elided = turn.role === 'user' && turn.index === askPlan.elidedIndex;
+    const text = elided
+      ? askPlan.elidedText
       : clipText(turn.text.replace(/\n{2,}/g, '\n'), 400).replace(/\n/g, '\n  ');
     add({
       section: 'lastTurns',
@@ -281,6 +302,7 @@ function collapseLines(section: ItemSection, omitted: Candidate[]): string[] {
       if (rest > 0) lines.push(`- +${rest} more files elsewhere`);
       return lines;
     }
+    case 'inProgress':
     case 'completedActions': {
       const byTool = new Map<string, number>();
       let calls = 0;
@@ -310,6 +332,7 @@ function collapseLines(section: ItemSection, omitted: Candidate[]): string[] {
 const itemSections: ItemSection[] = [
   'pendingAsks',
   'completedActions',
+  'inProgress',
   'blockers',
   'files',
   'previousSummary',
@@ -369,28 +392,52 @@ export function createReceipt(
   const counter = options.counter ?? defaultCounter();
   const count = (text: string) => counter.count(text);
   const facts = extractHandoffFacts(messages);
-  if (options.latestAsk !== undefined && options.latestAsk.trim() !== '') {
-    const text = redactSecrets(options.latestAsk.trim()).text;
-    // Indexed past the window: no turn of the window is the latest ask, so none is elided.
-    facts.latestAsk = { text, key: itemKey(text), index: messages.length };
-  }
+  const windowAsk = facts.latestAsk;
+  // With `latestAsk` the current request follows the handoff verbatim: the receipt points to it
+  // instead of repeating it, and the window's own last ask, when another one, is history.
+  const currentKey =
+    options.latestAsk !== undefined && options.latestAsk.trim() !== ''
+      ? itemKey(redactSecrets(options.latestAsk.trim()).text)
+      : undefined;
+  const statedAsk =
+    currentKey === undefined ? windowAsk : windowAsk?.key === currentKey ? undefined : windowAsk;
+  const askPlan: AskPlan = {
+    statedKeys: new Set(
+      [statedAsk?.key, currentKey].filter((key): key is string => key !== undefined),
+    ),
+    elidedIndex: windowAsk?.index,
+    elidedText:
+      currentKey === undefined
+        ? '(the latest ask, quoted at the top)'
+        : statedAsk === undefined
+          ? '(the current request, repeated after this handoff)'
+          : '(the last ask of these turns, quoted at the top)',
+  };
+  const composeAsk = (ask: string | undefined) => {
+    if (currentKey === undefined) return ask;
+    return ask === undefined
+      ? HANDOFF_CURRENT_ASK_POINTER
+      : `${HANDOFF_CURRENT_ASK_POINTER}\n\n${historicalAskLabel}\n${ask}`;
+  };
 
   // Fixed parts: the latest ask (clipped only when it alone would crowd out everything else) and counts.
   const fixed: HandoffSections = {};
   let latestAskClipped = false;
-  if (facts.latestAsk) {
+  if (statedAsk) {
     const askBudget = Math.floor(maxTokens * 0.6);
-    let ask = facts.latestAsk.text;
+    let ask = statedAsk.text;
     if (count(ask) > askBudget) {
       latestAskClipped = true;
       let length = Math.floor(ask.length * (askBudget / count(ask)));
-      ask = clipText(facts.latestAsk.text, length);
+      ask = clipText(statedAsk.text, length);
       while (length > 0 && count(ask) > askBudget) {
         length = Math.floor(length * 0.8);
-        ask = clipText(facts.latestAsk.text, length);
+        ask = clipText(statedAsk.text, length);
       }
     }
-    fixed.latestAsk = ask;
+    fixed.latestAsk = composeAsk(ask);
+  } else if (currentKey !== undefined) {
+    fixed.latestAsk = HANDOFF_CURRENT_ASK_POINTER;
   }
   fixed.counts = countsBody(facts);
   let fixedText = renderHandoff(fixed);
@@ -398,11 +445,13 @@ export function createReceipt(
     fixed.counts = countsBody(facts, 5);
     fixedText = renderHandoff(fixed);
   }
-  if (count(fixedText) > maxTokens && fixed.latestAsk !== undefined) {
+  if (count(fixedText) > maxTokens && statedAsk !== undefined) {
     latestAskClipped = true;
-    fixed.latestAsk = clipText(
-      facts.latestAsk!.text,
-      Math.max(40, (maxTokens - count(renderHandoff({ counts: fixed.counts }))) * 2),
+    fixed.latestAsk = composeAsk(
+      clipText(
+        statedAsk.text,
+        Math.max(40, (maxTokens - count(renderHandoff({ counts: fixed.counts }))) * 2),
+      ),
     );
     fixedText = renderHandoff(fixed);
   }
@@ -411,7 +460,7 @@ export function createReceipt(
     fixedText = renderHandoff(fixed);
   }
 
-  const candidates = buildCandidates(facts, options.previousSummary, lastTurns);
+  const candidates = buildCandidates(facts, options.previousSummary, lastTurns, askPlan);
   for (const candidate of candidates) candidate.tokens = count(candidate.text) + 1;
   // Highest salience first; ties broken by position and text so the order never depends on chance.
   const ranked = [...candidates].sort(
@@ -489,6 +538,7 @@ export function createReceipt(
       toolCalls: facts.toolCalls.length,
       asks: stat('pendingAsks'),
       actions: stat('completedActions'),
+      pendingActions: stat('inProgress'),
       files: stat('files'),
       errors: stat('blockers'),
       turns: stat('lastTurns'),

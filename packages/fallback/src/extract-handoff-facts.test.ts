@@ -21,6 +21,33 @@ describe('extractPaths', () => {
   });
 });
 
+describe('extractPaths on Windows forward slashes, bare relative files and UNC shares', () => {
+  it('finds "D:/data/x.json", ./README.md and \\\\server\\share paths', () => {
+    const text =
+      'wrote "D:/data/x.json", read ./README.md and ../setup.py, copied \\\\server\\share\\f.txt and \\\\nas01\\builds$\\app\\log.txt; see ~/.bashrc';
+    expect(extractPaths(text)).toEqual([
+      'D:/data/x.json',
+      './README.md',
+      '../setup.py',
+      '\\\\server\\share\\f.txt',
+      '\\\\nas01\\builds$\\app\\log.txt',
+      '~/.bashrc',
+    ]);
+  });
+
+  it('does not take base64 secrets with slashes for paths', () => {
+    const key = ['wJalrXUtnFEMI', 'K7MDENG', 'bPxRfiCYEX4mPLe9Q2'].join('/');
+    expect(extractPaths(`aws_secret_access_key=${key} and ${key}`)).toEqual([]);
+    expect(extractPaths('password: ./secret/p4ss.txt and src/Button2/Index3Page4.tsx')).toEqual([
+      'src/Button2/Index3Page4.tsx',
+    ]);
+  });
+
+  it('still leaves fractions, URLs and lone dots alone', () => {
+    expect(extractPaths('1/2 ./ .. ../ \\\\ x:/ https://a.b/c.js a\\b')).toEqual([]);
+  });
+});
+
 describe('extractErrorLines', () => {
   it('keeps failures and exception lines, skips source that mentions errors', () => {
     const output = [

@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
+import { acceptKeyedValue, keyIsIdLike, keyIsSecret } from './secret-rules.js';
 
 /** One user ask. `key` is how it is recognised again: whitespace collapsed, first 200 characters. */
 export interface AskFact {
@@ -101,11 +102,45 @@ export function itemKey(text: string, length = keyLength): string {
 // each token with a slash against an anchored shape. One cheap split beats a look-behind regex
 // scanning every position of a 300 kB window.
 const posixShape = /^(?:~\/|\.{1,2}\/|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*\/?$/;
-const windowsShape = /^[A-Za-z]:\\(?:[\w@+.-]+\\)*[\w@+.-]+$/;
+// `./README.md`, `../setup.py`, `~/.bashrc`: one segment is enough behind an explicit anchor.
+const relativeShape = /^(?:~|\.{1,2})\/[\w@+.-]*[\w@+-][\w@+.-]*$/;
+// `C:\x\y.cs` and `D:/data/x.json` (Windows accepts either separator after the drive).
+const windowsShape = /^[A-Za-z]:[\\/](?:[\w@+.-]+[\\/])*[\w@+.-]+$/;
+// UNC shares: `\\server\share\dir\file.txt`.
+const uncShape = /^\\\\[\w.-]+\\[\w$@+.-]+(?:\\[\w$@+.-]+)*$/;
+const anchoredShape = /^(?:~\/|\.{1,2}\/|\/|[A-Za-z]:[\\/]|\\\\)/;
+
+/**
+ * Base64 keys contain slashes (`wJalr/K7MDENG/bPxRfiCY`): a token with many digits, upper- and
+ * lower-case letters and no extension is a secret or a blob, not a path, and must not be listed
+ * as one (it would be shown without the key that got it redacted).
+ */
+function looksRandom(joined: string): boolean {
+  if (joined.length < 16) return false;
+  let digits = 0;
+  let upper = 0;
+  let lower = 0;
+  for (let index = 0; index < joined.length; index++) {
+    const code = joined.charCodeAt(index);
+    if (code >= 48 && code <= 57) digits++;
+    else if (code >= 65 && code <= 90) upper++;
+    else if (code >= 97 && code <= 122) lower++;
+  }
+  return digits >= 3 && upper >= 3 && lower >= 3;
+}
+
+// A value assigned to a secret-named key is the secret, whatever it looks like.
+const secretAssignment =
+  /(?:secret|passw(?:or)?d|token|credential|private[_-]?key|api[_-]?key|access[_-]?key)[\w-]*["']?\s*[:=]\s*["']?$/i;
 
 function acceptPath(candidate: string): string | undefined {
   let path = candidate.replace(/[.,:;!?]+$/, '').replace(/:\d+(?::\d+)?$/, '');
-  if (!posixShape.test(path) && !windowsShape.test(path)) {
+  if (
+    !posixShape.test(path) &&
+    !relativeShape.test(path) &&
+    !windowsShape.test(path) &&
+    !uncShape.test(path)
+  ) {
     // `file:src/a.ts`, `at:/usr/lib/x.so`: the path follows the last colon.
     const colon = path.lastIndexOf(':');
     if (colon <= 1) return undefined;
@@ -118,10 +153,11 @@ function acceptPath(candidate: string): string | undefined {
     .filter((segment) => segment !== '' && segment !== '~' && segment !== '.' && segment !== '..');
   if (segments.length === 0) return undefined;
   if (!segments.every((segment) => /[A-Za-z_]/.test(segment))) return undefined;
-  const anchored = /^(?:~\/|\.{1,2}\/|\/|[A-Za-z]:\\)/.test(path);
+  const anchored = anchoredShape.test(path);
   const last = segments[segments.length - 1]!;
   const hasExtension = /\.[A-Za-z][\w]{0,9}$/.test(last);
   if (!anchored && !hasExtension && segments.length < 3) return undefined;
+  if (!hasExtension && looksRandom(segments.join(''))) return undefined;
   if (path.startsWith('//')) return undefined;
   if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);
   return path;
@@ -150,7 +186,9 @@ export function extractPaths(text: string): string[] {
     const token = text.slice(start, end);
     if (token.length < 3 || token.includes('://')) continue; // too short, or a URL
     const path = acceptPath(token);
-    if (path) found.push(path);
+    if (path && !secretAssignment.test(text.slice(Math.max(0, start - 48), start))) {
+      found.push(path);
+    }
   }
   return found;
 }
@@ -164,8 +202,8 @@ const codeLine =
 // Lines shown with a line-number prefix are file contents (`cat -n`, editors), not failures.
 const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 
-/** Error lines of a tool output, in order: failing lines, tracebacks, non-zero exit codes. */
-export function extractErrorLines(output: string): string[] {
+/** Error lines whole (whitespace collapsed, not clipped): redact before clipping, never after. */
+function rawErrorLines(output: string): string[] {
   const lines: string[] = [];
   if (!errorPattern.test(output)) return lines;
   for (const raw of output.split('\n')) {
@@ -177,11 +215,18 @@ export function extractErrorLines(output: string): string[] {
     ) {
       continue;
     }
-    const line = itemKey(raw);
+    const line = raw.replace(/\s+/g, ' ').trim();
     if (line.length < 6) continue;
     lines.push(line);
   }
   return lines;
+}
+
+/** Error lines of a tool output, in order: failing lines, tracebacks, non-zero exit codes. */
+export function extractErrorLines(output: string): string[] {
+  return rawErrorLines(output)
+    .map((line) => itemKey(line))
+    .filter((line) => line.length >= 6);
 }
 
 function fail(path: string, message: string): never {
@@ -234,11 +279,44 @@ function stringifyOutput(
   }
 }
 
+/** Nesting a walk of tool data goes into; deeper values are described, not walked. */
+const maxDepth = 64;
+
+/**
+ * A copy of `value` that JSON can serialise: cycles and nesting beyond `maxDepth` become markers,
+ * bigints their decimal text. Only used when plain `JSON.stringify` failed.
+ */
+function boundedCopy(value: unknown, depth: number, ancestors: Set<object>): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > maxDepth) return '[omitted: nested too deep]';
+  if (ancestors.has(value)) return '[omitted: circular reference]';
+  ancestors.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => boundedCopy(item, depth + 1, ancestors));
+    const copy: Record<string, unknown> = {};
+    for (const [field, inner] of Object.entries(value)) {
+      Object.defineProperty(copy, field, {
+        value: boundedCopy(inner, depth + 1, ancestors),
+        enumerable: true,
+      });
+    }
+    return copy;
+  } finally {
+    ancestors.delete(value);
+  }
+}
+
 function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
-    return String(value);
+    // Cycles, bigints and very deep values: serialise a bounded copy instead of giving up.
+    try {
+      return JSON.stringify(boundedCopy(value, 0, new Set())) ?? '';
+    } catch {
+      return '[unserialisable value]';
+    }
   }
 }
 
@@ -283,6 +361,12 @@ function commandLine(record: Record<string, unknown>): string | undefined {
   return [first!, ...[...rest, ...argumentWords].map(shellWord)].join(' ');
 }
 
+/** A value shown out of its object loses its key: redact it whole when the key names a secret. */
+function keyedSecret(field: string, value: string): boolean {
+  const strength = keyIsSecret(field);
+  return strength !== undefined && acceptKeyedValue(value, strength, true, keyIsIdLike(field));
+}
+
 function toolTarget(input: unknown): string {
   if (typeof input === 'string') return input;
   if (typeof input !== 'object' || input === null) return '';
@@ -293,24 +377,38 @@ function toolTarget(input: unknown): string {
     const value = record[field];
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
-  for (const value of Object.values(record)) {
-    if (typeof value === 'string' && value.trim() !== '') return value;
+  for (const [field, value] of Object.entries(record)) {
+    if (typeof value === 'string' && value.trim() !== '' && !keyedSecret(field, value)) {
+      return value;
+    }
   }
   return '';
 }
 
 /** Paths in a tool input; values of path-named fields go to `targets` (what the tool acted on). */
-function collectInputPaths(input: unknown, into: string[], targets: string[]): void {
+function collectInputPaths(
+  input: unknown,
+  into: string[],
+  targets: string[],
+  depth = 0,
+  ancestors = new Set<object>(),
+): void {
   if (typeof input === 'string') {
     into.push(...extractPaths(input));
     return;
   }
-  if (Array.isArray(input)) {
-    for (const item of input) collectInputPaths(item, into, targets);
+  // Tool inputs are JSON in the protocol; a cycle or absurd nesting is not walked (never a crash).
+  if (typeof input !== 'object' || input === null || depth > maxDepth || ancestors.has(input)) {
     return;
   }
-  if (typeof input !== 'object' || input === null) return;
+  ancestors.add(input);
+  if (Array.isArray(input)) {
+    for (const item of input) collectInputPaths(item, into, targets, depth + 1, ancestors);
+    ancestors.delete(input);
+    return;
+  }
   for (const [field, value] of Object.entries(input)) {
+    if (typeof value === 'string' && keyedSecret(field, value)) continue;
     if (
       typeof value === 'string' &&
       pathFields.test(field) &&
@@ -322,9 +420,10 @@ function collectInputPaths(input: unknown, into: string[], targets: string[]): v
       // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
       if (value.length <= 4000) into.push(...extractPaths(value));
     } else {
-      collectInputPaths(value, into, targets);
+      collectInputPaths(value, into, targets, depth + 1, ancestors);
     }
   }
+  ancestors.delete(input);
 }
 
 const redact = (text: string) => redactSecrets(text).text;
@@ -449,11 +548,12 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             if (typeof record.toolCallId !== 'string')
               fail(`${partPath}.toolCallId`, 'expected a string');
             const output = stringifyOutput(record.output, `${partPath}.output`);
-            const errorLines = extractErrorLines(output.text);
+            const errorLines = rawErrorLines(output.text);
             if (output.failed) {
-              const first = itemKey(
-                redact((/\S[^\n]*/.exec(output.text)?.[0] ?? '').slice(0, 4000)),
-              );
+              const first = (/\S[^\n]*/.exec(output.text)?.[0] ?? '')
+                .slice(0, 4000)
+                .replace(/\s+/g, ' ')
+                .trim();
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
             noteErrors(errorLines, index, output.failed);

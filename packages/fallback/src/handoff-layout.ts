@@ -2,10 +2,11 @@
  * The one section layout every handoff uses, whether an LLM wrote it (`@baton/compressor`) or the
  * deterministic receipt built it (`@baton/fallback`): the next model always sees the same shape.
  * Order matters: the latest ask comes first and is stated once (peers that repeated it under several
- * headings made models answer it again).
+ * headings made models answer it again). When the current request follows the handoff verbatim, the
+ * latest-ask section only points to it (`HANDOFF_CURRENT_ASK_POINTER`).
  */
 export const HANDOFF_SECTIONS = [
-  { key: 'latestAsk', title: 'Latest user ask (verbatim, already in the conversation below)' },
+  { key: 'latestAsk', title: 'Latest user ask' },
   { key: 'goal', title: 'Goal' },
   { key: 'constraints', title: 'Constraints and preferences' },
   { key: 'completedActions', title: 'Completed actions' },
@@ -37,3 +38,10 @@ export const HANDOFF_HEADER = '[Baton handoff: history of earlier turns, not new
 /** Closing line: the handoff is a record of the past, and the world may have moved on since. */
 export const HANDOFF_FOOTER =
   'This is a record of earlier turns. Verify the current state of files and systems before relying on it, and do not redo work listed as completed.';
+
+/**
+ * Body of the latest-ask section when the current request is the user message right after the
+ * handoff: pointing to it states the ask once instead of twice.
+ */
+export const HANDOFF_CURRENT_ASK_POINTER =
+  'The current request is the latest user message after this handoff; it is not repeated here.';

@@ -20,6 +20,7 @@ export {
   type TurnFact,
 } from './extract-handoff-facts.js';
 export {
+  HANDOFF_CURRENT_ASK_POINTER,
   HANDOFF_FOOTER,
   HANDOFF_HEADER,
   HANDOFF_SECTIONS,

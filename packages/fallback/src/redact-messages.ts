@@ -18,11 +18,19 @@ export interface RedactMessagesResult<M> {
   findings: MessageSecretFinding[];
 }
 
-// Fields that carry protocol identifiers or binary payloads, never free text: rewriting them would
-// break tool-call pairing, media handling or provider signatures.
-const untouchedFields = new Set([
+/**
+ * Nesting beyond this depth (counted from the message) is replaced by `deepValueMarker`: no
+ * conversation needs it, and walking it would overflow the stack.
+ */
+const maxRedactionDepth = 64;
+const deepValueMarker = '[omitted: nested too deep]';
+const circularMarker = '[omitted: circular reference]';
+
+// Protocol fields are kept only where the AI SDK puts them. Everything a tool or a model wrote
+// (tool inputs, tool outputs) is free data, where a key named `data`, `type` or `role` is just a key.
+const messageFields = new Set(['role', 'providerOptions']);
+const partFields = new Set([
   'type',
-  'role',
   'toolCallId',
   'toolName',
   'approvalId',
@@ -30,12 +38,41 @@ const untouchedFields = new Set([
   'providerOptions',
   'providerExecuted',
   'signature',
-  'data',
-  'image',
 ]);
+// Parts whose `data`/`image` is a binary payload (base64, bytes or a URL to one).
+const binaryParts = new Set([
+  'file',
+  'image',
+  'reasoning-file',
+  'media',
+  'image-data',
+  'file-data',
+]);
+const binaryFields = new Set(['data', 'image']);
+
+function plainObject(value: object): value is Record<string, unknown> {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function setField(target: Record<string, unknown>, field: string, value: unknown): void {
+  // A `__proto__` key of parsed JSON is an own property; plain assignment would change the prototype.
+  if (field === '__proto__') {
+    Object.defineProperty(target, field, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[field] = value;
+  }
+}
 
 class Redactor {
   readonly findings: MessageSecretFinding[] = [];
+  /** Objects on the current path from the message down: a repeat is a cycle. */
+  private readonly ancestors = new Set<object>();
   constructor(private readonly options: RedactSecretsOptions) {}
 
   string(value: string, path: string, key?: string): string {
@@ -52,25 +89,102 @@ class Redactor {
     return result.text;
   }
 
-  value(value: unknown, path: string, key?: string): unknown {
+  /**
+   * Redacts free data (tool inputs and outputs, unknown fields): every string at every depth, with
+   * no field exempt. `keep` names the fields of this object (not of nested ones) left untouched.
+   */
+  value(
+    value: unknown,
+    path: string,
+    depth: number,
+    key?: string,
+    keep?: (field: string, object: Record<string, unknown>) => boolean,
+  ): unknown {
     if (typeof value === 'string') return this.string(value, path, key);
-    if (Array.isArray(value))
-      return value.map((item, index) => this.value(item, `${path}[${index}]`));
     if (value === null || typeof value !== 'object') return value;
-    // Binary payloads, URLs and class instances keep their identity.
-    if (value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof URL)
-      return value;
-    if (
-      Object.getPrototypeOf(value) !== Object.prototype &&
-      Object.getPrototypeOf(value) !== null
-    ) {
-      return value;
+    // Binary payloads, URLs, dates and class instances keep their identity.
+    if (!Array.isArray(value) && !plainObject(value)) return value;
+    if (depth > maxRedactionDepth) return deepValueMarker;
+    if (this.ancestors.has(value)) return circularMarker;
+    this.ancestors.add(value);
+    try {
+      if (Array.isArray(value)) {
+        return value.map((item, index) => this.value(item, `${path}[${index}]`, depth + 1));
+      }
+      const copy: Record<string, unknown> = {};
+      for (const [field, inner] of Object.entries(value)) {
+        setField(
+          copy,
+          field,
+          keep?.(field, value) ? inner : this.value(inner, `${path}.${field}`, depth + 1, field),
+        );
+      }
+      return copy;
+    } finally {
+      this.ancestors.delete(value);
+    }
+  }
+
+  /** A content part: protocol fields kept, `input` and `output` redacted as free data. */
+  part(part: unknown, path: string): unknown {
+    if (typeof part !== 'object' || part === null || Array.isArray(part) || !plainObject(part)) {
+      return this.value(part, path, 2);
+    }
+    const type = part.type;
+    return this.value(part, path, 2, undefined, (field) => {
+      if (partFields.has(field)) return true;
+      return typeof type === 'string' && binaryParts.has(type) && binaryFields.has(field);
+    });
+  }
+
+  output(output: unknown, path: string): unknown {
+    if (typeof output !== 'object' || output === null || !plainObject(output)) {
+      return this.value(output, path, 3);
     }
     const copy: Record<string, unknown> = {};
-    for (const [field, inner] of Object.entries(value)) {
-      copy[field] = untouchedFields.has(field)
-        ? inner
-        : this.value(inner, `${path}.${field}`, field);
+    for (const [field, inner] of Object.entries(output)) {
+      let redacted: unknown;
+      if (field === 'type' || field === 'providerOptions') redacted = inner;
+      else if (field === 'value' && output.type === 'content' && Array.isArray(inner)) {
+        redacted = inner.map((item, index) => this.part(item, `${path}.value[${index}]`));
+      } else redacted = this.value(inner, `${path}.${field}`, 4, field);
+      setField(copy, field, redacted);
+    }
+    return copy;
+  }
+
+  message(message: Record<string, unknown>, path: string): unknown {
+    const copy: Record<string, unknown> = {};
+    for (const [field, inner] of Object.entries(message)) {
+      let redacted: unknown;
+      if (messageFields.has(field)) redacted = inner;
+      else if (field === 'content' && Array.isArray(inner)) {
+        redacted = inner.map((part, index) => {
+          const partPath = `${path}.content[${index}]`;
+          if (
+            typeof part === 'object' &&
+            part !== null &&
+            (part as { type?: unknown }).type === 'tool-result' &&
+            plainObject(part)
+          ) {
+            const result: Record<string, unknown> = {};
+            for (const [partField, value] of Object.entries(part)) {
+              setField(
+                result,
+                partField,
+                partFields.has(partField)
+                  ? value
+                  : partField === 'output'
+                    ? this.output(value, `${partPath}.output`)
+                    : this.value(value, `${partPath}.${partField}`, 3, partField),
+              );
+            }
+            return result;
+          }
+          return this.part(part, partPath);
+        });
+      } else redacted = this.value(inner, `${path}.${field}`, 1, field);
+      setField(copy, field, redacted);
     }
     return copy;
   }
@@ -79,9 +193,12 @@ class Redactor {
 /**
  * Deep-redacts every string of AI SDK messages: text and reasoning parts, tool-call inputs, and
  * tool-result outputs of every type (`text`, `json`, `error-text`, `error-json`, `content`,
- * `execution-denied` reasons). Ids, tool names, media types, binary data and provider options are
- * kept as they are, so calls and results still pair up. Object values whose key names a secret
- * (`{ password: '...' }`) are replaced whole.
+ * `execution-denied` reasons), at any depth and whatever the keys inside are called. Only the
+ * protocol fields where the AI SDK defines them stay as they are (role, part `type`, ids, tool
+ * names, media types, provider options, signatures, the binary `data` of file and image parts),
+ * so calls and results still pair up. Object values whose key names a secret
+ * (`{ password: '...' }`) are replaced whole. Cycles and nesting deeper than 64 levels are
+ * replaced by a marker instead of overflowing the stack.
  */
 export function redactMessages<M extends ModelMessage>(
   messages: readonly M[],
@@ -91,14 +208,28 @@ export function redactMessages<M extends ModelMessage>(
     throw new ReceiptInputError({ path: 'messages', message: 'expected an array of messages' });
   }
   const redactor = new Redactor(options);
-  const output = messages.map((message, index) => {
-    if (typeof message !== 'object' || message === null || typeof message.role !== 'string') {
+  const output: M[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message: unknown = messages[index];
+    if (
+      typeof message !== 'object' ||
+      message === null ||
+      Array.isArray(message) ||
+      typeof (message as { role?: unknown }).role !== 'string'
+    ) {
       throw new ReceiptInputError({
         path: `messages[${index}]`,
         message: 'expected a message with a role',
       });
     }
-    return redactor.value(message, `messages[${index}]`) as M;
-  });
+    const content = (message as { content?: unknown }).content;
+    if (typeof content !== 'string' && !Array.isArray(content)) {
+      throw new ReceiptInputError({
+        path: `messages[${index}].content`,
+        message: 'expected a string or an array of parts',
+      });
+    }
+    output.push(redactor.message(message as Record<string, unknown>, `messages[${index}]`) as M);
+  }
   return { messages: output, findings: redactor.findings };
 }
