@@ -20,6 +20,11 @@ import {
   redactSecrets,
 } from '../dist/index.js';
 import { middleWindow } from '../dist/middle-window.js';
+import {
+  extractReferenceFacts,
+  measureReferenceRetention,
+  type ReferenceRetention,
+} from '../dist/reference-facts.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const transcripts = loadTranscripts();
@@ -133,24 +138,136 @@ const windows = transcripts
   .map((transcript) => middleWindow(transcript.messages as ModelMessage[], { counter }))
   .filter((window) => window.length > 0);
 const factsOf = windows.map((window) => extractHandoffFacts(window));
+const referenceOf = windows.map((window) => extractReferenceFacts(window));
+const mean = (values: number[] | undefined) =>
+  values && values.length > 0
+    ? values.reduce((sum, value) => sum + value, 0) / values.length
+    : undefined;
+const receiptsOf = new Map<number, Array<{ receipt: string; fixed: string }>>();
+for (const budget of [1000, 2000, 4000]) {
+  receiptsOf.set(
+    budget,
+    windows.map((window) => ({
+      receipt: createReceipt(window, { maxTokens: budget, counter }).text,
+      fixed: createFixedCapReceipt(window, { maxTokens: budget, counter }),
+    })),
+  );
+}
+const referenceMeasures: Array<keyof ReferenceRetention> = [
+  'latestAskVerbatim',
+  'toolNames',
+  'toolNamesInActions',
+  'weightedPaths',
+  'errorLines',
+  'userAsks',
+];
+const referenceLabels: Record<keyof ReferenceRetention, string> = {
+  latestAskVerbatim: 'latest ask verbatim',
+  toolNames: 'tool names (anywhere, counts line included)',
+  toolNamesInActions: 'tool names in the actions sections',
+  weightedPaths: 'file paths (occurrence-weighted)',
+  errorLines: 'error lines (first 100 chars)',
+  userAsks: 'user asks (first 100 chars)',
+};
 lines.push(
-  '### Retention of the dropped window',
+  '### Retention of the dropped window, against independent ground truth',
   '',
   `For each of the ${windows.length} dev transcripts the window is everything after the first exchange and`,
-  'before the last ~20 % of tokens. Scores are means over transcripts that have the item (an item counts',
-  'when its text appears in the receipt). Baseline: Hermes-style fixed caps (first 12 actions, first 5',
+  'before the last ~20 % of tokens. Ground truth comes from `reference-facts.ts`, which shares no code',
+  'with the extractor the receipt is built from: tool names of tool-call parts; paths from tool arguments',
+  'named path/file/filename/file_path/target plus tokens in tool outputs matched by a simpler regex (a',
+  'directory and a file with an extension), weighted by occurrences; error lines are the first line of',
+  '`error-text`/`error-json` outputs and output lines matching `Traceback`, `…Error:` or a non-zero exit',
+  'code; asks are user messages. Items are redacted first (the receipt never shows a secret). Scores are',
+  'means over transcripts that have the item. Baseline: Hermes-style fixed caps (first 12 actions, first 5',
   'errors, first 12 files, every ask, last 8 turns of 700 chars, cut at 8,000 chars) rendered in the same',
-  'layout from the same extracted facts, then cut to the same token budget (longest prefix that fits).',
+  "layout from the receipt extractor's facts, then cut to the same token budget (longest prefix that",
+  'fits), scored with the same independent truth.',
   '',
 );
 for (const budget of [1000, 2000, 4000]) {
   const ours: Record<string, number[]> = {};
   const baseline: Record<string, number[]> = {};
-  windows.forEach((window, index) => {
+  receiptsOf.get(budget)!.forEach(({ receipt, fixed }, index) => {
+    const truth = referenceOf[index]!;
+    const scoreOurs = measureReferenceRetention(receipt, truth);
+    const scoreBaseline = measureReferenceRetention(fixed, truth);
+    for (const measure of referenceMeasures) {
+      if (scoreOurs[measure] !== undefined) {
+        ours[measure] = [...(ours[measure] ?? []), scoreOurs[measure]!];
+      }
+      if (scoreBaseline[measure] !== undefined) {
+        baseline[measure] = [...(baseline[measure] ?? []), scoreBaseline[measure]!];
+      }
+    }
+  });
+  lines.push(
+    `#### ${budget.toLocaleString('en-US')} tokens (independent truth)`,
+    '',
+    '| measure | transcripts | receipt | fixed-cap baseline | receipt / baseline |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const measure of referenceMeasures) {
+    const a = mean(ours[measure]);
+    const b = mean(baseline[measure]);
+    const ratio = a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}x` : 'n/a';
+    lines.push(
+      `| ${referenceLabels[measure]} | ${ours[measure]?.length ?? 0} | ${percent(a)} | ${percent(b)} | ${ratio} |`,
+    );
+  }
+  lines.push('');
+}
+// Compressor mode: the current request stays after the handoff and is passed as `latestAsk`; the
+// receipt then points to it and must still carry the window's own last ask verbatim, as history.
+{
+  let windowsWithAsk = 0;
+  let verbatim = 0;
+  let currentRepeated = 0;
+  let withLaterAsk = 0;
+  transcripts.forEach((transcript) => {
+    const all = transcript.messages as ModelMessage[];
+    const window = middleWindow(all, { counter });
+    if (window.length === 0) return;
+    const end = all.indexOf(window.at(-1)!) + 1;
+    const later = all.slice(end).find((message) => message.role === 'user');
+    const laterText =
+      later === undefined
+        ? undefined
+        : typeof later.content === 'string'
+          ? later.content
+          : later.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+    if (laterText === undefined || laterText.trim() === '') return;
+    withLaterAsk++;
+    const receipt = createReceipt(window, { maxTokens: 2000, counter, latestAsk: laterText });
+    const truth = extractReferenceFacts(window);
+    const current = redactSecrets(laterText.trim()).text;
+    // A short request (`/clear`) can also be part of an ask of the window; that is not a repeat.
+    const inWindowAsk = truth.asks.some((ask) => ask.includes(current.replace(/\s+/g, ' ')));
+    if (receipt.text.includes(current) && !inWindowAsk) currentRepeated++;
+    if (truth.latestAsk === undefined || truth.latestAsk === redactSecrets(laterText.trim()).text)
+      return;
+    windowsWithAsk++;
+    if (receipt.text.includes(truth.latestAsk)) verbatim++;
+  });
+  lines.push(
+    `With \`latestAsk\` set to the first user message after the window (as \`@baton/compressor\` passes it when that message stays in the conversation), at 2,000 tokens: the window's own last ask is in the receipt verbatim for ${verbatim} of ${windowsWithAsk} windows that have one; the current request is repeated in ${currentRepeated} of ${withLaterAsk} receipts (text that is also part of a window ask not counted).`,
+    '',
+  );
+}
+lines.push(
+  '### Retention of the dropped window, self-graded (for reference)',
+  '',
+  'The same receipts scored against `extractHandoffFacts`, the extractor the receipt itself is built',
+  'from. This only shows how much of its own extraction the selection keeps; it cannot see what the',
+  'extractor misses. Kept for comparison with earlier runs.',
+  '',
+);
+for (const budget of [1000, 2000, 4000]) {
+  const ours: Record<string, number[]> = {};
+  const baseline: Record<string, number[]> = {};
+  receiptsOf.get(budget)!.forEach(({ receipt, fixed }, index) => {
     const facts = factsOf[index]!;
-    const receipt = createReceipt(window, { maxTokens: budget, counter });
-    const fixed = createFixedCapReceipt(window, { maxTokens: budget, counter });
-    const scoreOurs = measureRetention(receipt.text, facts);
+    const scoreOurs = measureRetention(receipt, facts);
     const scoreBaseline = measureRetention(fixed, facts);
     for (const measure of measures) {
       if (scoreOurs[measure] !== undefined) {
@@ -161,12 +278,8 @@ for (const budget of [1000, 2000, 4000]) {
       }
     }
   });
-  const mean = (values: number[] | undefined) =>
-    values && values.length > 0
-      ? values.reduce((sum, value) => sum + value, 0) / values.length
-      : undefined;
   lines.push(
-    `#### ${budget.toLocaleString('en-US')} tokens`,
+    `#### ${budget.toLocaleString('en-US')} tokens (self-graded)`,
     '',
     '| measure | transcripts | receipt | fixed-cap baseline | receipt / baseline |',
     '|---|---:|---:|---:|---:|',
