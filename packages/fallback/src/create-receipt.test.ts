@@ -338,6 +338,17 @@ describe('createReceipt robustness', () => {
   });
 });
 
+describe('createReceipt on a sparse message list', () => {
+  it('throws a typed error for a hole, as for an undefined message', () => {
+    const sparse = new Array<ModelMessage>(2);
+    sparse[1] = { role: 'user', content: 'x' };
+    expect(() => createReceipt(sparse, { counter })).toThrowError(ReceiptInputError);
+    expect(() =>
+      createReceipt([undefined, sparse[1]] as unknown as ModelMessage[], { counter }),
+    ).toThrowError(ReceiptInputError);
+  });
+});
+
 describe('createReceipt on cyclic and deeply nested tool data', () => {
   const deep = (levels: number, leaf: unknown) => {
     let value: unknown = leaf;

@@ -437,6 +437,10 @@ export const lastTurnCount = 12;
  */
 export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
   if (!Array.isArray(messages)) fail('messages', 'expected an array of messages');
+  // `forEach` skips holes; a sparse list is as invalid as one holding `undefined`.
+  for (let index = 0; index < messages.length; index++) {
+    if (!(index in messages)) fail(`messages[${index}]`, 'expected a message object');
+  }
   const roleCounts: Record<string, number> = {};
   const asks = new Map<string, AskFact>();
   let latestAsk: AskFact | undefined;
