@@ -76,7 +76,14 @@ const sizes = [100, 1_000, 10_000];
 const strategies = ['truncate', 'mask', 'receipt', 'summarize', 'auto'] as const;
 /** Runs discarded while the JIT settles (a live process compacts many times). */
 const warmupRuns = 3;
-const runsFor = (size: number) => (size >= 10_000 ? 9 : size >= 1_000 ? 21 : 31);
+// Many repetitions: the machine is a loaded 2-core box, and growth ratios divide two medians.
+const runsFor = (size: number) => (size >= 10_000 ? 15 : size >= 1_000 ? 41 : 81);
+
+/** CPU time (user + system) of this process, in ms: less sensitive to other processes than wall time. */
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1_000;
+}
 
 interface Outcome {
   tokensAfter: number;
@@ -93,7 +100,7 @@ async function measureStrategies(
   counter: ReturnType<typeof createTokenCounter>,
   tokens: number,
   runs: number,
-): Promise<Map<string, { medianMs: number; last: Outcome }>> {
+): Promise<Map<string, { medianMs: number; medianCpuMs: number; last: Outcome }>> {
   const compressors = new Map(
     strategies.map((strategy) => [
       strategy,
@@ -101,10 +108,12 @@ async function measureStrategies(
     ]),
   );
   const times = new Map<string, number[]>(strategies.map((strategy) => [strategy, []]));
+  const cpuTimes = new Map<string, number[]>(strategies.map((strategy) => [strategy, []]));
   const last = new Map<string, Outcome>();
   for (let run = 0; run < runs + warmupRuns; run++) {
     for (const strategy of strategies) {
       (globalThis as { gc?: () => void }).gc?.();
+      const cpuStarted = cpuMs();
       const started = performance.now();
       let outcome: Outcome;
       try {
@@ -118,14 +127,21 @@ async function measureStrategies(
         if (!result) throw error;
         outcome = result;
       }
-      if (run >= warmupRuns) times.get(strategy)!.push(performance.now() - started);
+      if (run >= warmupRuns) {
+        times.get(strategy)!.push(performance.now() - started);
+        cpuTimes.get(strategy)!.push(cpuMs() - cpuStarted);
+      }
       last.set(strategy, outcome);
     }
   }
   return new Map(
     strategies.map((strategy) => [
       strategy,
-      { medianMs: median(times.get(strategy)!), last: last.get(strategy)! },
+      {
+        medianMs: median(times.get(strategy)!),
+        medianCpuMs: median(cpuTimes.get(strategy)!),
+        last: last.get(strategy)!,
+      },
     ]),
   );
 }
@@ -135,6 +151,7 @@ interface Row {
   tokens: number;
   strategy: string;
   medianMs: number;
+  medianCpuMs: number;
   tokensAfter: number;
   applied: string;
   removed: number[];
@@ -170,12 +187,13 @@ for (const size of sizes) {
   counter.countMessages(messages);
   const measured = await measureStrategies(messages, counter, tokens, runsFor(size));
   for (const strategy of strategies) {
-    const { medianMs, last } = measured.get(strategy)!;
+    const { medianMs, medianCpuMs, last } = measured.get(strategy)!;
     rows.push({
       size,
       tokens,
       strategy,
       medianMs,
+      medianCpuMs,
       tokensAfter: last.tokensAfter,
       applied: last.strategy,
       removed: last.event.removedMessageIndexes,
@@ -214,12 +232,19 @@ const targetRows: Array<{
   strategy: string;
   applied: string;
   medianMs: number;
+  medianCpuMs: number;
   tokensAfter: number;
 }> = [];
-const measuredTarget = await measureStrategies(targetMessages, targetCounter, targetTokens, 31);
+const measuredTarget = await measureStrategies(targetMessages, targetCounter, targetTokens, 41);
 for (const strategy of strategies) {
-  const { medianMs, last } = measuredTarget.get(strategy)!;
-  targetRows.push({ strategy, applied: last.strategy, medianMs, tokensAfter: last.tokensAfter });
+  const { medianMs, medianCpuMs, last } = measuredTarget.get(strategy)!;
+  targetRows.push({
+    strategy,
+    applied: last.strategy,
+    medianMs,
+    medianCpuMs,
+    tokensAfter: last.tokensAfter,
+  });
 }
 
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(2));
@@ -233,20 +258,26 @@ lines.push(
   `### Reference: 1,000 messages, ${targetTokens.toLocaleString('en')} tokens (target < 50 ms), warm counter`,
   '',
 );
-lines.push('| strategy | applied | tokens after | median ms |');
-lines.push('| --- | --- | ---: | ---: |');
+lines.push('| strategy | applied | tokens after | median wall ms | median CPU ms |');
+lines.push('| --- | --- | ---: | ---: | ---: |');
 for (const row of targetRows) {
   lines.push(
-    `| ${row.strategy} | ${row.applied} | ${row.tokensAfter.toLocaleString('en')} | ${format(row.medianMs)} |`,
+    `| ${row.strategy} | ${row.applied} | ${row.tokensAfter.toLocaleString('en')} | ${format(row.medianMs)} | ${format(row.medianCpuMs)} |`,
   );
 }
 lines.push('');
 lines.push('### Warm counter (messages already counted once, as in a live session)', '');
-lines.push('| messages | tokens | strategy | applied | tokens after | median ms |');
-lines.push('| ---: | ---: | --- | --- | ---: | ---: |');
+lines.push(
+  `Runs per size (after ${warmupRuns} warm-up runs): ${sizes.map((size) => `${size.toLocaleString('en')}: ${runsFor(size)}`).join(', ')}.`,
+  '',
+);
+lines.push(
+  '| messages | tokens | strategy | applied | tokens after | median wall ms | median CPU ms |',
+);
+lines.push('| ---: | ---: | --- | --- | ---: | ---: | ---: |');
 for (const row of rows) {
   lines.push(
-    `| ${row.size.toLocaleString('en')} | ${row.tokens.toLocaleString('en')} | ${row.strategy} | ${row.applied} | ${row.tokensAfter.toLocaleString('en')} | ${format(row.medianMs)} |`,
+    `| ${row.size.toLocaleString('en')} | ${row.tokens.toLocaleString('en')} | ${row.strategy} | ${row.applied} | ${row.tokensAfter.toLocaleString('en')} | ${format(row.medianMs)} | ${format(row.medianCpuMs)} |`,
   );
 }
 lines.push(
@@ -255,15 +286,15 @@ lines.push(
   '',
 );
 lines.push(
-  '| strategy | 100 -> 1,000 | 1,000 -> 10,000 | ms / 100k tokens at 100 | at 1,000 | at 10,000 |',
+  '| strategy | wall 100 -> 1,000 | wall 1,000 -> 10,000 | CPU 100 -> 1,000 | CPU 1,000 -> 10,000 | wall ms / 100k tokens at 100 | at 1,000 | at 10,000 |',
 );
-lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
+lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const strategy of strategies) {
   const row = (size: number) =>
     rows.find((item) => item.size === size && item.strategy === strategy)!;
   const per = (size: number) => ((row(size).medianMs / row(size).tokens) * 100_000).toFixed(2);
   lines.push(
-    `| ${strategy} | ${(row(1_000).medianMs / row(100).medianMs).toFixed(1)}x | ${(row(10_000).medianMs / row(1_000).medianMs).toFixed(1)}x | ${per(100)} | ${per(1_000)} | ${per(10_000)} |`,
+    `| ${strategy} | ${(row(1_000).medianMs / row(100).medianMs).toFixed(1)}x | ${(row(10_000).medianMs / row(1_000).medianMs).toFixed(1)}x | ${(row(1_000).medianCpuMs / row(100).medianCpuMs).toFixed(1)}x | ${(row(10_000).medianCpuMs / row(1_000).medianCpuMs).toFixed(1)}x | ${per(100)} | ${per(1_000)} | ${per(10_000)} |`,
   );
 }
 lines.push(

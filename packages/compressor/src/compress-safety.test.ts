@@ -177,8 +177,10 @@ describe('chunked summariser requests', () => {
         expect(requests.length, `${name} ${budget}`).toBeGreaterThan(1);
         for (const request of requests) {
           // Counted independently of what the compressor claims.
-          const exact =
-            counter.count(request.instructions) + counter.countMessages(request.messages);
+          const exact = counter.countMessages([
+            { role: 'system', content: request.instructions },
+            ...request.messages,
+          ]);
           expect(exact, `${name} ${budget}`).toBeLessThanOrEqual(budget);
           expect(request.inputTokens).toBe(exact);
         }

@@ -22,7 +22,10 @@ export interface SummarizerRequest {
   targetTokens: number;
   /** Output cap to give the model (the target plus headroom). */
   maxOutputTokens: number;
-  /** Tokens of `instructions` plus `messages`, as counted by the compressor's counter. */
+  /**
+   * Exact tokens of the request as sent (`instructions` as a system message, then `messages`), by
+   * the compressor's counter; never above `summarizerInputBudget`.
+   */
   inputTokens: number;
   /** An earlier handoff (from the middle, or from the previous chunk) the summary must update. */
   previousSummary: string | undefined;

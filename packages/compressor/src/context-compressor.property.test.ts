@@ -73,6 +73,8 @@ describe('compress over generated histories', () => {
     expect((outcomes.compacted ?? 0) / total).toBeGreaterThan(0.5);
     // Head demotion is exercised, not only reachable.
     expect(outcomes.demoted ?? 0).toBeGreaterThan(0);
+    // So is the budget error, whose numbers are checked against an independent count.
+    expect(outcomes.ContextBudgetError ?? 0).toBeGreaterThan(0);
     console.info(`property outcomes: ${JSON.stringify(outcomes)}`);
   });
   for (const strategy of strategies) {
@@ -113,6 +115,32 @@ describe('compress over generated histories', () => {
                   .slice(0, lead)
                   .reduce((sum, message) => sum + counter.countMessage(message), 0);
                 expect(error.headTokens).toBe(systemTokens);
+                // The protected part is at least the latest assistant message with everything after
+                // it, plus the latest user message when it comes before: counted here, apart from
+                // the compressor's own bookkeeping.
+                const lastAssistant = input.findLastIndex((m) => m.role === 'assistant');
+                const latestUser = input.findLastIndex((m) => m.role === 'user');
+                const from = lastAssistant >= lead ? lastAssistant : input.length;
+                let floor = input
+                  .slice(from)
+                  .reduce((sum, message) => sum + counter.countMessage(message), 0);
+                if (latestUser >= lead && latestUser < from)
+                  floor += counter.countMessage(input[latestUser]!);
+                const everything = input
+                  .slice(lead)
+                  .reduce((sum, message) => sum + counter.countMessage(message), 0);
+                expect(error.protectedTokens).toBeGreaterThanOrEqual(floor);
+                expect(error.protectedTokens).toBeLessThanOrEqual(everything);
+                // Required = overhead + head + protected + the insert (a notice or the smallest
+                // handoff: under 400 tokens), and that really is over the target.
+                const insert =
+                  error.requiredTokens -
+                  counter.countMessages([]) -
+                  error.headTokens -
+                  error.protectedTokens;
+                expect(insert).toBeGreaterThanOrEqual(0);
+                expect(insert).toBeLessThan(400);
+                expect(error.targetTokens).toBe(target);
               } else if (CompactionNotEffectiveError.isInstance(error)) {
                 checkResult(input, error.result as CompressResult<ModelMessage>, target, strategy);
                 expect(error.tokensBefore - error.tokensAfter).toBeLessThan(

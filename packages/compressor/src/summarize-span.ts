@@ -75,13 +75,18 @@ function packingMeasure(counter: TokenCounter): (text: string) => number {
   return (text) => Math.ceil(estimateTokens(text, { encoding }) * estimateMargin);
 }
 
-/** Exact tokens of a finished request, as the compressor's counter sees it. */
+/**
+ * Exact tokens of a finished request as the provider receives it: the instructions go as a system
+ * message ahead of the messages.
+ */
 function requestTokens(
   counter: TokenCounter,
   instructions: string,
   messages: readonly ModelMessage[],
 ): number {
-  return counter.count(instructions) + counter.countMessages(messages);
+  return counter.countMessages(
+    instructions === '' ? messages : [{ role: 'system', content: instructions }, ...messages],
+  );
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

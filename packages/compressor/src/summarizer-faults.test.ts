@@ -207,7 +207,8 @@ describe('summariser through MockLanguageModelV4', () => {
     expect(result.event.summarizerAttempts).toBe(1);
   });
 
-  it('never sends a request over the input budget', async () => {
+  // Packing at budgets that do leave room is tested in compress-safety.test.ts (exact counts).
+  it('refuses, without calling the model, an input budget that leaves no room for data', async () => {
     const model = new MockLanguageModelV4({ doGenerate: textResult(structuredSummary()) });
     const result = await compressorWith(model, { summarizerInputBudget: 200 }).compress(history(), {
       targetTokens: target,
