@@ -141,6 +141,8 @@ function history(): ModelMessage[] {
         },
       ],
     },
+    // JSON-escaped output full of \", \\ and \n: the estimate under-reads it, the exact count does not.
+    ...toolTurn('read', JSON.stringify({ fixture: 'q"\\\n'.repeat(600) })),
     ...toolTurn('edit', output('patch')),
     ...toolTurn('bash', output('build two')),
     user('Also run the linter.'),
