@@ -2,7 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_HEADER } from '@baton/fallback';
 import { createTokenCounter, InvalidInputError } from '@baton/tokens';
 import { describe, expect, it } from 'vitest';
-import { ContextCompressor, type SummarizerRequest } from './index.js';
+import { ContextCompressor, type SummarizerRequest, validateToolPairs } from './index.js';
 import { deepFreeze } from './test-utils/deep-freeze.js';
 import { assistant, toolTurn, user } from './test-utils/history.js';
 import { structuredSummary } from './test-utils/structured-summary.js';
@@ -397,14 +397,16 @@ describe('mask leaves the tail and tool inputs alone', () => {
       ...write,
       ...toolTurn('read', 'middle output '.repeat(400)),
       user('next'),
+      // The latest assistant message is a call: the smallest tail holds it and its large result.
       ...toolTurn('read', 'tail output '.repeat(400)),
-      assistant('done'),
     ]);
     const compressor = new ContextCompressor({ counter, protectLastNTokens: 1_000 });
+    // Over budget even with the smallest tail while the write input stays as it is.
     const result = await compressor.compress(messages, { targetTokens: 2_000, strategy: 'mask' });
     expect(result.withinBudget).toBe(false);
     const tail = messages.slice(result.event.tailStartIndex);
-    expect(tail.length).toBeGreaterThan(2);
+    expect(tail.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(tail)).toContain('tail output');
     expect(result.messages.slice(-tail.length)).toEqual(tail);
     expect(JSON.stringify(result.messages)).not.toContain('maskedByBaton');
     expect(result.messages[2]).toBe(messages[2]);
@@ -415,5 +417,67 @@ describe('mask leaves the tail and tool inputs alone', () => {
       maskToolInputs: true,
     }).compress(messages, { targetTokens: 2_000, strategy: 'mask' });
     expect(JSON.stringify(aggressive.messages)).toContain('maskedByBaton');
+  });
+});
+
+describe('mask sizes its tail for a masked middle', () => {
+  const output = (word: string) => `${word} output line\n`.repeat(300);
+  // 0 start, 1 ok (head); 2-3 old read; 4 long prose reply; 5 latest ask; 6-7 latest read; 8 reply.
+  const messages = deepFreeze([
+    user('start'),
+    assistant('ok'),
+    ...toolTurn('read', output('alpha')),
+    assistant('Notes on the design so far. '.repeat(300)),
+    user('next'),
+    ...toolTurn('read', output('gamma')),
+    assistant('done'),
+  ]);
+  const total = counter.countMessages(messages);
+  const size = (index: number) => counter.countMessage(messages[index]!);
+  const compressor = new ContextCompressor({ counter, protectLastNTokens: 5_000 });
+
+  it('fits with a smaller tail where a tail taking all the budget left by the head could not', async () => {
+    // Room for two placeholders beside the prose, not for either read verbatim.
+    const target = total - size(3) - size(7) + 300;
+    // A tail sized by what the head and the ask leave would hold the latest read verbatim, and then
+    // even masking the old read away entirely stays over: masking must shrink the tail.
+    const left = target - counter.countMessages([]) - size(0) - size(1) - size(5);
+    expect(size(6) + size(7) + size(8)).toBeLessThanOrEqual(left);
+    expect(total - size(3)).toBeGreaterThan(target);
+    const result = await compressor.compress(messages, { targetTokens: target, strategy: 'mask' });
+    expect(result.withinBudget).toBe(true);
+    expect(result.tokensAfter).toBeLessThanOrEqual(target);
+    expect(result.event.maskedMessageIndexes).toEqual([3, 7]);
+    expect(result.event.tailStartIndex).toBe(8);
+    expect(result.messages[8]).toBe(messages[8]);
+    for (const index of [0, 1, 2, 4, 5, 6]) expect(result.messages[index]).toBe(messages[index]);
+    expect(validateToolPairs(result.messages).problems).toEqual([]);
+  });
+
+  it('keeps the largest tail that still fits, and masks oldest first only as needed', async () => {
+    // Room for one placeholder: the latest read stays verbatim, the old one cannot.
+    const target = total - size(3) + 100;
+    const result = await compressor.compress(messages, { targetTokens: target, strategy: 'mask' });
+    expect(result.withinBudget).toBe(true);
+    expect(result.event.maskedMessageIndexes).toEqual([3]);
+    // The prose, the ask and the latest read join the tail; a cut before message 2 would need the
+    // old read verbatim (and cut between a call and its result at 3 is not allowed).
+    expect(result.event.tailStartIndex).toBe(4);
+    for (let index = 4; index < messages.length; index++)
+      expect(result.messages[index]).toBe(messages[index]);
+  });
+
+  it('caps the tail at protectLastNTokens even when a larger one would fit', async () => {
+    const small = new ContextCompressor({ counter, protectLastNTokens: 10 });
+    const result = await small.compress(messages, {
+      targetTokens: total - size(3) + 100,
+      strategy: 'mask',
+    });
+    // The smallest tail; oldest first, the old read alone meets the budget, so the latest read
+    // stays as it was even outside the tail.
+    expect(result.event.tailStartIndex).toBe(8);
+    expect(result.withinBudget).toBe(true);
+    expect(result.event.maskedMessageIndexes).toEqual([3]);
+    expect(result.messages[7]).toBe(messages[7]);
   });
 });

@@ -1,6 +1,8 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { redactSecrets } from '@baton/fallback';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeMessages } from './analyze-messages.js';
 import {
   CompactionNotEffectiveError,
   type CompressionStrategy,
@@ -9,6 +11,7 @@ import {
   ContextCompressor,
   validateToolPairs,
 } from './index.js';
+import { maskToolMessage } from './mask-tool-message.js';
 import { deepFreeze } from './test-utils/deep-freeze.js';
 import { historyArbitrary } from './test-utils/history-arbitrary.js';
 import { createSimpleCounter } from './test-utils/simple-counter.js';
@@ -31,6 +34,7 @@ function checkResult(
   // An over-budget result says why.
   expect(result.shortfallReason === undefined).toBe(result.withinBudget);
   if (strategy !== 'mask') expect(result.tokensAfter).toBeLessThanOrEqual(target);
+  // `mask` is over budget only when no allowed tail down to the smallest one could fit.
   // Head and tail are the very input objects.
   const { headMessageCount, tailStartIndex, headDemoted } = result.event;
   for (let index = 0; index < headMessageCount; index++) expect(output[index]).toBe(input[index]);
@@ -58,6 +62,33 @@ function checkResult(
     expect(result.summary === undefined).toBe(result.strategy === 'truncate');
   }
   expect(result.tokensSaved).toBe(result.tokensBefore - result.tokensAfter);
+  if (strategy === 'mask' && !result.withinBudget)
+    expect(maskCouldFit(input, result, target)).toBe(false);
+}
+
+/**
+ * Whether some allowed cut at or before the latest assistant message, with every tool output in
+ * front of it (after the head) masked and everything from it verbatim, fits: counted here by brute
+ * force, apart from the compressor's prefix sums.
+ */
+function maskCouldFit(
+  input: readonly ModelMessage[],
+  result: CompressResult<ModelMessage>,
+  target: number,
+): boolean {
+  const head = result.event.headMessageCount;
+  const { cutAllowed } = analyzeMessages(input);
+  const lastAssistant = input.findLastIndex((message) => message.role === 'assistant');
+  const latest = lastAssistant >= head ? lastAssistant : input.length;
+  const redact = (text: string) => redactSecrets(text).text;
+  for (let cut = head; cut <= latest; cut++) {
+    if (!cutAllowed[cut]) continue;
+    const candidate = input.map((message, index) =>
+      index >= head && index < cut ? maskToolMessage(message, redact) : message,
+    );
+    if (counter.countMessages(candidate) <= target) return true;
+  }
+  return false;
 }
 
 describe('compress over generated histories', () => {

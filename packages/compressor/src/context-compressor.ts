@@ -32,8 +32,6 @@ const strategies: readonly CompressionStrategy[] = [
 const details: readonly SummaryDetail[] = ['brief', 'concise', 'detailed'];
 /** Below this many tokens a handoff cannot say anything useful (and `createReceipt` refuses). */
 const minimumHandoffTokens = 120;
-/** A masking placeholder is one line: at most this many tokens. */
-const placeholderTokens = 80;
 
 interface Layout {
   headEnd: number;
@@ -48,6 +46,17 @@ interface Layout {
   pinnedIndex: number | undefined;
   /** The latest user message when it sits between the head and the smallest tail (kept either way). */
   askIndex: number | undefined;
+}
+
+interface MaskPlan {
+  /** The layout with the tail sized for a masked middle (no pinned ask: masking removes nothing). */
+  layout: Layout;
+  /** By offset from the head's end: the masked form of each message masking changes. */
+  replacements: Array<ModelMessage | undefined>;
+  /** By offset from the head's end: each message's tokens once masked (in full if unchanged). */
+  maskedCounts: number[];
+  /** Whether the smallest tail with everything in front of it masked fits the target. */
+  feasible: boolean;
 }
 
 interface CallContext {
@@ -240,47 +249,22 @@ export class ContextCompressor {
   }
 
   async #auto(context: CallContext): Promise<CompressResult<ModelMessage>> {
-    // Only stages that ran are listed: masking is skipped when it could not fit even at its best.
+    // Only stages that ran are listed: masking is skipped when, with the smallest tail and every
+    // output in front of it masked, it still could not fit (or the verbatim parts alone do not).
     const ran: AppliedStrategy[] = [];
-    if (this.#maskMightFit(context)) {
-      ran.push('mask');
-      const masked = this.#mask(context);
-      if (masked.tokensAfter <= context.targetTokens && this.#effective(context, masked)) {
-        return this.#finish(context, masked, ran, undefined);
+    const layout = this.#pickLayout(context, 0, 0);
+    if (this.#fits(context, layout, 0)) {
+      const plan = this.#maskPlan(context, layout);
+      if (plan.feasible) {
+        ran.push('mask');
+        const masked = this.#applyMask(context, plan);
+        if (masked.tokensAfter <= context.targetTokens && this.#effective(context, masked)) {
+          return this.#finish(context, masked, ran, undefined);
+        }
       }
     }
     const { outcome, stages, fallbackReason } = await this.#summarizeOrReceipt(context);
     return this.#explicit(context, outcome, [...ran, ...stages], fallbackReason);
-  }
-
-  /**
-   * Whether masking outside the protected tail could reach the target at all. When even the most
-   * masking could save would not fit, `auto` skips the masking work (it still counts as the first
-   * stage tried).
-   */
-  #maskMightFit(context: CallContext): boolean {
-    const layout = this.#pickLayout(context, 0, 0);
-    if (!this.#fits(context, layout, 0)) return false;
-    // Upper bounds of what masking can save: a tool message keeps a placeholder per result; a
-    // tool-call input of n characters holds at most n / 2 tokens.
-    let removable = 0;
-    for (let index = layout.headEnd; index < layout.tailStart; index++) {
-      const message = context.messages[index]!;
-      if (typeof message.content === 'string') continue;
-      if (message.role === 'tool') {
-        removable += Math.max(
-          0,
-          context.counts[index]! - placeholderTokens * message.content.length,
-        );
-      } else if (message.role === 'assistant' && this.#options.maskToolInputs === true) {
-        for (const part of message.content) {
-          if (part.type !== 'tool-call') continue;
-          const length = JSON.stringify(part.input)?.length ?? 0;
-          if (length >= 600) removable += Math.ceil(length / 2);
-        }
-      }
-    }
-    return context.tokensBefore - removable <= context.targetTokens;
   }
 
   async #summarizeOrReceipt(context: CallContext): Promise<{
@@ -537,43 +521,99 @@ export class ContextCompressor {
    * Masks tool outputs between the head and the protected tail, oldest first, until the target is
    * met. The tail stays byte-identical. Tool-call inputs are rewritten only with the opt-in
    * `maskToolInputs` (the placeholder no longer matches the tool's input schema).
+   *
+   * The tail is sized for masking, not greedily: the middle keeps its prose and one-line
+   * placeholders, so the tail is the largest (up to `protectLastNTokens`, never below the smallest
+   * tail) for which head + masked middle + tail fits. When even the smallest tail cannot fit, the
+   * smallest tail is used, so the shortfall reported is the least masking can reach.
    */
   #mask(context: CallContext): StageOutcome {
-    const { messages } = context;
     const layout = this.#pickLayout(context, 0, 0);
     this.#assertFits(context, layout, 0);
+    return this.#applyMask(context, this.#maskPlan(context, layout));
+  }
+
+  /** What masking would make of each message of the widest middle, and the tail it can afford. */
+  #maskPlan(context: CallContext, layout: Layout): MaskPlan {
+    const { messages, counts, suffix, analysis, counter } = context;
+    const { headEnd, minTailStart } = layout;
     const redact = (text: string) => redactSecrets(text).text;
-    const output = [...messages];
-    const masked = new Set<number>();
-    let total = context.tokensBefore;
-    const apply = (index: number, mask: typeof maskToolMessage) => {
-      const current = output[index]!;
-      const replacement = mask(current, redact);
-      if (replacement === current) return;
-      total += context.counter.countMessage(replacement) - context.counter.countMessage(current);
-      output[index] = replacement;
-      masked.add(index);
-    };
-    const over = () => total > context.targetTokens;
-    // Tier 1: old tool outputs, oldest first, outside the protected tail.
-    for (let index = layout.headEnd; index < layout.tailStart && over(); index++) {
-      apply(index, maskToolMessage);
-    }
-    const tailStart = layout.tailStart;
-    // Opt-in tier: large tool-call inputs outside the tail.
-    if (this.#options.maskToolInputs === true) {
-      for (let index = layout.headEnd; index < tailStart && over(); index++) {
-        apply(index, maskToolCallInputs);
+    const maskInputs = this.#options.maskToolInputs === true;
+    // Per message its masked form and size (a message masking leaves alone counts in full), in one
+    // pass, so choosing the cut stays linear.
+    const span = minTailStart - headEnd;
+    const replacements = new Array<ModelMessage | undefined>(span);
+    const maskedCounts = new Array<number>(span);
+    /** maskedPrefix[k]: tokens of messages headEnd..headEnd+k-1 once all of them are masked. */
+    const maskedPrefix = new Array<number>(span + 1);
+    maskedPrefix[0] = 0;
+    for (let offset = 0; offset < span; offset++) {
+      const index = headEnd + offset;
+      const message = messages[index]!;
+      let replacement = maskToolMessage(message, redact);
+      if (replacement === message && maskInputs) replacement = maskToolCallInputs(message, redact);
+      let size = counts[index]!;
+      if (replacement !== message) {
+        replacements[offset] = replacement;
+        size = counter.countMessage(replacement);
       }
+      maskedCounts[offset] = size;
+      maskedPrefix[offset + 1] = maskedPrefix[offset]! + size;
+    }
+    const fixed = context.baseTokens + suffix[0]! - suffix[headEnd]!;
+    // Fully masked middle before `cut` plus the verbatim tail from `cut`. It never grows as the cut
+    // moves later (masking never enlarges a message), so the first cut that fails ends the scan.
+    const fits = (cut: number) =>
+      fixed + maskedPrefix[cut - headEnd]! + suffix[cut]! <= context.targetTokens;
+    const feasible = fits(minTailStart);
+    const protectLast = this.#options.protectLastNTokens ?? 20_000;
+    let tailStart = minTailStart;
+    if (feasible) {
+      for (let cut = minTailStart - 1; cut >= headEnd; cut--) {
+        if (suffix[cut]! > protectLast || !fits(cut)) break;
+        if (analysis.cutAllowed[cut]) tailStart = cut;
+      }
+    }
+    return {
+      layout: { ...layout, tailStart, pinnedIndex: undefined },
+      replacements,
+      maskedCounts,
+      feasible,
+    };
+  }
+
+  /**
+   * Masks tool outputs between the head and the planned tail, oldest first, only until the target
+   * is met; then, with the opt-in `maskToolInputs`, large tool-call inputs the same way.
+   */
+  #applyMask(context: CallContext, plan: MaskPlan): StageOutcome {
+    const { messages, counts } = context;
+    const { layout, replacements, maskedCounts } = plan;
+    const { headEnd, tailStart } = layout;
+    const output = [...messages];
+    const masked: number[] = [];
+    let total = context.tokensBefore;
+    const over = () => total > context.targetTokens;
+    const apply = (index: number, role: ModelMessage['role']) => {
+      const offset = index - headEnd;
+      const replacement = replacements[offset];
+      if (replacement === undefined || messages[index]!.role !== role) return;
+      total += maskedCounts[offset]! - counts[index]!;
+      output[index] = replacement;
+      masked.push(index);
+    };
+    for (let index = headEnd; index < tailStart && over(); index++) apply(index, 'tool');
+    if (this.#options.maskToolInputs === true) {
+      for (let index = headEnd; index < tailStart && over(); index++) apply(index, 'assistant');
     }
     return {
       strategy: 'mask',
       messages: output,
       summary: undefined,
       removed: [],
-      masked: [...masked].sort((a, b) => a - b),
-      layout: { ...layout, tailStart, pinnedIndex: undefined },
-      tokensAfter: masked.size === 0 ? context.tokensBefore : this.#count(context, output),
+      masked: masked.sort((a, b) => a - b),
+      layout,
+      tokensAfter: masked.length === 0 ? context.tokensBefore : this.#count(context, output),
     };
   }
 

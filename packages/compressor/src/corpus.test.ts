@@ -32,6 +32,9 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
   // Its only user message is the latest ask (kept verbatim) and holds about half the transcript:
   // no strategy can halve it. Any other ContextBudgetError is a failure.
   const infeasible = new Set(['moatless__planner__psf-requests-1724']);
+  // Transcripts each strategy brought within half, by name: `auto` must stop at `mask` for exactly
+  // those `mask` fits (the mask test runs first).
+  const fitted: Record<string, string[]> = {};
 
   for (const strategy of strategies) {
     it(`${strategy}: ${strategy === 'mask' ? 'valid sequences; every transcript it cannot bring below half is flagged' : 'every transcript compresses below half with a valid sequence (one documented exception)'}`, async () => {
@@ -78,6 +81,9 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
         expect(result.tokensAfter, transcript.name).toBe(counter.countMessages(result.messages));
         expect(result.withinBudget, transcript.name).toBe(result.tokensAfter <= target);
         applied[result.strategy] = (applied[result.strategy] ?? 0) + 1;
+        if (result.withinBudget) fitted[strategy] = [...(fitted[strategy] ?? []), transcript.name];
+        if (strategy === 'auto' && result.strategy === 'mask')
+          fitted.autoMask = [...(fitted.autoMask ?? []), transcript.name];
         if (strategy === 'mask') {
           if (!result.withinBudget) {
             // Masking only shrinks tool traffic and says so: never a silent switch to another
@@ -99,7 +105,9 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
       if (strategy === 'mask') {
         // Masking keeps the protected tail verbatim and never removes anything: transcripts whose
         // bulk is prose or recent tool traffic stay over, flagged (never silently).
-        expect(compacted).toBeGreaterThan(0);
+        // The tail is sized for the masked middle (not given all the budget the head leaves):
+        // 14 of 25 fit when this was written, 5 with the greedy tail.
+        expect(compacted).toBeGreaterThanOrEqual(14);
         expect(compacted + maskShortfalls.length + budgetErrors.length).toBe(transcripts.length);
         console.info(
           `mask: ${compacted} of ${transcripts.length} within half; over (flagged):\n  ${maskShortfalls.join('\n  ')}`,
@@ -110,6 +118,7 @@ describe.skipIf(corpusSkipReason !== undefined)('dev transcripts at half their s
           transcripts.map((t) => t.name).filter((name) => infeasible.has(name)),
         );
         expect(compacted).toBe(transcripts.length - budgetErrors.length);
+        if (strategy === 'auto') expect(fitted.autoMask ?? []).toEqual(fitted.mask ?? []);
         console.info(
           `${strategy}: ${compacted} of ${transcripts.length} within half; applied ${JSON.stringify(applied)}; head demoted: ${demoted.join(', ')}`,
         );
