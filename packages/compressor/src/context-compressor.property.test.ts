@@ -108,83 +108,94 @@ describe('compress over generated histories', () => {
     expect(outcomes.ContextBudgetError ?? 0).toBeGreaterThan(0);
     console.info(`property outcomes: ${JSON.stringify(outcomes)}`);
   });
+  const property = (strategy: CompressionStrategy) =>
+    fc.asyncProperty(
+      historyArbitrary,
+      fc.double({ min: 0.15, max: 1.05, noNaN: true }),
+      fc.integer({ min: 0, max: 3_000 }),
+      async (generated, ratio, protectLastNTokens) => {
+        const input = deepFreeze(generated);
+        const before = counter.countMessages(input);
+        const target = Math.max(1, Math.floor(before * ratio));
+        const compressor = new ContextCompressor({
+          counter,
+          protectLastNTokens,
+          summaryTargetTokens: 300,
+          retryDelayMs: 0,
+          summarizer: async () => structuredSummary(),
+        });
+        try {
+          const result = await compressor.compress(input, { targetTokens: target, strategy });
+          checkResult(input, result, target, strategy);
+          const kind = result.strategy === 'none' ? 'none' : 'compacted';
+          outcomes[kind] = (outcomes[kind] ?? 0) + 1;
+          if (result.event.headDemoted) outcomes.demoted = (outcomes.demoted ?? 0) + 1;
+        } catch (error) {
+          const kind = error instanceof Error ? error.name : 'other';
+          outcomes[kind] = (outcomes[kind] ?? 0) + 1;
+          if (ContextBudgetError.isInstance(error)) {
+            // Under budget whenever system + pinned ask + smallest tail fit: the error comes
+            // only after the first exchange gave up its place, so its head is the system
+            // messages alone.
+            expect(error.requiredTokens).toBeGreaterThan(target);
+            let lead = 0;
+            while (input[lead]?.role === 'system') lead++;
+            const systemTokens = input
+              .slice(0, lead)
+              .reduce((sum, message) => sum + counter.countMessage(message), 0);
+            expect(error.headTokens).toBe(systemTokens);
+            // The protected part is at least the latest assistant message with everything after
+            // it, plus the latest user message when it comes before: counted here, apart from
+            // the compressor's own bookkeeping.
+            const lastAssistant = input.findLastIndex((m) => m.role === 'assistant');
+            const latestUser = input.findLastIndex((m) => m.role === 'user');
+            const from = lastAssistant >= lead ? lastAssistant : input.length;
+            let floor = input
+              .slice(from)
+              .reduce((sum, message) => sum + counter.countMessage(message), 0);
+            if (latestUser >= lead && latestUser < from)
+              floor += counter.countMessage(input[latestUser]!);
+            const everything = input
+              .slice(lead)
+              .reduce((sum, message) => sum + counter.countMessage(message), 0);
+            expect(error.protectedTokens).toBeGreaterThanOrEqual(floor);
+            expect(error.protectedTokens).toBeLessThanOrEqual(everything);
+            // Required = overhead + head + protected + the insert (a notice or the smallest
+            // handoff: under 400 tokens), and that really is over the target.
+            const insert =
+              error.requiredTokens -
+              counter.countMessages([]) -
+              error.headTokens -
+              error.protectedTokens;
+            expect(insert).toBeGreaterThanOrEqual(0);
+            expect(insert).toBeLessThan(400);
+            expect(error.targetTokens).toBe(target);
+          } else if (CompactionNotEffectiveError.isInstance(error)) {
+            checkResult(input, error.result as CompressResult<ModelMessage>, target, strategy);
+            expect(error.tokensBefore - error.tokensAfter).toBeLessThan(0.1 * error.tokensBefore);
+          } else {
+            throw error;
+          }
+        }
+      },
+    );
   for (const strategy of strategies) {
     it(`${strategy}: valid, verbatim head and tail, latest ask kept, under budget whenever system + pinned ask + smallest tail fit`, async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          historyArbitrary,
-          fc.double({ min: 0.15, max: 1.05, noNaN: true }),
-          fc.integer({ min: 0, max: 3_000 }),
-          async (generated, ratio, protectLastNTokens) => {
-            const input = deepFreeze(generated);
-            const before = counter.countMessages(input);
-            const target = Math.max(1, Math.floor(before * ratio));
-            const compressor = new ContextCompressor({
-              counter,
-              protectLastNTokens,
-              summaryTargetTokens: 300,
-              retryDelayMs: 0,
-              summarizer: async () => structuredSummary(),
-            });
-            try {
-              const result = await compressor.compress(input, { targetTokens: target, strategy });
-              checkResult(input, result, target, strategy);
-              const kind = result.strategy === 'none' ? 'none' : 'compacted';
-              outcomes[kind] = (outcomes[kind] ?? 0) + 1;
-              if (result.event.headDemoted) outcomes.demoted = (outcomes.demoted ?? 0) + 1;
-            } catch (error) {
-              const kind = error instanceof Error ? error.name : 'other';
-              outcomes[kind] = (outcomes[kind] ?? 0) + 1;
-              if (ContextBudgetError.isInstance(error)) {
-                // Under budget whenever system + pinned ask + smallest tail fit: the error comes
-                // only after the first exchange gave up its place, so its head is the system
-                // messages alone.
-                expect(error.requiredTokens).toBeGreaterThan(target);
-                let lead = 0;
-                while (input[lead]?.role === 'system') lead++;
-                const systemTokens = input
-                  .slice(0, lead)
-                  .reduce((sum, message) => sum + counter.countMessage(message), 0);
-                expect(error.headTokens).toBe(systemTokens);
-                // The protected part is at least the latest assistant message with everything after
-                // it, plus the latest user message when it comes before: counted here, apart from
-                // the compressor's own bookkeeping.
-                const lastAssistant = input.findLastIndex((m) => m.role === 'assistant');
-                const latestUser = input.findLastIndex((m) => m.role === 'user');
-                const from = lastAssistant >= lead ? lastAssistant : input.length;
-                let floor = input
-                  .slice(from)
-                  .reduce((sum, message) => sum + counter.countMessage(message), 0);
-                if (latestUser >= lead && latestUser < from)
-                  floor += counter.countMessage(input[latestUser]!);
-                const everything = input
-                  .slice(lead)
-                  .reduce((sum, message) => sum + counter.countMessage(message), 0);
-                expect(error.protectedTokens).toBeGreaterThanOrEqual(floor);
-                expect(error.protectedTokens).toBeLessThanOrEqual(everything);
-                // Required = overhead + head + protected + the insert (a notice or the smallest
-                // handoff: under 400 tokens), and that really is over the target.
-                const insert =
-                  error.requiredTokens -
-                  counter.countMessages([]) -
-                  error.headTokens -
-                  error.protectedTokens;
-                expect(insert).toBeGreaterThanOrEqual(0);
-                expect(insert).toBeLessThan(400);
-                expect(error.targetTokens).toBe(target);
-              } else if (CompactionNotEffectiveError.isInstance(error)) {
-                checkResult(input, error.result as CompressResult<ModelMessage>, target, strategy);
-                expect(error.tokensBefore - error.tokensAfter).toBeLessThan(
-                  0.1 * error.tokensBefore,
-                );
-              } else {
-                throw error;
-              }
-            }
-          },
-        ),
-        { numRuns: 1_000 },
-      );
+      await fc.assert(property(strategy), { numRuns: 1_000 });
     });
   }
+  it('receipt: replays a history where the smallest receipt overshot the estimate that kept the head', async () => {
+    // Found by the property above: the head was kept on an estimate of the smallest receipt, the
+    // real one came out a few tokens larger, and the first exchange must then be demoted rather
+    // than a budget error be thrown with the head kept. Replayed by fast-check seed and path (valid
+    // while the arbitraries stay as they are).
+    await fc.assert(property('receipt'), {
+      seed: -1034786324,
+      path: replayPath,
+      endOnFailure: true,
+    });
+  });
 });
+
+const replayPath =
+  '935:4:31:32:35:37:41:47:3:7:56:72:59:78:84:90:101:108:110:93:113:113:96:114:118:3:2:107:3:7:106:3:102:2:104:2:97:3:4:95:2:97:2:2:5:88:4:4:83:83:4:85:4:80:16:32:78:15:80:78:78:78:78:82:46:72:77:44:68:45:60:71:44:64:63:48:59:48:52:58:49:56:56:57:61:61:59:71:71:78:71:82:84:79:85:83:86:91:86:101:104:95:103:110:93:104:94:97:90:103:108:121:123:126:129:136:146:147:150:152:159:165:167:162:191:158:179:149:190:191:200:204:206:205:206:215:208:224:230:233:239:226:240:248:54:242:50:55:243:55:55:61:232:53:230:50:59:226:58:58:58:221:50:227:227';

@@ -419,7 +419,10 @@ export class ContextCompressor {
   }
 
   /** The insert's token budget, and the layout chosen with it. */
-  #handoffLayout(context: CallContext): { layout: Layout; handoffTokens: number } {
+  #handoffLayout(
+    context: CallContext,
+    demoteHead = false,
+  ): { layout: Layout; handoffTokens: number } {
     const summaryTarget = this.#options.summaryTargetTokens ?? 750;
     // The note an insert after the pinned ask carries; counted with a wide index, so the room
     // reserved covers any layout.
@@ -427,7 +430,9 @@ export class ContextCompressor {
       this.#afterAskNote({ tailStart: 1_000_000 } as Layout),
     );
     const envelope = context.counter.countMessage({ role: 'user', content: '' }) + noteTokens;
-    const probe = this.#pickLayout(context, 0, minimumHandoffTokens + envelope);
+    const probe = demoteHead
+      ? this.#layout(context, 0, true)
+      : this.#pickLayout(context, 0, minimumHandoffTokens + envelope);
     this.#assertFits(context, probe, minimumHandoffTokens + envelope);
     const { head, kept } = this.#protectedTokens(context, probe);
     const free = context.targetTokens - context.baseTokens - head - kept - envelope;
@@ -687,8 +692,8 @@ export class ContextCompressor {
     return { text, message: { role: 'user', content: text } };
   }
 
-  #receipt(context: CallContext): StageOutcome {
-    const { layout, handoffTokens } = this.#handoffLayout(context);
+  #receipt(context: CallContext, demoteHead = false): StageOutcome {
+    const { layout, handoffTokens } = this.#handoffLayout(context, demoteHead);
     const { span, previousSummary } = this.#middle(context, layout);
     const middle = span.map((entry) => entry.message);
     // The receipt states the latest ask once: the one that stays below the receipt, given apart so
@@ -717,6 +722,12 @@ export class ContextCompressor {
       }));
       tokensAfter = this.#count(context, output);
       budget = Math.max(minimumHandoffTokens, budget - (tokensAfter - context.targetTokens) - 16);
+    }
+    if (tokensAfter > context.targetTokens && !layout.headDemoted) {
+      // The head was kept on an estimate of the smallest receipt that proved short by a few
+      // tokens: give the first exchange up before giving up.
+      const demoted = this.#layout(context, 0, true);
+      if (demoted.headEnd < layout.headEnd) return this.#receipt(context, true);
     }
     if (tokensAfter > context.targetTokens) {
       // Even the smallest receipt did not fit next to the verbatim parts (counting differences at
