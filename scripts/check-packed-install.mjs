@@ -53,6 +53,8 @@ for (const { manifest } of packages) {
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--omit=peer', '--loglevel=error'], {
       cwd: project,
       stdio: 'pipe',
+      // A registry that cannot be reached must fail the check, not hang it.
+      timeout: 180_000,
     });
     const probe = `const m = await import(${JSON.stringify(manifest.name)}); const names = Object.keys(m); if (names.length === 0) throw new Error('no exports'); console.log(names.length + ' exports');`;
     const result = execFileSync('node', ['--input-type=module', '-e', probe], {
