@@ -25,5 +25,5 @@ const header = [
   `- Node: ${process.version} (${process.platform} ${process.arch})`,
   '',
 ];
-writeFileSync('BENCHMARKS.md', `${[...header, ...sections].join('\n')}\n`);
+writeFileSync('BENCHMARKS.md', `${[header.join('\n'), ...sections].join('\n\n')}\n`);
 console.log(`BENCHMARKS.md: ${sections.length} package sections`);
