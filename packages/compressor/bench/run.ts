@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createReceipt, redactMessages } from '@baton/fallback';
-import { loadTranscripts } from '@baton/test-corpus';
+import { loadTranscripts, withToolCallIdSuffix } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { ContextCompressor, validateToolPairs } from '../dist/index.js';
 
@@ -18,21 +18,6 @@ const transcripts = loadTranscripts();
 if (transcripts.length === 0) {
   console.error('corpus not found: the compressor bench needs ../shared/corpus');
   process.exit(1);
-}
-
-function renameIds(value: unknown, suffix: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => renameIds(item, suffix));
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      copy[key] =
-        key === 'toolCallId' && typeof inner === 'string'
-          ? `${inner}~${suffix}`
-          : renameIds(inner, suffix);
-    }
-    return copy;
-  }
-  return value;
 }
 
 /** A realistic history of `size` messages: transcripts concatenated (ids renamed per copy), system first. */
@@ -48,7 +33,7 @@ function buildHistory(size: number, pool = transcripts): Message[] {
         const firstUser = body.findIndex((message) => message.role === 'user');
         body.splice(0, firstUser);
       }
-      history.push(...(renameIds(body, `${copy}`) as Message[]));
+      history.push(...(withToolCallIdSuffix(body, `${copy}`) as Message[]));
       copy++;
       if (history.length >= size) break;
     }

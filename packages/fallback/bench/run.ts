@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { loadSecretFixtures, loadTranscripts } from '@baton/test-corpus';
+import { loadSecretFixtures, loadTranscripts, withToolCallIdSuffix } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { createFixedCapReceipt } from '../dist/fixed-cap-receipt.js';
 import {
@@ -296,27 +296,13 @@ for (const budget of [1000, 2000, 4000]) {
 }
 
 // --- Build time for a ~100k-token window --------------------------------------------------------
-function renameIds(value: unknown, suffix: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => renameIds(item, suffix));
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      copy[key] =
-        key === 'toolCallId' && typeof inner === 'string'
-          ? `${inner}~${suffix}`
-          : renameIds(inner, suffix);
-    }
-    return copy;
-  }
-  return value;
-}
 const bigWindow: ModelMessage[] = [];
 let windowTokens = 0;
 for (let copy = 0; windowTokens < 100_000; copy++) {
   for (const transcript of transcripts) {
     for (const message of transcript.messages) {
       if (message.role === 'system') continue;
-      bigWindow.push(renameIds(message, String(copy)) as ModelMessage);
+      bigWindow.push(withToolCallIdSuffix(message, String(copy)) as ModelMessage);
       windowTokens += counter.countMessage(message);
       if (windowTokens >= 100_000) break;
     }

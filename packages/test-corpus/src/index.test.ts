@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { corpusSkipReason, loadSecretFixtures, loadTranscripts } from './index.ts';
+import {
+  corpusSkipReason,
+  loadSecretFixtures,
+  loadTranscripts,
+  withToolCallIdSuffix,
+} from './index.ts';
 
 describe.skipIf(corpusSkipReason !== undefined)('shared corpus', () => {
   it('loads transcripts as message arrays', () => {
@@ -15,5 +20,33 @@ describe.skipIf(corpusSkipReason !== undefined)('shared corpus', () => {
     const rows = loadSecretFixtures();
     expect(rows.some((row) => row.expect === 'secret')).toBe(true);
     expect(rows.some((row) => row.expect === 'not-secret')).toBe(true);
+  });
+});
+
+describe('withToolCallIdSuffix', () => {
+  it('suffixes every toolCallId at any depth and leaves the input alone', () => {
+    const input = [
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'a', toolName: 'x', input: {} }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'a',
+            toolName: 'x',
+            output: { type: 'text', value: 'toolCallId' },
+          },
+        ],
+      },
+    ];
+    const copy = withToolCallIdSuffix(input, '2');
+    expect(JSON.stringify(copy)).toBe(
+      JSON.stringify(input).replaceAll('"toolCallId":"a"', '"toolCallId":"a~2"'),
+    );
+    expect(input[0]).not.toBe(copy[0]);
+    expect(JSON.stringify(input)).toContain('"toolCallId":"a"');
   });
 });

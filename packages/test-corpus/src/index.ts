@@ -59,3 +59,22 @@ export function loadSecretFixtures(): SecretFixture[] {
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as SecretFixture);
 }
+
+/**
+ * A deep copy of `value` with every `toolCallId` suffixed, so that copies of one transcript can be
+ * concatenated into a longer history without two tool calls sharing an id.
+ */
+export function withToolCallIdSuffix<T>(value: T, suffix: string): T {
+  if (Array.isArray(value)) return value.map((item) => withToolCallIdSuffix(item, suffix)) as T;
+  if (typeof value === 'object' && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      copy[key] =
+        key === 'toolCallId' && typeof inner === 'string'
+          ? `${inner}~${suffix}`
+          : withToolCallIdSuffix(inner, suffix);
+    }
+    return copy as T;
+  }
+  return value;
+}
