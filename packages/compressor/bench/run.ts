@@ -20,24 +20,48 @@ if (transcripts.length === 0) {
   process.exit(1);
 }
 
-/** A realistic history of `size` messages: transcripts concatenated (ids renamed per copy), system first. */
+/**
+ * A turn unit: a user message, or an assistant message with the tool messages that answer it, so
+ * that units can be interleaved without separating a call from its results.
+ */
+function turnUnits(messages: Message[]): Message[][] {
+  const units: Message[][] = [];
+  for (const message of messages) {
+    if (message.role === 'tool' && units.length > 0) units.at(-1)!.push(message);
+    else units.push([message]);
+  }
+  return units;
+}
+
+/**
+ * A realistic history of `size` messages: turn units taken round-robin from every transcript (ids
+ * renamed per pass), after one system prompt and a first user message. Interleaving keeps the mix of
+ * message sizes the same at every size, so 10x messages means about 10x tokens and the growth ratios
+ * measure the pipeline, not a change of mix (the first 100 messages of one transcript are far lighter
+ * than the corpus average).
+ */
 function buildHistory(size: number, pool = transcripts): Message[] {
-  const history: Message[] = [];
-  let copy = 0;
-  while (history.length < size) {
-    for (const transcript of pool) {
-      const body = transcript.messages.filter((message) => message.role !== 'system');
-      if (history.length === 0) {
-        const system = transcript.messages.find((message) => message.role === 'system');
-        if (system) history.push(system);
-        const firstUser = body.findIndex((message) => message.role === 'user');
-        body.splice(0, firstUser);
+  const system = pool
+    .flatMap((transcript) => transcript.messages)
+    .find((message) => message.role === 'system');
+  const bodies = pool.map((transcript) =>
+    turnUnits(transcript.messages.filter((message) => message.role !== 'system')),
+  );
+  const history: Message[] = system ? [system] : [];
+  const firstUser = bodies.flat().find((unit) => unit[0]!.role === 'user');
+  if (firstUser) history.push(...firstUser);
+  for (let pass = 0; history.length < size; pass++) {
+    const longest = Math.max(...bodies.map((units) => units.length));
+    for (let index = 0; index < longest && history.length < size; index++) {
+      for (const [which, units] of bodies.entries()) {
+        const unit = units[index];
+        if (!unit) continue;
+        history.push(...(withToolCallIdSuffix(unit, `${pass}-${which}`) as Message[]));
+        if (history.length >= size) break;
       }
-      history.push(...(withToolCallIdSuffix(body, `${copy}`) as Message[]));
-      copy++;
-      if (history.length >= size) break;
     }
   }
+  // Trimming may leave a trailing call without its result, as in a live agent loop.
   history.length = size;
   return history;
 }
