@@ -231,7 +231,7 @@ export function createSessionTracker(
         if (raw[index]?.role === 'system') continue;
         const stored = storedRaw?.messages[index - (storedRaw?.start ?? 0)];
         const sent = forStorage(toModelMessages([raw[index] as never]))[0];
-        if (stored === undefined || JSON.stringify(stored) !== JSON.stringify(sent)) return index;
+        if (stored === undefined || !sameMessage(stored, sent)) return index;
         known[index] = raw[index];
       }
       state.persistedMessages = known;

@@ -1,7 +1,10 @@
+import { errorOutputMarker, isErrorToolResult } from './is-error-tool-result.js';
+
 /**
  * A 64-bit content hash of a conversation prefix, as 16 hex digits. It tells whether a later request
  * still starts with the history an earlier compaction replaced. System messages are skipped: apps
  * often rebuild their instructions per call (dates, tool lists), and that must not undo a compaction.
+ * Error tool results hash the same whatever their error text (see `isErrorToolResult`).
  * Built from `hashMessage` of each message, so prefixes of a request already hashed cost next to nothing.
  */
 export function fingerprintMessages(messages: readonly unknown[], count = messages.length): string {
@@ -137,9 +140,13 @@ function hashValue(value: unknown): void {
     mix(0x09);
     // Sorted keys: the same message rebuilt by different code must hash the same.
     const keys = Object.keys(value);
+    const errorResult = isErrorToolResult(value);
     if (keys.length > 1) keys.sort();
     for (const key of keys) {
-      const item = (value as Record<string, unknown>)[key];
+      const item =
+        errorResult && key === 'output'
+          ? errorOutputMarker
+          : (value as Record<string, unknown>)[key];
       if (item === undefined) continue;
       hashString(key);
       hashValue(item);

@@ -14,6 +14,26 @@ describe('sameMessage', () => {
     expect(sameMessage(new URL('https://a.test/x'), new URL('https://a.test/x'))).toBe(true);
   });
 
+  it('treats error tool results as equal whatever their error text (UI redaction), nothing else', () => {
+    const result = (output: unknown) => ({
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'runTests', output }],
+    });
+    const crashed = result({ type: 'error-text', value: 'test runner crashed' });
+    const redacted = result({ type: 'error-text', value: 'The tool failed.' });
+    expect(sameMessage(crashed, redacted)).toBe(true);
+    expect(fingerprintMessages([crashed])).toBe(fingerprintMessages([redacted]));
+    expect(sameMessage(crashed, result({ type: 'error-json', value: { code: 1 } }))).toBe(true);
+    const other = { ...redacted, content: [{ ...redacted.content[0], toolCallId: 'c2' }] };
+    expect(sameMessage(crashed, other)).toBe(false);
+    expect(fingerprintMessages([crashed])).not.toBe(fingerprintMessages([other]));
+    // A successful result is content: a different value, or an error in its place, is an edit.
+    const ok = result({ type: 'text', value: 'passed' });
+    expect(sameMessage(ok, result({ type: 'text', value: 'failed' }))).toBe(false);
+    expect(sameMessage(ok, crashed)).toBe(false);
+    expect(fingerprintMessages([ok])).not.toBe(fingerprintMessages([crashed]));
+  });
+
   it('agrees with fingerprintMessages (property)', () => {
     const value = fc.letrec((tie) => ({
       node: fc.oneof(

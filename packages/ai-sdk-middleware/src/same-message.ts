@@ -1,7 +1,10 @@
+import { errorOutputMarker, isErrorToolResult } from './is-error-tool-result.js';
+
 /**
  * Deep equality of two messages (or parts), ignoring key order and undefined fields, as
  * `fingerprintMessages` does. The AI SDK rebuilds message objects on every step but reuses their
  * strings, so comparing with the previous request is mostly pointer checks: far cheaper than hashing.
+ * Error tool results are equal whatever their error text (see `isErrorToolResult`).
  */
 export function sameMessage(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -21,8 +24,12 @@ export function sameMessage(a: unknown, b: unknown): boolean {
       if (!sameMessage(a[index], b[index])) return false;
     return true;
   }
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
+  let left = a as Record<string, unknown>;
+  let right = b as Record<string, unknown>;
+  if (isErrorToolResult(left) && isErrorToolResult(right)) {
+    left = { ...left, output: errorOutputMarker };
+    right = { ...right, output: errorOutputMarker };
+  }
   let defined = 0;
   for (const key in left) {
     const value = left[key];
