@@ -42,7 +42,11 @@ export interface CompactionMiddlewareOptions {
   protectLastNTokens?: number;
   /** Tokens the summary may use. Default: the compressor's (750, less when the budget is tight). */
   summaryTargetTokens?: number;
-  /** Further `@baton/compressor` options (retries, timeouts, preserved topics, ...). Default: none. */
+  /**
+   * Further `@baton/compressor` options (retries, timeouts, preserved topics, ...). Default:
+   * `{ timeoutMs: 20_000, maxAttempts: 2 }` (a hung summariser must not hold the user's call for
+   * minutes); what you pass is merged over it.
+   */
   compressor?: Omit<
     ContextCompressorOptions,
     'summarizer' | 'counter' | 'strategy' | 'protectLastNTokens' | 'summaryTargetTokens'

@@ -6,6 +6,7 @@ import {
   extractHandoffFacts,
   type HandoffFacts,
   itemKey,
+  lastTurnCount,
   type ToolCallFact,
 } from './extract-handoff-facts.js';
 import {
@@ -377,10 +378,10 @@ export function createReceipt(
     });
   }
   const lastTurns = options.lastTurns ?? 6;
-  if (!Number.isInteger(lastTurns) || lastTurns < 0 || lastTurns > 12) {
+  if (!Number.isInteger(lastTurns) || lastTurns < 0 || lastTurns > lastTurnCount) {
     throw new InvalidInputError({
       path: 'options.lastTurns',
-      message: 'expected an integer from 0 to 12',
+      message: `expected an integer from 0 to ${lastTurnCount}`,
     });
   }
   if (options.previousSummary !== undefined && typeof options.previousSummary !== 'string') {

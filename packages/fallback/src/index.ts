@@ -15,7 +15,6 @@ export {
   type FileFact,
   type HandoffFacts,
   itemKey,
-  lastTurnCount,
   type ToolCallFact,
   type TurnFact,
 } from './extract-handoff-facts.js';
