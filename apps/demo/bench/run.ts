@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from '@baton/test-corpus';
 
 // The built server, typed from its source.
 const built = (file: string) => new URL(`../dist/server/${file}`, import.meta.url).href;
@@ -47,12 +48,6 @@ async function turn(server: Server, id: string): Promise<number> {
 
 async function compactions(server: Server) {
   return (await server.state()).compactions;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const format = (value: number, digits = 0) =>

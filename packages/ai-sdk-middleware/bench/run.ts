@@ -2,6 +2,7 @@
 // Run with `pnpm bench` (node --expose-gc bench/run.ts) after `pnpm build`.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
+import { median } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { compactionMiddleware } from '../dist/index.js';
 
@@ -97,14 +98,6 @@ function freshCopy(prompt: Prompt): Prompt {
       ? (message.content as Array<Record<string, unknown>>).map((part) => ({ ...part }))
       : message.content,
   }));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 const tools = [

@@ -104,15 +104,12 @@ interface StoredCompactionMetadata {
 /** Compactions of other conversations kept per state when there is no store. */
 const rememberedCompactions = 8;
 
-const sessionNotFoundMarker = Symbol.for('baton.error.session_not_found');
-const compactionConflictMarker = Symbol.for('baton.error.compaction_conflict');
-const compactionStaleMarker = Symbol.for('baton.error.compaction_stale');
-const sessionEndedMarker = Symbol.for('baton.error.session_ended');
-
-function hasMarker(error: unknown, marker: symbol): boolean {
-  return (
-    BatonError.isInstance(error) && (error as unknown as Record<symbol, unknown>)[marker] === true
-  );
+/**
+ * `@baton/sessions` is an optional peer, so its error classes are not imported: its errors are
+ * recognised by `code`, which every `BatonError` carries and which is part of the public API.
+ */
+function hasCode(error: unknown, ...codes: string[]): boolean {
+  return BatonError.isInstance(error) && codes.includes(error.code);
 }
 
 /** Least recently used conversations beyond this many are forgotten (they reload from the store). */
@@ -186,7 +183,7 @@ export function createSessionTracker(
     try {
       resumed = await store.resume(state.sessionId);
     } catch (error) {
-      if (!hasMarker(error, sessionNotFoundMarker)) throw error;
+      if (!hasCode(error, 'session_not_found')) throw error;
       const created = await store.createSession({ id: state.sessionId });
       resumed = { session: created, messages: [] };
     }
@@ -270,7 +267,7 @@ export function createSessionTracker(
             return await task(state);
           } catch (error) {
             // Another process moved the lineage on (compacted our head): catch up once and redo.
-            if (store === undefined || !hasMarker(error, sessionEndedMarker)) throw error;
+            if (store === undefined || !hasCode(error, 'session_ended')) throw error;
             await reload(state);
             return task(state);
           }
@@ -379,10 +376,7 @@ export function createSessionTracker(
       } catch (error) {
         // Another process compacted this head first (conflict) or appended to it while we compacted
         // (stale): either way the store is right and our state is behind, so catch up.
-        if (
-          !hasMarker(error, compactionConflictMarker) &&
-          !hasMarker(error, compactionStaleMarker)
-        ) {
+        if (!hasCode(error, 'compaction_conflict', 'compaction_stale')) {
           throw error;
         }
         await reload(state);

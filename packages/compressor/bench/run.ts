@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createReceipt, redactMessages } from '@baton/fallback';
-import { loadTranscripts, withToolCallIdSuffix } from '@baton/test-corpus';
+import { loadTranscripts, median, withToolCallIdSuffix } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { ContextCompressor, validateToolPairs } from '../dist/index.js';
 
@@ -64,12 +64,6 @@ function buildHistory(size: number, pool = transcripts): Message[] {
   // Trimming may leave a trailing call without its result, as in a live agent loop.
   history.length = size;
   return history;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const summary = [

@@ -8,7 +8,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { loadSecretFixtures, loadTranscripts, withToolCallIdSuffix } from '@baton/test-corpus';
+import {
+  loadSecretFixtures,
+  loadTranscripts,
+  median,
+  withToolCallIdSuffix,
+} from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { createFixedCapReceipt } from '../dist/fixed-cap-receipt.js';
 import {
@@ -37,12 +42,6 @@ const counter = createTokenCounter({ encoding: 'o200k_base' });
 const lines: string[] = ['## @baton/fallback', ''];
 const percent = (value: number | undefined) =>
   value === undefined ? 'n/a' : `${(value * 100).toFixed(1)} %`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 // --- Redaction quality -------------------------------------------------------------------------
 interface Tally {

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from '@baton/test-corpus';
 import pg from 'pg';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,12 +17,6 @@ const { createSessionStore, messages: messagesTable } = (await import(
 type Store = Awaited<ReturnType<typeof createSessionStore>>;
 const postgresUrl = process.env.BATON_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function time(run: () => Promise<unknown>): Promise<number> {
   gc();

@@ -3,6 +3,7 @@ import {
   corpusSkipReason,
   loadSecretFixtures,
   loadTranscripts,
+  median,
   withToolCallIdSuffix,
 } from './index.ts';
 
@@ -48,5 +49,13 @@ describe('withToolCallIdSuffix', () => {
     );
     expect(input[0]).not.toBe(copy[0]);
     expect(JSON.stringify(input)).toContain('"toolCallId":"a"');
+  });
+});
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the two middle values', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow(RangeError);
   });
 });

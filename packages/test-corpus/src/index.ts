@@ -78,3 +78,11 @@ export function withToolCallIdSuffix<T>(value: T, suffix: string): T {
   }
   return value;
 }
+
+/** Median of `values` (the mean of the two middle values for an even count); for benches. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new RangeError('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

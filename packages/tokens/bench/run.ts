@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
-import { loadTranscripts } from '@baton/test-corpus';
+import { loadTranscripts, median } from '@baton/test-corpus';
 import { countTokens as gptTokenizerCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { getEncoding } from 'js-tiktoken';
 import { estimateTokenCount } from 'tokenx';
@@ -23,11 +23,6 @@ import {
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const lines: string[] = [];
 const log = (line = '') => {
