@@ -4,7 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { agentHistory } from './test-utils/conversation.js';
+import { agentHistory, fixBugsHandoff } from './test-utils/conversation.js';
 
 interface ChatBody {
   model: string;
@@ -61,17 +61,12 @@ describe('compactionMiddleware over real HTTP (OpenAI-compatible server on 127.0
 
   it('sends the compacted prompt in the request body, tool calls paired, latest ask last', async () => {
     const provider = createOpenAICompatible({ name: 'local', baseURL });
-    const summary = [
-      '## Goal',
-      'Fix the bugs in the files.',
-      '## Completed actions',
-      '1. READ src files',
-      '## Relevant files',
-      '- src/file-0.ts',
-    ].join('\n');
     const model = wrapLanguageModel({
       model: provider.chatModel('gpt-4o'),
-      middleware: compactionMiddleware({ contextWindow: 16_000, summarizer: async () => summary }),
+      middleware: compactionMiddleware({
+        contextWindow: 16_000,
+        summarizer: async () => fixBugsHandoff,
+      }),
     });
     const latestAsk = 'Which files did you change?';
     const messages: ModelMessage[] = [

@@ -5,17 +5,8 @@ import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { agentHistory, promptText, textResult } from './test-utils/conversation.js';
+import { agentHistory, fixBugsHandoff, promptText, textResult } from './test-utils/conversation.js';
 import type { MiddlewareCompactionEvent } from './types.js';
-
-const handoff = [
-  '## Goal',
-  'Fix the bugs in the files.',
-  '## Completed actions',
-  '1. READ src files',
-  '## Relevant files',
-  '- src/file-0.ts',
-].join('\n');
 
 const texts = (messages: readonly { message: { content: unknown } }[]) =>
   messages.map(({ message }) =>
@@ -79,7 +70,7 @@ describe('compactionMiddleware lineage details', () => {
         contextWindow: 16_000,
         store,
         sessionId: 's2',
-        summarizer: async () => handoff,
+        summarizer: async () => fixBugsHandoff,
         onCompaction: (event) => void events.push(event),
       }),
     });
@@ -123,7 +114,7 @@ describe('compactionMiddleware lineage details', () => {
           calibrate: true,
           store,
           sessionId: 's3',
-          summarizer: async () => handoff,
+          summarizer: async () => fixBugsHandoff,
         }),
       });
     const first = make();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
 import {
   agentHistory,
+  fixBugsHandoff,
   orphanToolParts,
   promptText,
   textResult,
@@ -17,14 +18,6 @@ import {
 import type { MiddlewareCompactionEvent } from './types.js';
 
 const instructions = 'You are a careful coding agent.';
-const summary = [
-  '## Goal',
-  'Fix the bugs in the files.',
-  '## Completed actions',
-  '1. READ src files',
-  '## Relevant files',
-  '- src/file-0.ts',
-].join('\n');
 
 function compactingModel(
   store: Awaited<ReturnType<typeof createSessionStore>>,
@@ -40,7 +33,7 @@ function compactingModel(
       sessionId: 'conversation-1',
       summarizer: async (request) => {
         summaries.push(request);
-        return summary;
+        return fixBugsHandoff;
       },
       onCompaction: (event) => void events.push(event),
     }),

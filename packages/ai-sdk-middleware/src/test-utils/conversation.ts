@@ -154,3 +154,13 @@ export function orphanToolParts(prompt: LanguageModelV4Prompt): string[] {
 export function promptText(prompt: LanguageModelV4Prompt): string {
   return JSON.stringify(prompt);
 }
+
+/** A valid handoff, as a function summariser must return it, for tests that compact. */
+export const fixBugsHandoff = [
+  '## Goal',
+  'Fix the bugs in the files.',
+  '## Completed actions',
+  '1. READ src files',
+  '## Relevant files',
+  '- src/file-0.ts',
+].join('\n');
