@@ -4,10 +4,20 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
-import { compactionMiddleware, type MiddlewareCompactionEvent } from '@baton/ai-sdk-middleware';
+import {
+  compactionMiddleware,
+  type MiddlewareCompactionEvent,
+  resolveBudget,
+} from '@baton/ai-sdk-middleware';
 import type { CompressionStrategy } from '@baton/compressor';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
-import { type CountableMessage, createTokenCounter, type TokenCounter } from '@baton/tokens';
+import {
+  type CountableMessage,
+  type CountMessagesOptions,
+  createTokenCounter,
+  resolveModel,
+  type TokenCounter,
+} from '@baton/tokens';
 import { wrapLanguageModel } from 'ai';
 import type { LineageEntry, MeterReading } from '../shared/demo-types.js';
 
@@ -45,8 +55,9 @@ export interface CompactionLayer {
   close(): Promise<void>;
 }
 
-/** The middleware's documented default: compact above 0.8 of (window - reserved output). */
+/** The middleware's documented defaults: compact above 0.8 of (window - reserved output), to 0.6 of that. */
 const DEFAULT_THRESHOLD = 0.8;
+const DEFAULT_TARGET_RATIO = 0.6;
 
 function isoDate(value: Date | null): string | null {
   return value === null ? null : value.toISOString();
@@ -57,14 +68,11 @@ function describeError(error: unknown): string {
 }
 
 function promptCounter(counter: TokenCounter) {
-  return (params: LanguageModelV4CallOptions): number => {
-    const tools = (params.tools ?? []).map((tool) =>
-      tool.type === 'function'
-        ? { name: tool.name, description: tool.description, parameters: tool.inputSchema }
-        : { name: tool.name },
-    );
-    return counter.countMessages(params.prompt as unknown as CountableMessage[], { tools });
-  };
+  return (params: LanguageModelV4CallOptions): number =>
+    // Counted as the middleware counts them: tool definitions as the provider receives them.
+    counter.countMessages(params.prompt as unknown as CountableMessage[], {
+      tools: params.tools as CountMessagesOptions['tools'],
+    });
 }
 
 /**
@@ -104,9 +112,16 @@ export async function createCompactionLayer(
     },
   };
 
+  // The meter's threshold line is the middleware's own trigger, not a copy of its formula.
+  const modelMaxOutputTokens = resolveModel(options.model.modelId).maxOutputTokens;
   function threshold(maxOutputTokens: number | undefined): number {
-    const reserved = maxOutputTokens ?? Math.floor(options.contextWindow / 8);
-    return Math.floor(DEFAULT_THRESHOLD * Math.max(0, options.contextWindow - reserved));
+    return resolveBudget({
+      contextWindow: options.contextWindow,
+      requestedOutputTokens: maxOutputTokens,
+      modelMaxOutputTokens,
+      threshold: DEFAULT_THRESHOLD,
+      targetRatio: DEFAULT_TARGET_RATIO,
+    }).triggerTokens;
   }
 
   let store: SessionStore | undefined;
@@ -154,10 +169,13 @@ export async function createCompactionLayer(
           currentSessionId: rootSessionId,
         };
       }
-      const { session } = await store.resume(rootSessionId);
-      const chain = await store.lineage(session.id);
+      // The open session of this lineage is its head, after a compaction (child) or an edited
+      // history (fork) alike; `resume` would also load every message of it.
+      const [head] = await store.listSessions({ rootId: rootSessionId, limit: 1 });
+      const currentSessionId = head?.id ?? rootSessionId;
+      const chain = await store.lineage(currentSessionId);
       return {
-        currentSessionId: session.id,
+        currentSessionId,
         entries: chain.map((entry) => ({
           id: entry.id,
           parentId: entry.parentId,

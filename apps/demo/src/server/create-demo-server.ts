@@ -253,9 +253,9 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
             maxOutputTokens: config.maxOutputTokens,
             stopWhen: stepCountIs(config.maxSteps),
           });
-          // Tool errors are written back as `errorText` and rebuilt into the next request by
-          // convertToModelMessages: the text must equal what the model saw within the turn
-          // (`String(error)`), or the middleware sees an edited history and forks the session.
+          // Show the page the real tool error (the AI SDK's default hides it behind a generic
+          // message): the throw-away workspace has nothing to hide, and the error is what the
+          // model reacted to. The middleware treats a reworded error result as the same call either way.
           writer.merge(result.toUIMessageStream({ onError: (error) => String(error) }));
         },
         onError: (error) => {
