@@ -7,6 +7,7 @@ import {
   type HandoffFacts,
   itemKey,
   lastTurnCount,
+  mutatingTool,
   type ToolCallFact,
 } from './extract-handoff-facts.js';
 import {
@@ -162,7 +163,7 @@ function buildCandidates(
   for (const members of sameCalls.values()) {
     const first = members[0]!;
     const last = members[members.length - 1]!;
-    const mutating = /(?:edit|write|create|apply|replace|insert|patch)/i.test(first.name);
+    const mutating = mutatingTool.test(first.name);
     const ordinals = members.map((call) => call.ordinal);
     const shown =
       ordinals.length <= 4
@@ -427,9 +428,10 @@ export function createReceipt(
   if (statedAsk) {
     const askBudget = Math.floor(maxTokens * 0.6);
     let ask = statedAsk.text;
-    if (count(ask) > askBudget) {
+    const askTokens = count(ask);
+    if (askTokens > askBudget) {
       latestAskClipped = true;
-      let length = Math.floor(ask.length * (askBudget / count(ask)));
+      let length = Math.floor(ask.length * (askBudget / askTokens));
       ask = clipText(statedAsk.text, length);
       while (length > 0 && count(ask) > askBudget) {
         length = Math.floor(length * 0.8);
@@ -441,12 +443,12 @@ export function createReceipt(
     fixed.latestAsk = HANDOFF_CURRENT_ASK_POINTER;
   }
   fixed.counts = countsBody(facts);
-  let fixedText = renderHandoff(fixed);
-  if (count(fixedText) > maxTokens) {
+  let fixedTokens = count(renderHandoff(fixed));
+  if (fixedTokens > maxTokens) {
     fixed.counts = countsBody(facts, 5);
-    fixedText = renderHandoff(fixed);
+    fixedTokens = count(renderHandoff(fixed));
   }
-  if (count(fixedText) > maxTokens && statedAsk !== undefined) {
+  if (fixedTokens > maxTokens && statedAsk !== undefined) {
     latestAskClipped = true;
     fixed.latestAsk = composeAsk(
       clipText(
@@ -454,11 +456,11 @@ export function createReceipt(
         Math.max(40, (maxTokens - count(renderHandoff({ counts: fixed.counts }))) * 2),
       ),
     );
-    fixedText = renderHandoff(fixed);
+    fixedTokens = count(renderHandoff(fixed));
   }
-  if (count(fixedText) > maxTokens) {
+  if (fixedTokens > maxTokens) {
     fixed.counts = `Messages: ${facts.messageCount}.`;
-    fixedText = renderHandoff(fixed);
+    fixedTokens = count(renderHandoff(fixed));
   }
 
   const candidates = buildCandidates(facts, options.previousSummary, lastTurns, askPlan);
@@ -478,7 +480,7 @@ export function createReceipt(
   const headingCost = (section: ItemSection) => headingCosts.get(section)!;
   const reserve =
     24 * itemSections.filter((section) => candidates.some((c) => c.section === section)).length;
-  const free = Math.max(0, maxTokens - count(fixedText) - reserve);
+  const free = Math.max(0, maxTokens - fixedTokens - reserve);
   const chosen = new Set<Candidate>();
   const spent = new Map<ItemSection, number>();
   let used = 0;

@@ -2,7 +2,8 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
-import { acceptKeyedValue, keyIsIdLike, keyIsSecret } from './secret-rules.js';
+import { isKeyedSecret } from './secret-rules.js';
+import { circularMarker, deepValueMarker, maxWalkDepth } from './walk-limits.js';
 
 /** One user ask. `key` is how it is recognised again: whitespace collapsed, first 200 characters. */
 export interface AskFact {
@@ -68,6 +69,11 @@ export interface HandoffFacts {
 const keyLength = 200;
 const writingTool =
   /(?:edit|write|create|apply|replace|insert|patch|save|move|rename|delete|remove|mkdir|touch)/i;
+/**
+ * Tool names that change content in place (a subset of `writingTool`'s words): the receipt reports
+ * their calls as edits made.
+ */
+export const mutatingTool = /(?:edit|write|create|apply|replace|insert|patch)/i;
 const pathFields =
   /^(?:path|file_?path|filePath|filename|file_?name|file|notebook_?path|target_?file|source|destination|dir|directory|cwd)$/i;
 const targetFields = [
@@ -279,18 +285,15 @@ function stringifyOutput(
   }
 }
 
-/** Nesting a walk of tool data goes into; deeper values are described, not walked. */
-const maxDepth = 64;
-
 /**
- * A copy of `value` that JSON can serialise: cycles and nesting beyond `maxDepth` become markers,
+ * A copy of `value` that JSON can serialise: cycles and nesting beyond `maxWalkDepth` become markers,
  * bigints their decimal text. Only used when plain `JSON.stringify` failed.
  */
 function boundedCopy(value: unknown, depth: number, ancestors: Set<object>): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (typeof value !== 'object' || value === null) return value;
-  if (depth > maxDepth) return '[omitted: nested too deep]';
-  if (ancestors.has(value)) return '[omitted: circular reference]';
+  if (depth > maxWalkDepth) return deepValueMarker;
+  if (ancestors.has(value)) return circularMarker;
   ancestors.add(value);
   try {
     if (Array.isArray(value)) return value.map((item) => boundedCopy(item, depth + 1, ancestors));
@@ -361,12 +364,6 @@ function commandLine(record: Record<string, unknown>): string | undefined {
   return [first!, ...[...rest, ...argumentWords].map(shellWord)].join(' ');
 }
 
-/** A value shown out of its object loses its key: redact it whole when the key names a secret. */
-function keyedSecret(field: string, value: string): boolean {
-  const strength = keyIsSecret(field);
-  return strength !== undefined && acceptKeyedValue(value, strength, true, keyIsIdLike(field));
-}
-
 function toolTarget(input: unknown): string {
   if (typeof input === 'string') return input;
   if (typeof input !== 'object' || input === null) return '';
@@ -377,8 +374,9 @@ function toolTarget(input: unknown): string {
     const value = record[field];
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
+  // A value shown out of its object loses its key: skip it when the key names a secret.
   for (const [field, value] of Object.entries(record)) {
-    if (typeof value === 'string' && value.trim() !== '' && !keyedSecret(field, value)) {
+    if (typeof value === 'string' && value.trim() !== '' && !isKeyedSecret(field, value)) {
       return value;
     }
   }
@@ -398,7 +396,7 @@ function collectInputPaths(
     return;
   }
   // Tool inputs are JSON in the protocol; a cycle or absurd nesting is not walked (never a crash).
-  if (typeof input !== 'object' || input === null || depth > maxDepth || ancestors.has(input)) {
+  if (typeof input !== 'object' || input === null || depth > maxWalkDepth || ancestors.has(input)) {
     return;
   }
   ancestors.add(input);
@@ -408,7 +406,7 @@ function collectInputPaths(
     return;
   }
   for (const [field, value] of Object.entries(input)) {
-    if (typeof value === 'string' && keyedSecret(field, value)) continue;
+    if (typeof value === 'string' && isKeyedSecret(field, value)) continue;
     if (
       typeof value === 'string' &&
       pathFields.test(field) &&

@@ -1,7 +1,8 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { type RedactSecretsOptions, redactSecrets } from './redact-secrets.js';
-import { acceptKeyedValue, keyIsIdLike, keyIsSecret } from './secret-rules.js';
+import { isKeyedSecret, keyIsSecret } from './secret-rules.js';
+import { circularMarker, deepValueMarker, maxWalkDepth } from './walk-limits.js';
 
 /** A finding inside a message list: where (`messages[2].content[0].text`) and what kind. */
 export interface MessageSecretFinding {
@@ -17,14 +18,6 @@ export interface RedactMessagesResult<M> {
   messages: M[];
   findings: MessageSecretFinding[];
 }
-
-/**
- * Nesting beyond this depth (counted from the message) is replaced by `deepValueMarker`: no
- * conversation needs it, and walking it would overflow the stack.
- */
-const maxRedactionDepth = 64;
-const deepValueMarker = '[omitted: nested too deep]';
-const circularMarker = '[omitted: circular reference]';
 
 // Protocol fields are kept only where the AI SDK puts them. Everything a tool or a model wrote
 // (tool inputs, tool outputs) is free data, where a key named `data`, `type` or `role` is just a key.
@@ -77,9 +70,8 @@ class Redactor {
 
   string(value: string, path: string, key?: string): string {
     if (key !== undefined) {
-      const strength = keyIsSecret(key);
-      if (strength && acceptKeyedValue(value, strength, true, keyIsIdLike(key))) {
-        const kind = strength === 'strong' ? 'password' : 'secret';
+      if (isKeyedSecret(key, value)) {
+        const kind = keyIsSecret(key) === 'strong' ? 'password' : 'secret';
         this.findings.push({ path, kind, start: 0, end: value.length });
         return this.options.replacement ? this.options.replacement(kind) : `[REDACTED:${kind}]`;
       }
@@ -98,13 +90,14 @@ class Redactor {
     path: string,
     depth: number,
     key?: string,
-    keep?: (field: string, object: Record<string, unknown>) => boolean,
+    fieldValue?: (field: string, inner: unknown, fieldPath: string) => unknown,
   ): unknown {
     if (typeof value === 'string') return this.string(value, path, key);
     if (value === null || typeof value !== 'object') return value;
     // Binary payloads, URLs, dates and class instances keep their identity.
     if (!Array.isArray(value) && !plainObject(value)) return value;
-    if (depth > maxRedactionDepth) return deepValueMarker;
+    // Depth is counted from the message.
+    if (depth > maxWalkDepth) return deepValueMarker;
     if (this.ancestors.has(value)) return circularMarker;
     this.ancestors.add(value);
     try {
@@ -113,10 +106,13 @@ class Redactor {
       }
       const copy: Record<string, unknown> = {};
       for (const [field, inner] of Object.entries(value)) {
+        const fieldPath = `${path}.${field}`;
         setField(
           copy,
           field,
-          keep?.(field, value) ? inner : this.value(inner, `${path}.${field}`, depth + 1, field),
+          fieldValue
+            ? fieldValue(field, inner, fieldPath)
+            : this.value(inner, fieldPath, depth + 1, field),
         );
       }
       return copy;
@@ -125,15 +121,21 @@ class Redactor {
     }
   }
 
-  /** A content part: protocol fields kept, `input` and `output` redacted as free data. */
-  part(part: unknown, path: string): unknown {
+  /**
+   * A content part: protocol fields kept, `input` and `output` redacted as free data. The `output`
+   * of a message's tool-result part (`toolResult`) keeps its own protocol fields (see `output`).
+   */
+  part(part: unknown, path: string, toolResult = false): unknown {
     if (typeof part !== 'object' || part === null || Array.isArray(part) || !plainObject(part)) {
       return this.value(part, path, 2);
     }
     const type = part.type;
-    return this.value(part, path, 2, undefined, (field) => {
-      if (partFields.has(field)) return true;
-      return typeof type === 'string' && binaryParts.has(type) && binaryFields.has(field);
+    const binary = typeof type === 'string' && binaryParts.has(type);
+    const routeOutput = toolResult && type === 'tool-result';
+    return this.value(part, path, 2, undefined, (field, inner, fieldPath) => {
+      if (partFields.has(field) || (binary && binaryFields.has(field))) return inner;
+      if (routeOutput && field === 'output') return this.output(inner, fieldPath);
+      return this.value(inner, fieldPath, 3, field);
     });
   }
 
@@ -159,30 +161,7 @@ class Redactor {
       let redacted: unknown;
       if (messageFields.has(field)) redacted = inner;
       else if (field === 'content' && Array.isArray(inner)) {
-        redacted = inner.map((part, index) => {
-          const partPath = `${path}.content[${index}]`;
-          if (
-            typeof part === 'object' &&
-            part !== null &&
-            (part as { type?: unknown }).type === 'tool-result' &&
-            plainObject(part)
-          ) {
-            const result: Record<string, unknown> = {};
-            for (const [partField, value] of Object.entries(part)) {
-              setField(
-                result,
-                partField,
-                partFields.has(partField)
-                  ? value
-                  : partField === 'output'
-                    ? this.output(value, `${partPath}.output`)
-                    : this.value(value, `${partPath}.${partField}`, 3, partField),
-              );
-            }
-            return result;
-          }
-          return this.part(part, partPath);
-        });
+        redacted = inner.map((part, index) => this.part(part, `${path}.content[${index}]`, true));
       } else redacted = this.value(inner, `${path}.${field}`, 1, field);
       setField(copy, field, redacted);
     }

@@ -66,11 +66,9 @@ const loweredHints = new Map(
   builtInRules.map((rule) => [rule, (rule.hints ?? []).map((hint) => hint.toLowerCase())]),
 );
 
-/** Lower-cased hints present in `text`. Overlapping hints are all found (the scan steps one character). */
-function presentHints(text: string): Set<string> {
+/** Lower-cased hints present in `lower` (the lower-cased text). Overlapping hints are all found (the scan steps one character). */
+function presentHints(lower: string): Set<string> {
   const present = new Set<string>();
-  // Lower-casing may change the length of a few characters (`İ`); only presence matters here.
-  const lower = text.toLowerCase();
   hintScanner.lastIndex = 0;
   for (let match = hintScanner.exec(lower); match; match = hintScanner.exec(lower)) {
     for (const hint of prefixHints.get(match[0]) ?? []) present.add(hint);
@@ -82,6 +80,7 @@ function presentHints(text: string): Set<string> {
 function runRule(
   rule: SecretRule,
   text: string,
+  lower: string,
   present: Set<string> | undefined,
   spans: Span[],
 ): void {
@@ -90,7 +89,7 @@ function runRule(
       // Built-in rules: hints lower-cased once (a rule may have ~90, and this runs per text).
       const hints = loweredHints.get(rule)!;
       if (present.size === 0 || !hints.some((hint) => present.has(hint))) return;
-    } else if (!rule.hints.some((hint) => text.toLowerCase().includes(hint.toLowerCase()))) {
+    } else if (!rule.hints.some((hint) => lower.includes(hint.toLowerCase()))) {
       return;
     }
   }
@@ -151,11 +150,13 @@ export function redactSecrets(
   if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
     return { text, findings: [] };
   }
-  const present = presentHints(text);
-  for (const rule of builtInRules) runRule(rule, text, present, spans);
+  // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
+  const lower = text.toLowerCase();
+  const present = presentHints(lower);
+  for (const rule of builtInRules) runRule(rule, text, lower, present, spans);
   if (options.keyValuePairs !== false) spans.push(...findKeyedSecrets(text));
   // Extra rules' hints are not in the scanner: check them directly.
-  for (const rule of options.extraRules ?? []) runRule(rule, text, undefined, spans);
+  for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
   if (spans.length === 0) return { text, findings: [] };
   const findings = mergeSpans(spans);
   let output = '';

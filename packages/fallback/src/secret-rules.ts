@@ -674,6 +674,15 @@ function stripUnbalancedClosers(value: string): string {
   }
 }
 
+/**
+ * True when `value`, held under the object key `key`, is a secret: the key names one and the value
+ * passes the keyed-value checks (an object value is as good as quoted).
+ */
+export function isKeyedSecret(key: string, value: string): boolean {
+  const strength = keyIsSecret(key);
+  return strength !== undefined && acceptKeyedValue(value, strength, true, keyIsIdLike(key));
+}
+
 /** Accepts a value found after a key name, given how strongly that name implies a secret. */
 export function acceptKeyedValue(
   value: string,
