@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { fromOpenAIChat } from '@baton/compressor';
+import { fromOpenAIChat, validateMessages } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
@@ -124,7 +124,7 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
         compactions: 0,
       };
     }
-    validateModelMessages(messages);
+    validateMessages(messages);
     return { file, format: 'ai-sdk', messages, warnings: [], compactions: 0 };
   } catch (error) {
     if (InputFileError.isInstance(error)) throw error;
@@ -199,84 +199,4 @@ function classifyMessages(messages: readonly unknown[], file: string): Transcrip
     }
   });
   return openAI && !aiSdk ? 'openai-chat' : 'ai-sdk';
-}
-
-const PARTS_BY_ROLE: Record<string, Set<string>> = {
-  user: new Set(['text', 'image', 'file']),
-  assistant: new Set([
-    'text',
-    'reasoning',
-    'reasoning-file',
-    'file',
-    'tool-call',
-    'tool-result',
-    'tool-approval-request',
-    'custom',
-  ]),
-  tool: new Set(['tool-result', 'tool-approval-response']),
-};
-
-/** Checks the structure the compressor and token counter rely on; throws `InvalidInputError`. */
-function validateModelMessages(messages: readonly unknown[]): asserts messages is ModelMessage[] {
-  messages.forEach((message, index) => {
-    const path = `messages[${index}]`;
-    if (!isObject(message)) throw new InvalidInputError({ path, message: 'expected an object' });
-    const { role, content } = message;
-    if (role === 'system') {
-      if (typeof content !== 'string') {
-        throw new InvalidInputError({
-          path: `${path}.content`,
-          message: 'system content must be a string',
-        });
-      }
-      return;
-    }
-    const allowed = typeof role === 'string' ? PARTS_BY_ROLE[role] : undefined;
-    if (!allowed) {
-      throw new InvalidInputError({
-        path: `${path}.role`,
-        message: `unsupported role '${String(role)}'`,
-      });
-    }
-    if (typeof content === 'string' && role !== 'tool') return;
-    if (!Array.isArray(content)) {
-      throw new InvalidInputError({
-        path: `${path}.content`,
-        message:
-          role === 'tool' ? 'expected an array of parts' : 'expected a string or an array of parts',
-      });
-    }
-    content.forEach((part, partIndex) => {
-      const partPath = `${path}.content[${partIndex}]`;
-      if (!isObject(part) || typeof part.type !== 'string' || !allowed.has(part.type)) {
-        throw new InvalidInputError({
-          path: partPath,
-          message: `unexpected part${isObject(part) ? ` of type '${String(part.type)}'` : ''} in a ${role} message`,
-        });
-      }
-      if (part.type === 'text' || part.type === 'reasoning') {
-        if (typeof part.text !== 'string') {
-          throw new InvalidInputError({ path: `${partPath}.text`, message: 'expected a string' });
-        }
-      } else if (part.type === 'tool-call' || part.type === 'tool-result') {
-        for (const key of ['toolCallId', 'toolName'] as const) {
-          if (typeof part[key] !== 'string') {
-            throw new InvalidInputError({
-              path: `${partPath}.${key}`,
-              message: 'expected a string',
-            });
-          }
-        }
-        if (
-          part.type === 'tool-result' &&
-          (!isObject(part.output) || typeof part.output.type !== 'string')
-        ) {
-          throw new InvalidInputError({
-            path: `${partPath}.output`,
-            message: 'expected { type, value }',
-          });
-        }
-      }
-    });
-  });
 }

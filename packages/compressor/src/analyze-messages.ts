@@ -17,8 +17,6 @@ export interface MessageFacts {
   callIds: string[];
   /** Ids answered by tool results in this message. */
   resultIds: string[];
-  /** Tool names by call id, for calls in this message. */
-  toolNames: Map<string, string>;
 }
 
 export interface MessageAnalysis {
@@ -37,7 +35,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function messageFacts(message: LooseMessage): MessageFacts {
   const callIds: string[] = [];
   const resultIds: string[] = [];
-  const toolNames = new Map<string, string>();
   const providerExecuted = new Set<string>();
   if (Array.isArray(message.content)) {
     for (const part of message.content) {
@@ -49,7 +46,6 @@ export function messageFacts(message: LooseMessage): MessageFacts {
           continue;
         }
         callIds.push(part.toolCallId);
-        if (typeof part.toolName === 'string') toolNames.set(part.toolCallId, part.toolName);
       } else if (part.type === 'tool-result' && typeof part.toolCallId === 'string') {
         if (!providerExecuted.has(part.toolCallId)) resultIds.push(part.toolCallId);
       }
@@ -58,15 +54,11 @@ export function messageFacts(message: LooseMessage): MessageFacts {
   // OpenAI chat shape.
   if (Array.isArray(message.tool_calls)) {
     for (const call of message.tool_calls) {
-      if (isRecord(call) && typeof call.id === 'string') {
-        callIds.push(call.id);
-        const fn = call.function;
-        if (isRecord(fn) && typeof fn.name === 'string') toolNames.set(call.id, fn.name);
-      }
+      if (isRecord(call) && typeof call.id === 'string') callIds.push(call.id);
     }
   }
   if (typeof message.tool_call_id === 'string') resultIds.push(message.tool_call_id);
-  return { role: message.role, callIds, resultIds, toolNames };
+  return { role: message.role, callIds, resultIds };
 }
 
 export function analyzeMessages(messages: readonly LooseMessage[]): MessageAnalysis {

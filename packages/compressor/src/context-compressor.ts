@@ -618,7 +618,8 @@ export class ContextCompressor {
       removed: [],
       masked: masked.sort((a, b) => a - b),
       layout,
-      tokensAfter: masked.length === 0 ? context.tokensBefore : this.#count(context, output),
+      // `total` is a sum of whole-message counts, as `tokensBefore` is; a recount gives the same.
+      tokensAfter: total,
     };
   }
 
@@ -680,12 +681,12 @@ export class ContextCompressor {
       : 'Stated once, verbatim, in the user message below this record.';
   }
 
+  /** `pointer`: the `#askPointer` the summariser's budget was sized with. */
   #handoffMessage(
-    context: CallContext,
     layout: Layout,
     sections: HandoffSections,
+    pointer: string | undefined,
   ): { text: string; message: ModelMessage } {
-    const pointer = this.#askPointer(context, layout);
     const withAsk: HandoffSections =
       pointer === undefined ? sections : { ...sections, latestAsk: pointer };
     const text = this.#withAfterAskNote(layout, redactSecrets(renderHandoff(withAsk)).text);
@@ -765,8 +766,8 @@ export class ContextCompressor {
     const name = summarizerName(summarizer, this.#options.summarizerName ?? 'custom');
     // Sections the summariser writes leave room for the header, the ask pointer and the footer (the
     // note on work done after the ask is already outside `handoffTokens`).
-    const pointer = this.#askPointer(context, layout) ?? '';
-    const envelopeTokens = context.counter.count(renderHandoff({ latestAsk: pointer })) + 32;
+    const pointer = this.#askPointer(context, layout);
+    const envelopeTokens = context.counter.count(renderHandoff({ latestAsk: pointer ?? '' })) + 32;
     const targetTokens = Math.max(16, handoffTokens - envelopeTokens);
     const result = await summarizeSpan({
       summarizer,
@@ -784,7 +785,7 @@ export class ContextCompressor {
       deadline: performance.now() + (this.#options.deadlineMs ?? 120_000),
       callerSignal: context.callerSignal,
     });
-    const { text, message } = this.#handoffMessage(context, layout, result.sections);
+    const { text, message } = this.#handoffMessage(layout, result.sections, pointer);
     const { messages, removed } = this.#assemble(context, layout, message);
     const tokensAfter = this.#count(context, messages);
     if (tokensAfter > context.targetTokens) {

@@ -23,6 +23,7 @@ export type {
   CompressResult,
   TokenCounter,
 } from './types.js';
+export { validateMessages } from './validate-messages.js';
 export {
   type ToolPairProblem,
   type ToolPairProblemCode,

@@ -4,7 +4,6 @@ import { createTokenCounter, type TokenCounter } from '@baton/tokens';
 export {
   clipText,
   createReceipt,
-  parseHandoff,
   redactMessages,
   redactSecrets,
   renderHandoff,

@@ -2,13 +2,13 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { HandoffSections } from '@baton/fallback';
 import { estimateTokens, type TokenCounter } from '@baton/tokens';
 import { callSummarizer, type Summarizer } from './call-summarizer.js';
+import { clipMiddle } from './clip-middle.js';
 import type { SummaryDetail } from './context-compressor-options.js';
 import { renderHandoff } from './peer-api.js';
 import { redactForSummary } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
 import {
   cacheFriendlyPrompt,
-  clipSerialized,
   delimitedPrompt,
   parseSummarySections,
   serializeMessage,
@@ -47,7 +47,6 @@ export interface SummarizeSpanResult {
   sections: HandoffSections;
   attempts: number;
   durationMs: number;
-  mode: 'delimited' | 'cache-friendly';
 }
 
 /** Summaries may overshoot their target a little; beyond this they count as too long. */
@@ -260,7 +259,6 @@ async function summarizeWith(
         sections,
         attempts: tracker.attempts,
         durationMs: tracker.durationMs,
-        mode: 'cache-friendly',
       };
     }
     // The prefix alone is over the input budget: fall through to chunked, delimited requests.
@@ -311,7 +309,8 @@ async function summarizeWith(
       ? measure(text) + 1
       : Math.ceil(options.span[position]!.tokens * unclippedMargin) + tagTokens;
     while (tokens > capacity) {
-      text = clipSerialized(text, Math.floor(text.length * (capacity / tokens) * 0.9));
+      // Clipping the middle keeps the message's opening and closing tags.
+      text = clipMiddle(text, Math.floor(text.length * (capacity / tokens) * 0.9));
       tokens = measure(text) + 1;
     }
     if (used + tokens > capacity && current.length > 0) {
@@ -348,7 +347,7 @@ async function summarizeWith(
           });
         }
         const keep = (onlyTokens - over - 16) / onlyTokens;
-        chunk[0] = clipSerialized(only, Math.floor(only.length * keep * 0.95));
+        chunk[0] = clipMiddle(only, Math.floor(only.length * keep * 0.95));
       }
       prompt = delimitedPrompt(chunk.join('\n'), previous);
       inputTokens = requestTokens(counter, instructions, [{ role: 'user', content: prompt }]);
@@ -373,6 +372,5 @@ async function summarizeWith(
     sections,
     attempts: tracker.attempts,
     durationMs: tracker.durationMs,
-    mode: 'delimited',
   };
 }

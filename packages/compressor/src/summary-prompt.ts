@@ -5,7 +5,7 @@ import type { SummaryDetail } from './context-compressor-options.js';
 import { outputText } from './mask-tool-message.js';
 
 /** Sections the summariser writes; the latest ask and the receipt-only sections are filled elsewhere. */
-export const SUMMARY_SECTION_KEYS: readonly HandoffSectionKey[] = [
+const SUMMARY_SECTION_KEYS: readonly HandoffSectionKey[] = [
   'goal',
   'constraints',
   'completedActions',
@@ -146,11 +146,6 @@ export function serializeMessage(
     text: `<message index="${index}" role="${message.role}"${options.latestRequest ? ' latest-request="true"' : ''}>\n${escapeData(body)}\n</message>`,
     clipped,
   };
-}
-
-/** Shortens one serialised message to about `maxChars` (keeps its opening and closing tags). */
-export function clipSerialized(serialized: string, maxChars: number): string {
-  return clipMiddle(serialized, maxChars);
 }
 
 export function delimitedPrompt(transcript: string, previousSummary: string | undefined): string {

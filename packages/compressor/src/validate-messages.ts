@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
+import type { ModelMessage } from 'ai';
 
 const outputTypes = new Set([
   'text',
@@ -78,11 +79,13 @@ function checkPart(part: unknown, role: string, path: string): void {
 }
 
 /**
- * Checks, once at the start of `compress`, that every message has the AI SDK `ModelMessage` shape
- * the pipeline relies on, so a malformed history fails with the path of the bad field instead of a
- * `TypeError` deep inside masking or a receipt that rejects it halfway.
+ * Checks that every message has the AI SDK `ModelMessage` shape the pipeline relies on, so a
+ * malformed history fails with the path of the bad field (`InvalidInputError`, `path` such as
+ * `messages[3].content[0].toolCallId`) instead of a `TypeError` deep inside masking or a receipt
+ * that rejects it halfway. `compress` runs it first; callers that read untrusted JSON (the CLI) run
+ * the same check to report a bad file before compressing.
  */
-export function validateMessages(messages: unknown): void {
+export function validateMessages(messages: unknown): asserts messages is ModelMessage[] {
   if (!Array.isArray(messages)) fail('messages', 'must be an array of messages');
   for (let index = 0; index < messages.length; index++) {
     const path = `messages[${index}]`;
