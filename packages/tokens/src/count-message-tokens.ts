@@ -1,4 +1,4 @@
-import { type ImagePricing, imageDimensions, imagePricing, priceImage } from './image-tokens.js';
+import { type ImagePricing, imageDimensions, priceImage } from './image-tokens.js';
 import { InvalidInputError } from './invalid-input-error.js';
 import type { CountableMessage, CountableTool, CountMessagesOptions } from './types.js';
 
@@ -252,7 +252,7 @@ export function countMessageTokens(
   message: unknown,
   path: string,
   countText: CountText,
-  pricing: ImagePricing = imagePricing(undefined),
+  pricing: ImagePricing,
 ): number {
   if (!isRecord(message)) fail(path, `expected a message object, got ${describe(message)}`);
   const { role, content } = message;

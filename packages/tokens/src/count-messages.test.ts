@@ -529,6 +529,22 @@ describe('model-aware image pricing', () => {
     expect(imageCost('anthropic:claude-sonnet-4-5', 1000, 1000)).toBe(Math.ceil(1_000_000 / 750));
   });
 
+  it('normalises tagged and provider-prefixed ids the way resolveModel does', () => {
+    // An Ollama-style `:latest` tag is a tag, not a provider: it must not erase the model name.
+    expect(imageTokens(1024, 1024, 'auto', 'gpt-4o-mini:latest')).toBe(2833 + 4 * 5667);
+    expect(imageTokens(1024, 1024, 'auto', 'o4-mini:latest')).toBe(Math.ceil(1024 * 1.72));
+    expect(imageCost('gpt-4o-mini:latest', 1024, 1024)).toBe(2833 + 4 * 5667);
+    expect(imageCost('openai/o4-mini:latest', 1024, 1024)).toBe(Math.ceil(1024 * 1.72));
+    expect(imageTokens(1024, 1024, 'auto', 'openai:gpt-4o-mini')).toBe(2833 + 4 * 5667);
+    expect(imageTokens(1024, 1024, 'auto', 'OpenRouter/OpenAI/GPT-5')).toBe(70 + 4 * 140);
+    expect(imageTokens(1000, 1000, 'auto', 'us.anthropic.claude-sonnet-4-5-v1:0')).toBe(
+      Math.ceil(1_000_000 / 750),
+    );
+    expect(imageTokens(1000, 1000, 'auto', 'anthropic/claude-opus-4-1@20250805')).toBe(
+      Math.ceil(1_000_000 / 750),
+    );
+  });
+
   it('caps patch models at 1,536 patches and follows the published 1800x2400 example', () => {
     // OpenAI's worked example: 1800x2400 scales to 1,452 patches (gpt-4.1-mini: x1.62).
     expect(imageTokens(1800, 2400, 'auto', 'gpt-4.1-mini')).toBe(Math.ceil(1452 * 1.62));

@@ -1,6 +1,6 @@
 import { chatFormat, countMessageTokens, countToolTokens } from './count-message-tokens.js';
 import { createPieceCounter, type PieceCounter } from './create-piece-counter.js';
-import { estimateTokens } from './estimate-tokens.js';
+import { estimateTokensUnchecked, knownEncodings } from './estimate-tokens.js';
 import { GenerationalCache } from './generational-cache.js';
 import { imagePricing } from './image-tokens.js';
 import { InvalidInputError } from './invalid-input-error.js';
@@ -41,9 +41,6 @@ export interface CreateTokenCounterOptions {
   /** Where the one fallback warning goes. Default `console.warn`. */
   warn?: (message: string) => void;
 }
-
-const tiktokenEncodings = new Set<string>(['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base']);
-const encodings = new Set<string>([...tiktokenEncodings, 'heuristic']);
 
 const pieceCounters = new WeakMap<Encoder, PieceCounter>();
 
@@ -108,7 +105,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     loadEncoder = loadTiktokenEncoder,
     warn = (message: string) => console.warn(message),
   } = options;
-  if (options.encoding !== undefined && !encodings.has(options.encoding)) {
+  if (options.encoding !== undefined && !knownEncodings.has(options.encoding)) {
     throw new InvalidInputError({
       path: 'options.encoding',
       message: `unknown encoding ${JSON.stringify(options.encoding)}`,
@@ -156,7 +153,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
 
   const countText = (text: string): number => {
     const exact = resolve();
-    return exact ? exact.count(text) : estimateTokens(text, { encoding: requested });
+    return exact ? exact.count(text) : estimateTokensUnchecked(text, requested);
   };
 
   // Identity first (free), then each string of the message by content.

@@ -19,7 +19,8 @@ export interface EstimateTokensOptions {
 }
 
 const scratch = new Float64Array(extendedFeatureCount);
-const knownEncodings = new Set<unknown>([
+/** Every encoding Baton accepts: the one list both `estimateTokens` and the counter validate against. */
+export const knownEncodings: ReadonlySet<unknown> = new Set<Encoding>([
   'o200k_base',
   'cl100k_base',
   'p50k_base',
@@ -52,6 +53,14 @@ export function estimateTokens(text: string, options: EstimateTokensOptions = {}
       message: `unknown encoding ${JSON.stringify(encoding)}`,
     });
   }
+  return estimateTokensUnchecked(text, encoding);
+}
+
+/**
+ * `estimateTokens` without argument checks, for callers that validated the encoding once (the
+ * counter calls this for every uncached string).
+ */
+export function estimateTokensUnchecked(text: string, encoding: Encoding): number {
   if (text.length === 0) return 0;
   const isCl100k =
     encoding === 'cl100k_base' || encoding === 'p50k_base' || encoding === 'r50k_base';

@@ -1,4 +1,5 @@
 import { InvalidInputError } from './invalid-input-error.js';
+import { normaliseModelId } from './resolve-model.js';
 
 /** How a model prices image input. */
 export type ImagePricing =
@@ -24,17 +25,13 @@ const pricingRules: ReadonlyArray<readonly [RegExp, ImagePricing]> = [
 ];
 
 /**
- * Image pricing for a model id (lower-cased, provider prefix `openai/`, `anthropic:` removed).
+ * Image pricing for a model id, normalised as `resolveModel` does (provider prefixes such as
+ * `openai/` or `anthropic:`, Bedrock regions, `:latest` tags and version suffixes removed).
  * Unknown and non-OpenAI, non-Anthropic models get OpenAI's GPT-4o tile pricing.
  */
 export function imagePricing(modelId: string | undefined): ImagePricing {
   if (modelId === undefined) return defaultPricing;
-  const name = modelId
-    .trim()
-    .toLowerCase()
-    .replace(/^.*\//, '')
-    .replace(/^[a-z][a-z0-9-]*:/, '')
-    .replace(/^(?:(?:us|eu|apac|global)\.)?anthropic\./, '');
+  const { name } = normaliseModelId(modelId);
   for (const [pattern, pricing] of pricingRules) if (pattern.test(name)) return pricing;
   return defaultPricing;
 }
@@ -107,9 +104,6 @@ export function priceImage(
   h *= shorten;
   return pricing.base + pricing.tile * Math.ceil(w / 512) * Math.ceil(h / 512);
 }
-
-/** Flat cost of a `low` detail image, and the base cost of every image (default pricing). */
-export const lowDetailImageTokens = 85;
 
 /**
  * Cost assumed for an image whose size cannot be read, under the default pricing: a 1920x1080

@@ -146,9 +146,10 @@ const hostPrefixes = new Set([
 
 /**
  * Normalises a model id: lower case, provider prefixes (`openai/`, `anthropic:`, Bedrock's
- * `us.anthropic.`) and version suffixes (`:0`, `@001`) removed.
+ * `us.anthropic.`) and version suffixes (`:0`, `@001`) removed. Internal (not in index.ts): the
+ * one normalisation every model-keyed table in this package (limits, image pricing) goes through.
  */
-function normalise(modelId: string): { name: string; hint: string | undefined } {
+export function normaliseModelId(modelId: string): { name: string; hint: string | undefined } {
   let id = modelId.trim().toLowerCase();
   let hint: string | undefined;
   const slash = id.lastIndexOf('/');
@@ -193,7 +194,7 @@ export function resolveModel(modelId: string): ModelInfo {
       message: `expected a string, got ${modelId === null ? 'null' : typeof modelId}`,
     });
   }
-  const { name, hint } = normalise(modelId);
+  const { name, hint } = normaliseModelId(modelId);
   for (const [pattern, provider, encoding, contextWindow, maxOutputTokens] of rules) {
     if (pattern.test(name)) {
       return {
