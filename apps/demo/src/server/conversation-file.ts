@@ -15,6 +15,11 @@ export interface ConversationRecord {
   meterHistory: MeterReading[];
   workspaceDirectory: string | undefined;
   serverStarts: number;
+  /**
+   * File parts (`<message id>#<part index>`) that could not be fetched: the chat keeps them, the
+   * model gets a note in their place, so one broken attachment fails its own turn only.
+   */
+  unavailableFileParts?: string[];
 }
 
 const FILE_NAME = 'conversation.json';
@@ -28,6 +33,7 @@ export function newConversation(): ConversationRecord {
     meterHistory: [],
     workspaceDirectory: undefined,
     serverStarts: 0,
+    unavailableFileParts: [],
   };
 }
 

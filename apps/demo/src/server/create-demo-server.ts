@@ -3,18 +3,21 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompressionStrategy } from '@baton/compressor';
+import { redactSecrets } from '@baton/fallback';
 import { resolveModel } from '@baton/tokens';
 import { serveStatic } from '@hono/node-server/serve-static';
 import {
   convertToModelMessages,
   createUIMessageStream,
   createUIMessageStreamResponse,
+  DownloadError,
   stepCountIs,
   streamText,
   type UIMessage,
   type UIMessageStreamWriter,
 } from 'ai';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { DemoCompaction, DemoDataParts, DemoState } from '../shared/demo-types.js';
 import { type CompactionLayer, createCompactionLayer } from './compaction-layer.js';
 import {
@@ -25,7 +28,10 @@ import {
   saveConversation,
 } from './conversation-file.js';
 import { createWorkspace, type Workspace } from './create-workspace.js';
+import { describeError, logLine } from './log-line.js';
+import { filePartKeys, withoutUnavailableFiles } from './model-view-messages.js';
 import type { DemoConfig } from './read-demo-config.js';
+import { requestGuard } from './request-guard.js';
 import { type SelectedModel, selectModel } from './select-model.js';
 import { createWorkspaceTools } from './workspace-tools.js';
 
@@ -37,8 +43,8 @@ export interface DemoServerOptions {
   environment: Record<string, string | undefined>;
   /** Built client (index.html and assets) to serve; omit when Vite serves it (dev). */
   clientDirectory?: string;
-  /** Where diagnostics go. Default `console.error`. */
-  log?: (message: string) => void;
+  /** Where diagnostics go, one redacted line per failure. Default `console.error`. */
+  log?: (line: string) => void;
 }
 
 export interface DemoServer {
@@ -54,10 +60,6 @@ const INSTRUCTIONS = `You are a careful coding agent working in a small JavaScri
 Use the tools to read, search, edit and test the code; never guess file contents.
 TODO.md lists the work: take the first unchecked item, do it, run the tests, tick it off with edit_file,
 then reply with a short report of what you did and what the tests say. One item per user turn.`;
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Model calls the meter's history keeps. */
 const METER_HISTORY_LENGTH = 300;
@@ -88,7 +90,8 @@ function countUserTurns(messages: readonly UIMessage[]): number {
 /** Builds the demo's HTTP app: the chat endpoint, the state endpoint, reset, and the built page. */
 export async function createDemoServer(options: DemoServerOptions): Promise<DemoServer> {
   const { config } = options;
-  const log = options.log ?? ((message: string) => console.error(message));
+  const sink = options.log ?? ((line: string) => console.error(line));
+  const log = (message: string) => sink(logLine(message));
   const selected = selectModel(options.environment, { stepDelayMs: config.stepDelayMs });
   const strategy = readStrategy(
     options.environment['DEMO_STRATEGY'],
@@ -189,6 +192,24 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     log(`${context.req.method} ${context.req.path} failed: ${describeError(error)}`);
     return context.json({ error: describeError(error) }, 500);
   });
+  // Before anything else: another web page (cross-site or DNS-rebound) gets nothing.
+  app.use('*', requestGuard({ allowedHosts: config.allowedHosts, log }));
+  // Counted as the body arrives (a chunked body is cut off at the limit, never buffered whole).
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: config.maxBodyBytes,
+      onError: (context) => {
+        log(
+          `refused ${context.req.method} ${context.req.path}: body over ${config.maxBodyBytes} bytes`,
+        );
+        return context.json(
+          { error: `request body over the limit of ${config.maxBodyBytes} bytes` },
+          413,
+        );
+      },
+    }),
+  );
 
   app.get('/api/state', async (context) => context.json(await state()));
 
@@ -236,15 +257,28 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
       }
       await save();
       const tools = createWorkspaceTools(workspace.directory);
-      const modelMessages = await convertToModelMessages(conversation.messages, {
-        tools,
-        ignoreIncompleteToolCalls: true,
-      });
+      // A turn fails once (one log line, one error part) however many layers report it.
+      let turnError: unknown;
+      let stepsDone = 0;
+      const failTurn = (error: unknown): string => {
+        if (turnError === undefined) {
+          turnError = error;
+          log(`Chat turn failed: ${describeError(error)}`);
+        }
+        return describeError(error);
+      };
       const stream = createUIMessageStream<DemoMessage>({
         originalMessages: conversation.messages as DemoMessage[],
         generateId: () => randomUUID(),
-        execute: ({ writer }) => {
+        execute: async ({ writer }) => {
           activeWriter = writer;
+          const modelMessages = await convertToModelMessages(
+            withoutUnavailableFiles(
+              conversation.messages,
+              new Set(conversation.unavailableFileParts ?? []),
+            ),
+            { tools, ignoreIncompleteToolCalls: true },
+          );
           const result = streamText({
             model: layer.model,
             instructions: INSTRUCTIONS,
@@ -252,18 +286,35 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
             tools,
             maxOutputTokens: config.maxOutputTokens,
             stopWhen: stepCountIs(config.maxSteps),
+            // The AI SDK's default prints the whole error, stack included, to the console.
+            onError: ({ error }) => void failTurn(error),
+            onStepEnd: () => {
+              stepsDone++;
+            },
           });
           // Show the page the real tool error (the AI SDK's default hides it behind a generic
           // message): the throw-away workspace has nothing to hide, and the error is what the
           // model reacted to. The middleware treats a reworded error result as the same call either way.
-          writer.merge(result.toUIMessageStream({ onError: (error) => String(error) }));
+          // This formats tool errors as well as stream errors: stream errors are logged by `onError`
+          // above, tool errors are part of the turn (the model reacts to them), not failures.
+          writer.merge(
+            result.toUIMessageStream({ onError: (error) => redactSecrets(String(error)).text }),
+          );
         },
-        onError: (error) => {
-          log(`Chat turn failed: ${describeError(error)}`);
-          return describeError(error);
-        },
+        onError: failTurn,
         onEnd: async ({ messages }) => {
           conversation.messages = messages;
+          if (turnError !== undefined && stepsDone === 0) {
+            // Failed before the model answered once: an attachment that cannot be fetched (or read)
+            // must not be sent again, or every later turn fails the same way.
+            const keys = DownloadError.isInstance(turnError)
+              ? filePartKeys(messages, { url: turnError.url })
+              : [];
+            keys.push(...filePartKeys(messages, { messageId: message.id }));
+            conversation.unavailableFileParts = [
+              ...new Set([...(conversation.unavailableFileParts ?? []), ...keys]),
+            ];
+          }
           activeWriter = undefined;
           busy = false;
           await save();

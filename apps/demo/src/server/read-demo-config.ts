@@ -13,6 +13,10 @@ export interface DemoConfig {
   maxSteps: number;
   /** Offline agent pacing (ms before each step). */
   stepDelayMs: number;
+  /** Largest request body accepted (bytes); larger ones get 413, checked while the body arrives. */
+  maxBodyBytes: number;
+  /** Host names besides the loopback ones that requests may address (DNS-rebinding guard). */
+  allowedHosts: string[];
 }
 
 type Environment = Record<string, string | undefined>;
@@ -41,5 +45,10 @@ export function readDemoConfig(environment: Environment, appDirectory: string): 
     maxOutputTokens: integer(environment, 'DEMO_MAX_OUTPUT_TOKENS', offline ? 600 : 2_000),
     maxSteps: integer(environment, 'DEMO_MAX_STEPS', 16),
     stepDelayMs: integer(environment, 'DEMO_STEP_DELAY_MS', 250),
+    maxBodyBytes: integer(environment, 'DEMO_MAX_BODY_BYTES', 1_048_576),
+    allowedHosts: (environment['DEMO_ALLOWED_HOSTS'] ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter((host) => host !== ''),
   };
 }
