@@ -96,7 +96,7 @@ const lines = [
   '| paced run | value |',
   '| --- | --- |',
   `| first compaction | turn ${firstAt.turn}, ${format(firstAt.seconds, 1)} s after the first Continue |`,
-  `| first compaction tokens | ${first ? `${format(first.event.tokensBefore)} → ${format(first.event.tokensAfter)}` : 'none'} |`,
+  `| first compaction tokens (prompt of the compacting call, tool definitions included) | ${first ? `${format(first.event.tokensBefore)} → ${format(first.event.tokensAfter)}` : 'none'} |`,
   `| second compaction | turn ${pacedEvents[1]?.turn ?? 'none'} |`,
   '',
   'Unpaced (step delay 0), 3 fresh data directories, 8 turns each; medians:',

@@ -75,6 +75,59 @@ function stopServer(server: RunningServer): Promise<void> {
   });
 }
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function boxOf(page: Page, selector: string): Promise<Box> {
+  const box = await page.locator(selector).first().boundingBox();
+  expect(box, `${selector} is laid out`).not.toBeNull();
+  return box!;
+}
+
+function overlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Page checks of the layout: nothing wider than the viewport, the chat on screen and usable. */
+async function expectUsableLayout(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, 'no horizontal overflow').toBeLessThanOrEqual(innerWidth);
+  const viewport = page.viewportSize()!;
+  const messages = await boxOf(page, '[data-testid="messages"]');
+  expect(messages.width).toBeGreaterThan(Math.min(300, viewport.width * 0.75));
+  expect(messages.height).toBeGreaterThan(150);
+  expect(messages.x).toBeGreaterThanOrEqual(0);
+  expect(messages.x + messages.width).toBeLessThanOrEqual(viewport.width);
+  // Composer controls: inside the viewport, not over each other, not over the side panels.
+  const controls = [
+    await boxOf(page, '[data-testid="chat-input"]'),
+    await boxOf(page, '.composer button[type="submit"]'),
+    await boxOf(page, '[data-testid="continue-button"]'),
+  ];
+  for (const control of controls) {
+    expect(control.x).toBeGreaterThanOrEqual(0);
+    expect(control.x + control.width).toBeLessThanOrEqual(viewport.width);
+  }
+  for (const [index, control] of controls.entries()) {
+    for (const other of controls.slice(index + 1)) expect(overlap(control, other)).toBe(false);
+    for (const panel of await page.locator('.side > *').all()) {
+      const panelBox = await panel.boundingBox();
+      if (panelBox) expect(overlap(control, panelBox)).toBe(false);
+    }
+    expect(overlap(control, messages)).toBe(false);
+  }
+  for (const name of ['messages', 'context-meter', 'lineage-chain']) {
+    await expect(page.getByTestId(name).isVisible()).resolves.toBe(true);
+  }
+}
+
 async function numberAttribute(page: Page, testId: string, name: string): Promise<number> {
   return Number(await page.getByTestId(testId).getAttribute(name));
 }
@@ -201,13 +254,67 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
       undefined,
       { timeout: 10_000 },
     );
+    // The chat marks the cut: one divider per compaction, after the user turn it happened in.
+    const dividers = page.getByTestId('compaction-divider');
+    expect(await dividers.count()).toBe(await page.getByTestId('compaction-card').count());
+    await expect(dividers.first().textContent()).resolves.toMatch(
+      /\d+ earlier messages? compacted into a handoff · view/,
+    );
+    const divider = dividers.first();
+    expect(Number(await divider.getAttribute('data-removed'))).toBeGreaterThan(0);
+    expect(
+      await divider.evaluate(
+        (element) => element.previousElementSibling?.getAttribute('data-testid') ?? '',
+      ),
+    ).toBe('message-user');
+    // Meter and card say what their figures count.
+    await expect(page.getByTestId('meter-basis').textContent()).resolves.toMatch(
+      /tool definitions/,
+    );
+    await expect(card.getByTestId('compaction-basis').textContent()).resolves.toMatch(
+      /tool definitions/,
+    );
+
+    // "view" opens what the model now sees beside the full history: head, handoff, tail.
+    const messagesShown = await page.locator('[data-testid^="message-"]').count();
+    await divider.getByTestId('compaction-divider-view').click();
+    const modelView = page.getByTestId('model-view');
+    await modelView.waitFor();
+    const sections = await modelView
+      .getByTestId('model-view-message')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-section')));
+    const handoffAt = sections.indexOf('handoff');
+    expect(handoffAt).toBeGreaterThan(0);
+    expect(sections.filter((section) => section === 'handoff')).toHaveLength(1);
+    expect(sections.slice(0, handoffAt).every((section) => section === 'head')).toBe(true);
+    expect(sections.slice(handoffAt + 1).every((section) => section === 'tail')).toBe(true);
+    expect(sections.length - handoffAt - 1).toBeGreaterThan(0);
+    await expect(modelView.locator('[data-section="handoff"]').textContent()).resolves.toContain(
+      'Baton handoff',
+    );
+    await expect(modelView.locator('[data-section="handoff"]').isVisible()).resolves.toBe(true);
+    // The full history stays beside it, untouched.
+    expect(await page.locator('[data-testid^="message-"]').count()).toBe(messagesShown);
+    const historyBox = await boxOf(page, '[data-testid="messages"]');
+    const viewBox = await boxOf(page, '[data-testid="model-view"]');
+    expect(overlap(historyBox, viewBox)).toBe(false);
+    expect(viewBox.x).toBeGreaterThanOrEqual(historyBox.x + historyBox.width - 1);
+    await expectUsableLayout(page);
+    await page.screenshot({ path: path.join(artifacts, 'demo-model-view.png') });
+    if (process.env['BATON_UPDATE_SCREENSHOT'] === '1') {
+      await copyFile(
+        path.join(artifacts, 'demo-model-view.png'),
+        path.join(appDirectory, 'screenshot.png'),
+      );
+    }
+    await page.getByTestId('model-view-toggle').click();
+    expect(await page.getByTestId('model-view').count()).toBe(0);
+
     const lineageBefore = await page.getByTestId('lineage-entry').allTextContents();
     expect(lineageBefore[0]).toContain('ended (compaction)');
     const messagesBefore = await page.locator('[data-testid^="message-"]').count();
+    await expectUsableLayout(page);
     await page.screenshot({ path: path.join(artifacts, 'demo.png') });
-    if (process.env['BATON_UPDATE_SCREENSHOT'] === '1') {
-      await copyFile(path.join(artifacts, 'demo.png'), path.join(appDirectory, 'screenshot.png'));
-    }
 
     // Restart the server on the same data directory: the conversation and the lineage come back.
     await stopServer(server);
@@ -235,4 +342,89 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
       (await (await fetch(new URL('/api/state', server.url))).json()) as { workspace: string }
     ).workspace;
   }, 120_000);
+
+  it('fits a phone (390 px): chat on screen, nothing overlapping, no horizontal scroll; chart readable after 80 calls', async () => {
+    expect(server, 'runs after the first test').toBeDefined();
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto(server!.url);
+    await page.getByTestId('lineage-chain').waitFor();
+    expect(await page.getByTestId('compaction-divider').count()).toBeGreaterThan(0);
+    await expectUsableLayout(page);
+
+    // Enough turns for 80+ model calls in the chart.
+    const calls = async () =>
+      (
+        (await (await fetch(new URL('/api/state', server!.url))).json()) as {
+          meterHistory: unknown[];
+        }
+      ).meterHistory.length;
+    let turns = 0;
+    while ((await calls()) < 85) {
+      expect(turns, 'fewer than 85 model calls after 20 more turns').toBeLessThan(20);
+      await playTurn(page);
+      turns++;
+    }
+    await expectUsableLayout(page);
+    const chart = await page.getByTestId('meter-chart').evaluate((figure) => {
+      const plot = figure.querySelector('rect.chart-plot')!;
+      const top = Number(plot.getAttribute('y'));
+      const height = Number(plot.getAttribute('height'));
+      const lineY = (testId: string) =>
+        Number(figure.querySelector(`[data-testid="${testId}"]`)!.getAttribute('y1'));
+      const ys = [...figure.querySelectorAll('polyline')].flatMap((line) =>
+        (line.getAttribute('points') ?? '')
+          .trim()
+          .split(' ')
+          .map((point) => Number(point.split(',')[1])),
+      );
+      return {
+        top,
+        height,
+        window: lineY('chart-window'),
+        threshold: lineY('chart-threshold'),
+        ys,
+        calls: figure.querySelector('polyline')!.getAttribute('points')!.trim().split(' ').length,
+        texts: [...figure.querySelectorAll('text')].map((text) => text.textContent),
+      };
+    });
+    expect(chart.calls).toBe(80);
+    // The window and threshold lines sit in the upper half of the plot, well apart, not on the axis.
+    const position = (y: number) => (y - chart.top) / chart.height;
+    expect(position(chart.window)).toBeGreaterThan(0.1);
+    expect(position(chart.window)).toBeLessThan(0.5);
+    expect(position(chart.threshold) - position(chart.window)).toBeGreaterThan(0.1);
+    expect(position(chart.threshold)).toBeLessThan(0.6);
+    for (const y of chart.ys) {
+      expect(y).toBeGreaterThanOrEqual(chart.top - 0.5);
+      expect(y).toBeLessThanOrEqual(chart.top + chart.height + 0.5);
+    }
+    // Axes are labelled: the window, the threshold and the calls.
+    expect(chart.texts).toEqual(expect.arrayContaining(['window', 'threshold', 'latest call']));
+    await page.getByTestId('context-meter').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('meter-chart').isVisible()).resolves.toBe(true);
+    const chartBox = await boxOf(page, '[data-testid="meter-chart"]');
+    expect(chartBox.width).toBeGreaterThan(300);
+    expect(chartBox.x + chartBox.width).toBeLessThanOrEqual(390);
+
+    // The model view fits too: history and model view stacked, neither hidden, no overflow.
+    await page.getByTestId('model-view-toggle').click();
+    await page.getByTestId('model-view').waitFor();
+    await expectUsableLayout(page);
+    const historyBox = await boxOf(page, '[data-testid="messages"]');
+    const viewBox = await boxOf(page, '[data-testid="model-view"]');
+    expect(overlap(historyBox, viewBox)).toBe(false);
+    expect(viewBox.height).toBeGreaterThan(100);
+    expect(viewBox.width).toBeGreaterThan(300);
+    await page.screenshot({ path: path.join(artifacts, 'demo-phone-model-view.png') });
+    await page.getByTestId('model-view-toggle').click();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(artifacts, 'demo-phone.png') });
+    await page.getByTestId('context-meter').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'demo-phone-meter.png') });
+  }, 240_000);
 });

@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type {
   DemoCompaction,
   DemoDataParts,
@@ -9,8 +9,10 @@ import type {
 } from '../shared/demo-types.js';
 import { ChatMessage } from './chat-message.js';
 import { CompactionCard } from './compaction-card.js';
+import { CompactionDivider } from './compaction-divider.js';
 import { ContextMeter } from './context-meter.js';
 import { LineageChain } from './lineage-chain.js';
+import { ModelViewPanel } from './model-view-panel.js';
 
 type DemoMessage = UIMessage<unknown, DemoDataParts>;
 
@@ -50,6 +52,7 @@ function Demo({ initial, refresh }: { initial: DemoState; refresh: () => Promise
   const [meterHistory, setMeterHistory] = useState<MeterReading[]>(initial.meterHistory);
   const [compactions, setCompactions] = useState<DemoCompaction[]>(initial.compactions);
   const [autoRun, setAutoRun] = useState(false);
+  const [showModelView, setShowModelView] = useState(false);
   const [input, setInput] = useState('');
   const listEnd = useRef<HTMLDivElement>(null);
 
@@ -110,6 +113,21 @@ function Demo({ initial, refresh }: { initial: DemoState; refresh: () => Promise
     if (response.ok) await refresh();
   };
 
+  // Each compaction's divider goes after the user message of the turn it happened in.
+  const dividersAfter = new Map<string, { compaction: DemoCompaction; index: number }[]>();
+  let userTurns = 0;
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    userTurns++;
+    compactions.forEach((compaction, index) => {
+      if (compaction.turn !== userTurns) return;
+      dividersAfter.set(message.id, [
+        ...(dividersAfter.get(message.id) ?? []),
+        { compaction, index },
+      ]);
+    });
+  }
+
   const submit = (text: string) => {
     if (working || text.trim() === '') return;
     void sendMessage({ text });
@@ -144,19 +162,48 @@ function Demo({ initial, refresh }: { initial: DemoState; refresh: () => Promise
       ))}
       <main className="columns">
         <section className="chat">
-          <div className="messages" data-testid="messages">
-            {messages.length === 0 ? (
-              <div className="empty">
-                Press <strong>Continue</strong> to let the agent start on the project's TODO list,
-                or turn on <strong>Auto-run</strong> and watch the context meter fill up and
-                compact.
-              </div>
-            ) : null}
-            {messages.map((message) => (
-              <ChatMessage key={message.id} message={message} />
-            ))}
-            {error ? <div className="banner warning">Error: {error.message}</div> : null}
-            <div ref={listEnd} />
+          <div className="chat-bar">
+            <span className="muted small">
+              {showModelView
+                ? 'Full history (left) and what the model received at its latest call (right)'
+                : 'Full history'}
+            </span>
+            <button
+              type="button"
+              className="secondary"
+              aria-pressed={showModelView}
+              onClick={() => setShowModelView((shown) => !shown)}
+              data-testid="model-view-toggle"
+            >
+              {showModelView ? 'Hide model view' : 'What the model sees'}
+            </button>
+          </div>
+          <div className={showModelView ? 'chat-panes split' : 'chat-panes'}>
+            <div className="messages" data-testid="messages">
+              {messages.length === 0 ? (
+                <div className="empty">
+                  Press <strong>Continue</strong> to let the agent start on the project's TODO list,
+                  or turn on <strong>Auto-run</strong> and watch the context meter fill up and
+                  compact.
+                </div>
+              ) : null}
+              {messages.map((message) => (
+                <Fragment key={message.id}>
+                  <ChatMessage message={message} />
+                  {(dividersAfter.get(message.id) ?? []).map(({ compaction, index }) => (
+                    <CompactionDivider
+                      key={compaction.id}
+                      compaction={compaction}
+                      index={index}
+                      onView={() => setShowModelView(true)}
+                    />
+                  ))}
+                </Fragment>
+              ))}
+              {error ? <div className="banner warning">Error: {error.message}</div> : null}
+              <div ref={listEnd} />
+            </div>
+            {showModelView ? <ModelViewPanel view={initial.modelView} /> : null}
           </div>
           <form
             className="composer"

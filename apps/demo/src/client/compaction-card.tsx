@@ -26,6 +26,13 @@ export function CompactionCard({ compaction, index }: CompactionCardProps) {
         {formatNumber(event.tokensBefore)} → {formatNumber(event.tokensAfter)} tokens
         <span className="saved"> −{ratio}%</span>
       </div>
+      <div className="muted small" data-testid="compaction-basis">
+        prompt of the call that compacted, counted as the meter counts it
+        {compaction.prompt?.toolDefinitionTokens
+          ? ` (incl. ${formatNumber(compaction.prompt.toolDefinitionTokens)} tokens of tool definitions)`
+          : ''}
+        ; the meter shows the latest call
+      </div>
       <dl>
         <dt>strategy</dt>
         <dd data-testid="compaction-strategy">

@@ -24,6 +24,8 @@ import type { LineageEntry, MeterReading } from '../shared/demo-types.js';
 export interface CompactionNotice {
   event: MiddlewareCompactionEvent;
   childSessionId: string | undefined;
+  /** The compacting call's prompt as the meter counts it (tool definitions included). */
+  prompt: { tokensBefore: number; tokensAfter: number; toolDefinitionTokens: number };
 }
 
 export interface CompactionLayerOptions {
@@ -39,6 +41,8 @@ export interface CompactionLayerOptions {
   getSessionId: () => string | undefined;
   onCompaction: (notice: CompactionNotice) => void;
   onMeter: (reading: MeterReading) => void;
+  /** The prompt that reached the model, at every call. */
+  onPromptSent?: (prompt: LanguageModelV4CallOptions['prompt']) => void;
 }
 
 export interface CompactionLayer {
@@ -68,11 +72,12 @@ function describeError(error: unknown): string {
 }
 
 function promptCounter(counter: TokenCounter) {
-  return (params: LanguageModelV4CallOptions): number =>
+  return (params: LanguageModelV4CallOptions, withTools = true): number =>
     // Counted as the middleware counts them: tool definitions as the provider receives them.
-    counter.countMessages(params.prompt as unknown as CountableMessage[], {
-      tools: params.tools as CountMessagesOptions['tools'],
-    });
+    counter.countMessages(
+      params.prompt as unknown as CountableMessage[],
+      withTools ? { tools: params.tools as CountMessagesOptions['tools'] } : {},
+    );
 }
 
 /**
@@ -89,20 +94,36 @@ export async function createCompactionLayer(
   );
   const count = promptCounter(counter);
   let requested = 0;
+  let toolDefinitionTokens = 0;
+  // Reported once the inner meter has counted the same call, so the card and the meter agree.
+  let pendingCompaction: MiddlewareCompactionEvent | undefined;
 
   const outerMeter: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
     transformParams: async ({ params }) => {
       requested = count(params);
+      toolDefinitionTokens = params.tools?.length ? requested - count(params, false) : 0;
       return params;
     },
   };
   const innerMeter: LanguageModelV4Middleware = {
     specificationVersion: 'v4',
     transformParams: async ({ params }) => {
+      const sent = count(params);
+      if (pendingCompaction) {
+        const event = pendingCompaction;
+        pendingCompaction = undefined;
+        options.onCompaction({
+          event,
+          childSessionId: event.childSessionId,
+          prompt: { tokensBefore: requested, tokensAfter: sent, toolDefinitionTokens },
+        });
+      }
+      options.onPromptSent?.(params.prompt);
       options.onMeter({
         tokensRequested: requested,
-        tokensSent: count(params),
+        tokensSent: sent,
+        toolDefinitionTokens,
         contextWindow: options.contextWindow,
         threshold: threshold(params.maxOutputTokens),
         exact: counter.exact,
@@ -140,7 +161,9 @@ export async function createCompactionLayer(
     counter,
     ...(options.summarizer ? { summarizer: options.summarizer } : {}),
     ...(store ? { store, getSessionId: options.getSessionId } : {}),
-    onCompaction: (event) => options.onCompaction({ event, childSessionId: event.childSessionId }),
+    onCompaction: (event) => {
+      pendingCompaction = event;
+    },
   });
 
   const model = wrapLanguageModel({

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { redactSecrets } from '@baton/fallback';
 import type { UIMessage } from 'ai';
-import type { DemoCompaction, MeterReading } from '../shared/demo-types.js';
+import type { DemoCompaction, MeterReading, ModelView } from '../shared/demo-types.js';
 
 /** What the demo keeps of a conversation besides the lineage store: the chat as the page shows it. */
 export interface ConversationRecord {
@@ -20,6 +20,8 @@ export interface ConversationRecord {
    * model gets a note in their place, so one broken attachment fails its own turn only.
    */
   unavailableFileParts?: string[];
+  /** The prompt of the latest model call (already redacted). */
+  modelView?: ModelView;
 }
 
 const FILE_NAME = 'conversation.json';

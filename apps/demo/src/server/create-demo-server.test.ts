@@ -93,6 +93,34 @@ describe('demo server', () => {
     expect(afterCompaction.lineage.map((entry) => entry.endReason)).toEqual(['compaction', null]);
     expect(afterCompaction.meter!.tokensSent).toBeLessThan(afterCompaction.meter!.tokensRequested);
     expect(afterCompaction.meter!.tokensSent).toBeLessThan(afterCompaction.threshold);
+    // One set of figures: the card's prompt is the meter's reading of the very call that compacted.
+    const prompt = compaction!.prompt!;
+    expect(prompt.toolDefinitionTokens).toBeGreaterThan(0);
+    expect(
+      afterCompaction.meterHistory.some(
+        (reading) =>
+          reading.tokensRequested === prompt.tokensBefore &&
+          reading.tokensSent === prompt.tokensAfter &&
+          reading.toolDefinitionTokens === prompt.toolDefinitionTokens,
+      ),
+    ).toBe(true);
+    // The middleware's own event counts the same prompt (tool definitions included).
+    expect(compaction!.event.tokensBefore).toBe(prompt.tokensBefore);
+    expect(compaction!.event.tokensAfter).toBe(prompt.tokensAfter);
+    expect(prompt.tokensBefore).toBeGreaterThan(afterCompaction.threshold);
+    expect(prompt.tokensAfter).toBeLessThan(prompt.tokensBefore);
+    // What the model now sees: head, then the handoff once, then the tail with the latest ask.
+    const view = afterCompaction.modelView!;
+    const sections = view.messages.map((message) => message.section);
+    expect(sections.filter((section) => section === 'handoff')).toHaveLength(1);
+    const handoffAt = sections.indexOf('handoff');
+    expect(sections.slice(0, handoffAt).every((section) => section === 'head')).toBe(true);
+    expect(sections.slice(handoffAt + 1).every((section) => section === 'tail')).toBe(true);
+    expect(sections[0]).toBe('head');
+    expect(view.messages[handoffAt]!.text).toContain('Baton handoff');
+    expect(view.messages.slice(handoffAt + 1).some((message) => message.role === 'user')).toBe(
+      true,
+    );
     const persistedText = JSON.stringify(afterCompaction.messages);
     expect(persistedText).not.toContain('Baton handoff');
 

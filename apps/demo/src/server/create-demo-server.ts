@@ -28,6 +28,7 @@ import {
   saveConversation,
 } from './conversation-file.js';
 import { createWorkspace, type Workspace } from './create-workspace.js';
+import { describePrompt } from './describe-prompt.js';
 import { describeError, logLine } from './log-line.js';
 import { filePartKeys, withoutUnavailableFiles } from './model-view-messages.js';
 import type { DemoConfig } from './read-demo-config.js';
@@ -136,7 +137,10 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
       conversation.meterHistory.splice(0, conversation.meterHistory.length - METER_HISTORY_LENGTH);
       activeWriter?.write({ type: 'data-meter', data: reading, transient: true });
     },
-    onCompaction: ({ event, childSessionId }) => {
+    onPromptSent: (prompt) => {
+      conversation.modelView = { messages: describePrompt(prompt), at: new Date().toISOString() };
+    },
+    onCompaction: ({ event, childSessionId, prompt }) => {
       const previous = conversation.compactions.at(-1);
       const compaction: DemoCompaction = {
         id: randomUUID(),
@@ -145,6 +149,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
         parentSessionId: previous?.childSessionId ?? conversation.rootSessionId,
         childSessionId,
         turn: countUserTurns(conversation.messages),
+        prompt,
       };
       conversation.compactions.push(compaction);
       void save();
@@ -179,6 +184,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
       meter: conversation.meterHistory.at(-1),
       meterHistory: conversation.meterHistory,
       messages: shown.messages,
+      modelView: conversation.modelView,
       warnings,
       workspace: workspace.directory,
       serverStarts: conversation.serverStarts,

@@ -42,6 +42,19 @@ describe('readDemoConfig', () => {
     });
   });
 
+  it('reads the body limit and the extra allowed hosts', () => {
+    expect(readDemoConfig({}, '/app')).toMatchObject({ maxBodyBytes: 1_048_576, allowedHosts: [] });
+    expect(
+      readDemoConfig(
+        { DEMO_MAX_BODY_BYTES: '2048', DEMO_ALLOWED_HOSTS: ' demo.lan, ,box.home ' },
+        '/app',
+      ),
+    ).toMatchObject({ maxBodyBytes: 2048, allowedHosts: ['demo.lan', 'box.home'] });
+    expect(() => readDemoConfig({ DEMO_MAX_BODY_BYTES: '1e3x' }, '/app')).toThrow(
+      /DEMO_MAX_BODY_BYTES/,
+    );
+  });
+
   it('rejects malformed numbers', () => {
     expect(() => readDemoConfig({ PORT: 'abc' }, '/app')).toThrow(/PORT must be/);
     expect(() => readDemoConfig({ DEMO_CONTEXT_WINDOW: '-5' }, '/app')).toThrow(

@@ -7,6 +7,8 @@ export interface MeterReading {
   tokensRequested: number;
   /** Prompt tokens that actually went to the model (after compaction, tool definitions included). */
   tokensSent: number;
+  /** Tokens of the tool definitions, included in both figures above (absent in older readings). */
+  toolDefinitionTokens?: number;
   contextWindow: number;
   /** Prompt size above which the middleware compacts. */
   threshold: number;
@@ -26,6 +28,29 @@ export interface DemoCompaction {
   childSessionId: string | undefined;
   /** Number of user turns in the conversation when it happened. */
   turn: number;
+  /**
+   * The prompt of the call that compacted, as the meter counted it (tool definitions included), so the
+   * card and the meter show one set of figures. `event.tokensBefore/After` count the messages only.
+   */
+  prompt?: { tokensBefore: number; tokensAfter: number; toolDefinitionTokens: number };
+}
+
+/** Where a message of the prompt sits after a compaction. */
+export type ModelViewSection = 'head' | 'handoff' | 'tail' | 'uncompacted';
+
+/** One message of the prompt the model last received, as text for the page. */
+export interface ModelViewMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  section: ModelViewSection;
+  /** Text parts, tool calls (`→ name input`) and results (`← name: output`), long parts clipped. */
+  text: string;
+}
+
+/** The prompt of the latest model call, as the model saw it (redacted). */
+export interface ModelView {
+  messages: ModelViewMessage[];
+  /** ISO timestamp of the call. */
+  at: string;
 }
 
 export interface LineageEntry {
@@ -61,6 +86,8 @@ export interface DemoState {
   /** Readings of the latest model calls (up to 300), oldest first. */
   meterHistory: MeterReading[];
   messages: UIMessage[];
+  /** What the model received at the latest call: head, handoff, tail. */
+  modelView: ModelView | undefined;
   /** Problems the page should show (e.g. a compaction package that failed to load). */
   warnings: string[];
   /** Directory of the throw-away project the agent works on. */
