@@ -151,8 +151,11 @@ describe('demo server over HTTP: requests from other sites', () => {
         body: '',
       });
       expect(reset.status, origin).toBe(403);
+      const state = await send(demo.port, { path: '/api/state', headers: { origin } });
+      expect(state.status, origin).toBe(403);
+      expect(state.body).not.toContain('rootSessionId');
       // One line per refusal.
-      expect(demo.logged, origin).toHaveLength(2);
+      expect(demo.logged, origin).toHaveLength(3);
       expectOneLineEach(demo.logged);
     }
     // Browsers that send no Origin on a no-cors request still say where it came from.
@@ -162,6 +165,11 @@ describe('demo server over HTTP: requests from other sites', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(fetchSite.status).toBe(403);
+    const fetchSiteState = await send(demo.port, {
+      path: '/api/state',
+      headers: { 'sec-fetch-site': 'same-site' },
+    });
+    expect(fetchSiteState.status).toBe(403);
     const after = await apiState(demo.port);
     expect(after.rootSessionId).toBe(before.rootSessionId);
     expect(after.messages).toEqual([]);
