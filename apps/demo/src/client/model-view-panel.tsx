@@ -5,7 +5,7 @@ const SECTION_LABELS: Record<ModelViewSection, string> = {
   head: 'head',
   handoff: 'handoff',
   tail: 'tail',
-  uncompacted: 'sent as is',
+  uncompacted: 'as sent',
 };
 
 /** The prompt of the latest model call, message by message, marked head / handoff / tail. */
@@ -38,7 +38,7 @@ export function ModelViewPanel({ view }: { view: ModelView | undefined }) {
         What the model received at the latest call ({view.messages.length} messages
         {counts.handoff
           ? `: ${counts.head ?? 0} head, the handoff, ${counts.tail ?? 0} tail`
-          : ', nothing compacted'}
+          : ', no handoff in it'}
         ). The chat keeps the full history.
       </p>
       {view.messages.map((message, index) => (

@@ -209,6 +209,8 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
         log(
           `refused ${context.req.method} ${context.req.path}: body over ${config.maxBodyBytes} bytes`,
         );
+        // Closing the connection spares reading (and discarding) the rest of the body.
+        context.header('Connection', 'close');
         return context.json(
           { error: `request body over the limit of ${config.maxBodyBytes} bytes` },
           413,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createDemoServer } from './create-demo-server.js';
 import { readDemoConfig } from './read-demo-config.js';
+import { isLoopbackHost } from './request-guard.js';
 
 // dist/server/start.js -> the app folder
 const appDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,6 +26,12 @@ const server = serve(
         : `Model: ${description.provider} ${description.modelId}; summariser: ${description.summarizer}.`,
     );
     console.log(`Context window: ${demo.contextWindow} tokens; data: ${config.dataDirectory}`);
+    const hostName = config.host.replace(/^\[|\]$/g, '').toLowerCase();
+    if (!isLoopbackHost(config.host.includes(':') ? `[${hostName}]` : hostName)) {
+      console.log(
+        `HOST is ${config.host}: requests are answered only when their Host header is a loopback name${config.allowedHosts.length > 0 ? ` or one of ${config.allowedHosts.join(', ')}` : ' (list other names in DEMO_ALLOWED_HOSTS)'}.`,
+      );
+    }
   },
 );
 
