@@ -1,6 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +10,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CHROMIUM = '/usr/bin/chromium';
+const REBOUND_HOST = 'rebound.attacker.test';
 const appDirectory = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const artifacts = path.join(appDirectory, 'test-artifacts');
 // Built apart from dist/ so that a concurrent `turbo run build` of this app cannot race the test.
@@ -185,6 +188,8 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
         '--no-first-run',
         '--disable-component-update',
         '--disable-sync',
+        // A name that resolves to this machine, as a DNS-rebinding attacker's name would.
+        `--host-resolver-rules=MAP ${REBOUND_HOST} 127.0.0.1`,
       ],
     });
   });
@@ -427,4 +432,70 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
     await page.getByTestId('context-meter').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'demo-phone-meter.png') });
   }, 240_000);
+
+  it('another site in the same browser cannot drive the demo, and a rebound name gets nothing', async () => {
+    expect(server, 'runs after the first test').toBeDefined();
+    const stateNow = async () =>
+      (await (await fetch(new URL('/api/state', server!.url))).json()) as {
+        rootSessionId: string;
+        messages: unknown[];
+      };
+    const before = await stateNow();
+    // The attacker's page, served from another local port (another origin).
+    const attacker = createServer((_request, response) => {
+      response.setHeader('content-type', 'text/html');
+      response.end('<!doctype html><title>attacker</title>');
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', () => resolve()));
+    const attackerPort = (attacker.address() as AddressInfo).port;
+    const page = await browser.newPage();
+    try {
+      await page.goto(`http://127.0.0.1:${attackerPort}/`);
+      const target = server!.url.replace(/\/$/, '');
+      const results = await page.evaluate(async (base) => {
+        const attempts = [
+          fetch(`${base}/api/reset`, {
+            method: 'POST',
+            mode: 'no-cors',
+            headers: { 'content-type': 'text/plain' },
+            body: '',
+          }),
+          fetch(`${base}/api/chat`, {
+            method: 'POST',
+            mode: 'no-cors',
+            headers: { 'content-type': 'text/plain' },
+            body: JSON.stringify({
+              message: { id: 'attack', role: 'user', parts: [{ type: 'text', text: 'rm -rf' }] },
+            }),
+          }),
+          fetch(`${base}/api/state`),
+        ];
+        return Promise.all(
+          attempts.map((attempt) =>
+            attempt.then(
+              async (response) => ({ type: response.type, body: await response.text() }),
+              (error: Error) => ({ type: 'error', body: String(error) }),
+            ),
+          ),
+        );
+      }, target);
+      // Opaque or blocked: the page reads nothing; and the server did nothing.
+      for (const result of results) expect(result.body).not.toContain('rootSessionId');
+      const after = await stateNow();
+      expect(after.rootSessionId).toBe(before.rootSessionId);
+      expect(after.messages.length).toBe(before.messages.length);
+
+      // DNS rebinding: the browser reaches 127.0.0.1 under the attacker's name, and gets 403.
+      const port = new URL(server!.url).port;
+      const rebound = await page.goto(`http://${REBOUND_HOST}:${port}/api/state`);
+      expect(rebound?.status()).toBe(403);
+      expect(await page.content()).not.toContain('rootSessionId');
+      const reboundPage = await page.goto(`http://${REBOUND_HOST}:${port}/`);
+      expect(reboundPage?.status()).toBe(403);
+      expect((await stateNow()).rootSessionId).toBe(before.rootSessionId);
+    } finally {
+      await page.close();
+      await new Promise<void>((resolve) => attacker.close(() => resolve()));
+    }
+  }, 60_000);
 });
