@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { toOpenAIChat } from '@baton/compressor';
+import { ContextBudgetError, toOpenAIChat } from '@baton/compressor';
 import { createTokenCounter, resolveModel } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { type CompactReport, compactTranscript } from './compact-transcript.js';
+import { EXIT_CODES } from './exit-codes.js';
 import { formatNumber } from './format-number.js';
 import { loadSummarizer } from './load-summarizer.js';
 import { modelWarning } from './model-warning.js';
@@ -22,7 +23,26 @@ interface FileOutcome {
   outputFormat: 'ai-sdk' | 'openai-chat';
   warnings: string[];
   report?: Omit<CompactReport, 'messages'>;
+  /**
+   * Set when the transcript cannot be compacted to the target at all: the parts that always stay
+   * verbatim (system messages or the first exchange, and the latest turn) need more. An expected,
+   * reported outcome (exit status 3), not a failure; nothing is written for the file.
+   */
+  cannotFit?: CannotFit;
   error?: string;
+}
+
+/** Why a transcript cannot fit: the compressor's `ContextBudgetError` figures. */
+interface CannotFit {
+  targetTokens: number;
+  /** Tokens the verbatim parts need, overhead and the smallest insert included. */
+  requiredTokens: number;
+  /** The head kept verbatim (only the system messages when `headDemoted`). */
+  headTokens: number;
+  headDemoted: boolean;
+  /** The latest user ask, the latest assistant reply and trailing calls. */
+  protectedTokens: number;
+  message: string;
 }
 
 /** `baton compact <file...>`. Returns the exit code. */
@@ -73,6 +93,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
   const progress = createProgressReporter(io.stderr, transcripts.length, { plain: !settings.json });
   const outcomes: FileOutcome[] = [];
   let failed = false;
+  let anyCannotFit = false;
   try {
     for (const [index, transcript] of transcripts.entries()) {
       progress.start(index, transcript.file);
@@ -123,6 +144,12 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
             : `${formatNumber(report.tokensBefore)} -> ${formatNumber(report.tokensAfter)} tokens (${report.strategy})`,
         );
       } catch (error) {
+        if (ContextBudgetError.isInstance(error)) {
+          anyCannotFit = true;
+          outcome.cannotFit = cannotFitOf(error);
+          progress.done(index, transcript.file, `cannot fit: ${cannotFitText(outcome.cannotFit)}`);
+          continue;
+        }
         failed = true;
         outcome.error = printableText(error instanceof Error ? error.message : String(error));
         progress.done(index, transcript.file, `FAILED (${outcome.error})`);
@@ -154,7 +181,29 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
       humanReport(outcomes, { model: settings.model, encoding: counter.encoding, window, target }),
     );
   }
-  return failed ? 1 : 0;
+  return failed ? EXIT_CODES.failure : anyCannotFit ? EXIT_CODES.cannotFit : EXIT_CODES.ok;
+}
+
+function cannotFitOf(error: ContextBudgetError): CannotFit {
+  return {
+    targetTokens: error.targetTokens,
+    requiredTokens: error.requiredTokens,
+    headTokens: error.headTokens,
+    headDemoted: error.headDemoted,
+    protectedTokens: error.protectedTokens,
+    message: printableText(error.message),
+  };
+}
+
+/** One line: what the verbatim parts need against the target, and what to change. */
+function cannotFitText(cannotFit: CannotFit): string {
+  const turn = `the latest turn (${formatNumber(cannotFit.protectedTokens)})`;
+  const parts = !cannotFit.headDemoted
+    ? `the head (${formatNumber(cannotFit.headTokens)}) and ${turn} need`
+    : cannotFit.headTokens > 0
+      ? `the system messages (${formatNumber(cannotFit.headTokens)}) and ${turn} need`
+      : `${turn} needs`;
+  return `${parts} ${formatNumber(cannotFit.requiredTokens)} tokens with the smallest insert, over the target ${formatNumber(cannotFit.targetTokens)}; nothing written (raise --target or --window)`;
 }
 
 /** Output path per transcript (undefined: not written). Throws `UsageError` for a clash. */
@@ -206,6 +255,7 @@ function totals(outcomes: FileOutcome[]) {
   return {
     files: outcomes.length,
     failed: outcomes.filter((outcome) => outcome.error !== undefined).length,
+    cannotFit: outcomes.filter((outcome) => outcome.cannotFit !== undefined).length,
     tokensBefore: reports.reduce((sum, report) => sum + report.tokensBefore, 0),
     tokensAfter: reports.reduce((sum, report) => sum + report.tokensAfter, 0),
   };
@@ -260,7 +310,9 @@ function validity(report: NonNullable<FileOutcome['report']>): string {
 }
 
 function written(outcome: FileOutcome): string {
-  if (outcome.output === null) return outcome.error ? 'nothing' : 'nothing (no --out)';
+  if (outcome.output === null) {
+    return outcome.error || outcome.cannotFit ? 'nothing' : 'nothing (no --out)';
+  }
   return outcome.output === '-' ? 'stdout' : `${outcome.output} (${outcome.outputFormat})`;
 }
 
@@ -282,6 +334,7 @@ function fileBlock(outcome: FileOutcome): string[] {
   for (const warning of outcome.warnings.slice(0, 5))
     lines.push(`  warning    ${printableText(warning)}`);
   if (outcome.warnings.length > 5) lines.push(`  warning    … ${outcome.warnings.length - 5} more`);
+  if (outcome.cannotFit) lines.push(`  cannot fit ${cannotFitText(outcome.cannotFit)}`);
   if (outcome.error) lines.push(`  error      ${outcome.error}`);
   lines.push(`  written    ${written(outcome)}`);
   return lines;
@@ -296,16 +349,18 @@ function fileTable(outcomes: FileOutcome[]): string[] {
       report ? formatNumber(report.tokensBefore) : '-',
       report ? formatNumber(report.tokensAfter) : '-',
       report ? percentSaved(report) : '-',
-      report ? report.strategy : 'FAILED',
+      report ? report.strategy : outcome.cannotFit ? 'cannot fit' : 'FAILED',
       report ? (report.usedFallback ? 'yes' : 'no') : '-',
       report ? String(report.sections.length) : '-',
-      outcome.error || !report
-        ? 'error'
-        : report.valid
-          ? 'ok'
-          : report.problems.length <= report.inputProblems.length
-            ? `${problems(report.problems.length)}, all in the input`
-            : `${problems(report.problems.length)}, ${report.problems.length - report.inputProblems.length} added`,
+      outcome.cannotFit
+        ? '-'
+        : outcome.error || !report
+          ? 'error'
+          : report.valid
+            ? 'ok'
+            : report.problems.length <= report.inputProblems.length
+              ? `${problems(report.problems.length)}, all in the input`
+              : `${problems(report.problems.length)}, ${report.problems.length - report.inputProblems.length} added`,
     ];
   });
   const header = [
@@ -332,6 +387,9 @@ function fileTable(outcomes: FileOutcome[]): string[] {
   const lines = [format(header), ...rows.map(format)];
   for (const outcome of outcomes) {
     if (outcome.error) lines.push(`error: ${outcome.file}: ${outcome.error}`);
+    if (outcome.cannotFit) {
+      lines.push(`cannot fit: ${outcome.file}: ${cannotFitText(outcome.cannotFit)}`);
+    }
     const first = outcome.warnings[0];
     if (first !== undefined) {
       const more = outcome.warnings.length > 1 ? ` (+${outcome.warnings.length - 1} more)` : '';
@@ -341,7 +399,7 @@ function fileTable(outcomes: FileOutcome[]): string[] {
   const sum = totals(outcomes);
   const out = outcomes.find((outcome) => outcome.output !== null)?.output;
   lines.push(
-    `total: ${sum.files} files, ${sum.failed} failed, ${formatNumber(sum.tokensBefore)} -> ${formatNumber(sum.tokensAfter)} tokens${out ? `; written to ${dirname(out)}` : '; nothing written (no --out)'}`,
+    `total: ${sum.files} files, ${sum.failed} failed, ${sum.cannotFit > 0 ? `${sum.cannotFit} cannot fit, ` : ''}${formatNumber(sum.tokensBefore)} -> ${formatNumber(sum.tokensAfter)} tokens${out ? `; written to ${dirname(out)}` : '; nothing written (no --out)'}`,
   );
   return lines;
 }

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { BatonError } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { countCommand } from './count-command.js';
+import { EXIT_CODES } from './exit-codes.js';
 import { helpText } from './help-text.js';
 import { InputFileError } from './input-file-error.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
 import { UsageError } from './usage-error.js';
 
-/** Exit codes of `baton`. */
-export const EXIT_CODES = { ok: 0, failure: 1, badInput: 2 } as const;
+export { EXIT_CODES } from './exit-codes.js';
 
 /**
  * Runs `baton` with `args` (without the node and script paths) and resolves to the exit code.
