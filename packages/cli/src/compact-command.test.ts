@@ -372,7 +372,7 @@ describe('baton compact (built binary)', () => {
       [
         'a bad flag value',
         ['--window', 'lots'],
-        /^baton: --window 'lots': expected a positive number/,
+        /^baton: --window: expected a positive number of tokens \(e\.g\. 32000 or 32k\); got a 4-character value \(not shown\)/,
       ],
       [
         'summarize without a summariser',
@@ -387,7 +387,7 @@ describe('baton compact (built binary)', () => {
       [
         'an unknown summariser provider',
         ['--summarizer', 'acme:big'],
-        /^baton: --summarizer 'acme:big': unknown provider 'acme'/,
+        /^baton: --summarizer: unknown provider \(expected openai, anthropic, openai-compatible\); got a 8-character value \(not shown\)/,
       ],
     ])('%s', async (_, extra, expected) => {
       const out = join(temporaryFolder(), 'out');
@@ -499,15 +499,27 @@ describe('baton compact: problems of the input and settings it had to bend (buil
     ]);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stderr.trimEnd().split('\n')).toEqual([
-      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate',
+      'baton: warning: unknown --model, a 13-character value (not shown): counting with the heuristic estimate',
       'baton: warning: --keep-last 100,000 is more than the target (2,000): the verbatim tail gets only what fits the target after the head',
     ]);
     expect(plain.stdout).not.toContain('warning');
 
+    // Without --window the fallback window would be a guess: a usage error with the closest ids.
     const noWindow = await runBuiltCli(['compact', trailingCall, '--model', 'no-such-model']);
+    expect(noWindow.code).toBe(2);
     expect(noWindow.stderr).toBe(
-      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate and a 32,768-token window (set --window to change it)\n',
+      'baton: unknown --model, a 13-character value (not shown) (give --window <tokens> to compact with the heuristic estimate anyway) (see baton --help)\n',
     );
+    const typo = await runBuiltCli(['compact', trailingCall, '--model', 'gtp-4o-mini']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/; did you mean gpt-4o-mini(?:, [\w.-]+)*\? /);
+    // Other spellings of a known id are read as it, silently.
+    for (const spelling of ['gpt4o', 'GPT-4o', 'gpt 4o', 'claude_sonnet_4.5']) {
+      const run = await runBuiltCli(['compact', trailingCall, '--model', spelling, '--json']);
+      expect(run.code, spelling).toBe(0);
+      expect(run.stderr, spelling).toBe('');
+      expect(JSON.parse(run.stdout).warnings, spelling).toEqual([]);
+    }
 
     // --json: stderr stays silent, the warnings are fields of the document.
     const json = await runBuiltCli([
@@ -523,13 +535,13 @@ describe('baton compact: problems of the input and settings it had to bend (buil
     ]);
     expect(json.stderr).toBe('');
     expect((JSON.parse(json.stdout) as { warnings: string[] }).warnings).toEqual([
-      expect.stringMatching(/^unknown model "no-such-model"/),
+      expect.stringMatching(/^unknown --model, a 13-character value \(not shown\)/),
       expect.stringMatching(/^--keep-last 100,000 is more than the target/),
     ]);
 
     const count = await runBuiltCli(['count', trailingCall, '--model', 'no-such-model']);
     expect(count.stderr).toBe(
-      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate\n',
+      'baton: warning: unknown --model, a 13-character value (not shown): counting with the heuristic estimate\n',
     );
 
     for (const model of [

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import { ContextBudgetError, toOpenAIChat } from '@baton/compressor';
 import { createTokenCounter, resolveModel } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
@@ -8,11 +9,12 @@ import { type CompactReport, compactTranscript } from './compact-transcript.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { formatNumber } from './format-number.js';
 import { loadSummarizer } from './load-summarizer.js';
-import { modelWarning } from './model-warning.js';
+import { modelWarning, resolveCliModel, unknownModelMessage } from './model-warning.js';
 import type { CompactSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { readTranscript, type Transcript } from './read-transcript.js';
+import { safeErrorText } from './safe-error-text.js';
 import { UsageError } from './usage-error.js';
 
 interface FileOutcome {
@@ -50,6 +52,11 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
   if (settings.strategy === 'summarize' && settings.summarizer === undefined) {
     throw new UsageError({ message: '--strategy summarize needs --summarizer provider:model' });
   }
+  const cliModel = resolveCliModel(settings.model);
+  if (!cliModel.known && settings.window === undefined) {
+    throw new UsageError({ message: unknownModelMessage(cliModel) });
+  }
+  settings = { ...settings, model: cliModel.id };
   const model = resolveModel(settings.model);
   const window = settings.window ?? model.contextWindow;
   const target = settings.target ?? Math.floor(window / 2);
@@ -59,7 +66,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
 
   // Settings Baton had to bend: said once on stderr (in `--json` mode, in the document instead).
   const warnings: string[] = [];
-  const unknown = modelWarning(settings.model, { windowGiven: settings.window !== undefined });
+  const unknown = modelWarning(cliModel, { windowGiven: settings.window !== undefined });
   if (unknown !== undefined) warnings.push(unknown);
   if (settings.keepLast !== undefined && settings.keepLast > target) {
     warnings.push(
@@ -151,7 +158,9 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
           continue;
         }
         failed = true;
-        outcome.error = printableText(error instanceof Error ? error.message : String(error));
+        outcome.error = printableText(
+          safeErrorText(error instanceof Error ? error.message : String(error)),
+        );
         progress.done(index, transcript.file, `FAILED (${outcome.error})`);
       }
     }
@@ -191,7 +200,7 @@ function cannotFitOf(error: ContextBudgetError): CannotFit {
     headTokens: error.headTokens,
     headDemoted: error.headDemoted,
     protectedTokens: error.protectedTokens,
-    message: printableText(error.message),
+    message: printableText(safeErrorText(error.message)),
   };
 }
 
@@ -221,17 +230,19 @@ function outputPaths(
   }
   const isFolder =
     transcripts.length > 1 || out.endsWith('/') || (existsSync(out) && statSync(out).isDirectory());
-  if (!isFolder) return [out];
+  if (!isFolder) {
+    refuseInputs([out], transcripts, out);
+    return [out];
+  }
   if (existsSync(out) && !statSync(out).isDirectory()) {
     throw new UsageError({ message: `--out ${out}: not a folder (several inputs need a folder)` });
   }
-  const paths = transcripts.map(({ file }) => join(out, `${basename(file, extname(file))}.json`));
+  const paths = transcripts.map(({ file }) =>
+    join(out, `${file === '-' ? 'stdin' : basename(file, extname(file))}.json`),
+  );
   const seen = new Map<string, string>();
   for (const [index, path] of paths.entries()) {
     const file = transcripts[index]!.file;
-    if (resolve(path) === resolve(file)) {
-      throw new UsageError({ message: `--out ${out}: would overwrite the input ${file}` });
-    }
     const other = seen.get(path);
     if (other !== undefined) {
       throw new UsageError({
@@ -240,14 +251,64 @@ function outputPaths(
     }
     seen.set(path, file);
   }
+  refuseInputs(paths, transcripts, out);
   return paths;
 }
 
+/**
+ * Throws `UsageError` when an output is one of the inputs: the same path, `./` or `..` spellings,
+ * a symlinked folder or file, a hard link. Compared by device and inode, which every spelling of a
+ * file shares; an output that does not exist yet cannot be an input.
+ */
+function refuseInputs(
+  paths: readonly string[],
+  transcripts: readonly Transcript[],
+  out: string,
+): void {
+  const inputs = new Map<string, string>();
+  for (const { file } of transcripts) {
+    if (file === '-') continue;
+    const identity = fileIdentity(file);
+    if (identity !== undefined) inputs.set(identity, file);
+  }
+  for (const path of paths) {
+    const identity = fileIdentity(path);
+    const input = identity === undefined ? undefined : inputs.get(identity);
+    if (input !== undefined) {
+      throw new UsageError({ message: `--out ${out}: would overwrite the input ${input}` });
+    }
+  }
+}
+
+function fileIdentity(path: string): string | undefined {
+  try {
+    const info = statSync(path);
+    return `${info.dev}:${info.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes through a temporary file in the output's folder, then renames it over the output. The
+ * temporary name is random and created exclusively (`wx`: O_CREAT | O_EXCL, which also refuses a
+ * symlink planted at that name), readable by the owner only: transcripts hold private text.
+ */
 async function writeAtomically(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    try {
+      await handle.writeFile(text);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 function totals(outcomes: FileOutcome[]) {

@@ -1,5 +1,5 @@
 /** `baton --help` and `baton <command> --help`. */
-export function helpText(topic: 'compact' | 'count' | 'lineage' | undefined): string {
+export function helpText(topic: 'compact' | 'count' | 'lineage' | 'sessions' | undefined): string {
   switch (topic) {
     case 'compact':
       return `Usage: baton compact <file...> [options]
@@ -46,8 +46,20 @@ Options:
     case 'lineage':
       return `Usage: baton lineage <dataDir> <id> [options]
 
-Prints the chain of sessions from the lineage root to <id> in a @baton/sessions PGlite store,
-with the compaction that produced each one.
+Prints the whole tree of the lineage around <id> (a full session id or a unique prefix of 4 or
+more characters) in a @baton/sessions PGlite store: ancestors, descendants and other branches,
+forks marked FORK, the open leaf marked * OPEN LEAF, the session asked for marked >>, and the
+compaction that ended each compacted session. The store is read through a copy, never changed.
+
+Options:
+      --json   one JSON document on stdout
+  -h, --help   this help
+`;
+    case 'sessions':
+      return `Usage: baton sessions <dataDir> [options]
+
+Lists the conversations (lineages) in a @baton/sessions PGlite store, newest activity first:
+root id, title, model, messages, compactions, forks and last activity.
 
 Options:
       --json   one JSON document on stdout
@@ -59,14 +71,20 @@ Options:
 Commands:
   compact <file...>       compact transcripts and report what happened
   count <file>            exact tokens per message and in total
-  lineage <dataDir> <id>  the lineage chain of a session in a PGlite store
+  lineage <dataDir> <id>  the lineage tree around a session (id or unique prefix)
+  sessions <dataDir>      the conversations in a PGlite session store
 
 Options:
   -h, --help      help (also: baton <command> --help)
   -v, --version   version
 
-Exit codes: 0 done; 1 failure (e.g. a compaction produced an invalid history);
-2 bad input (unreadable file, unknown format, invalid JSON, unknown flag), nothing written.
+Input files: - reads stdin. Formats: AI SDK JSON, OpenAI chat JSON, Claude Code JSONL,
+Codex CLI rollout JSONL, Gemini CLI session JSON (detected).
+
+Exit codes: 0 done; 1 failure (e.g. an output that could not be written); 2 bad input
+(no command, unreadable file, unknown format, invalid JSON, unknown flag or --model, an output
+that is an input), nothing written; 3 some transcripts cannot fit the target (reported,
+nothing written for them).
 `;
   }
 }
