@@ -333,9 +333,13 @@ function humanReport(
   return `${lines.join('\n')}\n`;
 }
 
-function percentSaved(report: { tokensBefore: number; tokensAfter: number }): string {
-  const saved = report.tokensBefore - report.tokensAfter;
-  return `-${report.tokensBefore === 0 ? 0 : Math.round((saved / report.tokensBefore) * 100)}%`;
+/** `-48%` saved; `0%` when nothing (or under half a percent) was saved, never `-0%`. */
+export function percentSaved(report: { tokensBefore: number; tokensAfter: number }): string {
+  if (report.tokensBefore === 0) return '0%';
+  const percent = Math.round(
+    ((report.tokensBefore - report.tokensAfter) / report.tokensBefore) * 100,
+  );
+  return percent === 0 ? '0%' : percent > 0 ? `-${percent}%` : `+${-percent}%`;
 }
 
 function problems(count: number): string {

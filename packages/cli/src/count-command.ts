@@ -17,6 +17,12 @@ export async function countCommand(settings: CountSettings, io: CliIo): Promise<
   settings = { ...settings, model: model.id };
   const warning = modelWarning(model, { windowGiven: true });
   const warnings = warning === undefined ? [] : [warning];
+  if (transcript.format === 'claude-code' && transcript.compactions > 0 && !settings.fullHistory) {
+    const times = transcript.compactions === 1 ? 'once' : `${transcript.compactions} times`;
+    warnings.push(
+      `Claude Code compacted this session ${times}: counting only what the model sees now (its summary and the turns after the last compaction); --full-history counts every recorded turn`,
+    );
+  }
   if (!settings.json) {
     for (const text of warnings) io.stderr.write(`baton: warning: ${text}\n`);
   }

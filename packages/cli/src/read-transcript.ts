@@ -4,15 +4,24 @@ import { fromOpenAIChat, validateMessages } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
+import { fromCodexCli, looksLikeCodexCli } from './from-codex-cli.js';
+import { fromGeminiCli, looksLikeGeminiCli } from './from-gemini-cli.js';
 import { InputFileError } from './input-file-error.js';
 
 /** Transcript formats Baton reads. */
-export type TranscriptFormat = 'ai-sdk' | 'openai-chat' | 'claude-code';
+export type TranscriptFormat =
+  | 'ai-sdk'
+  | 'openai-chat'
+  | 'claude-code'
+  | 'codex-cli'
+  | 'gemini-cli';
 
 export const TRANSCRIPT_FORMATS: readonly TranscriptFormat[] = [
   'ai-sdk',
   'openai-chat',
   'claude-code',
+  'codex-cli',
+  'gemini-cli',
 ];
 
 export interface ParseTranscriptOptions {
@@ -208,6 +217,9 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
       const result = fromClaudeCode(source, options.claudeCode);
       return { file, format: 'claude-code', ...result };
     }
+    if (format === 'codex-cli' || (format === 'auto' && looksLikeCodexCli(firstJsonLine(source)))) {
+      return { file, format: 'codex-cli', ...fromCodexCli(source, file), compactions: 0 };
+    }
     let json: unknown;
     try {
       json = JSON.parse(source);
@@ -218,6 +230,16 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
         message: `invalid JSON: ${(error as Error).message}`,
         cause: error,
       });
+    }
+    if (format === 'gemini-cli' || (format === 'auto' && looksLikeGeminiCli(json))) {
+      if (!isObject(json) || !Array.isArray(json.messages)) {
+        throw new InputFileError({
+          file,
+          message: 'not a Gemini CLI session: expected an object with `messages`',
+        });
+      }
+      const result = fromGeminiCli({ messages: json.messages });
+      return { file, format: 'gemini-cli', ...result, compactions: 0 };
     }
     const messages = isObject(json) && Array.isArray(json.messages) ? json.messages : json;
     if (!Array.isArray(messages)) {
@@ -245,6 +267,18 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
       throw new InputFileError({ file, message: error.message, cause: error });
     }
     throw error;
+  }
+}
+
+/** The first line parsed as JSON, or undefined. */
+function firstJsonLine(text: string): unknown {
+  const end = text.indexOf('\n');
+  const line = text.slice(0, end === -1 ? undefined : end).trim();
+  if (!line.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
   }
 }
 
