@@ -188,7 +188,7 @@ describe.skipIf(corpusSkipReason !== undefined)(
         counter.dispose();
         expect(compacted).toBeGreaterThan(files.length / 2);
         if (strategy === 'auto') {
-          expect(document.files.some((entry) => entry.report.strategy === 'receipt')).toBe(true);
+          expect(document.files.some((entry) => entry.report?.strategy === 'receipt')).toBe(true);
         }
       },
     );

@@ -8,7 +8,11 @@ Compacts transcripts and reports tokens before/after, the strategy and fallback 
 head/middle/tail split, the handoff sections and a tool-pair validity check.
 
 Input: AI SDK ModelMessage[] JSON, OpenAI Chat Completions JSON (an array of messages or
-{ "messages": [...] }), or Claude Code session JSONL (~/.claude/projects/*/*.jsonl).
+{ "messages": [...] }), Claude Code session JSONL (~/.claude/projects/*/*.jsonl), Codex CLI
+rollout JSONL (~/.codex/sessions/**/rollout-*.jsonl) or Gemini CLI session JSON
+(~/.gemini/tmp/*/chats/*.json), detected from the content; - reads stdin.
+An output that is one of the inputs is refused. A transcript whose verbatim parts cannot fit
+the target is reported as "cannot fit" and not written (exit 3).
 
 Options:
   -m, --model <id>          model whose tokenizer and window to use            (default: gpt-4o)
@@ -23,7 +27,8 @@ Options:
                                                                                (default: report only)
       --output-format <f>   auto | ai-sdk | openai-chat                        (default: auto, the input's
                             format; Claude Code is written as ai-sdk)
-      --format <f>          auto | ai-sdk | openai-chat | claude-code          (default: auto)
+      --format <f>          auto | ai-sdk | openai-chat | claude-code |
+                            codex-cli | gemini-cli                             (default: auto)
       --full-history        Claude Code: keep the turns before the last compact boundary
       --json                one JSON document on stdout instead of the report
   -h, --help                this help
@@ -38,7 +43,8 @@ Prints the exact tokens of each message and the total prompt tokens.
 
 Options:
   -m, --model <id>     model whose tokenizer to use            (default: gpt-4o)
-      --format <f>     auto | ai-sdk | openai-chat | claude-code  (default: auto)
+      --format <f>     auto | ai-sdk | openai-chat | claude-code | codex-cli | gemini-cli
+                                                                (default: auto)
       --full-history   Claude Code: keep the turns before the last compact boundary
       --json           one JSON document on stdout
   -h, --help           this help
