@@ -18,6 +18,7 @@ interface FileReport {
   format: string;
   output: string | null;
   error?: string;
+  cannotFit?: { targetTokens: number; requiredTokens: number; headTokens: number };
   report: {
     strategy: string;
     stages: string[];
@@ -70,21 +71,67 @@ describe.skipIf(corpusSkipReason !== undefined)(
           '--json',
         ]);
         expect(run.stderr).toBe('');
-        expect(run.code, run.stderr).toBe(0);
         const document = JSON.parse(run.stdout) as {
           target: number;
           window: number;
           files: FileReport[];
-          totals: { failed: number };
+          totals: { failed: number; cannotFit: number };
         };
         expect(document).toMatchObject({ window, target, totals: { failed: 0 } });
         expect(document.files.map((entry) => entry.file)).toEqual(files);
 
         const counter = createTokenCounter({ model: 'gpt-4o' });
+        // The expected exceptions come from the data, whatever the files are called: a transcript
+        // whose verbatim minimum (its leading system messages and its latest user ask) is over the
+        // target cannot fit; one whose minimum with the latest reply and trailing messages is under
+        // half the target must be compacted. In between either is allowed, but only with figures
+        // that prove it.
+        const mustNotFit = new Set<string>();
+        const mustFit = new Set<string>();
+        const floors = new Map<string, number>();
+        for (const file of files) {
+          const messages = parseTranscript(readFileSync(file, 'utf8'), { file }).messages;
+          const system = messages.slice(
+            0,
+            Math.max(
+              0,
+              messages.findIndex((message) => message.role !== 'system'),
+            ),
+          );
+          const lastUser = messages.findLastIndex((message) => message.role === 'user');
+          const lastAssistant = messages.findLastIndex((message) => message.role === 'assistant');
+          const ask = lastUser >= 0 ? [messages[lastUser]!] : [];
+          const floor = counter.countMessages([...system, ...ask]);
+          const latestTurn = messages.slice(Math.max(lastAssistant, lastUser + 1, system.length));
+          const upper = counter.countMessages([...system, ...ask, ...latestTurn]);
+          floors.set(file, floor);
+          if (floor > target) mustNotFit.add(file);
+          else if (upper <= target / 2) mustFit.add(file);
+        }
+        const exceptions = document.files.filter((entry) => entry.cannotFit !== undefined);
+        expect(document.totals.cannotFit).toBe(exceptions.length);
+        expect(run.code, run.stderr).toBe(exceptions.length > 0 ? 3 : 0);
+        for (const file of mustNotFit) {
+          expect(exceptions.map((entry) => entry.file)).toContain(file);
+        }
+
         let compacted = 0;
         for (const entry of document.files) {
           const { report } = entry;
           const name = basename(entry.file);
+          if (entry.cannotFit !== undefined) {
+            expect(mustFit.has(entry.file), `${name} fits but was reported as cannot fit`).toBe(
+              false,
+            );
+            expect(entry.output, name).toBeNull();
+            expect(existsSync(join(out, name)), name).toBe(false);
+            expect(entry.cannotFit.targetTokens).toBe(target);
+            expect(entry.cannotFit.requiredTokens, name).toBeGreaterThan(target);
+            expect(entry.cannotFit.requiredTokens, name).toBeGreaterThanOrEqual(
+              floors.get(entry.file)!,
+            );
+            continue;
+          }
           expect(entry.output, name).toBe(join(out, name));
           const written = parseTranscript(readFileSync(entry.output!, 'utf8'), {
             file: entry.output!,
@@ -141,7 +188,7 @@ describe.skipIf(corpusSkipReason !== undefined)(
         counter.dispose();
         expect(compacted).toBeGreaterThan(files.length / 2);
         if (strategy === 'auto') {
-          expect(document.files.some((entry) => entry.report.strategy === 'receipt')).toBe(true);
+          expect(document.files.some((entry) => entry.report?.strategy === 'receipt')).toBe(true);
         }
       },
     );
@@ -250,6 +297,44 @@ describe('baton compact (built binary)', () => {
     expect(run.stderr).toMatch(/^ {2}written {4}stdout$/m);
   });
 
+  it('reports a transcript whose verbatim parts cannot fit the target, writes the others, exits 3', async () => {
+    const folder = temporaryFolder();
+    const words = (count: number) =>
+      Array.from({ length: count }, () => randomBytes(4).toString('hex')).join(' ');
+    const turns = Array.from({ length: 12 }, (_, index) => [
+      { role: 'user', content: `step ${index}: ${words(60)}` },
+      { role: 'assistant', content: `done ${index}: ${words(60)}` },
+    ]).flat();
+    const big = join(folder, 'big-system.json');
+    writeFileSync(big, JSON.stringify([{ role: 'system', content: words(900) }, ...turns]));
+    const small = join(folder, 'small-system.json');
+    writeFileSync(small, JSON.stringify([{ role: 'system', content: 'Be brief.' }, ...turns]));
+    const out = join(folder, 'out');
+    const args = ['compact', big, small, '--window', '6k', '--target', '2k', '--out', out];
+    const run = await runBuiltCli([...args, '--strategy', 'truncate']);
+    expect(run.code, run.stderr).toBe(3);
+    expect(readdirSync(out)).toEqual(['small-system.json']);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^cannot fit: ${big}: the (?:head|system messages) \\([\\d,]+\\) and the latest turn \\([\\d,]+\\) need [\\d,]+ tokens with the smallest insert, over the target 2,000; nothing written \\(raise --target or --window\\)$`,
+        'm',
+      ),
+    );
+    expect(run.stdout).toMatch(/^big-system\.json +- +- +- +cannot fit /m);
+    expect(run.stdout).toMatch(/^total: 2 files, 0 failed, 1 cannot fit, /m);
+    expect(run.stderr).toMatch(/^\[1\/2\] .*big-system\.json: cannot fit: /m);
+
+    const json = await runBuiltCli([...args, '--json']);
+    expect(json.code).toBe(3);
+    const document = JSON.parse(json.stdout) as {
+      files: FileReport[];
+      totals: { failed: number; cannotFit: number };
+    };
+    expect(document.totals).toMatchObject({ failed: 0, cannotFit: 1 });
+    expect(document.files[0]!.cannotFit!.requiredTokens).toBeGreaterThan(2_000);
+    expect(document.files[1]!.cannotFit).toBeUndefined();
+  });
+
   describe('bad input: one line naming the file, exit code 2, nothing written', () => {
     const folder = temporaryFolder();
     const good = join(fixtures, 'openai-chat.json');
@@ -287,7 +372,7 @@ describe('baton compact (built binary)', () => {
       [
         'a bad flag value',
         ['--window', 'lots'],
-        /^baton: --window 'lots': expected a positive number/,
+        /^baton: --window: expected a positive number of tokens \(e\.g\. 32000 or 32k\); got a 4-character value \(not shown\)/,
       ],
       [
         'summarize without a summariser',
@@ -302,7 +387,7 @@ describe('baton compact (built binary)', () => {
       [
         'an unknown summariser provider',
         ['--summarizer', 'acme:big'],
-        /^baton: --summarizer 'acme:big': unknown provider 'acme'/,
+        /^baton: --summarizer: unknown provider \(expected openai, anthropic, openai-compatible\); got a 8-character value \(not shown\)/,
       ],
     ])('%s', async (_, extra, expected) => {
       const out = join(temporaryFolder(), 'out');
@@ -414,15 +499,27 @@ describe('baton compact: problems of the input and settings it had to bend (buil
     ]);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stderr.trimEnd().split('\n')).toEqual([
-      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate',
+      'baton: warning: unknown --model, a 13-character value (not shown): counting with the heuristic estimate',
       'baton: warning: --keep-last 100,000 is more than the target (2,000): the verbatim tail gets only what fits the target after the head',
     ]);
     expect(plain.stdout).not.toContain('warning');
 
+    // Without --window the fallback window would be a guess: a usage error with the closest ids.
     const noWindow = await runBuiltCli(['compact', trailingCall, '--model', 'no-such-model']);
+    expect(noWindow.code).toBe(2);
     expect(noWindow.stderr).toBe(
-      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate and a 32,768-token window (set --window to change it)\n',
+      'baton: unknown --model, a 13-character value (not shown) (give --window <tokens> to compact with the heuristic estimate anyway) (see baton --help)\n',
     );
+    const typo = await runBuiltCli(['compact', trailingCall, '--model', 'gtp-4o-mini']);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/; did you mean gpt-4o-mini(?:, [\w.-]+)*\? /);
+    // Other spellings of a known id are read as it, silently.
+    for (const spelling of ['gpt4o', 'GPT-4o', 'gpt 4o', 'claude_sonnet_4.5']) {
+      const run = await runBuiltCli(['compact', trailingCall, '--model', spelling, '--json']);
+      expect(run.code, spelling).toBe(0);
+      expect(run.stderr, spelling).toBe('');
+      expect(JSON.parse(run.stdout).warnings, spelling).toEqual([]);
+    }
 
     // --json: stderr stays silent, the warnings are fields of the document.
     const json = await runBuiltCli([
@@ -438,13 +535,13 @@ describe('baton compact: problems of the input and settings it had to bend (buil
     ]);
     expect(json.stderr).toBe('');
     expect((JSON.parse(json.stdout) as { warnings: string[] }).warnings).toEqual([
-      expect.stringMatching(/^unknown model "no-such-model"/),
+      expect.stringMatching(/^unknown --model, a 13-character value \(not shown\)/),
       expect.stringMatching(/^--keep-last 100,000 is more than the target/),
     ]);
 
     const count = await runBuiltCli(['count', trailingCall, '--model', 'no-such-model']);
     expect(count.stderr).toBe(
-      'baton: warning: unknown model "no-such-model": counting with the heuristic estimate\n',
+      'baton: warning: unknown --model, a 13-character value (not shown): counting with the heuristic estimate\n',
     );
 
     for (const model of [

@@ -1,17 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { toOpenAIChat } from '@baton/compressor';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { ContextBudgetError, toOpenAIChat } from '@baton/compressor';
 import { createTokenCounter, resolveModel } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { type CompactReport, compactTranscript } from './compact-transcript.js';
+import { EXIT_CODES } from './exit-codes.js';
 import { formatNumber } from './format-number.js';
 import { loadSummarizer } from './load-summarizer.js';
-import { modelWarning } from './model-warning.js';
+import { modelWarning, resolveCliModel, unknownModelMessage } from './model-warning.js';
 import type { CompactSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { readTranscript, type Transcript } from './read-transcript.js';
+import { safeErrorText } from './safe-error-text.js';
 import { UsageError } from './usage-error.js';
 
 interface FileOutcome {
@@ -22,7 +25,26 @@ interface FileOutcome {
   outputFormat: 'ai-sdk' | 'openai-chat';
   warnings: string[];
   report?: Omit<CompactReport, 'messages'>;
+  /**
+   * Set when the transcript cannot be compacted to the target at all: the parts that always stay
+   * verbatim (system messages or the first exchange, and the latest turn) need more. An expected,
+   * reported outcome (exit status 3), not a failure; nothing is written for the file.
+   */
+  cannotFit?: CannotFit;
   error?: string;
+}
+
+/** Why a transcript cannot fit: the compressor's `ContextBudgetError` figures. */
+interface CannotFit {
+  targetTokens: number;
+  /** Tokens the verbatim parts need, overhead and the smallest insert included. */
+  requiredTokens: number;
+  /** The head kept verbatim (only the system messages when `headDemoted`). */
+  headTokens: number;
+  headDemoted: boolean;
+  /** The latest user ask, the latest assistant reply and trailing calls. */
+  protectedTokens: number;
+  message: string;
 }
 
 /** `baton compact <file...>`. Returns the exit code. */
@@ -30,6 +52,11 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
   if (settings.strategy === 'summarize' && settings.summarizer === undefined) {
     throw new UsageError({ message: '--strategy summarize needs --summarizer provider:model' });
   }
+  const cliModel = resolveCliModel(settings.model);
+  if (!cliModel.known && settings.window === undefined) {
+    throw new UsageError({ message: unknownModelMessage(cliModel) });
+  }
+  settings = { ...settings, model: cliModel.id };
   const model = resolveModel(settings.model);
   const window = settings.window ?? model.contextWindow;
   const target = settings.target ?? Math.floor(window / 2);
@@ -39,7 +66,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
 
   // Settings Baton had to bend: said once on stderr (in `--json` mode, in the document instead).
   const warnings: string[] = [];
-  const unknown = modelWarning(settings.model, { windowGiven: settings.window !== undefined });
+  const unknown = modelWarning(cliModel, { windowGiven: settings.window !== undefined });
   if (unknown !== undefined) warnings.push(unknown);
   if (settings.keepLast !== undefined && settings.keepLast > target) {
     warnings.push(
@@ -73,6 +100,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
   const progress = createProgressReporter(io.stderr, transcripts.length, { plain: !settings.json });
   const outcomes: FileOutcome[] = [];
   let failed = false;
+  let anyCannotFit = false;
   try {
     for (const [index, transcript] of transcripts.entries()) {
       progress.start(index, transcript.file);
@@ -123,8 +151,16 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
             : `${formatNumber(report.tokensBefore)} -> ${formatNumber(report.tokensAfter)} tokens (${report.strategy})`,
         );
       } catch (error) {
+        if (ContextBudgetError.isInstance(error)) {
+          anyCannotFit = true;
+          outcome.cannotFit = cannotFitOf(error);
+          progress.done(index, transcript.file, `cannot fit: ${cannotFitText(outcome.cannotFit)}`);
+          continue;
+        }
         failed = true;
-        outcome.error = printableText(error instanceof Error ? error.message : String(error));
+        outcome.error = printableText(
+          safeErrorText(error instanceof Error ? error.message : String(error)),
+        );
         progress.done(index, transcript.file, `FAILED (${outcome.error})`);
       }
     }
@@ -154,7 +190,29 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
       humanReport(outcomes, { model: settings.model, encoding: counter.encoding, window, target }),
     );
   }
-  return failed ? 1 : 0;
+  return failed ? EXIT_CODES.failure : anyCannotFit ? EXIT_CODES.cannotFit : EXIT_CODES.ok;
+}
+
+function cannotFitOf(error: ContextBudgetError): CannotFit {
+  return {
+    targetTokens: error.targetTokens,
+    requiredTokens: error.requiredTokens,
+    headTokens: error.headTokens,
+    headDemoted: error.headDemoted,
+    protectedTokens: error.protectedTokens,
+    message: printableText(safeErrorText(error.message)),
+  };
+}
+
+/** One line: what the verbatim parts need against the target, and what to change. */
+function cannotFitText(cannotFit: CannotFit): string {
+  const turn = `the latest turn (${formatNumber(cannotFit.protectedTokens)})`;
+  const parts = !cannotFit.headDemoted
+    ? `the head (${formatNumber(cannotFit.headTokens)}) and ${turn} need`
+    : cannotFit.headTokens > 0
+      ? `the system messages (${formatNumber(cannotFit.headTokens)}) and ${turn} need`
+      : `${turn} needs`;
+  return `${parts} ${formatNumber(cannotFit.requiredTokens)} tokens with the smallest insert, over the target ${formatNumber(cannotFit.targetTokens)}; nothing written (raise --target or --window)`;
 }
 
 /** Output path per transcript (undefined: not written). Throws `UsageError` for a clash. */
@@ -172,17 +230,19 @@ function outputPaths(
   }
   const isFolder =
     transcripts.length > 1 || out.endsWith('/') || (existsSync(out) && statSync(out).isDirectory());
-  if (!isFolder) return [out];
+  if (!isFolder) {
+    refuseInputs([out], transcripts, out);
+    return [out];
+  }
   if (existsSync(out) && !statSync(out).isDirectory()) {
     throw new UsageError({ message: `--out ${out}: not a folder (several inputs need a folder)` });
   }
-  const paths = transcripts.map(({ file }) => join(out, `${basename(file, extname(file))}.json`));
+  const paths = transcripts.map(({ file }) =>
+    join(out, `${file === '-' ? 'stdin' : basename(file, extname(file))}.json`),
+  );
   const seen = new Map<string, string>();
   for (const [index, path] of paths.entries()) {
     const file = transcripts[index]!.file;
-    if (resolve(path) === resolve(file)) {
-      throw new UsageError({ message: `--out ${out}: would overwrite the input ${file}` });
-    }
     const other = seen.get(path);
     if (other !== undefined) {
       throw new UsageError({
@@ -191,14 +251,64 @@ function outputPaths(
     }
     seen.set(path, file);
   }
+  refuseInputs(paths, transcripts, out);
   return paths;
 }
 
+/**
+ * Throws `UsageError` when an output is one of the inputs: the same path, `./` or `..` spellings,
+ * a symlinked folder or file, a hard link. Compared by device and inode, which every spelling of a
+ * file shares; an output that does not exist yet cannot be an input.
+ */
+function refuseInputs(
+  paths: readonly string[],
+  transcripts: readonly Transcript[],
+  out: string,
+): void {
+  const inputs = new Map<string, string>();
+  for (const { file } of transcripts) {
+    if (file === '-') continue;
+    const identity = fileIdentity(file);
+    if (identity !== undefined) inputs.set(identity, file);
+  }
+  for (const path of paths) {
+    const identity = fileIdentity(path);
+    const input = identity === undefined ? undefined : inputs.get(identity);
+    if (input !== undefined) {
+      throw new UsageError({ message: `--out ${out}: would overwrite the input ${input}` });
+    }
+  }
+}
+
+function fileIdentity(path: string): string | undefined {
+  try {
+    const info = statSync(path);
+    return `${info.dev}:${info.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes through a temporary file in the output's folder, then renames it over the output. The
+ * temporary name is random and created exclusively (`wx`: O_CREAT | O_EXCL, which also refuses a
+ * symlink planted at that name), readable by the owner only: transcripts hold private text.
+ */
 async function writeAtomically(path: string, text: string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
+    try {
+      await handle.writeFile(text);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 function totals(outcomes: FileOutcome[]) {
@@ -206,6 +316,7 @@ function totals(outcomes: FileOutcome[]) {
   return {
     files: outcomes.length,
     failed: outcomes.filter((outcome) => outcome.error !== undefined).length,
+    cannotFit: outcomes.filter((outcome) => outcome.cannotFit !== undefined).length,
     tokensBefore: reports.reduce((sum, report) => sum + report.tokensBefore, 0),
     tokensAfter: reports.reduce((sum, report) => sum + report.tokensAfter, 0),
   };
@@ -222,9 +333,13 @@ function humanReport(
   return `${lines.join('\n')}\n`;
 }
 
-function percentSaved(report: { tokensBefore: number; tokensAfter: number }): string {
-  const saved = report.tokensBefore - report.tokensAfter;
-  return `-${report.tokensBefore === 0 ? 0 : Math.round((saved / report.tokensBefore) * 100)}%`;
+/** `-48%` saved; `0%` when nothing (or under half a percent) was saved, never `-0%`. */
+export function percentSaved(report: { tokensBefore: number; tokensAfter: number }): string {
+  if (report.tokensBefore === 0) return '0%';
+  const percent = Math.round(
+    ((report.tokensBefore - report.tokensAfter) / report.tokensBefore) * 100,
+  );
+  return percent === 0 ? '0%' : percent > 0 ? `-${percent}%` : `+${-percent}%`;
 }
 
 function problems(count: number): string {
@@ -260,7 +375,9 @@ function validity(report: NonNullable<FileOutcome['report']>): string {
 }
 
 function written(outcome: FileOutcome): string {
-  if (outcome.output === null) return outcome.error ? 'nothing' : 'nothing (no --out)';
+  if (outcome.output === null) {
+    return outcome.error || outcome.cannotFit ? 'nothing' : 'nothing (no --out)';
+  }
   return outcome.output === '-' ? 'stdout' : `${outcome.output} (${outcome.outputFormat})`;
 }
 
@@ -282,6 +399,7 @@ function fileBlock(outcome: FileOutcome): string[] {
   for (const warning of outcome.warnings.slice(0, 5))
     lines.push(`  warning    ${printableText(warning)}`);
   if (outcome.warnings.length > 5) lines.push(`  warning    … ${outcome.warnings.length - 5} more`);
+  if (outcome.cannotFit) lines.push(`  cannot fit ${cannotFitText(outcome.cannotFit)}`);
   if (outcome.error) lines.push(`  error      ${outcome.error}`);
   lines.push(`  written    ${written(outcome)}`);
   return lines;
@@ -296,16 +414,18 @@ function fileTable(outcomes: FileOutcome[]): string[] {
       report ? formatNumber(report.tokensBefore) : '-',
       report ? formatNumber(report.tokensAfter) : '-',
       report ? percentSaved(report) : '-',
-      report ? report.strategy : 'FAILED',
+      report ? report.strategy : outcome.cannotFit ? 'cannot fit' : 'FAILED',
       report ? (report.usedFallback ? 'yes' : 'no') : '-',
       report ? String(report.sections.length) : '-',
-      outcome.error || !report
-        ? 'error'
-        : report.valid
-          ? 'ok'
-          : report.problems.length <= report.inputProblems.length
-            ? `${problems(report.problems.length)}, all in the input`
-            : `${problems(report.problems.length)}, ${report.problems.length - report.inputProblems.length} added`,
+      outcome.cannotFit
+        ? '-'
+        : outcome.error || !report
+          ? 'error'
+          : report.valid
+            ? 'ok'
+            : report.problems.length <= report.inputProblems.length
+              ? `${problems(report.problems.length)}, all in the input`
+              : `${problems(report.problems.length)}, ${report.problems.length - report.inputProblems.length} added`,
     ];
   });
   const header = [
@@ -332,6 +452,9 @@ function fileTable(outcomes: FileOutcome[]): string[] {
   const lines = [format(header), ...rows.map(format)];
   for (const outcome of outcomes) {
     if (outcome.error) lines.push(`error: ${outcome.file}: ${outcome.error}`);
+    if (outcome.cannotFit) {
+      lines.push(`cannot fit: ${outcome.file}: ${cannotFitText(outcome.cannotFit)}`);
+    }
     const first = outcome.warnings[0];
     if (first !== undefined) {
       const more = outcome.warnings.length > 1 ? ` (+${outcome.warnings.length - 1} more)` : '';
@@ -341,7 +464,7 @@ function fileTable(outcomes: FileOutcome[]): string[] {
   const sum = totals(outcomes);
   const out = outcomes.find((outcome) => outcome.output !== null)?.output;
   lines.push(
-    `total: ${sum.files} files, ${sum.failed} failed, ${formatNumber(sum.tokensBefore)} -> ${formatNumber(sum.tokensAfter)} tokens${out ? `; written to ${dirname(out)}` : '; nothing written (no --out)'}`,
+    `total: ${sum.files} files, ${sum.failed} failed, ${sum.cannotFit > 0 ? `${sum.cannotFit} cannot fit, ` : ''}${formatNumber(sum.tokensBefore)} -> ${formatNumber(sum.tokensAfter)} tokens${out ? `; written to ${dirname(out)}` : '; nothing written (no --out)'}`,
   );
   return lines;
 }

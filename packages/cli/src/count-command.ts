@@ -2,7 +2,7 @@ import { createTokenCounter } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { describeMessage } from './describe-message.js';
 import { formatNumber } from './format-number.js';
-import { modelWarning } from './model-warning.js';
+import { modelWarning, resolveCliModel } from './model-warning.js';
 import type { CountSettings } from './parse-cli-arguments.js';
 import { readTranscript } from './read-transcript.js';
 
@@ -13,8 +13,16 @@ export async function countCommand(settings: CountSettings, io: CliIo): Promise<
     claudeCode: { history: settings.fullHistory ? 'all' : 'live' },
   });
   // Only the count depends on the model here (no window): the warning says so, once.
-  const warning = modelWarning(settings.model, { windowGiven: true });
+  const model = resolveCliModel(settings.model);
+  settings = { ...settings, model: model.id };
+  const warning = modelWarning(model, { windowGiven: true });
   const warnings = warning === undefined ? [] : [warning];
+  if (transcript.format === 'claude-code' && transcript.compactions > 0 && !settings.fullHistory) {
+    const times = transcript.compactions === 1 ? 'once' : `${transcript.compactions} times`;
+    warnings.push(
+      `Claude Code compacted this session ${times}: counting only what the model sees now (its summary and the turns after the last compaction); --full-history counts every recorded turn`,
+    );
+  }
   if (!settings.json) {
     for (const text of warnings) io.stderr.write(`baton: warning: ${text}\n`);
   }

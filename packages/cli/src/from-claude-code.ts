@@ -3,6 +3,13 @@ import type { AssistantContent, ModelMessage, ToolResultPart, UserContent } from
 
 type JsonObject = Record<string, unknown>;
 
+/** A block type as written when it is an identifier (`server_tool_use`); anything else is withheld. */
+function blockType(type: unknown): string {
+  return typeof type === 'string' && /^[a-z][a-z0-9_]{0,40}$/.test(type) && !/\d.*\d.*\d/.test(type)
+    ? `'${type}'`
+    : '(not shown)';
+}
+
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -167,7 +174,7 @@ function assistantParts(
         input: block.input ?? {},
       });
     } else if (block.type !== 'redacted_thinking') {
-      warnings.push(`line ${lineNumber}: skipped assistant block of type '${String(block.type)}'`);
+      warnings.push(`line ${lineNumber}: skipped assistant block of type ${blockType(block.type)}`);
     }
   }
   return parts;
@@ -221,7 +228,7 @@ function userParts(
         user.push({ type: 'text', text: '[image omitted]' });
       }
     } else {
-      warnings.push(`line ${lineNumber}: skipped user block of type '${String(block.type)}'`);
+      warnings.push(`line ${lineNumber}: skipped user block of type ${blockType(block.type)}`);
     }
   }
   return { results, user: user.length > 0 ? user : undefined };

@@ -1,5 +1,5 @@
 /** `baton --help` and `baton <command> --help`. */
-export function helpText(topic: 'compact' | 'count' | 'lineage' | undefined): string {
+export function helpText(topic: 'compact' | 'count' | 'lineage' | 'sessions' | undefined): string {
   switch (topic) {
     case 'compact':
       return `Usage: baton compact <file...> [options]
@@ -8,7 +8,11 @@ Compacts transcripts and reports tokens before/after, the strategy and fallback 
 head/middle/tail split, the handoff sections and a tool-pair validity check.
 
 Input: AI SDK ModelMessage[] JSON, OpenAI Chat Completions JSON (an array of messages or
-{ "messages": [...] }), or Claude Code session JSONL (~/.claude/projects/*/*.jsonl).
+{ "messages": [...] }), Claude Code session JSONL (~/.claude/projects/*/*.jsonl), Codex CLI
+rollout JSONL (~/.codex/sessions/**/rollout-*.jsonl) or Gemini CLI session JSON
+(~/.gemini/tmp/*/chats/*.json), detected from the content; - reads stdin.
+An output that is one of the inputs is refused. A transcript whose verbatim parts cannot fit
+the target is reported as "cannot fit" and not written (exit 3).
 
 Options:
   -m, --model <id>          model whose tokenizer and window to use            (default: gpt-4o)
@@ -23,7 +27,8 @@ Options:
                                                                                (default: report only)
       --output-format <f>   auto | ai-sdk | openai-chat                        (default: auto, the input's
                             format; Claude Code is written as ai-sdk)
-      --format <f>          auto | ai-sdk | openai-chat | claude-code          (default: auto)
+      --format <f>          auto | ai-sdk | openai-chat | claude-code |
+                            codex-cli | gemini-cli                             (default: auto)
       --full-history        Claude Code: keep the turns before the last compact boundary
       --json                one JSON document on stdout instead of the report
   -h, --help                this help
@@ -38,7 +43,8 @@ Prints the exact tokens of each message and the total prompt tokens.
 
 Options:
   -m, --model <id>     model whose tokenizer to use            (default: gpt-4o)
-      --format <f>     auto | ai-sdk | openai-chat | claude-code  (default: auto)
+      --format <f>     auto | ai-sdk | openai-chat | claude-code | codex-cli | gemini-cli
+                                                                (default: auto)
       --full-history   Claude Code: keep the turns before the last compact boundary
       --json           one JSON document on stdout
   -h, --help           this help
@@ -46,8 +52,20 @@ Options:
     case 'lineage':
       return `Usage: baton lineage <dataDir> <id> [options]
 
-Prints the chain of sessions from the lineage root to <id> in a @baton/sessions PGlite store,
-with the compaction that produced each one.
+Prints the whole tree of the lineage around <id> (a full session id or a unique prefix of 4 or
+more characters) in a @baton/sessions PGlite store: ancestors, descendants and other branches,
+forks marked FORK, the open leaf marked * OPEN LEAF, the session asked for marked >>, and the
+compaction that ended each compacted session. The store is read through a copy, never changed.
+
+Options:
+      --json   one JSON document on stdout
+  -h, --help   this help
+`;
+    case 'sessions':
+      return `Usage: baton sessions <dataDir> [options]
+
+Lists the conversations (lineages) in a @baton/sessions PGlite store, newest activity first:
+root id, title, model, messages, compactions, forks and last activity.
 
 Options:
       --json   one JSON document on stdout
@@ -59,14 +77,20 @@ Options:
 Commands:
   compact <file...>       compact transcripts and report what happened
   count <file>            exact tokens per message and in total
-  lineage <dataDir> <id>  the lineage chain of a session in a PGlite store
+  lineage <dataDir> <id>  the lineage tree around a session (id or unique prefix)
+  sessions <dataDir>      the conversations in a PGlite session store
 
 Options:
   -h, --help      help (also: baton <command> --help)
   -v, --version   version
 
-Exit codes: 0 done; 1 failure (e.g. a compaction produced an invalid history);
-2 bad input (unreadable file, unknown format, invalid JSON, unknown flag), nothing written.
+Input files: - reads stdin. Formats: AI SDK JSON, OpenAI chat JSON, Claude Code JSONL,
+Codex CLI rollout JSONL, Gemini CLI session JSON (detected).
+
+Exit codes: 0 done; 1 failure (e.g. an output that could not be written); 2 bad input
+(no command, unreadable file, unknown format, invalid JSON, unknown flag or --model, an output
+that is an input), nothing written; 3 some transcripts cannot fit the target (reported,
+nothing written for them).
 `;
   }
 }

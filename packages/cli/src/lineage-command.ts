@@ -1,99 +1,164 @@
-import { existsSync, statSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  type Compaction,
-  createSessionStore,
-  type Session,
-  SessionNotFoundError,
-} from '@baton/sessions';
+import { type Compaction, type Session, SessionNotFoundError } from '@baton/sessions';
 import type { CliIo } from './cli-io.js';
 import { formatNumber } from './format-number.js';
 import { InputFileError } from './input-file-error.js';
+import { allSessions, withStoreCopy } from './open-store-copy.js';
 import type { LineageSettings } from './parse-cli-arguments.js';
+import { printableText } from './printable-text.js';
+import { withheldValue } from './safe-error-text.js';
 
-/** `baton lineage <dataDir> <id>`: the chain root..id with the compaction that ended each session. */
+/** Shortest id prefix accepted (the demo shows 8 characters). */
+const MIN_PREFIX = 4;
+
+interface TreeEntry {
+  session: Session;
+  depth: number;
+  messages: number;
+  compaction: Compaction | undefined;
+  children: string[];
+  /** On the path from the root to the session asked for. */
+  ancestor: boolean;
+  asked: boolean;
+  /** An open session with no children: where the conversation goes on. */
+  openLeaf: boolean;
+  /** Tree drawing before the session's line, and before the lines under it. */
+  branch: string;
+  under: string;
+}
+
+/**
+ * `baton lineage <dataDir> <id>`: the whole tree of the lineage around `id` (a full id or a unique
+ * prefix): its ancestors, its descendants and the other branches, forks marked, the open leaf
+ * highlighted, with the compaction that ended each compacted session.
+ */
 export async function lineageCommand(settings: LineageSettings, io: CliIo): Promise<number> {
-  const { dataDir, id } = settings;
-  // Opening a folder that is not a store would create one there: check first, so bad input writes nothing.
-  if (!existsSync(dataDir) || !statSync(dataDir).isDirectory()) {
-    throw new InputFileError({ file: dataDir, message: 'no such directory' });
-  }
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    throw new InputFileError({ file: dataDir, message: 'not a PGlite data directory' });
-  }
-  // Opening a PGlite folder writes to it (pg_control, the write-ahead log) even to read: inspect a
-  // throw-away copy so the store itself is never touched. `migrate: false`: an old store is read as it is.
-  const copy = await mkdtemp(join(tmpdir(), 'baton-lineage-'));
-  let store: Awaited<ReturnType<typeof createSessionStore>>;
-  try {
-    await cp(dataDir, join(copy, 'store'), { recursive: true });
-    store = await createSessionStore({ dataDir: join(copy, 'store'), migrate: false });
-  } catch (error) {
-    await rm(copy, { recursive: true, force: true });
-    throw error;
-  }
-  try {
-    let chain: Session[];
-    try {
-      chain = await store.lineage(id);
-    } catch (error) {
-      if (SessionNotFoundError.isInstance(error)) {
-        throw new InputFileError({ file: dataDir, message: `no session '${id}'`, cause: error });
-      }
-      throw error;
+  const { dataDir } = settings;
+  return withStoreCopy(dataDir, async (store) => {
+    const asked = await findSession(store, settings.id, dataDir);
+    const sessions = await allSessions(store, asked.rootId);
+    const byParent = new Map<string | null, Session[]>();
+    for (const session of [...sessions].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+    )) {
+      const parent = session.id === asked.rootId ? null : session.parentId;
+      byParent.set(parent, [...(byParent.get(parent) ?? []), session]);
     }
-    const entries = await Promise.all(
-      chain.map(async (session) => ({
+    const ancestors = new Set<string>();
+    const byId = new Map(sessions.map((session) => [session.id, session]));
+    for (
+      let at: Session | undefined = asked;
+      at;
+      at = at.parentId ? byId.get(at.parentId) : undefined
+    ) {
+      ancestors.add(at.id);
+      if (at.id === asked.rootId) break;
+    }
+    const entries: TreeEntry[] = [];
+    const visit = async (session: Session, depth: number, branch: string, under: string) => {
+      const children = byParent.get(session.id) ?? [];
+      entries.push({
+        branch,
+        under,
         session,
+        depth,
         messages: (await store.getMessages(session.id)).length,
         compaction:
           session.endReason === 'compaction' ? await store.getCompaction(session.id) : undefined,
-      })),
-    );
+        children: children.map((child) => child.id),
+        ancestor: ancestors.has(session.id),
+        asked: session.id === asked.id,
+        openLeaf: session.endedAt === null && children.length === 0,
+      });
+      for (const [index, child] of children.entries()) {
+        const last = index === children.length - 1;
+        await visit(
+          child,
+          depth + 1,
+          `${under}${last ? '└─ ' : '├─ '}`,
+          `${under}${last ? '   ' : '│  '}`,
+        );
+      }
+    };
+    const root = byId.get(asked.rootId);
+    if (root) await visit(root, 0, '', '');
+
     if (settings.json) {
       io.stdout.write(
         `${JSON.stringify({
           dataDir,
-          id,
-          sessions: entries.map(({ session, messages, compaction }) => ({
+          id: asked.id,
+          rootId: asked.rootId,
+          chain: entries.filter((entry) => entry.ancestor).map((entry) => entry.session.id),
+          sessions: entries.map(({ session, compaction, branch: _, under: __, ...entry }) => ({
             ...session,
-            messages,
+            ...entry,
+            fork: session.origin === 'fork',
             compaction: compaction ?? null,
           })),
         })}\n`,
       );
       return 0;
     }
+    const open = entries.filter((entry) => entry.openLeaf).length;
     const lines = [
-      `lineage of ${id} (${entries.length} session${entries.length === 1 ? '' : 's'}, oldest first)`,
+      `lineage of ${asked.id}: ${entries.length} session${entries.length === 1 ? '' : 's'} from root ${asked.rootId}, ${open} open ${open === 1 ? 'leaf' : 'leaves'} (>> marks the session asked for, * the open leaf)`,
     ];
-    entries.forEach(({ session, messages, compaction }, index) => {
-      const state = session.endedAt === null ? 'open' : `ended: ${session.endReason ?? 'closed'}`;
+    for (const entry of entries) {
+      const { session } = entry;
+      const state =
+        session.endedAt === null
+          ? entry.openLeaf
+            ? '* OPEN LEAF'
+            : 'open'
+          : `ended: ${session.endReason ?? 'closed'}`;
       const details = [
-        session.origin,
-        `${messages} messages`,
-        session.model ? `model ${session.model}` : undefined,
-        session.title ? `"${session.title}"` : undefined,
+        session.origin === 'fork' ? 'FORK' : session.origin,
+        `${entry.messages} message${entry.messages === 1 ? '' : 's'}`,
+        session.model ? `model ${printableText(session.model, 80)}` : undefined,
+        session.title ? `"${printableText(session.title, 80)}"` : undefined,
         session.createdAt.toISOString(),
         state,
       ].filter((item) => item !== undefined);
-      lines.push(`${index + 1}. ${session.id}  ${details.join(', ')}`);
-      if (compaction) lines.push(`   -> ${describeCompaction(compaction)}`);
-    });
+      lines.push(`${entry.branch}${entry.asked ? '>> ' : ''}${session.id}  ${details.join(', ')}`);
+      if (entry.compaction) {
+        const pipe = entry.children.length > 0 ? '│  ' : '   ';
+        lines.push(`${entry.under}${pipe}${describeCompaction(entry.compaction)}`);
+      }
+    }
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
-  } finally {
-    await store.close();
-    await rm(copy, { recursive: true, force: true });
+  });
+}
+
+/** The session with this id, or the one session whose id starts with it. */
+async function findSession(
+  store: Parameters<Parameters<typeof withStoreCopy>[1]>[0],
+  id: string,
+  dataDir: string,
+): Promise<Session> {
+  try {
+    return await store.getSession(id);
+  } catch (error) {
+    if (!SessionNotFoundError.isInstance(error)) throw error;
   }
+  const matches =
+    id.length >= MIN_PREFIX
+      ? (await allSessions(store)).filter((session) => session.id.startsWith(id))
+      : [];
+  if (matches.length === 1) return matches[0]!;
+  throw new InputFileError({
+    file: dataDir,
+    message:
+      matches.length > 1
+        ? `${matches.length} sessions start with the id given (${withheldValue(id)}): give more characters`
+        : `no session has the id given or starts with it (${withheldValue(id)}${id.length < MIN_PREFIX ? `; a prefix needs ${MIN_PREFIX} characters or more` : ''})`,
+  });
 }
 
 function describeCompaction(compaction: Compaction): string {
   const stages = compaction.stages.length > 1 ? ` (${compaction.stages.join(' -> ')})` : '';
   const fallback = compaction.usedFallback
-    ? `, fallback${compaction.fallbackReason ? `: ${compaction.fallbackReason}` : ''}`
+    ? `, fallback${compaction.fallbackReason ? `: ${printableText(compaction.fallbackReason, 120)}` : ''}`
     : '';
   return `compacted ${formatNumber(compaction.tokensBefore)} -> ${formatNumber(compaction.tokensAfter)} tokens by ${compaction.strategy}${stages}${fallback}, ${compaction.removedSequences.length} removed, ${compaction.maskedSequences.length} masked`;
 }

@@ -1,4 +1,5 @@
 import type { LanguageModel } from 'ai';
+import { withheldValue } from './safe-error-text.js';
 import { UsageError } from './usage-error.js';
 
 /** Providers `--summarizer` knows, with the package and environment each needs. */
@@ -28,11 +29,13 @@ export async function loadSummarizer(
   const provider = spec.slice(0, colon);
   const modelId = spec.slice(colon + 1);
   if (colon <= 0 || modelId === '') {
-    throw new UsageError({ message: `--summarizer '${spec}': expected provider:model` });
+    throw new UsageError({
+      message: `--summarizer: expected provider:model; got ${withheldValue(spec)}`,
+    });
   }
   if (!(provider in SUMMARIZER_PROVIDERS)) {
     throw new UsageError({
-      message: `--summarizer '${spec}': unknown provider '${provider}' (expected ${Object.keys(SUMMARIZER_PROVIDERS).join(', ')})`,
+      message: `--summarizer: unknown provider (expected ${Object.keys(SUMMARIZER_PROVIDERS).join(', ')}); got ${withheldValue(spec)}`,
     });
   }
   const { package: packageName, env: variable } = SUMMARIZER_PROVIDERS[provider as ProviderName];

@@ -99,7 +99,6 @@ describe('parseCliArguments', () => {
   });
 
   it('answers help and version', () => {
-    expect(parseCliArguments([])).toEqual({ command: 'help', topic: undefined });
     expect(parseCliArguments(['--help'])).toEqual({ command: 'help', topic: undefined });
     expect(parseCliArguments(['help', 'count'])).toEqual({ command: 'help', topic: 'count' });
     expect(parseCliArguments(['compact', '-h'])).toEqual({ command: 'help', topic: 'compact' });
@@ -107,38 +106,64 @@ describe('parseCliArguments', () => {
   });
 
   it.each([
-    [['frobnicate'], "unknown command 'frobnicate' (expected compact, count or lineage)"],
-    [['--nope'], "unknown option '--nope' (expected a command: compact, count or lineage)"],
+    [[], 'missing command (expected compact, count, lineage or sessions)'],
+    [
+      ['frobnicate'],
+      'unknown command, a 10-character value (not shown) (expected compact, count, lineage or sessions)',
+    ],
+    [
+      ['--nope'],
+      "unknown option '--nope' (expected a command: compact, count, lineage or sessions)",
+    ],
     [['compact', 'a.json', '--nope'], "unknown option '--nope'"],
     [['compact', 'a.json', '-x'], "unknown option '-x'"],
     [['compact'], 'compact: missing <file...>'],
     [['compact', 'a', '--window'], "option '--window' needs a value"],
-    [['compact', 'a', '--window', 'big'], /^--window 'big': expected a positive number/],
-    [['compact', 'a', '--window', '0'], /^--window '0': expected a positive number/],
+    [
+      ['compact', 'a', '--window', 'big'],
+      '--window: expected a positive number of tokens (e.g. 32000 or 32k); got a 3-character value (not shown)',
+    ],
+    [['compact', 'a', '--window', '0'], /^--window: expected a positive number .*; got zero$/],
+    [
+      ['compact', 'a', '--window', '-5'],
+      '--window: expected a positive number of tokens (e.g. 32000 or 32k); got a negative number',
+    ],
+    [
+      ['compact', 'a', '--window=-5'],
+      /^--window: expected a positive number .*; got a negative number$/,
+    ],
+    [
+      ['compact', 'a', '--target', '-1k'],
+      /^--target: expected a positive number .*; got a negative number$/,
+    ],
     [
       ['compact', 'a', '--keep-last', '-5'],
-      "option '--keep-last': write a value starting with '-' as --keep-last=<value>",
+      '--keep-last: expected a non-negative number of tokens (e.g. 32000 or 32k); got a negative number',
     ],
-    [['compact', 'a', '--keep-last=-5'], /^--keep-last '-5': expected a non-negative number/],
+    [
+      ['compact', 'a', '--keep-last=-5'],
+      /^--keep-last: expected a non-negative number .*; got a negative number$/,
+    ],
     [
       ['compact', 'a', '--window', '1000', '--target', '2000'],
       '--target (2000) is larger than --window (1000)',
     ],
     [
       ['compact', 'a', '--strategy', 'magic'],
-      "--strategy 'magic': expected one of auto, truncate, mask, summarize, receipt",
+      '--strategy: expected one of auto, truncate, mask, summarize, receipt; got a 5-character value (not shown)',
     ],
     [
       ['compact', 'a', '--format', 'xml'],
-      "--format 'xml': expected one of auto, ai-sdk, openai-chat, claude-code",
+      /^--format: expected one of auto, ai-sdk, openai-chat, claude-code.*; got a 3-character value \(not shown\)$/,
     ],
-    [['compact', 'a', '--summarizer', 'gpt-4o'], /^--summarizer 'gpt-4o': expected provider:model/],
+    [['compact', 'a', '--summarizer', 'gpt-4o'], /^--summarizer: expected provider:model/],
     [['compact', 'a', '--json', '--out', '-'], /^--json and --out - both use stdout/],
     [['compact', 'a', '--model', ''], '--model must not be empty'],
     [['count'], 'count: missing <file>'],
     [['count', 'a', 'b'], 'count: expected exactly one <file>'],
     [['lineage', 'dir'], 'lineage: expected <dataDir> <id>'],
-    [['help', 'nope'], "unknown command 'nope'"],
+    [['help', 'nope'], 'help: unknown command, a 4-character value (not shown)'],
+    [['sessions'], 'sessions: expected <dataDir>'],
   ])('rejects %j', (args, expected) => {
     const message = usage(args as string[]);
     if (typeof expected === 'string') expect(message).toBe(expected);

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { TRANSCRIPT_FORMATS, type TranscriptFormat } from './read-transcript.js';
+import { optionName, safeErrorText, withheldValue } from './safe-error-text.js';
 import { UsageError } from './usage-error.js';
 
 export const COMPACT_STRATEGIES = ['auto', 'truncate', 'mask', 'summarize', 'receipt'] as const;
@@ -41,19 +42,27 @@ export interface CountSettings extends InputSettings {
 
 export interface LineageSettings {
   dataDir: string;
+  /** A session id or a unique prefix of one. */
   id: string;
+  json: boolean;
+}
+
+export interface SessionsSettings {
+  dataDir: string;
   json: boolean;
 }
 
 /** A parsed command line. */
 export type CliCommand =
-  | { command: 'help'; topic: 'compact' | 'count' | 'lineage' | undefined }
+  | { command: 'help'; topic: CommandName | undefined }
   | { command: 'version' }
   | { command: 'compact'; settings: CompactSettings }
   | { command: 'count'; settings: CountSettings }
-  | { command: 'lineage'; settings: LineageSettings };
+  | { command: 'lineage'; settings: LineageSettings }
+  | { command: 'sessions'; settings: SessionsSettings };
 
-const COMMANDS = ['compact', 'count', 'lineage'] as const;
+export const COMMANDS = ['compact', 'count', 'lineage', 'sessions'] as const;
+const COMMAND_LIST = 'compact, count, lineage or sessions';
 type CommandName = (typeof COMMANDS)[number];
 const isCommand = (value: string | undefined): value is CommandName =>
   (COMMANDS as readonly string[]).includes(value ?? '');
@@ -71,23 +80,26 @@ const inputOptions = {
  */
 export function parseCliArguments(args: readonly string[]): CliCommand {
   const [first, ...rest] = args;
-  if (first === undefined || first === '--help' || first === '-h') {
-    return { command: 'help', topic: undefined };
+  if (first === undefined) {
+    throw new UsageError({ message: `missing command (expected ${COMMAND_LIST})` });
   }
+  if (first === '--help' || first === '-h') return { command: 'help', topic: undefined };
   if (first === '--version' || first === '-v') return { command: 'version' };
   if (first === 'help') {
     const topic = rest[0];
     if (topic !== undefined && !isCommand(topic))
-      throw new UsageError({ message: `unknown command '${topic}'` });
+      throw new UsageError({ message: `help: unknown command, ${withheldValue(topic)}` });
     return { command: 'help', topic };
   }
   if (!isCommand(first)) {
     throw new UsageError({
       message: first.startsWith('-')
-        ? `unknown option '${first}' (expected a command: compact, count or lineage)`
-        : `unknown command '${first}' (expected compact, count or lineage)`,
+        ? `unknown option ${optionName(first)} (expected a command: ${COMMAND_LIST})`
+        : `unknown command, ${withheldValue(first)} (expected ${COMMAND_LIST})`,
     });
   }
+
+  refuseNegativeNumbers(rest);
 
   if (first === 'compact') {
     const { values, positionals } = parse(rest, {
@@ -116,7 +128,7 @@ export function parseCliArguments(args: readonly string[]): CliCommand {
     }
     if (values.summarizer !== undefined && !/^[a-z][a-z-]*:.+$/.test(values.summarizer)) {
       throw new UsageError({
-        message: `--summarizer '${values.summarizer}': expected provider:model, e.g. openai:gpt-4o-mini`,
+        message: `--summarizer: expected provider:model, e.g. openai:gpt-4o-mini; got ${withheldValue(values.summarizer)}`,
       });
     }
     return {
@@ -169,7 +181,14 @@ export function parseCliArguments(args: readonly string[]): CliCommand {
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
-  if (values.help) return { command: 'help', topic: 'lineage' };
+  if (values.help) return { command: 'help', topic: first };
+  if (first === 'sessions') {
+    if (positionals.length !== 1) throw new UsageError({ message: 'sessions: expected <dataDir>' });
+    return {
+      command: 'sessions',
+      settings: { dataDir: positionals[0]!, json: values.json ?? false },
+    };
+  }
   if (positionals.length !== 2) {
     throw new UsageError({ message: 'lineage: expected <dataDir> <id>' });
   }
@@ -177,6 +196,27 @@ export function parseCliArguments(args: readonly string[]): CliCommand {
     command: 'lineage',
     settings: { dataDir: positionals[0]!, id: positionals[1]!, json: values.json ?? false },
   };
+}
+
+const TOKEN_FLAGS = new Set(['--window', '--target', '--keep-last']);
+
+/**
+ * `--window -5` would otherwise read `-5` as an option and take two errors to explain: say once that
+ * the number is negative. (`--window=-5` reaches `optionalTokens`, which says the same.)
+ */
+function refuseNegativeNumbers(args: readonly string[]): void {
+  for (let index = 0; index < args.length - 1; index++) {
+    const flag = args[index]!;
+    if (TOKEN_FLAGS.has(flag) && /^-\d/.test(args[index + 1]!)) {
+      throw new UsageError({
+        message: tokensMessage(flag, flag === '--keep-last', 'a negative number'),
+      });
+    }
+  }
+}
+
+function tokensMessage(flag: string, allowZero: boolean, got: string): string {
+  return `${flag}: expected a ${allowZero ? 'non-negative' : 'positive'} number of tokens (e.g. 32000 or 32k); got ${got}`;
 }
 
 type OptionsConfig = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
@@ -188,21 +228,23 @@ function parse<const T extends OptionsConfig>(args: string[], options: T) {
     // Node's messages are long and suggest `--`; one short line is enough here.
     const message = (error as Error).message;
     const unknown = /Unknown option '([^']+)'/.exec(message);
-    if (unknown) throw new UsageError({ message: `unknown option '${unknown[1]}'`, cause: error });
+    if (unknown) {
+      throw new UsageError({ message: `unknown option ${optionName(unknown[1]!)}`, cause: error });
+    }
     const missing = /Option '([^']+)' argument missing/.exec(message);
     if (missing) {
       const name = missing[1]!.split(',').at(-1)!.trim().split(' ')[0]!;
-      throw new UsageError({ message: `option '${name}' needs a value`, cause: error });
+      throw new UsageError({ message: `option ${optionName(name)} needs a value`, cause: error });
     }
     const ambiguous = /Option '([^']+)' argument is ambiguous/.exec(message);
     if (ambiguous) {
       const name = ambiguous[1]!.split(',').at(-1)!.trim();
       throw new UsageError({
-        message: `option '${name}': write a value starting with '-' as ${name}=<value>`,
+        message: `option ${optionName(name)}: write a value starting with '-' as ${optionName(name).slice(1, -1)}=<value>`,
         cause: error,
       });
     }
-    throw new UsageError({ message: message.split('\n')[0]!, cause: error });
+    throw new UsageError({ message: safeErrorText(message.split('\n')[0]!), cause: error });
   }
 }
 
@@ -226,7 +268,9 @@ function oneOf<const T extends readonly string[]>(
 ): T[number] | undefined {
   if (value === undefined) return undefined;
   if (!allowed.includes(value)) {
-    throw new UsageError({ message: `${flag} '${value}': expected one of ${allowed.join(', ')}` });
+    throw new UsageError({
+      message: `${flag}: expected one of ${allowed.join(', ')}; got ${withheldValue(value)}`,
+    });
   }
   return value;
 }
@@ -243,9 +287,12 @@ function optionalTokens(
     match?.[2]?.toLowerCase() === 'k' ? 1_000 : match?.[2]?.toLowerCase() === 'm' ? 1_000_000 : 1;
   const tokens = match ? Math.round(Number(match[1]) * multiplier) : Number.NaN;
   if (!Number.isSafeInteger(tokens) || tokens < (allowZero ? 0 : 1)) {
-    throw new UsageError({
-      message: `${flag} '${value}': expected a ${allowZero ? 'non-negative' : 'positive'} number of tokens (e.g. 32000 or 32k)`,
-    });
+    const got = /^\s*-\d/.test(value)
+      ? 'a negative number'
+      : /^\s*0+(?:\.0*)?\s*$/.test(value)
+        ? 'zero'
+        : withheldValue(value);
+    throw new UsageError({ message: tokensMessage(flag, allowZero, got) });
   }
   return tokens;
 }

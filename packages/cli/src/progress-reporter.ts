@@ -32,13 +32,15 @@ export function createProgressReporter(
       finish() {},
     };
   }
-  const columns = Math.max(40, stream.columns ?? 80);
+  // A terminal that does not say its width gets the whole name: a guess would cut it (`…on.json`).
+  const columns =
+    stream.columns !== undefined && stream.columns > 0 ? Math.max(40, stream.columns) : undefined;
   const draw = (completed: number, label: string) => {
     const width = 24;
     const filled = Math.round((completed / total) * width);
     const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
     const head = `[${bar}] ${completed}/${total} `;
-    const room = columns - head.length - 1;
+    const room = columns === undefined ? Number.POSITIVE_INFINITY : columns - head.length - 1;
     const text = label.length > room ? `…${label.slice(label.length - room + 1)}` : label;
     stream.write(`\r\x1b[2K${head}${text}`);
   };

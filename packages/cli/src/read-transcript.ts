@@ -1,17 +1,27 @@
-import { readFile } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
 import { fromOpenAIChat, validateMessages } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
+import { fromCodexCli, looksLikeCodexCli } from './from-codex-cli.js';
+import { fromGeminiCli, looksLikeGeminiCli } from './from-gemini-cli.js';
 import { InputFileError } from './input-file-error.js';
 
 /** Transcript formats Baton reads. */
-export type TranscriptFormat = 'ai-sdk' | 'openai-chat' | 'claude-code';
+export type TranscriptFormat =
+  | 'ai-sdk'
+  | 'openai-chat'
+  | 'claude-code'
+  | 'codex-cli'
+  | 'gemini-cli';
 
 export const TRANSCRIPT_FORMATS: readonly TranscriptFormat[] = [
   'ai-sdk',
   'openai-chat',
   'claude-code',
+  'codex-cli',
+  'gemini-cli',
 ];
 
 export interface ParseTranscriptOptions {
@@ -60,23 +70,135 @@ export async function readTranscript(
   file: string,
   options: ReadTranscriptOptions = {},
 ): Promise<Transcript> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EISDIR'
-          ? 'is a directory, not a file'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (error as Error).message;
-    throw new InputFileError({ file, message: `cannot read file: ${reason}`, cause: error });
-  }
-  return parseTranscript(text, { ...options, file });
+  return parseTranscript(await readInputText(file), { ...options, file });
 }
+
+/** Largest input read: a string cannot hold much more, and a transcript this big is a mistake. */
+const MAX_INPUT_BYTES = 256 * 1024 * 1024;
+/** How long a pipe may stay without a writer before `baton` gives up on it. */
+const PIPE_WAIT_MS = 5_000;
+
+/**
+ * The text of `file`: `-` is stdin; a FIFO is read without ever blocking on a writer that does
+ * not come; devices, sockets and files over 256 MiB are refused. Throws `InputFileError`.
+ */
+async function readInputText(file: string): Promise<string> {
+  const fail = (reason: string, cause?: unknown): never => {
+    throw new InputFileError({ file, message: `cannot read file: ${reason}`, cause });
+  };
+  if (file === '-') return decode(await readStream(process.stdin, file), file);
+  let info: Stats;
+  try {
+    info = await stat(file);
+  } catch (error) {
+    return fail(errnoReason(error), error);
+  }
+  if (info.isDirectory()) fail('is a directory, not a file');
+  if (info.isFIFO()) return decode(await readPipe(file), file);
+  if (!info.isFile()) fail('not a regular file or a pipe');
+  if (info.size > MAX_INPUT_BYTES) fail(`larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
+  try {
+    return decode(await readFile(file), file);
+  } catch (error) {
+    return fail(errnoReason(error), error);
+  }
+}
+
+function errnoReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT'
+    ? 'no such file'
+    : code === 'EISDIR'
+      ? 'is a directory, not a file'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : code === 'ENOTDIR'
+          ? 'a part of the path is not a folder'
+          : `error ${code ?? 'unknown'}`;
+}
+
+function decode(bytes: Buffer, file: string): string {
+  if (bytes.length > MAX_INPUT_BYTES) {
+    throw new InputFileError({
+      file,
+      message: `cannot read file: larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`,
+    });
+  }
+  return bytes.toString('utf8');
+}
+
+async function readStream(stream: NodeJS.ReadableStream, file: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    size += buffer.length;
+    if (size > MAX_INPUT_BYTES) return decodeTooLarge(file);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function decodeTooLarge(file: string): never {
+  throw new InputFileError({
+    file,
+    message: `cannot read file: larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`,
+  });
+}
+
+/**
+ * Reads a FIFO opened non-blocking: a blocking open would wait forever for a writer (and keep the
+ * process alive). Reads return EAGAIN while a writer is connected and silent, and 0 both at the end
+ * and before any writer came: nothing read yet and no writer for `PIPE_WAIT_MS` is an error.
+ */
+async function readPipe(file: string): Promise<Buffer> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw new InputFileError({
+      file,
+      message: `cannot read file: ${errnoReason(error)}`,
+      cause: error,
+    });
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let waitingSince = Date.now();
+  try {
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(64 * 1024);
+      let bytesRead: number;
+      try {
+        ({ bytesRead } = await handle.read(buffer, 0, buffer.length, null));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+        waitingSince = Date.now();
+        await delay(10);
+        continue;
+      }
+      if (bytesRead > 0) {
+        size += bytesRead;
+        if (size > MAX_INPUT_BYTES) decodeTooLarge(file);
+        chunks.push(buffer.subarray(0, bytesRead));
+        continue;
+      }
+      if (size > 0) break;
+      if (Date.now() - waitingSince > PIPE_WAIT_MS) {
+        throw new InputFileError({
+          file,
+          message: `nothing arrived on the pipe within ${PIPE_WAIT_MS / 1000} s`,
+        });
+      }
+      await delay(20);
+    }
+  } finally {
+    await handle.close();
+  }
+  return Buffer.concat(chunks);
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `readTranscript` on text already in memory. */
 export function parseTranscript(text: string, options: ParseTranscriptOptions = {}): Transcript {
@@ -95,6 +217,9 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
       const result = fromClaudeCode(source, options.claudeCode);
       return { file, format: 'claude-code', ...result };
     }
+    if (format === 'codex-cli' || (format === 'auto' && looksLikeCodexCli(firstJsonLine(source)))) {
+      return { file, format: 'codex-cli', ...fromCodexCli(source, file), compactions: 0 };
+    }
     let json: unknown;
     try {
       json = JSON.parse(source);
@@ -105,6 +230,16 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
         message: `invalid JSON: ${(error as Error).message}`,
         cause: error,
       });
+    }
+    if (format === 'gemini-cli' || (format === 'auto' && looksLikeGeminiCli(json))) {
+      if (!isObject(json) || !Array.isArray(json.messages)) {
+        throw new InputFileError({
+          file,
+          message: 'not a Gemini CLI session: expected an object with `messages`',
+        });
+      }
+      const result = fromGeminiCli({ messages: json.messages });
+      return { file, format: 'gemini-cli', ...result, compactions: 0 };
     }
     const messages = isObject(json) && Array.isArray(json.messages) ? json.messages : json;
     if (!Array.isArray(messages)) {
@@ -132,6 +267,18 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
       throw new InputFileError({ file, message: error.message, cause: error });
     }
     throw error;
+  }
+}
+
+/** The first line parsed as JSON, or undefined. */
+function firstJsonLine(text: string): unknown {
+  const end = text.indexOf('\n');
+  const line = text.slice(0, end === -1 ? undefined : end).trim();
+  if (!line.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
   }
 }
 

@@ -22,7 +22,7 @@ describe('runCli (in process)', () => {
     const stdout = stream();
     expect(await runCli(['--help'], { stdout, stderr: stream() })).toBe(EXIT_CODES.ok);
     expect(stdout.text).toMatch(/^Usage: baton <command>/);
-    for (const command of ['compact', 'count', 'lineage']) {
+    for (const command of ['compact', 'count', 'lineage', 'sessions']) {
       const out = stream();
       expect(await runCli([command, '--help'], { stdout: out })).toBe(0);
       expect(out.text).toMatch(new RegExp(`^Usage: baton ${command} `));
@@ -71,12 +71,26 @@ describe('runCli (in process)', () => {
     expect(usage.text).toBe(
       'baton: --out - takes one input file; give a folder for several (see baton --help)\n',
     );
+    // An output that cannot be written (its folder is a file): a failure, not bad input.
     const failing = stream();
-    const code = await runCli(['compact', fixture, '--window', '100', '--strategy', 'truncate'], {
+    const code = await runCli(['compact', fixture, '--out', `${fixture}/x/out.json`], {
       stdout: stream(),
       stderr: failing,
       env: {},
     });
     expect(code).toBe(EXIT_CODES.failure);
+  });
+
+  it('returns 3 when the verbatim parts cannot fit the target: reported, not a failure', async () => {
+    const stdout = stream();
+    const code = await runCli(['compact', fixture, '--window', '100', '--strategy', 'truncate'], {
+      stdout,
+      stderr: stream(),
+      env: {},
+    });
+    expect(code).toBe(EXIT_CODES.cannotFit);
+    expect(stdout.text).toMatch(
+      /^ {2}cannot fit .*the latest turn \([\d,]+\) needs? [\d,]+ tokens with the smallest insert, over the target 50; nothing written \(raise --target or --window\)$/m,
+    );
   });
 });

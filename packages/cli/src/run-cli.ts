@@ -2,14 +2,15 @@ import { readFileSync } from 'node:fs';
 import { BatonError } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { countCommand } from './count-command.js';
+import { EXIT_CODES } from './exit-codes.js';
 import { helpText } from './help-text.js';
 import { InputFileError } from './input-file-error.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
+import { safeErrorText } from './safe-error-text.js';
 import { UsageError } from './usage-error.js';
 
-/** Exit codes of `baton`. */
-export const EXIT_CODES = { ok: 0, failure: 1, badInput: 2 } as const;
+export { EXIT_CODES } from './exit-codes.js';
 
 /**
  * Runs `baton` with `args` (without the node and script paths) and resolves to the exit code.
@@ -42,19 +43,26 @@ export async function runCli(args: readonly string[], io: Partial<CliIo> = {}): 
         const { lineageCommand } = await import('./lineage-command.js');
         return await lineageCommand(parsed.settings, streams);
       }
+      case 'sessions': {
+        const { sessionsCommand } = await import('./sessions-command.js');
+        return await sessionsCommand(parsed.settings, streams);
+      }
     }
   } catch (error) {
     if (UsageError.isInstance(error)) {
+      // Usage messages are Baton's own and never quote a value (safe-error-text.ts).
       streams.stderr.write(`baton: ${printableText(error.message)} (see baton --help)\n`);
       return EXIT_CODES.badInput;
     }
     if (InputFileError.isInstance(error)) {
-      streams.stderr.write(`baton: ${printableText(error.message)}\n`);
+      // The file name is the user's own argument; the problem may quote the file's content.
+      const problem = error.message.slice(error.file.length + 2);
+      streams.stderr.write(`baton: ${printableText(`${error.file}: ${safeErrorText(problem)}`)}\n`);
       return EXIT_CODES.badInput;
     }
     const message = error instanceof Error ? error.message : String(error);
     const code = BatonError.isInstance(error) ? ` [${error.code}]` : '';
-    streams.stderr.write(`baton: ${printableText(message)}${code}\n`);
+    streams.stderr.write(`baton: ${printableText(safeErrorText(message))}${code}\n`);
     return EXIT_CODES.failure;
   }
 }

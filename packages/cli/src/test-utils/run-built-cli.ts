@@ -13,11 +13,17 @@ export interface CliRun {
 /** Runs the BUILT `baton` binary (run `pnpm build` first) in a child process. */
 export function runBuiltCli(
   args: readonly string[],
-  options: { env?: Record<string, string | undefined>; cwd?: string; timeoutMs?: number } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    cwd?: string;
+    timeoutMs?: number;
+    /** Written to the child's stdin, which is then closed. Default: stdin closed at once. */
+    input?: string;
+  } = {},
 ): Promise<CliRun> {
   if (!existsSync(binPath)) throw new Error(`${binPath} is missing: run pnpm build first`);
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [binPath, ...args],
       {
@@ -34,5 +40,6 @@ export function runBuiltCli(
         resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
       },
     );
+    child.stdin?.end(options.input ?? '');
   });
 }

@@ -1,0 +1,57 @@
+import { existsSync, statSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSessionStore, type Session, type SessionStore } from '@baton/sessions';
+import { InputFileError } from './input-file-error.js';
+
+/**
+ * Opens a throw-away copy of a PGlite store folder and passes it to `use`. Opening a PGlite folder
+ * writes to it (pg_control, the write-ahead log) even to read, so the store itself is never opened.
+ * `migrate: false`: an old store is read as it is. Throws `InputFileError` for a path that is not
+ * a store folder, before anything is created.
+ */
+export async function withStoreCopy<T>(
+  dataDir: string,
+  use: (store: SessionStore) => Promise<T>,
+): Promise<T> {
+  if (!existsSync(dataDir))
+    throw new InputFileError({ file: dataDir, message: 'no such directory' });
+  if (!statSync(dataDir).isDirectory()) {
+    throw new InputFileError({
+      file: dataDir,
+      message: 'not a directory (expected the data folder of a @baton/sessions PGlite store)',
+    });
+  }
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    throw new InputFileError({ file: dataDir, message: 'not a PGlite data directory' });
+  }
+  const copy = await mkdtemp(join(tmpdir(), 'baton-store-'));
+  try {
+    await cp(dataDir, join(copy, 'store'), { recursive: true });
+    const store = await createSessionStore({ dataDir: join(copy, 'store'), migrate: false });
+    try {
+      return await use(store);
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
+/** Every session of the store (or of one lineage), ended ones included, newest first. */
+export async function allSessions(store: SessionStore, rootId?: string): Promise<Session[]> {
+  const all: Session[] = [];
+  const limit = 1_000;
+  for (let offset = 0; ; offset += limit) {
+    const page = await store.listSessions({
+      includeEnded: true,
+      limit,
+      offset,
+      ...(rootId === undefined ? {} : { rootId }),
+    });
+    all.push(...page);
+    if (page.length < limit) return all;
+  }
+}
