@@ -3,7 +3,7 @@ import { BatonError, InvalidInputError } from '@baton/tokens';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { CompactionConflictError } from './compaction-conflict-error.js';
 import { CompactionStaleError } from './compaction-stale-error.js';
-import { findConnectionProblem, isUniqueViolation } from './database-error.js';
+import { findConnectionProblem, findDatabaseError, isUniqueViolation } from './database-error.js';
 import { HistoryDivergedError } from './history-diverged-error.js';
 import { migrateDatabase, rowsOf } from './migrate-database.js';
 import { compactions, messages, sessions } from './schema.js';
@@ -55,6 +55,8 @@ export function openSessionStore({
   target,
 }: SessionStoreInternals): SessionStore {
   let closed: Promise<void> | undefined;
+  /** Rejecters of the calls under way, settled by close() once the connection is gone. */
+  const inFlight = new Set<(error: unknown) => void>();
 
   const countTokens = (list: readonly SessionMessage[]): (number | null)[] =>
     list.map((message, index) => {
@@ -404,6 +406,7 @@ export function openSessionStore({
           message: 'must be a non-empty string other than `compaction` (use recordCompaction)',
         });
       }
+      checkStorableText(reason, 'reason');
       return db.transaction(async (tx) => {
         const session = await lockSession(tx, id);
         await throwIfEnded(tx, session);
@@ -417,7 +420,12 @@ export function openSessionStore({
     },
 
     close() {
-      closed ??= closeConnection();
+      closed ??= closeConnection().finally(() => {
+        // The connection is gone, so whatever is still pending never got a connection (pg-pool leaves
+        // requests queued before end() waiting forever) and wrote nothing: reject it.
+        for (const reject of inFlight) reject(new StoreClosedError());
+        inFlight.clear();
+      });
       return closed;
     },
   };
@@ -427,6 +435,16 @@ export function openSessionStore({
   const translate = (error: unknown): unknown => {
     if (BatonError.isInstance(error)) return error;
     if (closed !== undefined) return new StoreClosedError({ cause: error });
+    // A value the checks above let through but the server refuses (SQLSTATE class 22, data
+    // exception): typed, and without the driver's message, which carries the SQL and its parameters.
+    const refused = findDatabaseError(error);
+    if (refused?.code.startsWith('22')) {
+      return new InvalidInputError({
+        path: 'input',
+        message: `the database refused a value (SQLSTATE ${refused.code})`,
+        cause: error,
+      });
+    }
     const problem = findConnectionProblem(error);
     if (problem) {
       return new StoreConnectionError({
@@ -442,13 +460,14 @@ export function openSessionStore({
   for (const [name, value] of Object.entries(store)) {
     if (typeof value !== 'function' || name === 'close') continue;
     const method = value as (...args: unknown[]) => Promise<unknown>;
-    guarded[name] = async (...args: unknown[]) => {
-      if (closed !== undefined) throw new StoreClosedError();
-      try {
-        return await method(...args);
-      } catch (error) {
-        throw translate(error);
-      }
+    guarded[name] = (...args: unknown[]) => {
+      if (closed !== undefined) return Promise.reject(new StoreClosedError());
+      return new Promise((resolve, reject) => {
+        inFlight.add(reject);
+        method(...args)
+          .then(resolve, (error: unknown) => reject(translate(error)))
+          .finally(() => inFlight.delete(reject));
+      });
     };
   }
   guarded.close = store.close;
@@ -634,7 +653,54 @@ function checkId(id: unknown, path: string): string {
       message: `must be a non-empty string of at most ${maxIdLength} characters`,
     });
   }
+  checkStorableText(id, path);
   return id;
+}
+
+// An unpaired surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text PostgreSQL cannot keep as given. NUL is refused by `text` and `jsonb` columns (the driver's
+ * error would carry the SQL and its parameters); an unpaired surrogate becomes U+FFFD on the way to
+ * UTF-8, so two different ids would name one row. Messages are exempt: their `json` column keeps both.
+ */
+function unstorableText(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'must not contain a NUL character (U+0000)';
+  if (unpairedSurrogate.test(value)) return 'must not contain an unpaired UTF-16 surrogate';
+  return undefined;
+}
+
+function checkStorableText(value: string, path: string): void {
+  const problem = unstorableText(value);
+  if (problem !== undefined) throw new InvalidInputError({ path, message: problem });
+}
+
+/** The first string (key or value) in plain JSON data that `unstorableText` refuses. */
+function findUnstorableText(
+  value: unknown,
+  path: string,
+): { path: string; message: string } | undefined {
+  if (typeof value === 'string') {
+    const message = unstorableText(value);
+    return message === undefined ? undefined : { path, message };
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnstorableText(value[index], `${path}[${index}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const keyProblem = unstorableText(key);
+    // The key itself is not shown: it is the offending value.
+    if (keyProblem !== undefined) return { path: `${path} (a key)`, message: keyProblem };
+    const found = findUnstorableText(child, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function checkCount(value: unknown, path: string, max = maxStoredInteger): void {
@@ -644,9 +710,11 @@ function checkCount(value: unknown, path: string, max = maxStoredInteger): void 
 }
 
 function checkOptionalText(value: unknown, path: string): void {
-  if (value !== undefined && typeof value !== 'string') {
+  if (value === undefined) return;
+  if (typeof value !== 'string') {
     throw new InvalidInputError({ path, message: 'must be a string' });
   }
+  checkStorableText(value, path);
 }
 
 function checkMetadata(value: unknown, path: string): void {
@@ -655,7 +723,7 @@ function checkMetadata(value: unknown, path: string): void {
     throw new InvalidInputError({ path, message: 'must be a plain object' });
   }
   // The same rule as messages: what JSON would silently change (Date -> string, NaN -> null) is refused.
-  const problem = findNonJson(value, path, new Set());
+  const problem = findNonJson(value, path, new Set()) ?? findUnstorableText(value, path);
   if (problem) throw new InvalidInputError(problem);
 }
 
@@ -676,6 +744,7 @@ function checkCompactionResult(result: CompactionResult<SessionMessage>) {
   if (typeof result.strategy !== 'string' || result.strategy === '') {
     throw new InvalidInputError({ path: 'result.strategy', message: 'must be a non-empty string' });
   }
+  checkStorableText(result.strategy, 'result.strategy');
   checkCount(result.tokensBefore, 'result.tokensBefore');
   checkCount(result.tokensAfter, 'result.tokensAfter');
   if (typeof result.usedFallback !== 'boolean') {
@@ -703,6 +772,9 @@ function checkCompactionResult(result: CompactionResult<SessionMessage>) {
   if (!stages.every((stage) => typeof stage === 'string')) {
     throw new InvalidInputError({ path: 'result.event.stages', message: 'must be strings' });
   }
+  // The event is jsonb, which refuses what `text` refuses.
+  const eventProblem = findUnstorableText(eventJson, 'result.event');
+  if (eventProblem) throw new InvalidInputError(eventProblem);
   const durationMs = event?.durationMs;
   if (
     durationMs !== undefined &&

@@ -148,6 +148,78 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
           expect(error.code).toBe('session_not_found');
         }
       });
+      it('refuses NUL and unpaired surrogates in ids, text fields and metadata with a typed error that shows no SQL and no value', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(2));
+        const marker = `m${crypto.randomUUID().slice(0, 8)}`;
+        // Built at run time: NUL, a lone high and a lone low surrogate, in the middle of a marker.
+        const bad = [0x0, 0xd800, 0xdc00].map((code) => `${marker}${String.fromCharCode(code)}x`);
+        for (const value of bad) {
+          const calls: Array<[string, () => Promise<unknown>]> = [
+            ['createSession.id', () => store.createSession({ id: value })],
+            ['createSession.title', () => store.createSession({ title: value })],
+            ['createSession.model', () => store.createSession({ model: value })],
+            ['createSession.metadata value', () => store.createSession({ metadata: { a: value } })],
+            [
+              'createSession.metadata key',
+              () => store.createSession({ metadata: { nested: { [value]: 1 } } }),
+            ],
+            ['getSession', () => store.getSession(value)],
+            ['appendMessages', () => store.appendMessages(value, userMessages(1))],
+            ['fork.id', () => store.fork(parent.id, { id: value })],
+            ['fork.title', () => store.fork(parent.id, { title: value })],
+            ['endSession.reason', () => store.endSession(parent.id, value)],
+            [
+              'recordCompaction.model',
+              () =>
+                store.recordCompaction(parent.id, compactResult(userMessages(2)), { model: value }),
+            ],
+            [
+              'recordCompaction.metadata',
+              () =>
+                store.recordCompaction(parent.id, compactResult(userMessages(2)), {
+                  metadata: { a: value },
+                }),
+            ],
+            ['listSessions.rootId', () => store.listSessions({ rootId: value })],
+          ];
+          for (const [what, call] of calls) {
+            const error = await call().then(
+              () => undefined,
+              (caught: unknown) => caught,
+            );
+            expect(InvalidInputError.isInstance(error), `${what}: ${String(error)}`).toBe(true);
+            const message = (error as Error).message;
+            expect(message, what).not.toMatch(/select|insert|update|params|Failed query/i);
+            expect(message, what).not.toContain(marker);
+          }
+        }
+        // Nothing was written and the parent is still open.
+        expect((await store.getSession(parent.id)).endedAt).toBeNull();
+        expect(await store.listSessions({ rootId: parent.id, includeEnded: true })).toHaveLength(1);
+      });
+
+      it('never maps two different ids to one session', async () => {
+        const base = crypto.randomUUID();
+        // Two ids a UTF-8 encoder would both turn into U+FFFD, and their well-formed neighbour.
+        const ids = [`${base}\ud800`, `${base}\udc00`, `${base}\ufffd`];
+        const created = new Map<string, string>();
+        for (const id of ids) {
+          const outcome = await store.createSession({ id }).then(
+            (session) => session.id,
+            (error: unknown) => {
+              expect(InvalidInputError.isInstance(error), String(error)).toBe(true);
+              return undefined;
+            },
+          );
+          if (outcome !== undefined) created.set(id, outcome);
+        }
+        for (const [id, storedId] of created) {
+          expect(storedId).toBe(id);
+          expect((await store.getSession(id)).id).toBe(id);
+        }
+      });
+
       it('refuses metadata JSON would silently change, as it does for messages', async () => {
         const parent = await store.createSession();
         await store.appendMessages(parent.id, userMessages(2));
