@@ -5,9 +5,11 @@ import { CompactionConflictError } from './compaction-conflict-error.js';
 import { CompactionStaleError } from './compaction-stale-error.js';
 import { findConnectionProblem, findDatabaseError, isUniqueViolation } from './database-error.js';
 import { HistoryDivergedError } from './history-diverged-error.js';
+import { LineageConflictError } from './lineage-conflict-error.js';
 import { migrateDatabase, rowsOf } from './migrate-database.js';
 import { compactions, messages, sessions } from './schema.js';
 import { SessionEndedError } from './session-ended-error.js';
+import { SessionExistsError } from './session-exists-error.js';
 import { SessionNotFoundError } from './session-not-found-error.js';
 import { StoreClosedError } from './store-closed-error.js';
 import { StoreConnectionError } from './store-connection-error.js';
@@ -104,6 +106,8 @@ export function openSessionStore({
             parentId: options.parentId ?? null,
             rootId,
             origin,
+            // A root or a child starts a line of succession of its own.
+            headKey: id,
             model: options.model ?? null,
             title: options.title ?? null,
             metadata: options.metadata ?? null,
@@ -111,7 +115,7 @@ export function openSessionStore({
           return toSession(row);
         });
       } catch (error) {
-        throw rethrowDuplicateId(error, 'id');
+        throw rethrowDuplicateId(error, 'id', id);
       }
     },
 
@@ -216,11 +220,19 @@ export function openSessionStore({
             });
           }
           checkIndexesInRange(input, parentCount);
+          // Ended before the child exists: the line never has two open heads, not even inside this
+          // transaction (the unique index is checked per statement).
+          const [ended] = await tx
+            .update(sessions)
+            .set({ endedAt: sql`now()`, endReason: 'compaction' })
+            .where(eq(sessions.id, parentId))
+            .returning();
           const child = await insertSession(tx, {
             id: childId,
             parentId,
             rootId: parent.rootId,
             origin: 'compaction',
+            headKey: parent.headKey ?? parent.id,
             model: options.model ?? parent.model,
             title: options.title ?? parent.title,
             metadata: options.metadata ?? parent.metadata,
@@ -246,11 +258,6 @@ export function openSessionStore({
               event: input.event,
             })
             .returning();
-          const [ended] = await tx
-            .update(sessions)
-            .set({ endedAt: sql`now()`, endReason: 'compaction' })
-            .where(eq(sessions.id, parentId))
-            .returning();
           return {
             parent: toSession(ended!),
             child: toSession(child),
@@ -270,7 +277,7 @@ export function openSessionStore({
             });
           }
         }
-        throw rethrowDuplicateId(error, 'childId');
+        throw rethrowDuplicateId(error, 'childId', childId);
       }
     },
 
@@ -352,15 +359,30 @@ export function openSessionStore({
       checkOptionalText(options.model, 'model');
       checkOptionalText(options.title, 'title');
       checkMetadata(options.metadata, 'metadata');
+      const { endSource } = options;
+      if (endSource !== undefined) checkEndReason(endSource, 'endSource');
       try {
         return await db.transaction(async (tx) => {
-          const source = await findSession(tx, id);
-          if (!source) throw new SessionNotFoundError({ sessionId: id });
+          let source: SessionRow | undefined;
+          if (endSource === undefined) {
+            source = await findSession(tx, id);
+            if (!source) throw new SessionNotFoundError({ sessionId: id });
+          } else {
+            // Under the source's row lock, like a compaction: of two processes replacing one head,
+            // the second finds it ended (and is told where the line went).
+            source = await lockSession(tx, id);
+            await throwIfEnded(tx, source);
+            await tx
+              .update(sessions)
+              .set({ endedAt: sql`now()`, endReason: endSource })
+              .where(eq(sessions.id, id));
+          }
           const row = await insertSession(tx, {
             id: forkId,
             parentId: id,
             rootId: source.rootId,
             origin: 'fork',
+            headKey: endSource === undefined ? forkId : (source.headKey ?? source.id),
             model: options.model ?? source.model,
             title: options.title ?? source.title,
             metadata: options.metadata ?? source.metadata,
@@ -373,7 +395,7 @@ export function openSessionStore({
           return toSession(row);
         });
       } catch (error) {
-        throw rethrowDuplicateId(error, 'options.id');
+        throw rethrowDuplicateId(error, 'options.id', forkId);
       }
     },
 
@@ -400,13 +422,7 @@ export function openSessionStore({
 
     async endSession(id, reason = 'closed') {
       checkId(id, 'id');
-      if (typeof reason !== 'string' || reason.trim() === '' || reason === 'compaction') {
-        throw new InvalidInputError({
-          path: 'reason',
-          message: 'must be a non-empty string other than `compaction` (use recordCompaction)',
-        });
-      }
-      checkStorableText(reason, 'reason');
+      checkEndReason(reason, 'reason');
       return db.transaction(async (tx) => {
         const session = await lockSession(tx, id);
         await throwIfEnded(tx, session);
@@ -639,11 +655,24 @@ function toCompaction(row: CompactionRow): Compaction {
   };
 }
 
-function rethrowDuplicateId(error: unknown, path: string): unknown {
+function rethrowDuplicateId(error: unknown, path: string, sessionId: string): unknown {
   if (isUniqueViolation(error, 'baton_sessions_pkey')) {
-    return new InvalidInputError({ path, message: 'a session with this id exists', cause: error });
+    return new SessionExistsError({ sessionId, path, cause: error });
+  }
+  if (isUniqueViolation(error, 'baton_sessions_open_head_key')) {
+    return new LineageConflictError({ sessionId, cause: error });
   }
   return error;
+}
+
+function checkEndReason(reason: unknown, path: string): void {
+  if (typeof reason !== 'string' || reason.trim() === '' || reason === 'compaction') {
+    throw new InvalidInputError({
+      path,
+      message: 'must be a non-empty string other than `compaction` (use recordCompaction)',
+    });
+  }
+  checkStorableText(reason, path);
 }
 
 function checkId(id: unknown, path: string): string {
