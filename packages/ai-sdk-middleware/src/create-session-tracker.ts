@@ -26,7 +26,7 @@ export interface CompactionStore {
   appendMessages(
     sessionId: string,
     messages: readonly ModelMessage[],
-    options?: { startSequence?: number },
+    options?: { startSequence?: number; verifySkipped?: boolean },
   ): Promise<unknown>;
   recordCompaction(
     parentId: string,
@@ -46,10 +46,25 @@ export interface CompactionStore {
   /** Used when the app's history diverges from the stored one (an edited or regenerated message). */
   fork(
     id: string,
-    options?: { throughSequence?: number; metadata?: Record<string, unknown> },
+    options?: {
+      throughSequence?: number;
+      metadata?: Record<string, unknown>;
+      /** Ends the source with this reason in the same transaction (the lineage keeps one open head). */
+      endSource?: string;
+    },
   ): Promise<CompactionStoreSession>;
   endSession(id: string, reason?: string): Promise<unknown>;
   listSessions(options?: { rootId?: string; limit?: number }): Promise<CompactionStoreSession[]>;
+  /**
+   * The chain of sessions from the root to `id`. With `getMessages`, lets a process that is behind
+   * tell an older request (a prefix of the stored history) from an edited one. Optional: without
+   * them such a request forks, as an edit does.
+   */
+  lineage?(id: string): Promise<CompactionStoreSession[]>;
+  getMessages?(
+    sessionId: string,
+    options?: { fromSequence?: number; limit?: number },
+  ): Promise<{ message: unknown }[]>;
 }
 
 /** What the middleware remembers of one conversation between calls. */
@@ -184,8 +199,14 @@ export function createSessionTracker(
       resumed = await store.resume(state.sessionId);
     } catch (error) {
       if (!hasCode(error, 'session_not_found')) throw error;
-      const created = await store.createSession({ id: state.sessionId });
-      resumed = { session: created, messages: [] };
+      try {
+        const created = await store.createSession({ id: state.sessionId });
+        resumed = { session: created, messages: [] };
+      } catch (createError) {
+        // Another process created it first (its first call raced ours): use theirs.
+        if (!hasCode(createError, 'session_exists')) throw createError;
+        resumed = await store.resume(state.sessionId);
+      }
     }
     // A head left for a branch: continue in the newest open session of the lineage.
     if (resumed.session.endReason === branchedReason) {
@@ -231,8 +252,11 @@ export function createSessionTracker(
         if (stored === undefined || !sameMessage(stored, sent)) return index;
         known[index] = raw[index];
       }
-      state.persistedMessages = known;
-      state.storedRaw = undefined;
+      // A shorter request checked only part of the stored history: keep it for the next request.
+      if (raw.length >= state.persistedRawCount) {
+        state.persistedMessages = known;
+        state.storedRaw = undefined;
+      }
     } else {
       const known = state.persistedMessages;
       for (let index = covered; index < end; index++) {
@@ -243,7 +267,65 @@ export function createSessionTracker(
         known[index] = message;
       }
     }
-    return raw.length < state.persistedRawCount ? raw.length : undefined;
+    // A request that is a strict prefix of the stored history is not an edit: it is an older request
+    // (another process, or a retry, got further already). Nothing to write, nothing to fork; a
+    // regenerated answer forks when it arrives and differs.
+    return undefined;
+  }
+
+  /**
+   * True when `raw`, shorter than what the compaction covers, is a prefix of the lineage's stored raw
+   * history: a request from before the compaction (another process got further), not an edit.
+   */
+  async function isOlderRequest(state: SessionState, raw: LanguageModelV4Prompt): Promise<boolean> {
+    const compaction = state.compaction;
+    if (compaction === undefined || raw.length >= compaction.coveredRawCount) return false;
+    const known = compaction.coveredRaw;
+    if (known !== undefined) {
+      for (let index = 0; index < raw.length; index++) {
+        const message = raw[index] as { role: string };
+        if (message.role === 'system') continue;
+        if (!sameMessage(message, known[index])) return false;
+      }
+      return true;
+    }
+    const stored = await storedRawPrefix(state, raw.length);
+    if (stored === undefined) return false;
+    for (let index = 0; index < raw.length; index++) {
+      if (raw[index]?.role === 'system') continue;
+      const sent = forStorage(toModelMessages([raw[index] as never]))[0];
+      if (stored[index] === undefined || !sameMessage(stored[index], sent)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The first `length` raw messages as stored along the lineage (stored form), by raw index. Each
+   * session holds raw messages from its `coveredRawCount` on, after its compacted prefix; a later
+   * session of the chain replaces everything from there.
+   */
+  async function storedRawPrefix(
+    state: SessionState,
+    length: number,
+  ): Promise<unknown[] | undefined> {
+    if (store?.lineage === undefined || store.getMessages === undefined) return undefined;
+    if (state.headId === undefined) return undefined;
+    const byIndex: unknown[] = [];
+    for (const session of await store.lineage(state.headId)) {
+      const stored = session.id === session.rootId ? undefined : readMetadata(session);
+      const covered = stored?.coveredRawCount ?? 0;
+      const compactedCount = stored?.compactedMessageCount ?? 0;
+      byIndex.length = Math.min(byIndex.length, covered);
+      if (covered >= length) continue;
+      const rows = await store.getMessages(session.id, {
+        fromSequence: compactedCount,
+        limit: length - covered,
+      });
+      rows.forEach((row, offset) => {
+        byIndex[covered + offset] = row.message;
+      });
+    }
+    return byIndex;
   }
 
   function remember(state: SessionState): void {
@@ -263,13 +345,22 @@ export function createSessionTracker(
         .then(async () => {
           const state = states.get(key) ?? (await load(key, sessionId));
           remember(state);
-          try {
-            return await task(state);
-          } catch (error) {
-            // Another process moved the lineage on (compacted our head): catch up once and redo.
-            if (store === undefined || !hasCode(error, 'session_ended')) throw error;
-            await reload(state);
-            return task(state);
+          for (let attempt = 1; ; attempt++) {
+            try {
+              return await task(state);
+            } catch (error) {
+              // Another process moved the lineage on (compacted or replaced our head, or stored a
+              // different next message): catch up with the store and redo. A few times, as a busy
+              // fleet can move it on again meanwhile.
+              if (
+                store === undefined ||
+                attempt >= maxCatchUps ||
+                !hasCode(error, ...catchUpCodes)
+              ) {
+                throw error;
+              }
+              await reload(state);
+            }
           }
         });
       const settled = run.catch(() => undefined);
@@ -282,6 +373,7 @@ export function createSessionTracker(
 
     async branchIfDiverged(state, raw, compactionDiverged) {
       if (store === undefined || state.headId === undefined) return undefined;
+      if (compactionDiverged && (await isOlderRequest(state, raw))) return undefined;
       const at = compactionDiverged ? 0 : divergence(state, raw);
       if (at === undefined) return undefined;
       const previous = state.headId;
@@ -300,11 +392,12 @@ export function createSessionTracker(
         branchOf: previous,
         branchPoint: at,
       };
+      // One transaction: the previous head ends as the branch opens (never two open heads).
       const fork = await store.fork(previous, {
         throughSequence: keepsCompaction ? offset + (at - covered) - 1 : -1,
         metadata: { ...inherited, baton },
+        endSource: branchedReason,
       });
-      await store.endSession(previous, branchedReason);
       state.headId = fork.id;
       state.headMetadata = fork.metadata;
       if (!keepsCompaction) state.compaction = undefined;
@@ -323,6 +416,9 @@ export function createSessionTracker(
       if (raw.length <= from) return;
       await store.appendMessages(state.headId, forStorage(toModelMessages(raw.slice(from))), {
         startSequence: offset + (from - coveredRawCount),
+        // Messages another process stored already are skipped only if they are the same: a
+        // different one is an edit (history_diverged: catch up, then fork), never silently dropped.
+        verifySkipped: true,
       });
       state.persistedMessages ??= [];
       const known = state.persistedMessages;
@@ -331,6 +427,11 @@ export function createSessionTracker(
     },
 
     async recordCompaction(state, result, compaction, details = {}) {
+      if (store !== undefined && compaction.coveredRawCount < state.persistedRawCount) {
+        // An older request (the store holds more of the history than it): its compaction would
+        // replace a head holding messages it never saw. Send it, record nothing.
+        return 'conflict';
+      }
       if (store === undefined || state.headId === undefined) {
         if (state.compaction !== undefined) {
           state.otherCompactions.unshift(state.compaction);
@@ -376,7 +477,15 @@ export function createSessionTracker(
       } catch (error) {
         // Another process compacted this head first (conflict) or appended to it while we compacted
         // (stale): either way the store is right and our state is behind, so catch up.
-        if (!hasCode(error, 'compaction_conflict', 'compaction_stale')) {
+        if (
+          !hasCode(
+            error,
+            'compaction_conflict',
+            'compaction_stale',
+            'session_ended',
+            'lineage_conflict',
+          )
+        ) {
           throw error;
         }
         await reload(state);
@@ -385,6 +494,10 @@ export function createSessionTracker(
     },
   };
 }
+
+/** Errors meaning another process moved the lineage on: reload the state and redo the call. */
+const catchUpCodes = ['session_ended', 'history_diverged', 'lineage_conflict', 'session_exists'];
+const maxCatchUps = 6;
 
 /** `endReason` of a head the middleware left for a branch (an edited history). */
 const branchedReason = 'branched';

@@ -199,20 +199,173 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
+/**
+ * A fleet figure through `@baton/ai-sdk-middleware` (its built `dist`, loaded by path: it depends on
+ * this package, not the other way round; build it first): one process serves `conversations`
+ * conversations at once, each a tool loop of `steps` steps whose history grows ~200 tokens a step and
+ * compacts a few times (`truncate`, no summariser calls), on a mock model. Per step: wall time
+ * of the `generateText` call (store reads and writes, redaction, counting, compaction). `rounds`
+ * rounds, each with fresh conversation ids; the lineages are checked after each round.
+ */
+interface FleetResult {
+  stepsPerSecond: number[];
+  cpuMsPerStep: number[];
+  p50: number;
+  p95: number;
+  compactingP50: number | undefined;
+  compactingP95: number | undefined;
+  compactions: number;
+  failures: number;
+  badLineages: number;
+}
+
+const middlewareEntry = join(packageDir, '..', 'ai-sdk-middleware', 'dist', 'index.js');
+
+async function fleet(
+  store: Store,
+  label: string,
+  { conversations = 50, steps = 24, rounds = 5 } = {},
+): Promise<FleetResult | string> {
+  let middleware: { compactionMiddleware: (options: Record<string, unknown>) => unknown };
+  try {
+    middleware = await import(middlewareEntry);
+  } catch {
+    return `not run: build @baton/ai-sdk-middleware first (${middlewareEntry} missing)`;
+  }
+  const { generateText, wrapLanguageModel } = await import('ai');
+  const { MockLanguageModelV4 } = await import('ai/test');
+  const inner = new MockLanguageModelV4({
+    doGenerate: async () => ({
+      content: [{ type: 'text', text: 'ok' }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: {
+        inputTokens: {
+          total: undefined,
+          noCache: undefined,
+          cacheRead: undefined,
+          cacheWrite: undefined,
+        },
+        outputTokens: { total: 1, text: 1, reasoning: undefined },
+      },
+      warnings: [],
+    }),
+  });
+  // One history per conversation index: user ask, then tool call, tool result, user turn per step.
+  const history = (conversation: number, length: number) => [
+    { role: 'user', content: `Conversation ${conversation}: fix the failing build.` },
+    ...messagesOf(length - 1, conversation * 3_000),
+  ];
+  const stepsPerSecond: number[] = [];
+  const cpuMsPerStep: number[] = [];
+  const latencies: number[] = [];
+  const compacting: number[] = [];
+  let compactions = 0;
+  let failures = 0;
+  let badLineages = 0;
+  for (let round = 0; round < rounds; round++) {
+    const ids = Array.from(
+      { length: conversations },
+      (_, c) => `bench-${label}-${round}-${c}-${crypto.randomUUID()}`,
+    );
+    const compactedNow = new Set<string>();
+    const models = ids.map((sessionId) =>
+      wrapLanguageModel({
+        model: inner,
+        middleware: middleware.compactionMiddleware({
+          store,
+          sessionId,
+          contextWindow: 4_000,
+          strategy: 'truncate',
+          onCompaction: () => {
+            compactedNow.add(sessionId);
+            compactions++;
+          },
+        }) as never,
+      }),
+    );
+    gc();
+    const cpuStart = process.cpuUsage();
+    const start = performance.now();
+    await Promise.all(
+      ids.map(async (sessionId, c) => {
+        for (let step = 1; step <= steps; step++) {
+          const begun = performance.now();
+          try {
+            await generateText({ model: models[c]!, messages: history(c, 3 * step + 1) as never });
+          } catch {
+            failures++;
+          }
+          const ms = performance.now() - begun;
+          latencies.push(ms);
+          if (compactedNow.delete(sessionId)) compacting.push(ms);
+        }
+      }),
+    );
+    const wall = performance.now() - start;
+    const cpu = process.cpuUsage(cpuStart);
+    stepsPerSecond.push(((conversations * steps) / wall) * 1000);
+    cpuMsPerStep.push((cpu.user + cpu.system) / 1000 / (conversations * steps));
+    for (const id of ids) {
+      const open = await store.listSessions({ rootId: id });
+      const all = await store.listSessions({ rootId: id, includeEnded: true, limit: 1_000 });
+      if (open.length !== 1 || all.some((session) => session.origin === 'fork')) badLineages++;
+    }
+  }
+  const quantile = (values: number[], q: number) => {
+    if (values.length === 0) return undefined;
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  };
+  return {
+    stepsPerSecond,
+    cpuMsPerStep,
+    p50: quantile(latencies, 0.5)!,
+    p95: quantile(latencies, 0.95)!,
+    compactingP50: quantile(compacting, 0.5),
+    compactingP95: quantile(compacting, 0.95),
+    compactions,
+    failures,
+    badLineages,
+  };
+}
+
 const fmt = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+// `BATON_BENCH_FLEET=<conversations>,<steps>,<rounds>` runs only the fleet figure, at that size, and
+// prints it (results.md is left as it is): a quick look while changing the middleware or the store.
+const fleetOnly = process.env.BATON_BENCH_FLEET?.split(',').map(Number);
+if (fleetOnly !== undefined) {
+  const [conversations = 50, steps = 24, rounds = 1] = fleetOnly;
+  const store = await createSessionStore();
+  console.log('PGlite', await fleet(store, 'pglite', { conversations, steps, rounds }));
+  await store.close();
+  const database = await postgresDatabase();
+  if (database) {
+    const postgres = await createSessionStore({ connectionString: database.url });
+    console.log('PostgreSQL', await fleet(postgres, 'postgres', { conversations, steps, rounds }));
+    await postgres.close();
+    await database.drop();
+  }
+  process.exit(0);
+}
 
 const cold = pgliteColdOpen();
 const pglite = await createSessionStore();
 const pgliteResult = await measure(pglite);
 await pglite.close();
+const pgliteFleetStore = await createSessionStore();
+const pgliteFleet = await fleet(pgliteFleetStore, 'pglite');
+await pgliteFleetStore.close();
 
 const database = await postgresDatabase();
 let postgresResult: BackendResult | undefined;
+let postgresFleet: FleetResult | string = 'not run: PostgreSQL not reachable';
 if (database) {
   const store = await createSessionStore({ connectionString: database.url });
   try {
     postgresResult = await measure(store);
+    postgresFleet = await fleet(store, 'postgres');
   } finally {
     await store.close();
     await database.drop();
@@ -246,6 +399,28 @@ const lines = [
   '| --- | ---: |',
   `| median of ${cold.length} | ${fmt(median(cold))} |`,
   `| runs | ${cold.map((ms) => fmt(ms)).join(', ')} |`,
+  '',
+  '### One process serving 50 conversations through the middleware',
+  '',
+  'Each conversation is a tool loop of 24 `generateText` steps through `compactionMiddleware` (mock',
+  'model, `truncate`, 4,000-token window: ~2 compactions per conversation), all 50 at once in one process,',
+  'on one store. 5 rounds of 1,200 steps, fresh ids each round; afterwards every lineage must have one',
+  'open head and no fork. Steps/s and CPU per step: min / median / max over rounds; latencies: all steps.',
+  '',
+  '| Backend | steps/s (min / median / max) | CPU ms per step (min / median / max) | p50 step (ms) | p95 step (ms) | compacting steps p50 / p95 (ms) | compactions | failed calls | bad lineages |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...(
+    [
+      ['PostgreSQL', postgresFleet],
+      ['PGlite (in memory)', pgliteFleet],
+    ] as const
+  ).map(([name, result]) => {
+    if (typeof result === 'string') return `| ${name} | ${result} | | | | | | | |`;
+    const spread = (values: number[], digits: number) =>
+      `${fmt(Math.min(...values), digits)} / ${fmt(median(values), digits)} / ${fmt(Math.max(...values), digits)}`;
+    const opt = (value: number | undefined) => (value === undefined ? 'n/a' : fmt(value, 1));
+    return `| ${name} | ${spread(result.stepsPerSecond, 0)} | ${spread(result.cpuMsPerStep, 2)} | ${fmt(result.p50, 1)} | ${fmt(result.p95, 1)} | ${opt(result.compactingP50)} / ${opt(result.compactingP95)} | ${fmt(result.compactions)} | ${result.failures} | ${result.badLineages} |`;
+  }),
   '',
 ];
 mkdirSync(join(packageDir, 'bench-results'), { recursive: true });

@@ -75,8 +75,14 @@ async function connect(
       connectionString: options.connectionString,
       max: options.maxConnections ?? 10,
     });
-    // An idle client's network error is emitted on the pool; unhandled, it would crash the process.
+    // A network error is an 'error' event: on the pool for an idle client, on the client itself while
+    // it is checked out (pg-pool drops its own listener then). Unhandled, either kills the process.
+    // The query in flight rejects on its own (and becomes a StoreConnectionError); the broken client
+    // is discarded on release, and the pool opens new ones once the server is back.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     return {
       db: drizzle({ client: pool }),
       backend: 'node-postgres',

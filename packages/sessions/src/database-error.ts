@@ -56,7 +56,11 @@ export function findConnectionProblem(
           /^(08|28)[0-9A-Z]{3}$/.test(code) ||
           code === '3D000' ||
           /^57P0[1-3]$/.test(code))) ||
-      /^(Connection terminated|timeout exceeded when trying to connect)/.test(message)
+      // node-postgres's own words: the socket closed under a query, the pool could not connect in
+      // time, or (drizzle's rollback after such a failure) the client is already broken.
+      /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+        message,
+      )
     ) {
       return { code, detail: message || (code ?? 'connection failed') };
     }

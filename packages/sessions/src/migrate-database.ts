@@ -14,8 +14,9 @@ const migrationLockKey = 0x62_61_74_6f_6e;
  * (`drizzle.__baton_sessions_migrations`) so it never mixes with an application's drizzle migrations,
  * and takes a transaction-scoped advisory lock so processes opening the store at once do not race.
  */
-export async function migrateDatabase(db: AnyPgDatabase): Promise<void> {
-  const migrations = readMigrationFiles({ migrationsFolder });
+export async function migrateDatabase(db: AnyPgDatabase, folder = migrationsFolder): Promise<void> {
+  // `folder` is for tests that build an older store (a prefix of the migrations) to upgrade in place.
+  const migrations = readMigrationFiles({ migrationsFolder: folder });
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockKey})`);
     await tx.execute(sql`create schema if not exists drizzle`);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,5 +30,81 @@ describe('committed migrations', () => {
     );
     expect(output).toContain('No schema changes');
     expect(readdirSync(copy, { recursive: true }).sort()).toEqual(before);
+  }, 60_000);
+});
+
+describe('upgrading a store made by an older version in place', () => {
+  it('adds the one-open-head index over existing lineages, including one that already holds two open heads', async () => {
+    const { createSessionStore } = await import('./index.js');
+    const { migrateDatabase, rowsOf } = await import('./migrate-database.js');
+    const { sql } = await import('drizzle-orm');
+    // The first migration only, as a store created before the index existed has it.
+    const older = mkdtempSync(join(tmpdir(), 'baton-sessions-older-'));
+    try {
+      cpSync(join(packageDir, 'drizzle'), older, { recursive: true });
+      const journalPath = join(older, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+      expect(journal.entries.length).toBeGreaterThan(1);
+      journal.entries = journal.entries.slice(0, 1);
+      writeFileSync(journalPath, JSON.stringify(journal));
+
+      const store = await createSessionStore({ migrate: false });
+      try {
+        await migrateDatabase(store.db, older);
+        // Lineage a: a compacted root and its open child. Lineage b: the two-heads state an older
+        // version could leave (a compaction child and a fork of the root both open).
+        await store.db.execute(sql`
+          insert into baton_sessions (id, parent_id, root_id, origin, ended_at, end_reason) values
+            ('a', null, 'a', 'root', now(), 'compaction'),
+            ('a1', 'a', 'a', 'compaction', null, null),
+            ('b', null, 'b', 'root', now(), 'compaction'),
+            ('b1', 'b', 'b', 'compaction', null, null),
+            ('b2', 'b', 'b', 'fork', null, null)`);
+        await store.db.execute(sql`
+          insert into baton_messages (session_id, sequence, role, message) values
+            ('a1', 0, 'user', '{"role":"user","content":"kept"}')`);
+
+        await store.migrate();
+        await store.migrate(); // idempotent
+
+        // Lineage a continues its line: compacting a1 leaves one open head, and a second is refused.
+        const { child } = await store.recordCompaction('a1', {
+          messages: [{ role: 'user', content: 'summary' }],
+          strategy: 'summarize',
+          summary: 'summary',
+          usedFallback: false,
+          tokensBefore: 10,
+          tokensAfter: 5,
+        });
+        expect((await store.listSessions({ rootId: 'a' })).map((s) => s.id)).toEqual([child.id]);
+        const keys = rowsOf(
+          await store.db.execute(
+            sql`select id, head_key from baton_sessions where root_id = 'a' order by id`,
+          ),
+        );
+        expect(keys.find((row) => row.id === child.id)?.head_key).toBe('a');
+        const rogue = await store.db
+          .execute(
+            sql`insert into baton_sessions (id, root_id, origin, head_key) values ('a-rogue', 'a', 'fork', 'a')`,
+          )
+          .then(
+            () => 'accepted',
+            () => 'refused',
+          );
+        expect(rogue).toBe('refused');
+        // Lineage b keeps both sessions (nothing is lost or ended behind the user's back).
+        expect((await store.listSessions({ rootId: 'b' })).map((s) => s.id).sort()).toEqual([
+          'b1',
+          'b2',
+        ]);
+        expect((await store.getMessages('a1')).map((row) => row.message)).toEqual([
+          { role: 'user', content: 'kept' },
+        ]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -18,8 +18,9 @@ const compactedMessages = 300;
  * The worker commits two compactions, then stops inside the third one's transaction just before the
  * given statement (a synchronous hook in drizzle's query logger blocks the process there), and is
  * SIGKILLed while blocked. Every earlier statement of that transaction has run: before the
- * compaction insert, the child session and its 300 messages are written; before the parent update,
- * the compaction row is written too. Only the commit is missing.
+ * compaction insert (the last write), the parent is ended and the child session and its 300 messages
+ * are written; the parent update is the first write (the parent ends before its child opens, so the
+ * lineage never has two open heads). Only the commit is missing.
  */
 describe('SIGKILL inside a compaction transaction on an on-disk PGlite', () => {
   const root = mkdtempSync(join(tmpdir(), 'baton-sessions-crash-'));

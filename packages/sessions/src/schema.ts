@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -33,8 +34,18 @@ export const sessions = pgTable(
     model: text('model'),
     title: text('title'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    /**
+     * The line of succession this session belongs to: a new root, child or plain fork starts one (its
+     * own id); a compaction child, and a fork that replaces its source (`fork(id, { endSource })`),
+     * continues its predecessor's. At most one open session per line, enforced by the index below:
+     * two heads of one conversation cannot both be open, whatever the processes do.
+     */
+    headKey: text('head_key'),
   },
   (table) => [
+    uniqueIndex('baton_sessions_open_head_key')
+      .on(table.headKey)
+      .where(sql`${table.endedAt} is null`),
     index('baton_sessions_parent_id_idx').on(table.parentId),
     index('baton_sessions_root_id_created_at_idx').on(table.rootId, table.createdAt),
     index('baton_sessions_created_at_idx').on(table.createdAt),

@@ -3,11 +3,13 @@ import { BatonError, InvalidInputError } from '@baton/tokens';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { CompactionConflictError } from './compaction-conflict-error.js';
 import { CompactionStaleError } from './compaction-stale-error.js';
-import { findConnectionProblem, isUniqueViolation } from './database-error.js';
+import { findConnectionProblem, findDatabaseError, isUniqueViolation } from './database-error.js';
 import { HistoryDivergedError } from './history-diverged-error.js';
+import { LineageConflictError } from './lineage-conflict-error.js';
 import { migrateDatabase, rowsOf } from './migrate-database.js';
 import { compactions, messages, sessions } from './schema.js';
 import { SessionEndedError } from './session-ended-error.js';
+import { SessionExistsError } from './session-exists-error.js';
 import { SessionNotFoundError } from './session-not-found-error.js';
 import { StoreClosedError } from './store-closed-error.js';
 import { StoreConnectionError } from './store-connection-error.js';
@@ -55,6 +57,8 @@ export function openSessionStore({
   target,
 }: SessionStoreInternals): SessionStore {
   let closed: Promise<void> | undefined;
+  /** Rejecters of the calls under way, settled by close() once the connection is gone. */
+  const inFlight = new Set<(error: unknown) => void>();
 
   const countTokens = (list: readonly SessionMessage[]): (number | null)[] =>
     list.map((message, index) => {
@@ -102,6 +106,8 @@ export function openSessionStore({
             parentId: options.parentId ?? null,
             rootId,
             origin,
+            // A root or a child starts a line of succession of its own.
+            headKey: id,
             model: options.model ?? null,
             title: options.title ?? null,
             metadata: options.metadata ?? null,
@@ -109,7 +115,7 @@ export function openSessionStore({
           return toSession(row);
         });
       } catch (error) {
-        throw rethrowDuplicateId(error, 'id');
+        throw rethrowDuplicateId(error, 'id', id);
       }
     },
 
@@ -214,11 +220,19 @@ export function openSessionStore({
             });
           }
           checkIndexesInRange(input, parentCount);
+          // Ended before the child exists: the line never has two open heads, not even inside this
+          // transaction (the unique index is checked per statement).
+          const [ended] = await tx
+            .update(sessions)
+            .set({ endedAt: sql`now()`, endReason: 'compaction' })
+            .where(eq(sessions.id, parentId))
+            .returning();
           const child = await insertSession(tx, {
             id: childId,
             parentId,
             rootId: parent.rootId,
             origin: 'compaction',
+            headKey: parent.headKey ?? parent.id,
             model: options.model ?? parent.model,
             title: options.title ?? parent.title,
             metadata: options.metadata ?? parent.metadata,
@@ -244,11 +258,6 @@ export function openSessionStore({
               event: input.event,
             })
             .returning();
-          const [ended] = await tx
-            .update(sessions)
-            .set({ endedAt: sql`now()`, endReason: 'compaction' })
-            .where(eq(sessions.id, parentId))
-            .returning();
           return {
             parent: toSession(ended!),
             child: toSession(child),
@@ -268,7 +277,7 @@ export function openSessionStore({
             });
           }
         }
-        throw rethrowDuplicateId(error, 'childId');
+        throw rethrowDuplicateId(error, 'childId', childId);
       }
     },
 
@@ -350,15 +359,30 @@ export function openSessionStore({
       checkOptionalText(options.model, 'model');
       checkOptionalText(options.title, 'title');
       checkMetadata(options.metadata, 'metadata');
+      const { endSource } = options;
+      if (endSource !== undefined) checkEndReason(endSource, 'endSource');
       try {
         return await db.transaction(async (tx) => {
-          const source = await findSession(tx, id);
-          if (!source) throw new SessionNotFoundError({ sessionId: id });
+          let source: SessionRow | undefined;
+          if (endSource === undefined) {
+            source = await findSession(tx, id);
+            if (!source) throw new SessionNotFoundError({ sessionId: id });
+          } else {
+            // Under the source's row lock, like a compaction: of two processes replacing one head,
+            // the second finds it ended (and is told where the line went).
+            source = await lockSession(tx, id);
+            await throwIfEnded(tx, source);
+            await tx
+              .update(sessions)
+              .set({ endedAt: sql`now()`, endReason: endSource })
+              .where(eq(sessions.id, id));
+          }
           const row = await insertSession(tx, {
             id: forkId,
             parentId: id,
             rootId: source.rootId,
             origin: 'fork',
+            headKey: endSource === undefined ? forkId : (source.headKey ?? source.id),
             model: options.model ?? source.model,
             title: options.title ?? source.title,
             metadata: options.metadata ?? source.metadata,
@@ -371,7 +395,7 @@ export function openSessionStore({
           return toSession(row);
         });
       } catch (error) {
-        throw rethrowDuplicateId(error, 'options.id');
+        throw rethrowDuplicateId(error, 'options.id', forkId);
       }
     },
 
@@ -398,12 +422,7 @@ export function openSessionStore({
 
     async endSession(id, reason = 'closed') {
       checkId(id, 'id');
-      if (typeof reason !== 'string' || reason.trim() === '' || reason === 'compaction') {
-        throw new InvalidInputError({
-          path: 'reason',
-          message: 'must be a non-empty string other than `compaction` (use recordCompaction)',
-        });
-      }
+      checkEndReason(reason, 'reason');
       return db.transaction(async (tx) => {
         const session = await lockSession(tx, id);
         await throwIfEnded(tx, session);
@@ -417,7 +436,12 @@ export function openSessionStore({
     },
 
     close() {
-      closed ??= closeConnection();
+      closed ??= closeConnection().finally(() => {
+        // The connection is gone, so whatever is still pending never got a connection (pg-pool leaves
+        // requests queued before end() waiting forever) and wrote nothing: reject it.
+        for (const reject of inFlight) reject(new StoreClosedError());
+        inFlight.clear();
+      });
       return closed;
     },
   };
@@ -427,6 +451,16 @@ export function openSessionStore({
   const translate = (error: unknown): unknown => {
     if (BatonError.isInstance(error)) return error;
     if (closed !== undefined) return new StoreClosedError({ cause: error });
+    // A value the checks above let through but the server refuses (SQLSTATE class 22, data
+    // exception): typed, and without the driver's message, which carries the SQL and its parameters.
+    const refused = findDatabaseError(error);
+    if (refused?.code.startsWith('22')) {
+      return new InvalidInputError({
+        path: 'input',
+        message: `the database refused a value (SQLSTATE ${refused.code})`,
+        cause: error,
+      });
+    }
     const problem = findConnectionProblem(error);
     if (problem) {
       return new StoreConnectionError({
@@ -442,13 +476,14 @@ export function openSessionStore({
   for (const [name, value] of Object.entries(store)) {
     if (typeof value !== 'function' || name === 'close') continue;
     const method = value as (...args: unknown[]) => Promise<unknown>;
-    guarded[name] = async (...args: unknown[]) => {
-      if (closed !== undefined) throw new StoreClosedError();
-      try {
-        return await method(...args);
-      } catch (error) {
-        throw translate(error);
-      }
+    guarded[name] = (...args: unknown[]) => {
+      if (closed !== undefined) return Promise.reject(new StoreClosedError());
+      return new Promise((resolve, reject) => {
+        inFlight.add(reject);
+        method(...args)
+          .then(resolve, (error: unknown) => reject(translate(error)))
+          .finally(() => inFlight.delete(reject));
+      });
     };
   }
   guarded.close = store.close;
@@ -620,11 +655,24 @@ function toCompaction(row: CompactionRow): Compaction {
   };
 }
 
-function rethrowDuplicateId(error: unknown, path: string): unknown {
+function rethrowDuplicateId(error: unknown, path: string, sessionId: string): unknown {
   if (isUniqueViolation(error, 'baton_sessions_pkey')) {
-    return new InvalidInputError({ path, message: 'a session with this id exists', cause: error });
+    return new SessionExistsError({ sessionId, path, cause: error });
+  }
+  if (isUniqueViolation(error, 'baton_sessions_open_head_key')) {
+    return new LineageConflictError({ sessionId, cause: error });
   }
   return error;
+}
+
+function checkEndReason(reason: unknown, path: string): void {
+  if (typeof reason !== 'string' || reason.trim() === '' || reason === 'compaction') {
+    throw new InvalidInputError({
+      path,
+      message: 'must be a non-empty string other than `compaction` (use recordCompaction)',
+    });
+  }
+  checkStorableText(reason, path);
 }
 
 function checkId(id: unknown, path: string): string {
@@ -634,7 +682,54 @@ function checkId(id: unknown, path: string): string {
       message: `must be a non-empty string of at most ${maxIdLength} characters`,
     });
   }
+  checkStorableText(id, path);
   return id;
+}
+
+// An unpaired surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text PostgreSQL cannot keep as given. NUL is refused by `text` and `jsonb` columns (the driver's
+ * error would carry the SQL and its parameters); an unpaired surrogate becomes U+FFFD on the way to
+ * UTF-8, so two different ids would name one row. Messages are exempt: their `json` column keeps both.
+ */
+function unstorableText(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'must not contain a NUL character (U+0000)';
+  if (unpairedSurrogate.test(value)) return 'must not contain an unpaired UTF-16 surrogate';
+  return undefined;
+}
+
+function checkStorableText(value: string, path: string): void {
+  const problem = unstorableText(value);
+  if (problem !== undefined) throw new InvalidInputError({ path, message: problem });
+}
+
+/** The first string (key or value) in plain JSON data that `unstorableText` refuses. */
+function findUnstorableText(
+  value: unknown,
+  path: string,
+): { path: string; message: string } | undefined {
+  if (typeof value === 'string') {
+    const message = unstorableText(value);
+    return message === undefined ? undefined : { path, message };
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = findUnstorableText(value[index], `${path}[${index}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const keyProblem = unstorableText(key);
+    // The key itself is not shown: it is the offending value.
+    if (keyProblem !== undefined) return { path: `${path} (a key)`, message: keyProblem };
+    const found = findUnstorableText(child, `${path}.${key}`);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function checkCount(value: unknown, path: string, max = maxStoredInteger): void {
@@ -644,9 +739,11 @@ function checkCount(value: unknown, path: string, max = maxStoredInteger): void 
 }
 
 function checkOptionalText(value: unknown, path: string): void {
-  if (value !== undefined && typeof value !== 'string') {
+  if (value === undefined) return;
+  if (typeof value !== 'string') {
     throw new InvalidInputError({ path, message: 'must be a string' });
   }
+  checkStorableText(value, path);
 }
 
 function checkMetadata(value: unknown, path: string): void {
@@ -655,7 +752,7 @@ function checkMetadata(value: unknown, path: string): void {
     throw new InvalidInputError({ path, message: 'must be a plain object' });
   }
   // The same rule as messages: what JSON would silently change (Date -> string, NaN -> null) is refused.
-  const problem = findNonJson(value, path, new Set());
+  const problem = findNonJson(value, path, new Set()) ?? findUnstorableText(value, path);
   if (problem) throw new InvalidInputError(problem);
 }
 
@@ -676,6 +773,7 @@ function checkCompactionResult(result: CompactionResult<SessionMessage>) {
   if (typeof result.strategy !== 'string' || result.strategy === '') {
     throw new InvalidInputError({ path: 'result.strategy', message: 'must be a non-empty string' });
   }
+  checkStorableText(result.strategy, 'result.strategy');
   checkCount(result.tokensBefore, 'result.tokensBefore');
   checkCount(result.tokensAfter, 'result.tokensAfter');
   if (typeof result.usedFallback !== 'boolean') {
@@ -703,6 +801,9 @@ function checkCompactionResult(result: CompactionResult<SessionMessage>) {
   if (!stages.every((stage) => typeof stage === 'string')) {
     throw new InvalidInputError({ path: 'result.event.stages', message: 'must be strings' });
   }
+  // The event is jsonb, which refuses what `text` refuses.
+  const eventProblem = findUnstorableText(eventJson, 'result.event');
+  if (eventProblem) throw new InvalidInputError(eventProblem);
   const durationMs = event?.durationMs;
   if (
     durationMs !== undefined &&

@@ -1,6 +1,16 @@
 import { BatonError } from '@baton/tokens';
-import { describe, expect, it } from 'vitest';
-import { createSessionStore, StoreClosedError, StoreConnectionError } from './index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createSessionStore,
+  type SessionStore,
+  StoreClosedError,
+  StoreConnectionError,
+} from './index.js';
+import {
+  createTestDatabase,
+  describePostgres,
+  type TestDatabase,
+} from './test-utils/postgres-database.js';
 
 // Built at run time: no literal credential in the repository.
 const password = ['not', 'a', 'real', 'password'].join('-');
@@ -54,5 +64,74 @@ describe('typed errors instead of driver errors', () => {
       expect((later as StoreConnectionError).message).not.toContain(password);
       await lazy.close();
     }
+  }, 60_000);
+});
+
+/**
+ * close() while calls are in flight, more of them than the store has connections: every call settles
+ * (none pends forever), each one either completed (and its rows are stored) or rejected with
+ * StoreClosedError (and wrote nothing).
+ */
+async function closeRacingAppends(
+  open: () => Promise<SessionStore>,
+  reopen: () => Promise<SessionStore>,
+): Promise<void> {
+  const store = await open();
+  const sessions = await Promise.all(Array.from({ length: 12 }, () => store.createSession()));
+  const appends = sessions.map((session, index) =>
+    store.appendMessages(session.id, [{ role: 'user', content: `racing ${index}` }]),
+  );
+  const closing = store.close();
+  const timeout = new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 15_000));
+  const outcomes = await Promise.race([Promise.allSettled(appends), timeout]);
+  expect(outcomes, 'an append racing close() never settled').not.toBe('pending');
+  await closing;
+  const settled = outcomes as PromiseSettledResult<unknown>[];
+  const rejected = settled.filter((outcome) => outcome.status === 'rejected');
+  for (const outcome of rejected) {
+    expect(StoreClosedError.isInstance(outcome.reason), String(outcome.reason)).toBe(true);
+  }
+  const check = await reopen();
+  try {
+    for (const [index, session] of sessions.entries()) {
+      const stored = await check.getMessages(session.id);
+      expect(stored.length).toBe(settled[index]!.status === 'fulfilled' ? 1 : 0);
+    }
+  } finally {
+    await check.close();
+  }
+}
+
+describe('close() racing calls (PGlite)', () => {
+  it('settles every racing append: done and stored, or StoreClosedError and nothing written', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dataDir = mkdtempSync(join(tmpdir(), 'baton-close-race-'));
+    try {
+      await closeRacingAppends(
+        () => createSessionStore({ dataDir }),
+        () => createSessionStore({ dataDir }),
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describePostgres('close() racing calls (PostgreSQL)', () => {
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('settles every racing append: done and stored, or StoreClosedError and nothing written', async () => {
+    database = await createTestDatabase('close_race');
+    const { connectionString } = database;
+    // Fewer connections than calls: some wait for a connection when close() ends the pool.
+    await closeRacingAppends(
+      () => createSessionStore({ connectionString, maxConnections: 2 }),
+      () => createSessionStore({ connectionString }),
+    );
   }, 60_000);
 });

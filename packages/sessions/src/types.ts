@@ -195,6 +195,12 @@ export interface ForkOptions {
   title?: string;
   /** Default: the source's. */
   metadata?: Record<string, unknown>;
+  /**
+   * Replace the source: end it with this reason in the same transaction and let the fork continue
+   * its line of succession (the lineage keeps exactly one open head). The source must be open, else
+   * `SessionEndedError`. Default: the source is left as it was and the fork starts a line of its own.
+   */
+  endSource?: string;
 }
 
 export interface ListSessionsOptions {

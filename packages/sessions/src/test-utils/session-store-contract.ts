@@ -2,8 +2,10 @@ import { corpusSkipReason, loadTranscripts } from '@baton/test-corpus';
 import { BatonError, InvalidInputError } from '@baton/tokens';
 import { generateText, jsonSchema, type ModelMessage, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../database-error.js';
 import {
   CompactionConflictError,
   type CompactionResult,
@@ -12,6 +14,7 @@ import {
   HistoryDivergedError,
   MessageValidationError,
   SessionEndedError,
+  SessionExistsError,
   type SessionMessage,
   SessionNotFoundError,
   type SessionStore,
@@ -125,7 +128,16 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
         );
         expect(missing.sessionId).toBe('no-such-session');
         const existing = await store.createSession();
-        await expectError(store.createSession({ id: existing.id }), InvalidInputError.isInstance);
+        const duplicate = await expectError(
+          store.createSession({ id: existing.id }),
+          SessionExistsError.isInstance,
+        );
+        // A conflict is not bad input: it has its own code.
+        expect(duplicate).toMatchObject({
+          code: 'session_exists',
+          sessionId: existing.id,
+          path: 'id',
+        });
         await expectError(store.createSession({ id: '' }), InvalidInputError.isInstance);
         await expectError(store.getSession(''), InvalidInputError.isInstance);
       });
@@ -148,6 +160,78 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
           expect(error.code).toBe('session_not_found');
         }
       });
+      it('refuses NUL and unpaired surrogates in ids, text fields and metadata with a typed error that shows no SQL and no value', async () => {
+        const parent = await store.createSession();
+        await store.appendMessages(parent.id, userMessages(2));
+        const marker = `m${crypto.randomUUID().slice(0, 8)}`;
+        // Built at run time: NUL, a lone high and a lone low surrogate, in the middle of a marker.
+        const bad = [0x0, 0xd800, 0xdc00].map((code) => `${marker}${String.fromCharCode(code)}x`);
+        for (const value of bad) {
+          const calls: Array<[string, () => Promise<unknown>]> = [
+            ['createSession.id', () => store.createSession({ id: value })],
+            ['createSession.title', () => store.createSession({ title: value })],
+            ['createSession.model', () => store.createSession({ model: value })],
+            ['createSession.metadata value', () => store.createSession({ metadata: { a: value } })],
+            [
+              'createSession.metadata key',
+              () => store.createSession({ metadata: { nested: { [value]: 1 } } }),
+            ],
+            ['getSession', () => store.getSession(value)],
+            ['appendMessages', () => store.appendMessages(value, userMessages(1))],
+            ['fork.id', () => store.fork(parent.id, { id: value })],
+            ['fork.title', () => store.fork(parent.id, { title: value })],
+            ['endSession.reason', () => store.endSession(parent.id, value)],
+            [
+              'recordCompaction.model',
+              () =>
+                store.recordCompaction(parent.id, compactResult(userMessages(2)), { model: value }),
+            ],
+            [
+              'recordCompaction.metadata',
+              () =>
+                store.recordCompaction(parent.id, compactResult(userMessages(2)), {
+                  metadata: { a: value },
+                }),
+            ],
+            ['listSessions.rootId', () => store.listSessions({ rootId: value })],
+          ];
+          for (const [what, call] of calls) {
+            const error = await call().then(
+              () => undefined,
+              (caught: unknown) => caught,
+            );
+            expect(InvalidInputError.isInstance(error), `${what}: ${String(error)}`).toBe(true);
+            const message = (error as Error).message;
+            expect(message, what).not.toMatch(/select|insert|update|params|Failed query/i);
+            expect(message, what).not.toContain(marker);
+          }
+        }
+        // Nothing was written and the parent is still open.
+        expect((await store.getSession(parent.id)).endedAt).toBeNull();
+        expect(await store.listSessions({ rootId: parent.id, includeEnded: true })).toHaveLength(1);
+      });
+
+      it('never maps two different ids to one session', async () => {
+        const base = crypto.randomUUID();
+        // Two ids a UTF-8 encoder would both turn into U+FFFD, and their well-formed neighbour.
+        const ids = [`${base}\ud800`, `${base}\udc00`, `${base}\ufffd`];
+        const created = new Map<string, string>();
+        for (const id of ids) {
+          const outcome = await store.createSession({ id }).then(
+            (session) => session.id,
+            (error: unknown) => {
+              expect(InvalidInputError.isInstance(error), String(error)).toBe(true);
+              return undefined;
+            },
+          );
+          if (outcome !== undefined) created.set(id, outcome);
+        }
+        for (const [id, storedId] of created) {
+          expect(storedId).toBe(id);
+          expect((await store.getSession(id)).id).toBe(id);
+        }
+      });
+
       it('refuses metadata JSON would silently change, as it does for messages', async () => {
         const parent = await store.createSession();
         await store.appendMessages(parent.id, userMessages(2));
@@ -929,7 +1013,7 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
         );
         const empty = await store.fork(source.id, { throughSequence: -1 });
         expect(await store.getMessages(empty.id)).toEqual([]);
-        await expectError(store.fork(source.id, { id: source.id }), InvalidInputError.isInstance);
+        await expectError(store.fork(source.id, { id: source.id }), SessionExistsError.isInstance);
         await expectError(
           store.fork(source.id, { throughSequence: 0.5 }),
           InvalidInputError.isInstance,
@@ -989,6 +1073,88 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
           store.appendMessages(session.id, userMessages(1)),
           SessionEndedError.isInstance,
         );
+      });
+    });
+
+    describe('one open head per lineage (a fleet of processes)', () => {
+      it('creating one id from many callers at once: one creates it, the others get SessionExistsError', async () => {
+        const id = `fleet-${crypto.randomUUID()}`;
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 8 }, () => store.createSession({ id })),
+        );
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        for (const outcome of outcomes) {
+          if (outcome.status === 'fulfilled') continue;
+          expect(SessionExistsError.isInstance(outcome.reason), String(outcome.reason)).toBe(true);
+          expect((outcome.reason as SessionExistsError).code).toBe('session_exists');
+        }
+        expect(await store.listSessions({ rootId: id, includeEnded: true })).toHaveLength(1);
+      });
+
+      it('fork with endSource replaces the head in one transaction; racing replacements: one wins', async () => {
+        const root = await store.createSession();
+        await store.appendMessages(root.id, userMessages(4));
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 6 }, (_, index) =>
+            store.fork(root.id, { throughSequence: 1, endSource: 'branched', title: `b${index}` }),
+          ),
+        );
+        const won = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+        expect(won).toHaveLength(1);
+        for (const outcome of outcomes) {
+          if (outcome.status === 'rejected') {
+            expect(SessionEndedError.isInstance(outcome.reason), String(outcome.reason)).toBe(true);
+          }
+        }
+        const branch = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof store.fork>>>)
+          .value;
+        expect((await store.getSession(root.id)).endReason).toBe('branched');
+        expect((await store.getMessages(branch.id)).map((row) => row.message)).toEqual(
+          userMessages(2),
+        );
+        const open = await store.listSessions({ rootId: root.id });
+        expect(open.map((session) => session.id)).toEqual([branch.id]);
+        // The branch continues the line: compacting it leaves one open head again.
+        const { child } = await store.recordCompaction(branch.id, compactResult(userMessages(2)));
+        expect(
+          (await store.listSessions({ rootId: root.id })).map((session) => session.id),
+        ).toEqual([child.id]);
+        // An ended source cannot be replaced; the error names where the line went.
+        const late = await expectError(
+          store.fork(branch.id, { endSource: 'branched' }),
+          SessionEndedError.isInstance,
+        );
+        expect(late.childSessionId).toBe(child.id);
+        await expectError(
+          store.fork(child.id, { endSource: 'compaction' }),
+          InvalidInputError.isInstance,
+        );
+        // A plain fork still starts a line of its own beside the head (the documented behaviour).
+        const side = await store.fork(child.id);
+        expect((await store.listSessions({ rootId: root.id })).map((s) => s.id).sort()).toEqual(
+          [child.id, side.id].sort(),
+        );
+      });
+
+      it('the database itself refuses a second open head of a line', async () => {
+        const root = await store.createSession();
+        await store.appendMessages(root.id, userMessages(3));
+        const { child } = await store.recordCompaction(root.id, compactResult(userMessages(3)));
+        // Written around the store, as a buggy or older writer would: the unique index refuses it.
+        const error = await store.db
+          .execute(
+            sql`insert into baton_sessions (id, root_id, origin, head_key)
+                values (${`rogue-${crypto.randomUUID()}`}, ${root.id}, 'fork', ${root.id})`,
+          )
+          .then(
+            () => undefined,
+            (caught: unknown) => caught,
+          );
+        expect(error, 'a second open head was accepted').toBeDefined();
+        expect(isUniqueViolation(error, 'baton_sessions_open_head_key'), String(error)).toBe(true);
+        expect((await store.listSessions({ rootId: root.id })).map((s) => s.id)).toEqual([
+          child.id,
+        ]);
       });
     });
 

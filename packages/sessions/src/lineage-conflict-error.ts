@@ -1,0 +1,28 @@
+import { BatonError } from '@baton/tokens';
+
+const marker = Symbol.for('baton.error.lineage_conflict');
+
+/**
+ * The write would leave two open heads in one line of succession (the database's
+ * `baton_sessions_open_head_key` index refused it): another process moved the line on meanwhile.
+ * Nothing was written; read the line's current head (`resume`, `listSessions({ rootId })`) and retry.
+ */
+export class LineageConflictError extends BatonError {
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read through its Symbol.for key by isInstance.
+  private readonly [marker] = true;
+  readonly sessionId: string;
+
+  constructor({ sessionId, cause }: { sessionId: string; cause?: unknown }) {
+    super({
+      code: 'lineage_conflict',
+      message: `session ${sessionId} would be a second open head of its lineage`,
+      cause,
+    });
+    this.name = 'LineageConflictError';
+    this.sessionId = sessionId;
+  }
+
+  static override isInstance(error: unknown): error is LineageConflictError {
+    return BatonError.hasMarker(error, marker);
+  }
+}
