@@ -101,7 +101,7 @@ const sectionCaps: Record<ItemSection, number> = {
   completedActions: 0.3,
   inProgress: 0.15,
   blockers: 0.25,
-  files: 0.25,
+  files: 0.35,
   previousSummary: 0.2,
   lastTurns: 0.2,
 };
@@ -210,8 +210,8 @@ function buildCandidates(
       text: `- ${file.path} (${detail.join(', ')})`,
       score:
         2 +
-        3 * (Math.log2(1 + file.references) / Math.log2(1 + maxReferences)) +
-        1.5 * recency(file.lastIndex) +
+        4 * (Math.log2(1 + file.references) / Math.log2(1 + maxReferences)) +
+        0.75 * recency(file.lastIndex) +
         (file.written ? 1 : 0),
       group: directoryOf(file.path),
     });

@@ -1,5 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
+import { normalizeFiles } from './normalize-files.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
@@ -107,9 +108,9 @@ export function itemKey(text: string, length = keyLength): string {
 // Paths are found token by token: split on whitespace, quotes, brackets and separators, then test
 // each token with a slash against an anchored shape. One cheap split beats a look-behind regex
 // scanning every position of a 300 kB window.
-const posixShape = /^(?:~\/|\.{1,2}\/|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*\/?$/;
+const posixShape = /^(?:~\/|(?:\.{1,2}\/)+|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*\/?$/;
 // `./README.md`, `../setup.py`, `~/.bashrc`: one segment is enough behind an explicit anchor.
-const relativeShape = /^(?:~|\.{1,2})\/[\w@+.-]*[\w@+-][\w@+.-]*$/;
+const relativeShape = /^(?:~\/|(?:\.{1,2}\/)+)[\w@+.-]*[\w@+-][\w@+.-]*$/;
 // `C:\x\y.cs` and `D:/data/x.json` (Windows accepts either separator after the drive).
 const windowsShape = /^[A-Za-z]:[\\/](?:[\w@+.-]+[\\/])*[\w@+.-]+$/;
 // UNC shares: `\\server\share\dir\file.txt`.
@@ -162,7 +163,9 @@ function acceptPath(candidate: string): string | undefined {
   const anchored = anchoredShape.test(path);
   const last = segments[segments.length - 1]!;
   const hasExtension = /\.[A-Za-z][\w]{0,9}$/.test(last);
-  if (!anchored && !hasExtension && segments.length < 3) return undefined;
+  // `input/output/cached`, `Windows/Linux/Mac`: slashes between words in prose are not paths; a
+  // directory named as a tool's target is kept by the caller, not here.
+  if (!anchored && !hasExtension) return undefined;
   if (!hasExtension && looksRandom(segments.join(''))) return undefined;
   if (path.startsWith('//')) return undefined;
   if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);
@@ -424,6 +427,20 @@ function collectInputPaths(
   ancestors.delete(input);
 }
 
+// `Working directory: /repo`, `<cwd>/repo</cwd>`, `cwd: /repo` in a system prompt or environment note.
+const workingDirectoryMention =
+  /(?:working directory|current directory|\bcwd|\bworkdir)(?:<\/?[a-z_]+>|\s*(?:is|:|=)?\s*)[`"']?(\/[^\s`"'<>,;]+)/gi;
+
+/** `cwd`, `workdir`, `working_directory` arguments of a tool call (shell tools carry them). */
+function noteInputDirectories(input: unknown, into: string[]): void {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
+  for (const [field, value] of Object.entries(input)) {
+    if (typeof value === 'string' && /^(?:cwd|workdir|working_?dir(?:ectory)?)$/i.test(field)) {
+      into.push(value.trim());
+    }
+  }
+}
+
 const redact = (text: string) => redactSecrets(text).text;
 /** How many trailing turns `extractHandoffFacts` keeps (redacted) in `turns`. */
 export const lastTurnCount = 12;
@@ -448,6 +465,11 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   const errors = new Map<string, ErrorFact>();
   const turns: Array<{ role: string; index: number; build: () => string }> = [];
 
+  const namedDirectories: string[] = [];
+  const noteDirectories = (text: string) => {
+    if (!/directory|cwd|workdir/i.test(text)) return;
+    for (const match of text.matchAll(workingDirectoryMention)) namedDirectories.push(match[1]!);
+  };
   const redactedPaths = new Map<string, string>();
   const notePaths = (paths: string[], index: number, written = false) => {
     for (const raw of paths) {
@@ -539,6 +561,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const inputPaths: string[] = [];
             const writtenPaths: string[] = [];
             collectInputPaths(record.input, inputPaths, writtenPaths);
+            noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name));
             summaries.push(() => `called ${name}${target ? ` ${target}` : ''}`);
@@ -598,7 +621,10 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       fail(`${path}.content`, 'expected a string or an array of parts');
     }
     const text = texts.join('\n');
-    if (text.trim() !== '') notePaths(extractPaths(text), index);
+    if (text.trim() !== '') {
+      notePaths(extractPaths(text), index);
+      if (role === 'system' || role === 'user') noteDirectories(text);
+    }
     if (role === 'user' && text.trim() !== '') {
       const redacted = redact(text.trim());
       const ask: AskFact = { text: redacted, key: itemKey(redacted), index };
@@ -632,7 +658,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     latestAsk,
     toolCalls,
     toolCounts,
-    files: [...files.values()],
+    files: normalizeFiles([...files.values()], namedDirectories),
     errors: [...errors.values()],
     // Only the last turns are ever shown; redacting the whole window would cost time for nothing.
     turns: turns

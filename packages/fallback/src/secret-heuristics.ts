@@ -22,6 +22,7 @@ const placeholderWords =
 const templatePatterns = [
   /^\$\{[^}]*\}?$/, // ${VAR}, ${VAR:-default}
   /^\$\{\{.*\}\}$/, // ${{ github.token }}
+  /^#\{[^}]*\}$/, // Ruby/CoffeeScript interpolation #{value}
   /^\{\{.*\}\}$/, // {{ .Values.password }}
   /^\{[^{}]*\}$/, // {placeholder}
   /^\$\(.*\)?$/, // $(command)
@@ -104,7 +105,11 @@ export function isPlaceholder(value: string): boolean {
  * `os.environ.get(...)`, `getToken()`.
  */
 export function isCodeReference(value: string): boolean {
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(|\[|$)/.test(value)) return true;
+  // Optional chaining and non-null assertions (`req.headers?.x`, `form!.password`) are member access too.
+  if (/^[A-Za-z_$][\w$]*(?:[?!]?\.[A-Za-z_$][\w$]*)+(?:\(|\[|$)/.test(value)) return true;
+  // A template expression in JSX, Svelte, Phoenix or Razor (`{String.slice(@id, 0..7)}`, `{form.x}`),
+  // Ruby/ERB (`#{x}`, `<%= x %>`): braces holding an expression, not a literal.
+  if (/^(?:#|\$|%)?\{[^}]*[\s.(@:,]/.test(value) || /^<%/.test(value)) return true;
   if (/^[A-Za-z_$][\w$.]*[!?]?\(/.test(value)) return true;
   if (/^[A-Za-z_$][\w$.]*\[/.test(value)) return true;
   return false;

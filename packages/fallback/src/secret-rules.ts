@@ -423,7 +423,6 @@ const weakSegments = new Set([
   'apitoken',
   'secretkey',
   'salt',
-  'signature',
   'session',
   'sessionid',
   'cookie',
@@ -547,7 +546,10 @@ function keySegments(rawKey: string): string[] {
 
 /** True when the key names an identifier (`access_id`, `accessId`): UUIDs under it are ids. */
 export function keyIsIdLike(rawKey: string): boolean {
-  return keySegments(rawKey).at(-1) === 'id';
+  // Session ids are UUIDs in most agents' logs (`sessionId`, `oldSession`); a UUID there names a
+  // session rather than unlocking one.
+  const last = keySegments(rawKey).at(-1);
+  return last === 'id' || last === 'session' || last === 'sessionid';
 }
 
 const keyVerdicts = new Map<string, 'strong' | 'weak' | undefined>();
@@ -674,6 +676,31 @@ function stripUnbalancedClosers(value: string): string {
   }
 }
 
+/** `proxy-handled`, `dev_codemie_user`, `Multi-Session`: letters-only words joined by `-`, `_` or `.`. */
+export function isWordName(value: string): boolean {
+  return (
+    /^[A-Za-z][a-z]+(?:[-_.][A-Za-z][a-z]+)+$/.test(value) || /^[a-z]+(?:[-_.][a-z]+)+$/.test(value)
+  );
+}
+
+/** `^3.948.0`, `~1.2`, `>=2.0.0 <3`, `1.2.3-beta.4`, `workspace:*`: a dependency version, not a secret. */
+export function isVersionRange(value: string): boolean {
+  return (
+    /^(?:[\^~]|[<>]=?|=)?v?\d+(?:\.(?:\d+|[x*]))+(?:-[\w.]+)?(?:\+[\w.]+)?(?:\s*(?:\|\||[<>]=?|-)\s*v?[\d.x*]+)*$/.test(
+      value,
+    ) || /^(?:workspace|npm|catalog|link|file):\S*$/.test(value)
+  );
+}
+
+/**
+ * A spaced value that is a command line: a word that is a path or a flag
+ * (`node scripts/validate-secrets.js`, `--from HEAD~1`). A passphrase of plain words stays a secret.
+ */
+export function looksLikeCommandOrProse(value: string): boolean {
+  const words = value.split(/\s+/).filter((word) => word !== '');
+  return words.some((word) => /^-{1,2}[A-Za-z]/.test(word) || /[\w.]\/[\w.]/.test(word));
+}
+
 /**
  * True when `value`, held under the object key `key`, is a secret: the key names one and the value
  * passes the keyed-value checks (an object value is as good as quoted).
@@ -690,11 +717,20 @@ export function acceptKeyedValue(
   quoted: boolean,
   idLike = false,
 ): boolean {
-  const trimmed = value.trim();
+  // Markdown emphasis around a value (`**Multi-codemie-sessions**`) is formatting, not part of it.
+  const trimmed = value.trim().replace(/^[*_]{2,}|[*_]{2,}$/g, '');
   if (trimmed === '' || isTemplate(trimmed)) return false;
-  if (/^![A-Za-z]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`)
+  if (/^!!?[\w/:.-]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`, `!!python/object`)
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
+  if (isVersionRange(trimmed)) return false; // `"@aws-sdk/credential-providers": "^3.948.0"`
+  // `Multi-codemie-sessions`, `proxy-handled`: words joined by hyphens are names, whatever their case.
+  if (/^[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+$/.test(trimmed)) return false;
+  if (/\s/.test(trimmed)) {
+    // Tokens have no spaces; a spaced value under a token name is prose (`--api-key key "optimize
+    // performance"`). A password may be a passphrase, but not a command or a sentence with a path.
+    if (strength === 'weak' || looksLikeCommandOrProse(trimmed)) return false;
+  }
   if (/(?:\.\.\.|…)$/.test(trimmed)) return false; // an example cut short in docs
   // "notapassword", "your_password", "Password1": a word about a password; `TestSource%Password`
   // mixes in other characters and is a literal like any other.
@@ -899,6 +935,17 @@ function decodesToText(value: string): boolean {
   return printable / decoded.length > 0.95 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
 }
 
+/** True when a long base64 value decodes to a PEM key or a service-account JSON. */
+function decodesToKeyMaterial(value: string): boolean {
+  try {
+    const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+    const decoded = atob(base64.slice(0, base64.length - (base64.length % 4)));
+    return /PRIVATE KEY|private_key|client_secret/.test(decoded);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * True when the text just before a quoted value names it as public, fake or anti-forgery
  * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
@@ -906,6 +953,15 @@ function decodesToText(value: string): boolean {
 function keyDeclaresNotSecret(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
   if (/csrf|xsrf|authenticity|nonce/i.test(line)) return true;
+  // A signature (Anthropic thinking blocks, webhook and JWS signatures) or encrypted reasoning is
+  // opaque data anyone holding the message already has; image and file bytes are content.
+  if (
+    /(?:signature|encrypted_content|encryptedcontent|["']data["']|base64|image|thumbnail|icon|font)["']?\s*(?:=>|:=|[:=])\s*$/i.test(
+      line,
+    )
+  ) {
+    return true;
+  }
   const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*$/.exec(line)?.[1];
   if (!key) return false;
   const segments = keySegments(key);
@@ -930,13 +986,17 @@ export const contextRules: SecretRule[] = [
     pattern:
       /\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
     accept: (value) =>
-      !isTemplate(value) && !isPlaceholder(value) && value.length >= 6 && !/^[{$(<]/.test(value),
+      !isTemplate(value) &&
+      !isPlaceholder(value) &&
+      value.length >= 6 &&
+      !/^[`{$(<]|^[#%]\{/.test(value),
   },
   {
     kind: 'bearer-token',
     hints: ['bearer'],
     pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}={0,2})/g,
-    accept: (value) => !isPlaceholder(value),
+    // `Bearer dev-codemie-user`: a name made of words is a test user's handle, not a token.
+    accept: (value) => !isPlaceholder(value) && !isWordName(value),
   },
   {
     kind: 'api-key-header',
@@ -947,7 +1007,8 @@ export const contextRules: SecretRule[] = [
       !isTemplate(value) &&
       !isPlaceholder(value) &&
       value.length >= 8 &&
-      !/^[{$(<]/.test(value) &&
+      !/^[`{$(<]|^[#%]\{/.test(value) &&
+      !isWordName(value) &&
       !isCodeReference(value),
   },
   {
@@ -1051,6 +1112,9 @@ export const contextRules: SecretRule[] = [
       // Digests are written base64 too; the line says so (`sha256`, `hash`, `integrity`).
       const line = before.slice(before.lastIndexOf('\n') + 1);
       if (/sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i.test(line)) return false;
+      // Credentials are short; a run of 1,000+ characters is content (image bytes, an encrypted
+      // blob) unless it decodes to a key.
+      if (value.length >= 1000) return decodesToKeyMaterial(value);
       return !decodesToText(value);
     },
   },
