@@ -270,3 +270,51 @@ export const credentialFamilies: CredentialFamily[] = [
     seen,
   ),
 ];
+
+/** Where a credential may stand in an agent transcript: each position wraps a generated value. */
+export const credentialPositions: Array<[string, (token: string) => string]> = [
+  ['alone', (token) => token],
+  ['prose', (token) => `I rotated it, the new one is ${token} for now.`],
+  ['path segment', (token) => `curl -X POST /keys/${token}/rotate`],
+  ['file name', (token) => `cat ~/ci/${token}.json`],
+  ['right after https://', (token) => `git clone https://${token}/org/repo.git`],
+  ['query string', (token) => `GET https://api.example.com/v1/items?limit=5&value=${token}&x=1`],
+  ['JSON string', (token) => `{"name":"ci","value":"${token}","enabled":true}`],
+  ['YAML block scalar', (token) => `config:\n  value: |\n    ${token}\n  other: 1\n`],
+  ['XML attribute', (token) => `<entry name="deploy" value="${token}" />`],
+  ['curl -H custom header', (token) => `curl -H "Token: ${token}" https://api.example.com`],
+  ['curl --header', (token) => `curl --header 'Api-Token: ${token}' https://api.example.com`],
+  ['curl -H X-Auth', (token) => `curl -sS -H "X-Auth-Key: ${token}" https://h.example.com/x`],
+  ['curl -u', (token) => `curl -u deploy:${token} https://registry.example.com`],
+  ['markdown code', (token) => `Set \`${token}\` in the dashboard.`],
+  ['env export', (token) => `export SERVICE_VALUE=${token}`],
+  ['log line', (token) => `2024-05-01T10:00:00Z INFO using credential=${token} region=eu`],
+];
+
+/** The fixed prefix of a family: what every generated value shares at its start. */
+export function familyPrefix(credential: CredentialFamily): string {
+  const samples = [1, 2, 3, 4, 5, 6].map((seed) => credential.make(seededRandom(seed * 7919)));
+  let prefix = samples[0]!;
+  for (const sample of samples) {
+    while (!sample.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  }
+  return prefix;
+}
+
+/**
+ * Look-alikes scanners list as negatives: the prefix with a placeholder body, a template, a body cut
+ * to a few characters, the prefix named in prose. None may be redacted.
+ */
+export function lookAlikes(credential: CredentialFamily, random: Random): string[] {
+  const prefix = familyPrefix(credential);
+  if (prefix.length < 2) return [];
+  const token = credential.make(random);
+  const bodyLength = token.length - prefix.length;
+  return [
+    `${prefix}${'x'.repeat(bodyLength)}`,
+    `${prefix}<your-token-here>`,
+    `value: "${prefix}\${TOKEN}"`,
+    `${prefix}${token.slice(prefix.length, prefix.length + 4)}…`,
+    `Tokens of this kind start with \`${prefix}\` and are shown once.`,
+  ];
+}

@@ -3,31 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   alphabets,
   credentialFamilies,
+  lookAlikes,
   pick,
+  credentialPositions as positions,
   type Random,
   seededRandom,
 } from './credential-families.js';
 import { redactSecrets } from './index.js';
-
-// Where a credential may stand in an agent transcript. Each position wraps a generated value.
-const positions: Array<[string, (token: string, random: Random) => string]> = [
-  ['alone', (token) => token],
-  ['prose', (token) => `I rotated it, the new one is ${token} for now.`],
-  ['path segment', (token) => `curl -X POST /keys/${token}/rotate`],
-  ['file name', (token) => `cat ~/ci/${token}.json`],
-  ['right after https://', (token) => `git clone https://${token}/org/repo.git`],
-  ['query string', (token) => `GET https://api.example.com/v1/items?limit=5&value=${token}&x=1`],
-  ['JSON string', (token) => `{"name":"ci","value":"${token}","enabled":true}`],
-  ['YAML block scalar', (token) => `config:\n  value: |\n    ${token}\n  other: 1\n`],
-  ['XML attribute', (token) => `<entry name="deploy" value="${token}" />`],
-  ['curl -H custom header', (token) => `curl -H "Token: ${token}" https://api.example.com`],
-  ['curl --header', (token) => `curl --header 'Api-Token: ${token}' https://api.example.com`],
-  ['curl -H X-Auth', (token) => `curl -sS -H "X-Auth-Key: ${token}" https://h.example.com/x`],
-  ['curl -u', (token) => `curl -u deploy:${token} https://registry.example.com`],
-  ['markdown code', (token) => `Set \`${token}\` in the dashboard.`],
-  ['env export', (token) => `export SERVICE_VALUE=${token}`],
-  ['log line', (token) => `2024-05-01T10:00:00Z INFO using credential=${token} region=eu`],
-];
 
 function leaked(text: string, token: string): boolean {
   const output = redactSecrets(text).text;
@@ -50,7 +32,7 @@ describe('every credential family with a documented prefix, in every position', 
           (seed, [, wrap]) => {
             const random = seededRandom(seed);
             const token = credential.make(random);
-            const text = wrap(token, random);
+            const text = wrap(token);
             expect(leaked(text, token), text).toBe(false);
           },
         ),
@@ -121,5 +103,23 @@ describe('credentials without a prefix, by their context', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('look-alikes of every family stay', () => {
+  it('placeholder bodies, templates, cut bodies and prefixes named in prose are not redacted', () => {
+    const flagged: string[] = [];
+    let total = 0;
+    for (const credential of credentialFamilies) {
+      for (const seed of [11, 12, 13]) {
+        for (const text of lookAlikes(credential, seededRandom(seed))) {
+          total++;
+          if (redactSecrets(text).findings.length > 0)
+            flagged.push(`${credential.family}: ${text}`);
+        }
+      }
+    }
+    // Target from the issue: <= 5 % false positives on scanner negatives.
+    expect(flagged.length / total, flagged.join('\n')).toBeLessThanOrEqual(0.05);
   });
 });

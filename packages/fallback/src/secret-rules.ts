@@ -194,7 +194,7 @@ export const vendorRules: SecretRule[] = [
       /[a-z]/.test(value) &&
       /\d/.test(value) &&
       !isRepetitive(value) &&
-      shannonEntropy(value) >= 3.8,
+      shannonEntropy(value) >= 3.2,
   },
   vendor('databricks-token', re(`${start}dapi[a-fA-F0-9]{32}(?:-\\d)?${end}`), 3),
   vendor('groq-key', re(`${start}gsk_[A-Za-z0-9]{52}${end}`), 3),
