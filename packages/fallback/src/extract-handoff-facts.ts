@@ -43,6 +43,11 @@ export interface ErrorFact {
   lastIndex: number;
   /** True when it came from a tool result marked as an error (`error-text`/`error-json`). */
   flagged: boolean;
+  /**
+   * True when every call that produced it was followed, later in the window, by a successful call
+   * on the same target (the same command, or the same tool on a path the failing call named).
+   */
+  resolved: boolean;
 }
 
 export interface TurnFact {
@@ -442,6 +447,20 @@ function noteInputDirectories(input: unknown, into: string[]): void {
 }
 
 const redact = (text: string) => redactSecrets(text).text;
+
+/**
+ * True when `later` acted on what `failed` acted on: the same command or target, or the same tool on
+ * a path (a test file, a source file) the failing call named.
+ */
+function sameTarget(failed: ToolCallFact, later: ToolCallFact): boolean {
+  const a = failed.target.replace(/\s+/g, ' ').trim();
+  const b = later.target.replace(/\s+/g, ' ').trim();
+  if (a === '' || b === '') return false;
+  if (a === b) return true;
+  if (failed.name !== later.name) return false;
+  const paths = extractPaths(a);
+  return paths.length > 0 && extractPaths(b).some((path) => paths.includes(path));
+}
 /** How many trailing turns `extractHandoffFacts` keeps (redacted) in `turns`. */
 export const lastTurnCount = 12;
 
@@ -489,7 +508,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
   };
   const redactedErrors = new Map<string, string>();
-  const noteErrors = (lines: string[], index: number, flagged: boolean) => {
+  // Which calls each error line came from (undefined: a result whose call is not in the window).
+  const errorSources = new Map<string, Array<ToolCallFact | undefined>>();
+  const noteErrors = (
+    lines: string[],
+    index: number,
+    flagged: boolean,
+    source: ToolCallFact | undefined,
+  ) => {
     for (const raw of lines) {
       let line = redactedErrors.get(raw);
       if (line === undefined) {
@@ -502,8 +528,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
         fact.lastIndex = index;
         fact.flagged ||= flagged;
       } else {
-        errors.set(line, { line, count: 1, lastIndex: index, flagged });
+        errors.set(line, { line, count: 1, lastIndex: index, flagged, resolved: false });
       }
+      errorSources.set(line, [...(errorSources.get(line) ?? []), source]);
     }
   };
 
@@ -581,7 +608,6 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
                 .trim();
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
-            noteErrors(errorLines, index, output.failed);
             notePaths(extractPaths(output.text), index);
             const exit =
               /<returncode>(\d+)<\/returncode>|exit(?:ed)? (?:code|status)[: ]*(\d+)/i.exec(
@@ -597,6 +623,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;
             }
+            noteErrors(errorLines, index, output.failed, call);
             const toolName = record.toolName;
             summaries.push(
               () =>
@@ -646,6 +673,24 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       }
     }
   });
+
+  for (const error of errors.values()) {
+    const sources = errorSources.get(error.line) ?? [];
+    error.resolved =
+      sources.length > 0 &&
+      sources.every(
+        (source) =>
+          source !== undefined &&
+          toolCalls.some(
+            (later) =>
+              later.ordinal > source.ordinal &&
+              later.index > error.lastIndex &&
+              later.outcome === 'ok' &&
+              !later.failed &&
+              sameTarget(source, later),
+          ),
+      );
+  }
 
   const toolCountMap = new Map<string, number>();
   for (const call of toolCalls) toolCountMap.set(call.name, (toolCountMap.get(call.name) ?? 0) + 1);
