@@ -217,7 +217,7 @@ lines.push(
   lines.push(
     '### Destructive redactions on the real agent transcripts',
     '',
-    `Every string of the ${transcripts.length} dev transcripts (${(characters / 1e6).toFixed(2)} M characters), redacted one by one. The transcripts hold no live credential (checked by hand when each was added), so every finding destroys ordinary work: **${found.length}** findings, **${((found.length / characters) * 1e6).toFixed(2)} per million characters** (target <= 0.5).${found.length > 0 ? ` Kinds: ${found.join(', ')}.` : ''}`,
+    `Every string of the ${transcripts.length} dev transcripts (${(characters / 1e6).toFixed(2)} M characters), redacted one by one. The transcripts are public, anonymised agent recordings taken to hold no live credential, so every finding counts as destroying ordinary work: **${found.length}** findings, **${((found.length / characters) * 1e6).toFixed(2)} per million characters** (target <= 0.5).${found.length > 0 ? ` Kinds: ${found.join(', ')}.` : ''}`,
     '',
   );
 }
@@ -280,9 +280,14 @@ const labels: Record<keyof RetentionScores, string> = {
   errorLines: 'error lines',
   userAsks: 'user asks',
 };
-const windows = transcripts
-  .map((transcript) => middleWindow(transcript.messages as ModelMessage[], { counter }))
-  .filter((window) => window.length > 0);
+const windowed = transcripts
+  .map((transcript) => ({
+    window: middleWindow(transcript.messages as ModelMessage[], { counter }),
+    source: transcript.name.split('__')[0]!,
+  }))
+  .filter(({ window }) => window.length > 0);
+const windows = windowed.map(({ window }) => window);
+const windowSources = windowed.map(({ source }) => source);
 const factsOf = windows.map((window) => extractHandoffFacts(window));
 const referenceOf = windows.map((window) => extractReferenceFacts(window));
 const mean = (values: number[] | undefined) =>
@@ -362,6 +367,50 @@ for (const budget of [1000, 2000, 4000]) {
     );
   }
   lines.push('');
+}
+// Per transcript source (the agent that wrote it): nothing in the receipt is fitted per source, so
+// each row is a held-out check of the same policy on one agent's transcripts; the worst row is the
+// figure to expect on an unseen agent.
+{
+  const sourceOf = (index: number) => windowSources[index]!;
+  const bySource = new Map<string, Record<string, number[]>>();
+  receiptsOf.get(2000)!.forEach(({ receipt }, index) => {
+    const score = measureReferenceRetention(receipt, referenceOf[index]!);
+    const entry = bySource.get(sourceOf(index)) ?? {};
+    bySource.set(sourceOf(index), entry);
+    for (const measure of referenceMeasures) {
+      if (score[measure] !== undefined)
+        entry[measure] = [...(entry[measure] ?? []), score[measure]!];
+    }
+  });
+  const shown: Array<keyof ReferenceRetention> = [
+    'toolNamesInActions',
+    'weightedPaths',
+    'errorLines',
+    'userAsks',
+  ];
+  lines.push(
+    '#### 2,000 tokens by transcript source (leave-source-out view)',
+    '',
+    'Each source is an agent the receipt policy was not fitted to separately (no per-source settings exist);',
+    `cells are means over that source's transcripts (count in brackets). Held-out targets from the issue: error lines >= 65 %, weighted files >= 92 %, tools >= 95 %, user asks >= 90 %.`,
+    '',
+    `| source | ${shown.map((measure) => referenceLabels[measure]).join(' | ')} |`,
+    `|---|${shown.map(() => '---:').join('|')}|`,
+  );
+  const worst: Record<string, number> = {};
+  for (const [source, entry] of [...bySource].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const cells = shown.map((measure) => {
+      const value = mean(entry[measure]);
+      if (value !== undefined) worst[measure] = Math.min(worst[measure] ?? 1, value);
+      return value === undefined ? '–' : `${percent(value)} (${entry[measure]!.length})`;
+    });
+    lines.push(`| ${source} | ${cells.join(' | ')} |`);
+  }
+  lines.push(
+    `| **worst source** | ${shown.map((measure) => `**${percent(worst[measure])}**`).join(' | ')} |`,
+    '',
+  );
 }
 // Compressor mode: the current request stays after the handoff and is passed as `latestAsk`; the
 // receipt then points to it and must still carry the window's own last ask verbatim, as history.

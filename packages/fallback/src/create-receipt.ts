@@ -101,7 +101,7 @@ const sectionCaps: Record<ItemSection, number> = {
   completedActions: 0.3,
   inProgress: 0.15,
   blockers: 0.25,
-  files: 0.35,
+  files: 0.4,
   previousSummary: 0.2,
   lastTurns: 0.2,
 };
@@ -200,12 +200,14 @@ function buildCandidates(
 
   const maxReferences = Math.max(1, ...facts.files.map((file) => file.references));
   for (const file of facts.files) {
-    const detail = [`${file.references} ref${file.references === 1 ? '' : 's'}`];
+    // `×3` rather than `(3 refs)`: on file-heavy windows every token of a line is one file less.
+    const detail: string[] = [];
+    if (file.references > 1) detail.push(`×${file.references}`);
     if (file.written) detail.push('written');
     add({
       section: 'files',
       order: 0,
-      text: `- ${file.path} (${detail.join(', ')})`,
+      text: `- ${file.path}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}`,
       score:
         2 +
         4 * (Math.log2(1 + file.references) / Math.log2(1 + maxReferences)) +

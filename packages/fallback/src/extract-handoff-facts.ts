@@ -113,7 +113,8 @@ export function itemKey(text: string, length = keyLength): string {
 // Paths are found token by token: split on whitespace, quotes, brackets and separators, then test
 // each token with a slash against an anchored shape. One cheap split beats a look-behind regex
 // scanning every position of a 300 kB window.
-const posixShape = /^(?:~\/|(?:\.{1,2}\/)+|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*\/?$/;
+// Dot-directories (`.github/`, `~/.codex/`) are segments like any other.
+const posixShape = /^(?:~\/|(?:\.{1,2}\/)+|\/)?(?:\.?[\w@+-][\w@+.-]*\/)+\.?[\w@+-][\w@+.-]*\/?$/;
 // `./README.md`, `../setup.py`, `~/.bashrc`: one segment is enough behind an explicit anchor.
 const relativeShape = /^(?:~\/|(?:\.{1,2}\/)+)[\w@+.-]*[\w@+-][\w@+.-]*$/;
 // `C:\x\y.cs` and `D:/data/x.json` (Windows accepts either separator after the drive).
@@ -146,7 +147,12 @@ const secretAssignment =
   /(?:secret|passw(?:or)?d|token|credential|private[_-]?key|api[_-]?key|access[_-]?key)[\w-]*["']?\s*[:=]\s*["']?$/i;
 
 function acceptPath(candidate: string): string | undefined {
-  let path = candidate.replace(/[.,:;!?]+$/, '').replace(/:\d+(?::\d+)?$/, '');
+  // `src/a.ts:12:5`, and grep's `docs/x.md:296:│ text` where the match glues on: the path ends at
+  // the line number.
+  let path = candidate
+    .replace(/(?<=\S):\d+(?::\d+)?(?:[:-][^/]*)?$/, '')
+    .replace(/[.,:;!?]+$/, '')
+    .replace(/:\d+(?::\d+)?$/, '');
   if (
     !posixShape.test(path) &&
     !relativeShape.test(path) &&
