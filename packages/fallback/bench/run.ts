@@ -265,6 +265,49 @@ lines.push(
   '',
 );
 
+// Hostile text: long runs of what the rules anchor on. Each unit repeated to 200k and 400k
+// characters; a ratio near 2 is linear, near 4 quadratic. First calls on never-seen text (the memo is
+// emptied before each).
+{
+  const units = [
+    'curl -u ',
+    'curl -H "Token: x" ',
+    'sentry_key=',
+    'key=value ',
+    'token=Ab1&',
+    '{"password":"',
+    'password is ',
+    'secret: |\n  ',
+    'Authorization: ',
+    '-----BEGIN PRIVATE KEY----- ',
+    'x',
+  ];
+  lines.push(
+    '### Redaction time on hostile text',
+    '',
+    'Each unit repeated to 200,000 and 400,000 characters, one call each on an empty memo, CPU time; a',
+    'ratio near 2 is linear, near 4 would be quadratic.',
+    '',
+    '| unit | 200k chars | 400k chars | ratio |',
+    '|---|---:|---:|---:|',
+  );
+  for (const unit of units) {
+    const cpu: number[] = [];
+    for (const size of [200_000, 400_000]) {
+      const text = unit.repeat(Math.ceil(size / unit.length));
+      clearRedactionMemo();
+      const before = process.cpuUsage();
+      redactSecrets(text);
+      const used = process.cpuUsage(before);
+      cpu.push((used.user + used.system) / 1000);
+    }
+    lines.push(
+      `| \`${JSON.stringify(unit).slice(1, -1).replace(/\|/g, '\\|')}\` | ${cpu[0]!.toFixed(0)} ms | ${cpu[1]!.toFixed(0)} ms | ${(cpu[1]! / Math.max(1, cpu[0]!)).toFixed(1)} |`,
+    );
+  }
+  lines.push('');
+}
+
 // --- Retention ---------------------------------------------------------------------------------
 const measures: Array<keyof RetentionScores> = [
   'latestAskVerbatim',

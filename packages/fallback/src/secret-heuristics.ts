@@ -162,6 +162,8 @@ const sampleWords = new Set(
   ).split(' '),
 );
 
+const sampleWordList = [...sampleWords].filter((word) => word.length >= 4);
+
 /** True when the value is mostly typed words (`PREfix_helloworld380_testin`), not generated. */
 export function looksLikeWords(value: string): boolean {
   const runs = value
@@ -174,10 +176,7 @@ export function looksLikeWords(value: string): boolean {
     if (sampleWords.has(run)) words++;
     // Glued words: `helloworld`.
     else if (
-      [...sampleWords].some(
-        (word) =>
-          word.length >= 4 && run.startsWith(word) && sampleWords.has(run.slice(word.length)),
-      )
+      sampleWordList.some((word) => run.startsWith(word) && sampleWords.has(run.slice(word.length)))
     )
       words += 2;
   }

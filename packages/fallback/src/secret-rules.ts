@@ -869,8 +869,11 @@ export function acceptKeyedValue(
  * `key = value`, `key: value`, `"key": "value"`, `key := value`, `key => value`, `--key=value`,
  * `--key value`, XML `<add key="Password" value="..."/>`.
  */
+// Keys and values are bounded (a keyed credential is short; long tokens have their own rules): the scan
+// resumes right after each rejected key, so an unbounded value would make a long line of
+// `k=k=k=…` quadratic.
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$-]*)(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]*)(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]+(?:[)\]}][^\s"'`,;<>]*)*))/g;
+  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]{1,300}(?:[)\]}][^\s"'`,;<>]{0,100}){0,3}))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
@@ -982,6 +985,9 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       let value = quoted ? groups.quoted! : (groups.bare ?? '');
       if (!quoted) {
         if (/\.\.\.$|…$/.test(value)) continue;
+        // `a=b&c=d…`, `k=k=k…`: a long bare run holding more separators is a chain of pairs or data,
+        // whose own keys are tried next; checking it whole for every key would cost O(n × length).
+        if (value.length > 120 && /[=:&]/.test(value.slice(0, -2))) continue;
         // `key: session_cwd}` in code: the closing bracket belongs to the code, not the value.
         value = stripUnbalancedClosers(value.replace(/[.,;:]+$/, ''));
       }
@@ -1153,9 +1159,11 @@ export const contextRules: SecretRule[] = [
   {
     kind: 'curl-credentials',
     hints: ['curl'],
-    // Only curl's flags: `-u` means something else to `date`, `ps`, `sort`, ...
+    // Only curl's flags: `-u` means something else to `date`, `ps`, `sort`, ... The flag is looked
+    // for within 2,000 characters of `curl` and before the next `curl`: an unbounded scan is
+    // quadratic on a line of many `curl`s.
     pattern:
-      /\bcurl\b(?:[^\n]|\\\r?\n)*?\s(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*)["']?:(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
+      /\bcurl\b(?:(?!curl\b)[^\n]|\\\r?\n){0,2000}?\s(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*)["']?:(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
     accept: (value) => {
       const bare = value.replace(/^["']|["']$/g, '');
       return !isTemplate(bare) && !isPlaceholder(bare) && bare.length >= 4 && !/^[$(<]/.test(bare);
@@ -1166,7 +1174,7 @@ export const contextRules: SecretRule[] = [
     hints: ['curl'],
     // `curl -u <token>:` (an empty password): services that take a token as the user name.
     pattern:
-      /\bcurl\b(?:[^\n]|\\\r?\n)*?\s(?:-u|--user)(?:\s+|=)["']?(?<secret>[A-Za-z0-9_.~+/-]{16,}):(?=["']?(?:\s|$))/g,
+      /\bcurl\b(?:(?!curl\b)[^\n]|\\\r?\n){0,2000}?\s(?:-u|--user)(?:\s+|=)["']?(?<secret>[A-Za-z0-9_.~+/-]{16,}):(?=["']?(?:\s|$))/g,
     accept: (value) => looksRandom(value, { minLength: 16, minEntropy: 3, allowHex: true }),
   },
   {
