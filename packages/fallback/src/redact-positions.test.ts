@@ -123,3 +123,53 @@ describe('look-alikes of every family stay', () => {
     expect(flagged.length / total, flagged.join('\n')).toBeLessThanOrEqual(0.05);
   });
 });
+
+describe('curl headers of any name', () => {
+  const headerWord = fc.constantFrom(
+    'Token',
+    'Auth',
+    'Authentication',
+    'Api-Key',
+    'Secret',
+    'Session',
+    'Cookie',
+    'Credential',
+    'Pass',
+  );
+  const segment = fc.stringMatching(/^[A-Z][a-z]{1,8}$/);
+  it('redacts the value of a credential-named header, and a generated value under any name', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        segment,
+        headerWord,
+        fc.constantFrom('-H', '--header', '-sH', '-H'),
+        fc.constantFrom('"', "'"),
+        (seed, vendorName, word, flag, quote) => {
+          const random = seededRandom(seed);
+          const secret = randomSecret(random);
+          for (const name of [`X-${vendorName}-${word}`, word, `X-${vendorName}`]) {
+            const text = `curl ${flag} ${quote}${name}: ${secret}${quote} https://api.example.com/v1`;
+            expect(redactSecrets(text).text, text).not.toContain(secret);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('leaves ordinary headers alone', () => {
+    for (const header of [
+      'Content-Type: application/json',
+      'Accept: */*',
+      'X-Request-Id: 12345',
+      'User-Agent: curl/8.5.0',
+      'Authorization: Bearer $TOKEN',
+      'X-Api-Key: ${API_KEY}',
+      'Cookie: theme=dark',
+    ]) {
+      const text = `curl -sS -H "${header}" https://api.example.com`;
+      expect(redactSecrets(text).findings, text).toEqual([]);
+    }
+  });
+});

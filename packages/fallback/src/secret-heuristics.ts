@@ -16,8 +16,31 @@ export function shannonEntropy(value: string): number {
   return entropy;
 }
 
+/**
+ * True when `pattern` (global, case-insensitive) matches `value` with a match written in one case
+ * (`dummy`, `DUMMY`, `Dummy`): a generated mixed-case body spells `duMMY` or `SaMPle` by chance.
+ */
+export function matchesInOneCase(pattern: RegExp, value: string): boolean {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(value); match; match = pattern.exec(value)) {
+    const text = match[0];
+    const letters = text.replace(/[^A-Za-z]/g, '');
+    // Markers with symbols (`<YourKey>`, `****`, `your_`) are placeholders in any case.
+    if (
+      letters !== text ||
+      letters === letters.toLowerCase() ||
+      letters === letters.toUpperCase() ||
+      letters === letters[0]!.toUpperCase() + letters.slice(1).toLowerCase()
+    ) {
+      return true;
+    }
+    if (text.length === 0) pattern.lastIndex++;
+  }
+  return false;
+}
+
 const placeholderWords =
-  /(?:x{4,}|\*{3,}|\.{3,}|#{4,}|_{4,}|your[_-]?|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|\bnull\b|\bnone\b|\bundefined\b|\btodo\b|\btbd\b)/i;
+  /(?:x{4,}|\*{3,}|\.{3,}|#{4,}|_{4,}|your[_-]?|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|\bnull\b|\bnone\b|\bundefined\b|\btodo\b|\btbd\b)/gi;
 
 const templatePatterns = [
   /^\$\{[^}]*\}?$/, // ${VAR}, ${VAR:-default}
@@ -96,7 +119,7 @@ export function isLowVariety(value: string): boolean {
 /** True when the value reads as a placeholder someone is meant to replace. */
 export function isPlaceholder(value: string): boolean {
   if (isTemplate(value)) return true;
-  if (placeholderWords.test(value)) return true;
+  if (matchesInOneCase(placeholderWords, value)) return true;
   return isLowVariety(value);
 }
 

@@ -8,6 +8,7 @@ import {
   isUuid,
   looksLikeWords,
   looksRandom,
+  matchesInOneCase,
   shannonEntropy,
 } from './secret-heuristics.js';
 
@@ -32,8 +33,11 @@ const notPlaceholder = (value: string) => !isPlaceholder(value);
 
 // Vendor bodies are vetoed only for unmistakable placeholders: `xxxx`, `****`, `...`, `<...>`,
 // `your_`, `dummy`. Words like `example` stay allowed: vendors' own sample keys look real.
-const vendorPlaceholder =
-  /x{6,}|\*{3,}|\.{3}|<[^>]*>|your[_-]|placeholder|redacted|dummy|insert[_-]|replace[_-]?(?:me|with)|changeme/i;
+const vendorPlaceholderPattern =
+  /x{6,}|\*{3,}|\.{3}|<[^>]*>|your[_-]|placeholder|redacted|dummy|insert[_-]|replace[_-]?(?:me|with)|changeme/gi;
+const vendorPlaceholder = {
+  test: (value: string) => matchesInOneCase(vendorPlaceholderPattern, value),
+};
 
 /**
  * A vendor token: a distinctive prefix then a body. `lenient` formats (fixed prefix and length,
@@ -1176,6 +1180,41 @@ export const contextRules: SecretRule[] = [
     pattern:
       /\bcurl\b(?:(?!curl\b)[^\n]|\\\r?\n){0,2000}?\s(?:-u|--user)(?:\s+|=)["']?(?<secret>[A-Za-z0-9_.~+/-]{16,}):(?=["']?(?:\s|$))/g,
     accept: (value) => looksRandom(value, { minLength: 16, minEntropy: 3, allowHex: true }),
+  },
+  {
+    kind: 'curl-header',
+    hints: ['-h', '--header', 'curl'],
+    // `curl -H "Name: value"` with any header name: a name about credentials (`Token`, `X-Auth-…`,
+    // `Authentication`, `Cookie`) marks the value whatever it looks like; under any other name a
+    // generated-looking value (`X-Tenant: <random>`) is redacted too.
+    pattern:
+      /(?<![\w-])(?:-[a-zA-Z]*H|--header)\s*(?:=\s*)?(?<quote>["']?)(?<name>[A-Za-z][\w-]{0,60})\s*:\s*(?<secret>[^"'\r\n]{1,2000}?)\k<quote>(?=\s|$|\\)/g,
+    accept: (value, match) => {
+      const name = match.groups!.name!;
+      const bare = value
+        .replace(/^(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|OAuth|JWT)\s+/i, '')
+        .trim();
+      if (bare === '' || isTemplate(bare) || isPlaceholder(bare) || /^[$`{(<%]/.test(bare))
+        return false;
+      if (/^(?:set-)?cookie$/i.test(name)) {
+        // `theme=dark` is a preference; a session, token or generated value is a credential.
+        return bare.split(/;\s*/).some((pair) => {
+          const [cookie = '', cookieValue = ''] = pair.split('=');
+          return (
+            (/sess|sid|token|auth|key|secret|jwt|pass|login/i.test(cookie) &&
+              cookieValue.length >= 6) ||
+            looksRandom(cookieValue, { minLength: 16, minEntropy: 3.5, allowHex: true })
+          );
+        });
+      }
+      if (/auth|token|key|secret|pass|session|cookie|cred|api/i.test(name)) {
+        return bare.length >= 6 && !isCodeReference(bare) && !isWordName(bare);
+      }
+      return (
+        looksRandom(bare, { minLength: 16, minEntropy: 3.5, allowHex: true }) &&
+        characterClasses(bare) >= 3
+      );
+    },
   },
   {
     kind: 'password',
