@@ -86,3 +86,13 @@ describe('redactSecrets memo and disabledKinds', () => {
     expect(() => redactSecrets(text, { disabledKinds: 'aws' as never })).toThrow(/disabledKinds/);
   });
 });
+
+describe('clearRedactionMemo', () => {
+  it('drops remembered texts without changing later results', async () => {
+    const { clearRedactionMemo } = await import('./index.js');
+    const text = `deploy with GITHUB_TOKEN=${github} now`;
+    const before = redactSecrets(text);
+    clearRedactionMemo();
+    expect(redactSecrets(text)).toEqual(before);
+  });
+});

@@ -39,7 +39,11 @@ const memoMaxCharacters = 16 * 2 ** 20;
 const memoMinLength = 24;
 let memoCharacters = 0;
 
-/** Empties the memo of `redactSecrets` (benchmarks time first calls apart from repeats). Internal. */
+/**
+ * Empties the memo of `redactSecrets`. The memo holds recently redacted texts (originals included)
+ * in process memory; call this to drop them early, e.g. after a session ends. Benchmarks call it to
+ * time first calls apart from repeats.
+ */
 export function clearRedactionMemo(): void {
   memo.clear();
   memoCharacters = 0;
