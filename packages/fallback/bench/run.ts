@@ -18,6 +18,7 @@ import { createTokenCounter } from '@baton/tokens';
 import {
   credentialFamilies,
   credentialPositions,
+  familyPrefix,
   lookAlikes,
   seededRandom,
 } from '../dist/credential-families.js';
@@ -101,13 +102,25 @@ lines.push(
 // --- Generalisation: families the rules were not written from -----------------------------------
 {
   const perFamily = 64;
+  const secretTexts = fixtures.filter((row) => row.expect === 'secret').map((row) => row.text);
+  const inDevFixtures = new Map(
+    credentialFamilies.map((credential) => {
+      const prefix = familyPrefix(credential);
+      return [
+        credential.family,
+        prefix.length >= 4
+          ? secretTexts.some((text) => text.includes(prefix))
+          : credential.inDevFixtures,
+      ];
+    }),
+  );
   const tally = (unseen: boolean) => {
     let values = 0;
     let caught = 0;
     let fixedPrefixMisses = 0;
     const missed = new Map<string, number>();
     for (const credential of credentialFamilies) {
-      if (credential.inDevFixtures === unseen) continue;
+      if (inDevFixtures.get(credential.family) === unseen) continue;
       for (let sample = 0; sample < perFamily; sample++) {
         const random = seededRandom(1 + sample * 104_729 + credential.family.length);
         const token = credential.make(random);
@@ -182,12 +195,12 @@ lines.push(
     'length, GitHub/npm CRC32 checksums), each placed in one of',
     `${credentialPositions.length} positions (alone, prose, path segment, file name, right after \`https://\`, query string, JSON, YAML`,
     'block scalar, XML attribute, curl headers with any name, curl `-u`, markdown, env, log line), 64 per family.',
-    '"Unseen" families are those absent from the dev fixtures the rules were tuned on.',
+    '"Unseen" families are those absent from the dev fixtures the rules were tuned on (no secret row holds a prefix of 4+ characters).',
     '',
     '| split | families | values | recall | misses on fixed-prefix formats |',
     '|---|---:|---:|---:|---:|',
-    `| unseen families | ${credentialFamilies.filter((entry) => !entry.inDevFixtures).length} | ${unseen.values} | **${percent(unseen.caught / unseen.values)}** | ${unseen.fixedPrefixMisses} |`,
-    `| families in the dev fixtures | ${credentialFamilies.filter((entry) => entry.inDevFixtures).length} | ${seen.values} | ${percent(seen.caught / seen.values)} | ${seen.fixedPrefixMisses} |`,
+    `| unseen families | ${credentialFamilies.filter((entry) => !inDevFixtures.get(entry.family)).length} | ${unseen.values} | **${percent(unseen.caught / unseen.values)}** | ${unseen.fixedPrefixMisses} |`,
+    `| families in the dev fixtures | ${credentialFamilies.filter((entry) => inDevFixtures.get(entry.family)).length} | ${seen.values} | ${percent(seen.caught / seen.values)} | ${seen.fixedPrefixMisses} |`,
     '',
     `Missed (unseen): ${[...unseen.missed].map(([name, count]) => `${name} ${count}`).join(', ') || 'none'}; missed (seen): ${[...seen.missed].map(([name, count]) => `${name} ${count}`).join(', ') || 'none'}.`,
     '',

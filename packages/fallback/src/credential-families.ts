@@ -4,7 +4,9 @@
  * length, checksum): facts, written here as generators. Every call makes a new random value, so a
  * test or benchmark never depends on one spelling. `inDevFixtures` says whether the dev secret
  * fixtures hold the family, i.e. whether the rules could have been written from it: the families
- * without it are the unseen ones of the leave-family-out measure.
+ * without it are the unseen ones of the leave-family-out measure. The bench recomputes it from the
+ * fixtures for every prefix of 4+ characters (a secret row containing the prefix); shorter prefixes
+ * (`AC`, `s.`) occur by chance and keep the flag set here.
  */
 
 export interface CredentialFamily {
@@ -125,11 +127,7 @@ export const credentialFamilies: CredentialFamily[] = [
   family('github-app-user', githubToken('ghu_'), seen),
   family('github-app-server', githubToken('ghs_'), seen),
   family('github-refresh', githubToken('ghr_'), seen),
-  family(
-    'github-fine-grained',
-    (r) => `github_pat_${p(r, a.alnum, 22)}_${p(r, a.alnum, 59)}`,
-    seen,
-  ),
+  family('github-fine-grained', (r) => `github_pat_${p(r, a.alnum, 22)}_${p(r, a.alnum, 59)}`),
   family('gitlab-pat', (r) => `glpat-${p(r, a.base64url, 20)}`, seen),
   family('gitlab-deploy', (r) => `gldt-${p(r, a.base64url, 20)}`, seen),
   family('gitlab-runner', (r) => `glrt-${p(r, a.base64url, 20)}`, seen),
@@ -157,11 +155,11 @@ export const credentialFamilies: CredentialFamily[] = [
   ),
   family('aws-access-key-id', (r) => `AKIA${p(r, a.base32, 16)}`, seen),
   family('aws-session-key-id', (r) => `ASIA${p(r, a.base32, 16)}`, seen),
-  family('google-api-key', (r) => `AIza${p(r, a.base64url, 35)}`, seen),
-  family('google-oauth-access', (r) => `ya29.${p(r, a.base64url, 60)}`, seen),
+  family('google-api-key', (r) => `AIza${p(r, a.base64url, 35)}`),
+  family('google-oauth-access', (r) => `ya29.${p(r, a.base64url, 60)}`),
   family('google-oauth-client-secret', (r) => `GOCSPX-${p(r, a.base64url, 28)}`),
-  family('stripe-secret', (r) => `sk_live_${p(r, a.alnum, 24)}`, seen),
-  family('stripe-restricted', (r) => `rk_live_${p(r, a.alnum, 24)}`, seen),
+  family('stripe-secret', (r) => `sk_live_${p(r, a.alnum, 24)}`),
+  family('stripe-restricted', (r) => `rk_live_${p(r, a.alnum, 24)}`),
   family('stripe-webhook-secret', (r) => `whsec_${p(r, a.alnum, 32)}`),
   family('twilio-api-key', (r) => `SK${p(r, a.hex, 32)}`, seen),
   family('twilio-account-sid', (r) => `AC${p(r, a.hex, 32)}`),
@@ -181,7 +179,7 @@ export const credentialFamilies: CredentialFamily[] = [
   family('shopify-access', (r) => `shpat_${p(r, a.hex, 32)}`, seen),
   family('shopify-shared-secret', (r) => `shpss_${p(r, a.hex, 32)}`, seen),
   family('vault-service', (r) => `hvs.${p(r, a.base64url, 90)}`, seen),
-  family('vault-batch', (r) => `hvb.${p(r, a.base64url, 90)}`),
+  family('vault-batch', (r) => `hvb.${p(r, a.base64url, 90)}`, seen),
   family('vault-legacy-service', (r) => `s.${p(r, a.alnum, 24)}`),
   family('databricks', (r) => `dapi${p(r, a.hex, 32)}`, seen),
   family('groq', (r) => `gsk_${p(r, a.alnum, 52)}`, seen),
@@ -191,14 +189,14 @@ export const credentialFamilies: CredentialFamily[] = [
   family('grafana-cloud', (r) => `glc_${p(r, a.alnum, 40)}`, seen),
   family('grafana-service-account', (r) => `glsa_${p(r, a.alnum, 32)}_${p(r, a.hex, 8)}`, seen),
   family('sentry-user', (r) => `sntryu_${p(r, a.hex, 64)}`, seen),
-  family('notion', (r) => `ntn_${p(r, a.digits, 11)}${p(r, a.alnum, 35)}`),
+  family('notion', (r) => `ntn_${p(r, a.digits, 11)}${p(r, a.alnum, 35)}`, seen),
   family('linear-api', (r) => `lin_api_${p(r, a.alnum, 40)}`, seen),
   family('linear-oauth', (r) => `lin_oauth_${p(r, a.alnum, 64)}`),
   family('sourcegraph', (r) => `sgp_${p(r, a.hex, 16)}_${p(r, a.hex, 40)}`, seen),
   family('vercel', (r) => `vcp_${p(r, a.alnum, 56)}`),
   family('cloudflare-account', (r) => `cfat_${p(r, a.alnum, 48)}`),
   family('cloudflare-user', (r) => `cfut_${p(r, a.alnum, 48)}`),
-  family('figma', (r) => `figd_${p(r, a.base64url, 40)}`),
+  family('figma', (r) => `figd_${p(r, a.base64url, 40)}`, seen),
   family('doppler', (r) => `dp.pt.${p(r, a.alnum, 43)}`, seen),
   family('digitalocean', (r) => `dop_v1_${p(r, a.hex, 64)}`, seen),
   family('planetscale', (r) => `pscale_tkn_${p(r, a.base64url, 43)}`, seen),
@@ -214,7 +212,7 @@ export const credentialFamilies: CredentialFamily[] = [
   family('easypost', (r) => `EZAK${p(r, a.alnum, 54)}`, seen),
   family('heroku-v2', (r) => `HRKU-AA${p(r, a.base64url, 58)}`, seen),
   family('sonar', (r) => `squ_${p(r, a.alnum, 40)}`, seen),
-  family('alibaba', (r) => `LTAI${p(r, a.alnum, 20)}`, seen),
+  family('alibaba', (r) => `LTAI${p(r, a.alnum, 20)}`),
   family('dynatrace', (r) => `dt0c01.${p(r, a.upperAlnum, 24)}.${p(r, a.upperAlnum, 64)}`),
   family('newrelic-user', (r) => `NRAK-${p(r, a.upperAlnum, 27)}`, seen),
   family('prefect', (r) => `pnu_${p(r, a.alnum, 36)}`, seen),
@@ -226,9 +224,9 @@ export const credentialFamilies: CredentialFamily[] = [
   family('tailscale', (r) => `tskey-auth-${p(r, a.alnum, 12)}-${p(r, a.alnum, 32)}`, seen),
   family('mailgun', (r) => `key-${p(r, a.hex, 32)}`, seen),
   family('mailchimp', (r) => `${p(r, a.hex, 32)}-us${1 + Math.floor(r.next() * 20)}`, seen),
-  family('artifactory', (r) => `AKCp${p(r, a.alnum, 69)}`, seen),
+  family('artifactory', (r) => `AKCp${p(r, a.alnum, 69)}`),
   family('clojars', (r) => `CLOJARS_${p(r, a.alnum, 60)}`, seen),
-  family('atlassian-api', (r) => `ATATT3xFfGF0${p(r, a.base64url, 180)}`),
+  family('atlassian-api', (r) => `ATATT3xFfGF0${p(r, a.base64url, 180)}`, seen),
   family('bitbucket-app-password', (r) => `ATBB${p(r, a.alnum, 32)}`),
   family('buildkite', (r) => `bkua_${p(r, a.hex, 40)}`),
   family('circleci', (r) => `CCIPAT_${p(r, a.alnum, 22)}_${p(r, a.hex, 40)}`),
