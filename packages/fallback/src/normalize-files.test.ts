@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReceipt, extractHandoffFacts } from './index.js';
+import { isInternalPath, normalizeFiles } from './normalize-files.js';
 
 const counter = { count: (text: string) => Math.ceil(text.length / 4) };
 const segment = fc.stringMatching(/^[a-z][a-z0-9_]{1,9}$/);
@@ -94,5 +95,68 @@ describe('files: one file under one path, internals dropped', () => {
       '/repo/src/inventory.js',
     ]);
     expect(paths.filter((path) => path.endsWith('sku.js'))).toEqual(['/repo/src/sku.js']);
+  });
+});
+
+describe('normalizeFiles invariants', () => {
+  const pathArbitrary = fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom(
+          '',
+          './',
+          '../',
+          '../../',
+          '/repo/',
+          '/tmp/',
+          '~/',
+          'node_modules/',
+          'internal/',
+        ),
+        fc.array(fc.stringMatching(/^[a-z.]{1,6}$/), { minLength: 0, maxLength: 3 }),
+        fc.stringMatching(/^[a-z]{1,6}\.(?:ts|js|py)$/),
+      )
+      .map(([anchor, directories, name]) => `${anchor}${[...directories, name].join('/')}`),
+    fc.string({ maxLength: 30 }),
+  );
+  it('never loses or invents references: what is kept sums to what came in, internals aside', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            path: pathArbitrary,
+            references: fc.integer({ min: 1, max: 9 }),
+            lastIndex: fc.nat(50),
+            written: fc.boolean(),
+          }),
+          { maxLength: 25 },
+        ),
+        fc.array(fc.constantFrom('/repo', '/tmp', 'relative'), { maxLength: 2 }),
+        (facts, named) => {
+          const unique = [...new Map(facts.map((fact) => [fact.path, fact])).values()];
+          const output = normalizeFiles(unique, named);
+          const kept = unique.filter((fact) => fact.written || !isInternalPath(fact.path));
+          const outputSum = output.reduce((sum, fact) => sum + fact.references, 0);
+          const keptSum = kept.reduce((sum, fact) => sum + fact.references, 0);
+          // Only the working directory itself may be dropped on top of internals.
+          expect(outputSum).toBeLessThanOrEqual(keptSum);
+          const dropped = keptSum - outputSum;
+          if (dropped > 0) {
+            expect(kept.some((fact) => !fact.path.includes('.') || fact.path.endsWith('/'))).toBe(
+              true,
+            );
+          }
+          // One entry per path shown, each a form the input used.
+          const shown = output.map((fact) => fact.path);
+          expect(new Set(shown).size).toBe(shown.length);
+          for (const path of shown) expect(unique.some((fact) => fact.path === path)).toBe(true);
+          // A written file is never dropped.
+          if (unique.some((entry) => entry.written)) {
+            expect(output.some((entry) => entry.written)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

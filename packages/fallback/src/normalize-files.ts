@@ -112,7 +112,8 @@ export function normalizeFiles(
   const groups = new Map<string, { fact: RawFileFact; forms: string[] }>();
   for (const fact of kept) {
     const key = canonical(fact.path);
-    if (cwd !== undefined && key === cwd) continue; // the working directory itself is not a file
+    // The working directory itself is not a file (unless a writing tool targeted it).
+    if (cwd !== undefined && key === cwd && !fact.written) continue;
     const group = groups.get(key);
     if (group) {
       group.fact.references += fact.references;
