@@ -101,7 +101,7 @@ const sectionCaps: Record<ItemSection, number> = {
   completedActions: 0.3,
   inProgress: 0.15,
   blockers: 0.25,
-  files: 0.25,
+  files: 0.4,
   previousSummary: 0.2,
   lastTurns: 0.2,
 };
@@ -164,17 +164,13 @@ function buildCandidates(
     const first = members[0]!;
     const last = members[members.length - 1]!;
     const mutating = mutatingTool.test(first.name);
-    const ordinals = members.map((call) => call.ordinal);
-    const shown =
-      ordinals.length <= 4
-        ? ordinals.join(', ')
-        : `${ordinals.slice(0, 3).join(', ')}, …, ${ordinals.at(-1)}`;
     // A call without a result (the window ended while it ran, or it never ran) is not completed.
     const pending = first.outcome === 'no result';
+    // Numbered when rendered: the listed actions count 1, 2, 3, … in the order they ran.
     add({
       section: pending ? 'inProgress' : 'completedActions',
       order: first.ordinal,
-      text: `${shown}. ${first.name}${first.target ? ` ${first.target}` : ''} — ${pending ? 'no result (may not have run)' : first.outcome}${members.length > 1 ? ` (×${members.length})` : ''}`,
+      text: `${first.name}${first.target ? ` ${first.target}` : ''} — ${pending ? 'no result (may not have run)' : first.outcome}${members.length > 1 ? ` (×${members.length})` : ''}`,
       score:
         1 +
         2.5 * recency(last.index) +
@@ -187,31 +183,35 @@ function buildCandidates(
   }
 
   facts.errors.forEach((error, position) => {
+    // Open errors first; one a later call on the same target got past is history, and says so.
     add({
       section: 'blockers',
-      order: position,
-      text: `- ${error.line}${error.count > 1 ? ` (×${error.count})` : ''}`,
+      order: error.resolved ? facts.errors.length + position : position,
+      text: `- ${error.resolved ? '(resolved later) ' : ''}${error.line}${error.count > 1 ? ` (×${error.count})` : ''}`,
       score:
         3 +
         2 * recency(error.lastIndex) +
         Math.min(1.5, Math.log2(error.count) * 0.5) +
-        (error.flagged ? 1 : 0),
-      group: 'error',
+        (error.flagged ? 1 : 0) -
+        (error.resolved ? 1 : 0),
+      group: error.resolved ? 'resolved' : 'open',
     });
   });
 
   const maxReferences = Math.max(1, ...facts.files.map((file) => file.references));
   for (const file of facts.files) {
-    const detail = [`${file.references} ref${file.references === 1 ? '' : 's'}`];
+    // `×3` rather than `(3 refs)`: on file-heavy windows every token of a line is one file less.
+    const detail: string[] = [];
+    if (file.references > 1) detail.push(`×${file.references}`);
     if (file.written) detail.push('written');
     add({
       section: 'files',
       order: 0,
-      text: `- ${file.path} (${detail.join(', ')})`,
+      text: `- ${file.path}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}`,
       score:
         2 +
-        3 * (Math.log2(1 + file.references) / Math.log2(1 + maxReferences)) +
-        1.5 * recency(file.lastIndex) +
+        4 * (Math.log2(1 + file.references) / Math.log2(1 + maxReferences)) +
+        0.75 * recency(file.lastIndex) +
         (file.written ? 1 : 0),
       group: directoryOf(file.path),
     });
@@ -320,8 +320,13 @@ function collapseLines(section: ItemSection, omitted: Candidate[]): string[] {
         `(+${calls} more calls not listed: ${tools.join(', ')}${byTool.size > 6 ? ', …' : ''})`,
       ];
     }
-    case 'blockers':
-      return [`- +${omitted.length} more error line${omitted.length === 1 ? '' : 's'} not listed`];
+    case 'blockers': {
+      const open = omitted.filter((item) => item.group === 'open').length;
+      const resolved = omitted.length - open;
+      return [
+        `- +${omitted.length} more error line${omitted.length === 1 ? '' : 's'} not listed (${open} open, ${resolved} resolved later)`,
+      ];
+    }
     case 'pendingAsks':
       return [`- +${omitted.length} more earlier ask${omitted.length === 1 ? '' : 's'} not listed`];
     case 'previousSummary':
@@ -347,6 +352,8 @@ function renderSelection(
   chosen: Set<Candidate>,
 ): HandoffSections {
   const sections: HandoffSections = { ...fixed };
+  // Actions are numbered from 1 across completed and in-progress ones, in the order they ran.
+  let actionNumber = 0;
   for (const section of itemSections) {
     const items = candidates.filter((candidate) => candidate.section === section);
     if (items.length === 0) continue;
@@ -354,7 +361,11 @@ function renderSelection(
     const omitted = items.filter((item) => !chosen.has(item));
     if (section === 'files') kept.sort((a, b) => b.score - a.score || (a.text < b.text ? -1 : 1));
     else kept.sort((a, b) => a.order - b.order);
-    const lines = [...kept.map((item) => item.text), ...collapseLines(section, omitted)];
+    const numbered = section === 'completedActions' || section === 'inProgress';
+    const lines = [
+      ...kept.map((item) => (numbered ? `${++actionNumber}. ${item.text}` : item.text)),
+      ...collapseLines(section, omitted),
+    ];
     if (lines.length > 0) sections[section as HandoffSectionKey] = lines.join('\n');
   }
   return sections;
@@ -464,7 +475,11 @@ export function createReceipt(
   }
 
   const candidates = buildCandidates(facts, options.previousSummary, lastTurns, askPlan);
-  for (const candidate of candidates) candidate.tokens = count(candidate.text) + 1;
+  for (const candidate of candidates) {
+    // Actions get their number (`12. `) when rendered.
+    const numbered = candidate.section === 'completedActions' || candidate.section === 'inProgress';
+    candidate.tokens = count(candidate.text) + 1 + (numbered ? 2 : 0);
+  }
   // Highest salience first; ties broken by position and text so the order never depends on chance.
   const ranked = [...candidates].sort(
     (a, b) =>

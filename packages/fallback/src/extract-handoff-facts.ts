@@ -1,5 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
+import { normalizeFiles } from './normalize-files.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
@@ -42,6 +43,11 @@ export interface ErrorFact {
   lastIndex: number;
   /** True when it came from a tool result marked as an error (`error-text`/`error-json`). */
   flagged: boolean;
+  /**
+   * True when every call that produced it was followed, later in the window, by a successful call
+   * on the same target (the same command, or the same tool on a path the failing call named).
+   */
+  resolved: boolean;
 }
 
 export interface TurnFact {
@@ -107,9 +113,10 @@ export function itemKey(text: string, length = keyLength): string {
 // Paths are found token by token: split on whitespace, quotes, brackets and separators, then test
 // each token with a slash against an anchored shape. One cheap split beats a look-behind regex
 // scanning every position of a 300 kB window.
-const posixShape = /^(?:~\/|\.{1,2}\/|\/)?(?:[\w@+-][\w@+.-]*\/)+[\w@+-][\w@+.-]*\/?$/;
+// Dot-directories (`.github/`, `~/.codex/`) are segments like any other.
+const posixShape = /^(?:~\/|(?:\.{1,2}\/)+|\/)?(?:\.?[\w@+-][\w@+.-]*\/)+\.?[\w@+-][\w@+.-]*\/?$/;
 // `./README.md`, `../setup.py`, `~/.bashrc`: one segment is enough behind an explicit anchor.
-const relativeShape = /^(?:~|\.{1,2})\/[\w@+.-]*[\w@+-][\w@+.-]*$/;
+const relativeShape = /^(?:~\/|(?:\.{1,2}\/)+)[\w@+.-]*[\w@+-][\w@+.-]*$/;
 // `C:\x\y.cs` and `D:/data/x.json` (Windows accepts either separator after the drive).
 const windowsShape = /^[A-Za-z]:[\\/](?:[\w@+.-]+[\\/])*[\w@+.-]+$/;
 // UNC shares: `\\server\share\dir\file.txt`.
@@ -140,7 +147,12 @@ const secretAssignment =
   /(?:secret|passw(?:or)?d|token|credential|private[_-]?key|api[_-]?key|access[_-]?key)[\w-]*["']?\s*[:=]\s*["']?$/i;
 
 function acceptPath(candidate: string): string | undefined {
-  let path = candidate.replace(/[.,:;!?]+$/, '').replace(/:\d+(?::\d+)?$/, '');
+  // `src/a.ts:12:5`, and grep's `docs/x.md:296:│ text` where the match glues on: the path ends at
+  // the line number.
+  let path = candidate
+    .replace(/(?<=\S):\d+(?::\d+)?(?:[:-][^/]*)?$/, '')
+    .replace(/[.,:;!?]+$/, '')
+    .replace(/:\d+(?::\d+)?$/, '');
   if (
     !posixShape.test(path) &&
     !relativeShape.test(path) &&
@@ -162,7 +174,9 @@ function acceptPath(candidate: string): string | undefined {
   const anchored = anchoredShape.test(path);
   const last = segments[segments.length - 1]!;
   const hasExtension = /\.[A-Za-z][\w]{0,9}$/.test(last);
-  if (!anchored && !hasExtension && segments.length < 3) return undefined;
+  // `input/output/cached`, `Windows/Linux/Mac`: slashes between words in prose are not paths; a
+  // directory named as a tool's target is kept by the caller, not here.
+  if (!anchored && !hasExtension) return undefined;
   if (!hasExtension && looksRandom(segments.join(''))) return undefined;
   if (path.startsWith('//')) return undefined;
   if (path.endsWith('/') && path.length > 1) path = path.slice(0, -1);
@@ -424,7 +438,35 @@ function collectInputPaths(
   ancestors.delete(input);
 }
 
+// `Working directory: /repo`, `<cwd>/repo</cwd>`, `cwd: /repo` in a system prompt or environment note.
+const workingDirectoryMention =
+  /(?:working directory|current directory|\bcwd|\bworkdir)(?:<\/?[a-z_]+>|\s*(?:is|:|=)?\s*)[`"']?(\/[^\s`"'<>,;]+)/gi;
+
+/** `cwd`, `workdir`, `working_directory` arguments of a tool call (shell tools carry them). */
+function noteInputDirectories(input: unknown, into: string[]): void {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
+  for (const [field, value] of Object.entries(input)) {
+    if (typeof value === 'string' && /^(?:cwd|workdir|working_?dir(?:ectory)?)$/i.test(field)) {
+      into.push(value.trim());
+    }
+  }
+}
+
 const redact = (text: string) => redactSecrets(text).text;
+
+/**
+ * True when `later` acted on what `failed` acted on: the same command or target, or the same tool on
+ * a path (a test file, a source file) the failing call named.
+ */
+function sameTarget(failed: ToolCallFact, later: ToolCallFact): boolean {
+  const a = failed.target.replace(/\s+/g, ' ').trim();
+  const b = later.target.replace(/\s+/g, ' ').trim();
+  if (a === '' || b === '') return false;
+  if (a === b) return true;
+  if (failed.name !== later.name) return false;
+  const paths = extractPaths(a);
+  return paths.length > 0 && extractPaths(b).some((path) => paths.includes(path));
+}
 /** How many trailing turns `extractHandoffFacts` keeps (redacted) in `turns`. */
 export const lastTurnCount = 12;
 
@@ -448,6 +490,11 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   const errors = new Map<string, ErrorFact>();
   const turns: Array<{ role: string; index: number; build: () => string }> = [];
 
+  const namedDirectories: string[] = [];
+  const noteDirectories = (text: string) => {
+    if (!/directory|cwd|workdir/i.test(text)) return;
+    for (const match of text.matchAll(workingDirectoryMention)) namedDirectories.push(match[1]!);
+  };
   const redactedPaths = new Map<string, string>();
   const notePaths = (paths: string[], index: number, written = false) => {
     for (const raw of paths) {
@@ -467,7 +514,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
   };
   const redactedErrors = new Map<string, string>();
-  const noteErrors = (lines: string[], index: number, flagged: boolean) => {
+  // Which calls each error line came from (undefined: a result whose call is not in the window).
+  const errorSources = new Map<string, Array<ToolCallFact | undefined>>();
+  const noteErrors = (
+    lines: string[],
+    index: number,
+    flagged: boolean,
+    source: ToolCallFact | undefined,
+  ) => {
     for (const raw of lines) {
       let line = redactedErrors.get(raw);
       if (line === undefined) {
@@ -480,8 +534,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
         fact.lastIndex = index;
         fact.flagged ||= flagged;
       } else {
-        errors.set(line, { line, count: 1, lastIndex: index, flagged });
+        errors.set(line, { line, count: 1, lastIndex: index, flagged, resolved: false });
       }
+      errorSources.set(line, [...(errorSources.get(line) ?? []), source]);
     }
   };
 
@@ -539,6 +594,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const inputPaths: string[] = [];
             const writtenPaths: string[] = [];
             collectInputPaths(record.input, inputPaths, writtenPaths);
+            noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name));
             summaries.push(() => `called ${name}${target ? ` ${target}` : ''}`);
@@ -558,7 +614,6 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
                 .trim();
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
-            noteErrors(errorLines, index, output.failed);
             notePaths(extractPaths(output.text), index);
             const exit =
               /<returncode>(\d+)<\/returncode>|exit(?:ed)? (?:code|status)[: ]*(\d+)/i.exec(
@@ -574,6 +629,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;
             }
+            noteErrors(errorLines, index, output.failed, call);
             const toolName = record.toolName;
             summaries.push(
               () =>
@@ -598,7 +654,10 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       fail(`${path}.content`, 'expected a string or an array of parts');
     }
     const text = texts.join('\n');
-    if (text.trim() !== '') notePaths(extractPaths(text), index);
+    if (text.trim() !== '') {
+      notePaths(extractPaths(text), index);
+      if (role === 'system' || role === 'user') noteDirectories(text);
+    }
     if (role === 'user' && text.trim() !== '') {
       const redacted = redact(text.trim());
       const ask: AskFact = { text: redacted, key: itemKey(redacted), index };
@@ -621,6 +680,24 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
   });
 
+  for (const error of errors.values()) {
+    const sources = errorSources.get(error.line) ?? [];
+    error.resolved =
+      sources.length > 0 &&
+      sources.every(
+        (source) =>
+          source !== undefined &&
+          toolCalls.some(
+            (later) =>
+              later.ordinal > source.ordinal &&
+              later.index > error.lastIndex &&
+              later.outcome === 'ok' &&
+              !later.failed &&
+              sameTarget(source, later),
+          ),
+      );
+  }
+
   const toolCountMap = new Map<string, number>();
   for (const call of toolCalls) toolCountMap.set(call.name, (toolCountMap.get(call.name) ?? 0) + 1);
   const toolCounts = [...toolCountMap].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
@@ -632,7 +709,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     latestAsk,
     toolCalls,
     toolCounts,
-    files: [...files.values()],
+    files: normalizeFiles([...files.values()], namedDirectories),
     errors: [...errors.values()],
     // Only the last turns are ever shown; redacting the whole window would cost time for nothing.
     turns: turns

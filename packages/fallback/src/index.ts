@@ -35,6 +35,7 @@ export {
   redactMessages,
 } from './redact-messages.js';
 export {
+  clearRedactionMemo,
   type RedactSecretsOptions,
   type RedactSecretsResult,
   redactSecrets,

@@ -65,3 +65,34 @@ describe('redactSecrets', () => {
     expect(redactSecrets(github, { replacement: () => '***' }).text).toBe('***');
   });
 });
+
+describe('redactSecrets memo and disabledKinds', () => {
+  it('returns the same result for a repeated text, in a copy the caller may change', () => {
+    const token = github;
+    const text = `first line\nexport GITHUB_TOKEN=${token}\n`;
+    const first = redactSecrets(text);
+    first.findings[0]!.kind = 'changed';
+    const second = redactSecrets(text);
+    expect(second.text).toBe(first.text);
+    expect(second.findings[0]!.kind).toBe('github-token');
+    expect(second.text).not.toContain(token);
+  });
+
+  it('skips the disabled rule kinds only', () => {
+    const text = `aws ${aws} and ${github}`;
+    const result = redactSecrets(text, { disabledKinds: ['aws-access-key-id'] });
+    expect(result.text).toContain(aws);
+    expect(result.text).not.toContain(github);
+    expect(() => redactSecrets(text, { disabledKinds: 'aws' as never })).toThrow(/disabledKinds/);
+  });
+});
+
+describe('clearRedactionMemo', () => {
+  it('drops remembered texts without changing later results', async () => {
+    const { clearRedactionMemo } = await import('./index.js');
+    const text = `deploy with GITHUB_TOKEN=${github} now`;
+    const before = redactSecrets(text);
+    clearRedactionMemo();
+    expect(redactSecrets(text)).toEqual(before);
+  });
+});

@@ -25,7 +25,45 @@ export interface RedactSecretsOptions {
   keyValuePairs?: boolean;
   /** Extra rules run alongside the built-in ones (global regexes; named group `secret` = span). Default: none. */
   extraRules?: readonly SecretRule[];
+  /**
+   * Built-in rule kinds to skip (`['high-entropy-string']`): for a rule that misfires on your data,
+   * and for measuring how the other rules cover a family without its own rule. Default: none.
+   */
+  disabledKinds?: readonly string[];
 }
+
+// Agents re-send the same messages on every step and compaction re-reads them: results for default
+// options are kept by content (a Map hashes a string once), bounded by the characters held.
+const memo = new Map<string, RedactSecretsResult>();
+const memoMaxCharacters = 16 * 2 ** 20;
+const memoMinLength = 24;
+let memoCharacters = 0;
+
+/**
+ * Empties the memo of `redactSecrets`. The memo holds recently redacted texts (originals included)
+ * in process memory; call this to drop them early, e.g. after a session ends. Benchmarks call it to
+ * time first calls apart from repeats.
+ */
+export function clearRedactionMemo(): void {
+  memo.clear();
+  memoCharacters = 0;
+}
+
+function remember(text: string, result: RedactSecretsResult): void {
+  if (text.length > memoMaxCharacters / 8) return;
+  memoCharacters += text.length;
+  memo.set(text, result);
+  for (const [key] of memo) {
+    if (memoCharacters <= memoMaxCharacters) break;
+    memo.delete(key);
+    memoCharacters -= key.length;
+  }
+}
+
+const copy = (result: RedactSecretsResult): RedactSecretsResult => ({
+  text: result.text,
+  findings: result.findings.map((finding) => ({ ...finding })),
+});
 
 // Every built-in rule needs either a run of 10+ letters/digits or 16+ token characters (vendor
 // tokens, JWTs, PEM bodies) or
@@ -145,6 +183,33 @@ export function redactSecrets(
   if (typeof text !== 'string') {
     throw new InvalidInputError({ path: 'text', message: `expected a string, got ${typeof text}` });
   }
+  if (
+    options.disabledKinds !== undefined &&
+    (!Array.isArray(options.disabledKinds) ||
+      !options.disabledKinds.every((kind) => typeof kind === 'string'))
+  ) {
+    throw new InvalidInputError({
+      path: 'options.disabledKinds',
+      message: 'expected an array of rule kinds',
+    });
+  }
+  const memoised =
+    options.replacement === undefined &&
+    options.extraRules === undefined &&
+    options.disabledKinds === undefined &&
+    options.keyValuePairs !== false &&
+    text.length >= memoMinLength;
+  if (memoised) {
+    const known = memo.get(text);
+    if (known) return copy(known);
+    const result = redactUncached(text, options);
+    remember(text, result);
+    return copy(result);
+  }
+  return redactUncached(text, options);
+}
+
+function redactUncached(text: string, options: RedactSecretsOptions): RedactSecretsResult {
   const replacement = options.replacement ?? defaultReplacement;
   const spans: Span[] = [];
   if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
@@ -153,8 +218,16 @@ export function redactSecrets(
   // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
   const lower = text.toLowerCase();
   const present = presentHints(lower);
-  for (const rule of builtInRules) runRule(rule, text, lower, present, spans);
-  if (options.keyValuePairs !== false) spans.push(...findKeyedSecrets(text));
+  const disabled = options.disabledKinds;
+  for (const rule of builtInRules) {
+    if (disabled?.includes(rule.kind)) continue;
+    runRule(rule, text, lower, present, spans);
+  }
+  if (options.keyValuePairs !== false) {
+    for (const span of findKeyedSecrets(text)) {
+      if (!disabled?.includes(span.kind)) spans.push(span);
+    }
+  }
   // Extra rules' hints are not in the scanner: check them directly.
   for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
   if (spans.length === 0) return { text, findings: [] };

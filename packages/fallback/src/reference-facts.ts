@@ -168,6 +168,18 @@ function namedIn(text: string, name: string): boolean {
   }
 }
 
+/**
+ * `./App.css` and `../src/a.ts` are relative to a folder the reader may not know; a handoff that
+ * names the file once under a fuller path (`/workspace/src/App.css`) still names it. Only paths with
+ * a directory and a file name after the `./` or `../` count this way.
+ */
+function namedFromElsewhere(flat: string, path: string): boolean {
+  if (!/^\.{1,2}\//.test(path)) return false;
+  const remainder = path.replace(/^(?:\.{1,2}\/)+/, '');
+  if (!/\.[A-Za-z0-9]+$/.test(remainder)) return false;
+  return flat.includes(`/${remainder}`);
+}
+
 export function measureReferenceRetention(text: string, facts: ReferenceFacts): ReferenceRetention {
   const flat = collapse(text);
   const sections = parseHandoff(text);
@@ -190,7 +202,7 @@ export function measureReferenceRetention(text: string, facts: ReferenceFacts): 
     toolNamesInActions: share(facts.toolNames, (name) => namedIn(actions, name)),
     weightedPaths: share(
       [...facts.paths.keys()],
-      (path) => flat.includes(path),
+      (path) => flat.includes(path) || namedFromElsewhere(flat, path),
       (path) => facts.paths.get(path) ?? 0,
     ),
     errorLines: share(facts.errorLines, (line) => flat.includes(prefix(line))),

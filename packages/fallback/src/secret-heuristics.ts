@@ -16,12 +16,36 @@ export function shannonEntropy(value: string): number {
   return entropy;
 }
 
+/**
+ * True when `pattern` (global, case-insensitive) matches `value` with a match written in one case
+ * (`dummy`, `DUMMY`, `Dummy`): a generated mixed-case body spells `duMMY` or `SaMPle` by chance.
+ */
+export function matchesInOneCase(pattern: RegExp, value: string): boolean {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(value); match; match = pattern.exec(value)) {
+    const text = match[0];
+    const letters = text.replace(/[^A-Za-z]/g, '');
+    // Markers with symbols (`<YourKey>`, `****`, `your_`) are placeholders in any case.
+    if (
+      letters !== text ||
+      letters === letters.toLowerCase() ||
+      letters === letters.toUpperCase() ||
+      letters === letters[0]!.toUpperCase() + letters.slice(1).toLowerCase()
+    ) {
+      return true;
+    }
+    if (text.length === 0) pattern.lastIndex++;
+  }
+  return false;
+}
+
 const placeholderWords =
-  /(?:x{4,}|\*{3,}|\.{3,}|#{4,}|_{4,}|your[_-]?|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|\bnull\b|\bnone\b|\bundefined\b|\btodo\b|\btbd\b)/i;
+  /(?:x{4,}|\*{3,}|\.{3,}|#{4,}|_{4,}|your[_-]?|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|\bnull\b|\bnone\b|\bundefined\b|\btodo\b|\btbd\b)/gi;
 
 const templatePatterns = [
   /^\$\{[^}]*\}?$/, // ${VAR}, ${VAR:-default}
   /^\$\{\{.*\}\}$/, // ${{ github.token }}
+  /^#\{[^}]*\}$/, // Ruby/CoffeeScript interpolation #{value}
   /^\{\{.*\}\}$/, // {{ .Values.password }}
   /^\{[^{}]*\}$/, // {placeholder}
   /^\$\(.*\)?$/, // $(command)
@@ -95,7 +119,7 @@ export function isLowVariety(value: string): boolean {
 /** True when the value reads as a placeholder someone is meant to replace. */
 export function isPlaceholder(value: string): boolean {
   if (isTemplate(value)) return true;
-  if (placeholderWords.test(value)) return true;
+  if (matchesInOneCase(placeholderWords, value)) return true;
   return isLowVariety(value);
 }
 
@@ -104,7 +128,11 @@ export function isPlaceholder(value: string): boolean {
  * `os.environ.get(...)`, `getToken()`.
  */
 export function isCodeReference(value: string): boolean {
-  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(|\[|$)/.test(value)) return true;
+  // Optional chaining and non-null assertions (`req.headers?.x`, `form!.password`) are member access too.
+  if (/^[A-Za-z_$][\w$]*(?:[?!]?\.[A-Za-z_$][\w$]*)+(?:\(|\[|$)/.test(value)) return true;
+  // A template expression in JSX, Svelte, Phoenix or Razor (`{String.slice(@id, 0..7)}`, `{form.x}`),
+  // Ruby/ERB (`#{x}`, `<%= x %>`): braces holding an expression, not a literal.
+  if (/^(?:#|\$|%)?\{[^}]*[\s.(@:,]/.test(value) || /^<%/.test(value)) return true;
   if (/^[A-Za-z_$][\w$.]*[!?]?\(/.test(value)) return true;
   if (/^[A-Za-z_$][\w$.]*\[/.test(value)) return true;
   return false;
@@ -157,6 +185,8 @@ const sampleWords = new Set(
   ).split(' '),
 );
 
+const sampleWordList = [...sampleWords].filter((word) => word.length >= 4);
+
 /** True when the value is mostly typed words (`PREfix_helloworld380_testin`), not generated. */
 export function looksLikeWords(value: string): boolean {
   const runs = value
@@ -169,10 +199,7 @@ export function looksLikeWords(value: string): boolean {
     if (sampleWords.has(run)) words++;
     // Glued words: `helloworld`.
     else if (
-      [...sampleWords].some(
-        (word) =>
-          word.length >= 4 && run.startsWith(word) && sampleWords.has(run.slice(word.length)),
-      )
+      sampleWordList.some((word) => run.startsWith(word) && sampleWords.has(run.slice(word.length)))
     )
       words += 2;
   }

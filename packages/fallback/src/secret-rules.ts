@@ -8,6 +8,7 @@ import {
   isUuid,
   looksLikeWords,
   looksRandom,
+  matchesInOneCase,
   shannonEntropy,
 } from './secret-heuristics.js';
 
@@ -32,8 +33,11 @@ const notPlaceholder = (value: string) => !isPlaceholder(value);
 
 // Vendor bodies are vetoed only for unmistakable placeholders: `xxxx`, `****`, `...`, `<...>`,
 // `your_`, `dummy`. Words like `example` stay allowed: vendors' own sample keys look real.
-const vendorPlaceholder =
-  /x{6,}|\*{3,}|\.{3}|<[^>]*>|your[_-]|placeholder|redacted|dummy|insert[_-]|replace[_-]?(?:me|with)|changeme/i;
+const vendorPlaceholderPattern =
+  /x{6,}|\*{3,}|\.{3}|<[^>]*>|your[_-]|placeholder|redacted|dummy|insert[_-]|replace[_-]?(?:me|with)|changeme/gi;
+const vendorPlaceholder = {
+  test: (value: string) => matchesInOneCase(vendorPlaceholderPattern, value),
+};
 
 /**
  * A vendor token: a distinctive prefix then a body. `lenient` formats (fixed prefix and length,
@@ -80,12 +84,14 @@ function literalPrefix(pattern: RegExp): string[] | undefined {
 }
 
 // Boundaries: a token must not continue an identifier or a path on either side.
-const start = String.raw`(?<![A-Za-z0-9_\-+/.])`;
+// A `/` before a token is allowed: tokens stand in paths and URL paths (`/keys/ghp_…/rotate`,
+// `https://ghp_…`); the fixed prefixes and lengths keep base64 runs from matching.
+const start = String.raw`(?<![A-Za-z0-9_\-+.])`;
 const end = String.raw`(?![A-Za-z0-9_\-])`;
 const re = (source: string, flags = 'g') => new RegExp(source, flags);
 // The same left boundary checked after the literal: a pattern that starts with a literal lets the
 // regex engine skip ahead, one that starts with a look-behind is tried at every position.
-const literalFirst = (literal: string) => `${literal}(?<![A-Za-z0-9_\\-+/.]${literal})`;
+const literalFirst = (literal: string) => `${literal}(?<![A-Za-z0-9_\\-+.]${literal})`;
 
 /**
  * A vendor rule run on every text: its literal start (`AC`, `key-`, `sl.`) is so common in
@@ -182,6 +188,18 @@ export const vendorRules: SecretRule[] = [
   vendor('pypi-token', re(`${start}pypi-AgE[A-Za-z0-9_-]{50,}`), 3),
   vendor('shopify-token', re(`${start}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${end}`), 3),
   vendor('vault-token', re(`${start}hv[sbr]\\.[A-Za-z0-9_-]{24,}${end}`), 3),
+  {
+    // Vault's legacy service (`s.`) and batch (`b.`) tokens: 24 characters mixing cases and digits.
+    kind: 'vault-token',
+    hints: ['s.', 'b.'],
+    pattern: re(`(?<![A-Za-z0-9_\\-+.$])[sb]\\.(?<secret>[A-Za-z0-9]{24})(?![A-Za-z0-9_\\-(])`),
+    accept: (value) =>
+      /[A-Z]/.test(value) &&
+      /[a-z]/.test(value) &&
+      /\d/.test(value) &&
+      !isRepetitive(value) &&
+      shannonEntropy(value) >= 3.2,
+  },
   vendor('databricks-token', re(`${start}dapi[a-fA-F0-9]{32}(?:-\\d)?${end}`), 3),
   vendor('groq-key', re(`${start}gsk_[A-Za-z0-9]{52}${end}`), 3),
   vendor('xai-key', re(`${start}xai-[A-Za-z0-9]{80}${end}`), 3),
@@ -208,9 +226,83 @@ export const vendorRules: SecretRule[] = [
   vendor('tailscale-key', re('tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}'), 0, true),
   vendor('vercel-token', re(`${start}vc[pkia]_[A-Za-z0-9]{24,}${end}`), 3),
   // 40 random characters and an 8-character checksum: a longer run is not this format.
-  vendor('cloudflare-token', re(`${start}cfat_[A-Za-z0-9]{48}${end}`), 3),
+  vendor('cloudflare-token', re(`${start}cf[au]t_[A-Za-z0-9]{40,48}${end}`), 3),
   vendor('figma-token', re(`${start}figd_[A-Za-z0-9_-]{40,}${end}`), 3),
-  vendor('linear-key', re(`${start}lin_api_[A-Za-z0-9]{40}${end}`), 3),
+  vendor('linear-key', re(`${start}lin_(?:api|oauth)_[A-Za-z0-9]{40,64}${end}`), 3),
+  // Further prefixes documented by their vendors (lengths as issued).
+  vendor('atlassian-token', re(`${start}ATATT3[A-Za-z0-9_=-]{100,}${end}`), 3),
+  vendor('atlassian-token', re(`${start}ATCTT3[A-Za-z0-9_=-]{100,}${end}`), 3),
+  vendor('bitbucket-app-password', re(`${start}ATBB[A-Za-z0-9]{32}${end}`), 3),
+  vendor('buildkite-token', re(`${start}bku[ac]_[a-f0-9]{40}${end}`), 3),
+  vendor('circleci-token', re(`${start}CCIP[AR]T_[A-Za-z0-9]{22}_[a-f0-9]{40}${end}`), 3),
+  vendor('netlify-token', re(`${start}nf[pcu]_[A-Za-z0-9]{36,40}${end}`), 3),
+  vendor('supabase-token', re(`${start}sbp_(?:oauth_)?[a-f0-9]{40}${end}`), 3),
+  vendor('supabase-token', re(`${start}sb_secret_[A-Za-z0-9_-]{30,}${end}`), 3),
+  vendor('replicate-token', re(`${start}r8_[A-Za-z0-9]{37}${end}`), 3),
+  vendor('google-oauth-secret', re(`${start}GOCSPX-[A-Za-z0-9_-]{28}${end}`), 3),
+  vendor('stripe-webhook-secret', re(`${start}whsec_[A-Za-z0-9+/=]{32,}${end}`), 3),
+  vendor(
+    'mapbox-secret-token',
+    re(`${start}sk\\.eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,}${end}`),
+    3,
+  ),
+  vendor('contentful-token', re(`${start}CFPAT-[A-Za-z0-9_-]{43}${end}`), 3),
+  vendor('airtable-token', re(`${start}pat[A-Za-z0-9]{14}\\.[a-f0-9]{64}${end}`), 3),
+  vendor('langsmith-key', re(`${start}lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}${end}`), 3),
+  vendor('pinecone-key', re(`${start}pcsk_[A-Za-z0-9]{5,8}_[A-Za-z0-9]{40,70}${end}`), 3),
+  vendor('tavily-key', re(`${start}tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}${end}`), 3),
+  vendor(
+    'hubspot-token',
+    re(
+      `${start}pat-(?:na|eu|ap)\\d-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}${end}`,
+    ),
+    3,
+  ),
+  vendor('salesforce-token', re(`${start}00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}`), 3),
+  vendor(
+    'yandex-key',
+    re(
+      `${start}(?:AQVN[A-Za-z0-9_-]{35,38}|YC[A-Za-z0-9_-]{38}|t1\\.[A-Z0-9a-z_-]+[=]{0,2}\\.[A-Z0-9a-z_-]{86}[=]{0,2})${end}`,
+    ),
+    3,
+  ),
+  vendor(
+    'azure-devops-pat',
+    re(`${start}[A-Za-z0-9]{52}JQQJ99[A-Za-z0-9]{2}AZDO[A-Za-z0-9]{4}${end}`),
+    3,
+  ),
+  vendor('firecrawl-key', re(`${start}fc-[a-f0-9]{32}${end}`), 3),
+  vendor('deno-token', re(`${start}dd[pw]_[A-Za-z0-9]{36}${end}`), 3),
+  vendor('fastly-token', re(`${start}fst_[A-Za-z0-9_-]{32}${end}`), 3),
+  vendor('render-key', re(`${start}rnd_[A-Za-z0-9]{32}${end}`), 3),
+  vendor('openrouter-key', re(`${start}sk-or-v1-[a-f0-9]{64}${end}`), 3),
+  vendor('gitea-token', re(`${start}gta_[A-Za-z0-9]{40}${end}`), 0),
+  {
+    kind: 'discord-webhook',
+    hints: ['/api/webhooks/'],
+    pattern:
+      /https?:\/\/(?:[a-z]+\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{60,})/g,
+  },
+  {
+    // Azure shared access signatures: `sig=` beside `sv=`/`se=`/`sp=` in a URL or connection string.
+    kind: 'azure-sas-signature',
+    hints: ['sig='],
+    pattern: /[?&;]sig=(?<secret>[A-Za-z0-9%+/=]{20,})/g,
+    accept: (value, match) =>
+      /[?&;](?:sv|se|sp|sr|st|spr|ss|srt)=/.test(match.input) && !isPlaceholder(value),
+  },
+  {
+    // A service-account JSON's `private_key_id` names the key; scanners report it with the key.
+    kind: 'gcp-private-key-id',
+    hints: ['private_key_id'],
+    pattern: /["']?private_key_id["']?\s*[:=]\s*["']?(?<secret>[a-f0-9]{40})(?![a-f0-9])/g,
+  },
+  {
+    // PuTTY key files: the private half follows `Private-Lines:`.
+    kind: 'private-key',
+    hints: ['Private-Lines'],
+    pattern: /Private-Lines:\s*\d+\s*\r?\n(?<secret>(?:[A-Za-z0-9+/=]{16,}\r?\n?)+)/g,
+  },
   vendor(
     'doppler-token',
     re(`${start}dp\\.(?:pt|st|ct|scim|audit|sa)\\.[A-Za-z0-9]{40,}${end}`),
@@ -225,7 +317,8 @@ export const vendorRules: SecretRule[] = [
   vendor('rubygems-key', re(`${start}rubygems_[a-f0-9]{48}${end}`), 3),
   vendor('flyio-token', re(`${start}(?:FlyV1 )?fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}`), 3),
   vendor('square-token', re(`${start}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${end}`), 3),
-  vendor('facebook-token', re(`${start}EAA[MC][A-Za-z0-9]{100,}${end}`), 3),
+  // User, page and app tokens all start `EAA` and a letter naming the app's token kind.
+  vendor('facebook-token', re(`${start}EAA[A-Z][A-Za-z0-9]{90,}${end}`), 3),
   vendor('artifactory-key', re(`${start}AKCp[A-Za-z0-9]{69}${end}`), 3),
   vendor('artifactory-token', re(`${start}cmVmd[A-Za-z0-9]{59}${end}`), 3),
   vendor('mailchimp-key', re(`${start}[0-9a-f]{32}-us[0-9]{1,2}${end}`), 3),
@@ -244,7 +337,8 @@ export const vendorRules: SecretRule[] = [
     ),
     3,
   ),
-  vendor('telegram-token', re(`${start}\\d{8,10}:AA[A-Za-z0-9_-]{33}${end}`), 3),
+  // `https://api.telegram.org/bot123456789:AA…/getMe`: the `bot` glued before the id is the URL's.
+  vendor('telegram-token', re(`(?:(?<=/bot)|${start})\\d{8,10}:AA[A-Za-z0-9_-]{33}${end}`), 3),
   vendor(
     'azure-client-secret',
     re(`${start}[A-Za-z0-9_.-]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${end}`),
@@ -377,15 +471,19 @@ export const vendorRules: SecretRule[] = [
     kind: 'private-key',
     hints: ['PRIVATE KEY'],
     pattern:
-      /-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+      /-{3,5} ?BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)? ?-{3,5}[\s\S]*?(?:-{3,5} ?END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)? ?-{3,5}|(?=["'`]\s*[,}\]])|$)/g,
     accept: (value) => {
       const body = value
-        .replace(/-----(?:BEGIN|END)[^-]*-----/g, '')
+        .replace(/-{3,5} ?(?:BEGIN|END)[^-]*-{3,5}/g, '')
         .replace(/\\n|\\r/g, '')
         .replace(/^[A-Za-z-]+:.*$/gm, '');
       const base64 = body.replace(/[^A-Za-z0-9+/=]/g, '');
       return (
-        base64.length >= 64 && !isPlaceholder(base64.slice(0, 64)) && shannonEntropy(base64) > 4
+        // A truncated key (a pasted fragment) still leaks part of the key: 32 characters suffice.
+        base64.length >= 32 &&
+        !isPlaceholder(base64.slice(0, 64)) &&
+        shannonEntropy(base64) > 4 &&
+        !decodesToPrintable(base64)
       );
     },
   },
@@ -423,7 +521,6 @@ const weakSegments = new Set([
   'apitoken',
   'secretkey',
   'salt',
-  'signature',
   'session',
   'sessionid',
   'cookie',
@@ -547,7 +644,10 @@ function keySegments(rawKey: string): string[] {
 
 /** True when the key names an identifier (`access_id`, `accessId`): UUIDs under it are ids. */
 export function keyIsIdLike(rawKey: string): boolean {
-  return keySegments(rawKey).at(-1) === 'id';
+  // Session ids are UUIDs in most agents' logs (`sessionId`, `oldSession`); a UUID there names a
+  // session rather than unlocking one.
+  const last = keySegments(rawKey).at(-1);
+  return last === 'id' || last === 'session' || last === 'sessionid';
 }
 
 const keyVerdicts = new Map<string, 'strong' | 'weak' | undefined>();
@@ -674,6 +774,31 @@ function stripUnbalancedClosers(value: string): string {
   }
 }
 
+/** `proxy-handled`, `dev_codemie_user`, `Multi-Session`: letters-only words joined by `-`, `_` or `.`. */
+export function isWordName(value: string): boolean {
+  return (
+    /^[A-Za-z][a-z]+(?:[-_.][A-Za-z][a-z]+)+$/.test(value) || /^[a-z]+(?:[-_.][a-z]+)+$/.test(value)
+  );
+}
+
+/** `^3.948.0`, `~1.2`, `>=2.0.0 <3`, `1.2.3-beta.4`, `workspace:*`: a dependency version, not a secret. */
+export function isVersionRange(value: string): boolean {
+  return (
+    /^(?:[\^~]|[<>]=?|=)?v?\d+(?:\.(?:\d+|[x*]))+(?:-[\w.]+)?(?:\+[\w.]+)?(?:\s*(?:\|\||[<>]=?|-)\s*v?[\d.x*]+)*$/.test(
+      value,
+    ) || /^(?:workspace|npm|catalog|link|file):\S*$/.test(value)
+  );
+}
+
+/**
+ * A spaced value that is a command line: a word that is a path or a flag
+ * (`node scripts/validate-secrets.js`, `--from HEAD~1`). A passphrase of plain words stays a secret.
+ */
+export function looksLikeCommandOrProse(value: string): boolean {
+  const words = value.split(/\s+/).filter((word) => word !== '');
+  return words.some((word) => /^-{1,2}[A-Za-z]/.test(word) || /[\w.]\/[\w.]/.test(word));
+}
+
 /**
  * True when `value`, held under the object key `key`, is a secret: the key names one and the value
  * passes the keyed-value checks (an object value is as good as quoted).
@@ -690,11 +815,20 @@ export function acceptKeyedValue(
   quoted: boolean,
   idLike = false,
 ): boolean {
-  const trimmed = value.trim();
+  // Markdown emphasis around a value (`**Multi-codemie-sessions**`) is formatting, not part of it.
+  const trimmed = value.trim().replace(/^[*_]{2,}|[*_]{2,}$/g, '');
   if (trimmed === '' || isTemplate(trimmed)) return false;
-  if (/^![A-Za-z]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`)
+  if (/^!!?[\w/:.-]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`, `!!python/object`)
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
+  if (isVersionRange(trimmed)) return false; // `"@aws-sdk/credential-providers": "^3.948.0"`
+  // `Multi-codemie-sessions`, `proxy-handled`: words joined by hyphens are names, whatever their case.
+  if (/^[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+$/.test(trimmed)) return false;
+  if (/\s/.test(trimmed)) {
+    // Tokens have no spaces; a spaced value under a token name is prose (`--api-key key "optimize
+    // performance"`). A password may be a passphrase, but not a command or a sentence with a path.
+    if (strength === 'weak' || looksLikeCommandOrProse(trimmed)) return false;
+  }
   if (/(?:\.\.\.|…)$/.test(trimmed)) return false; // an example cut short in docs
   // "notapassword", "your_password", "Password1": a word about a password; `TestSource%Password`
   // mixes in other characters and is a literal like any other.
@@ -739,8 +873,11 @@ export function acceptKeyedValue(
  * `key = value`, `key: value`, `"key": "value"`, `key := value`, `key => value`, `--key=value`,
  * `--key value`, XML `<add key="Password" value="..."/>`.
  */
+// Keys and values are bounded (a keyed credential is short; long tokens have their own rules): the scan
+// resumes right after each rejected key, so an unbounded value would make a long line of
+// `k=k=k=…` quadratic.
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$-]*)(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]*)(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]+(?:[)\]}][^\s"'`,;<>]*)*))/g;
+  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]{1,300}(?:[)\]}][^\s"'`,;<>]{0,100}){0,3}))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
@@ -852,6 +989,9 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       let value = quoted ? groups.quoted! : (groups.bare ?? '');
       if (!quoted) {
         if (/\.\.\.$|…$/.test(value)) continue;
+        // `a=b&c=d…`, `k=k=k…`: a long bare run holding more separators is a chain of pairs or data,
+        // whose own keys are tried next; checking it whole for every key would cost O(n × length).
+        if (value.length > 120 && /[=:&]/.test(value.slice(0, -2))) continue;
         // `key: session_cwd}` in code: the closing bracket belongs to the code, not the value.
         value = stripUnbalancedClosers(value.replace(/[.,;:]+$/, ''));
       }
@@ -899,6 +1039,35 @@ function decodesToText(value: string): boolean {
   return printable / decoded.length > 0.95 && /[a-z]{3,} [a-z]{2,}/i.test(decoded);
 }
 
+/** True when base64 decodes to printable ASCII: key material (DER, OpenSSH) is binary. */
+function decodesToPrintable(base64: string): boolean {
+  let decoded: string;
+  try {
+    const clean = base64.replace(/=+$/, '');
+    decoded = atob(clean.slice(0, clean.length - (clean.length % 4)));
+  } catch {
+    return false;
+  }
+  if (decoded.length < 12) return false;
+  let printable = 0;
+  for (let index = 0; index < decoded.length; index++) {
+    const code = decoded.charCodeAt(index);
+    if (code >= 32 && code < 127) printable++;
+  }
+  return printable / decoded.length > 0.95;
+}
+
+/** True when a long base64 value decodes to a PEM key or a service-account JSON. */
+function decodesToKeyMaterial(value: string): boolean {
+  try {
+    const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+    const decoded = atob(base64.slice(0, base64.length - (base64.length % 4)));
+    return /PRIVATE KEY|private_key|client_secret/.test(decoded);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * True when the text just before a quoted value names it as public, fake or anti-forgery
  * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
@@ -906,6 +1075,15 @@ function decodesToText(value: string): boolean {
 function keyDeclaresNotSecret(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
   if (/csrf|xsrf|authenticity|nonce/i.test(line)) return true;
+  // A signature (Anthropic thinking blocks, webhook and JWS signatures) or encrypted reasoning is
+  // opaque data anyone holding the message already has; image and file bytes are content.
+  if (
+    /(?:signature|encrypted_content|encryptedcontent|["']data["']|base64|image|thumbnail|icon|font)["']?\s*(?:=>|:=|[:=])\s*$/i.test(
+      line,
+    )
+  ) {
+    return true;
+  }
   const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*$/.exec(line)?.[1];
   if (!key) return false;
   const segments = keySegments(key);
@@ -930,13 +1108,17 @@ export const contextRules: SecretRule[] = [
     pattern:
       /\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
     accept: (value) =>
-      !isTemplate(value) && !isPlaceholder(value) && value.length >= 6 && !/^[{$(<]/.test(value),
+      !isTemplate(value) &&
+      !isPlaceholder(value) &&
+      value.length >= 6 &&
+      !/^[`{$(<]|^[#%]\{/.test(value),
   },
   {
     kind: 'bearer-token',
     hints: ['bearer'],
     pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}={0,2})/g,
-    accept: (value) => !isPlaceholder(value),
+    // `Bearer dev-codemie-user`: a name made of words is a test user's handle, not a token.
+    accept: (value) => !isPlaceholder(value) && !isWordName(value),
   },
   {
     kind: 'api-key-header',
@@ -947,7 +1129,8 @@ export const contextRules: SecretRule[] = [
       !isTemplate(value) &&
       !isPlaceholder(value) &&
       value.length >= 8 &&
-      !/^[{$(<]/.test(value) &&
+      !/^[`{$(<]|^[#%]\{/.test(value) &&
+      !isWordName(value) &&
       !isCodeReference(value),
   },
   {
@@ -980,13 +1163,94 @@ export const contextRules: SecretRule[] = [
   {
     kind: 'curl-credentials',
     hints: ['curl'],
-    // Only curl's flags: `-u` means something else to `date`, `ps`, `sort`, ...
+    // Only curl's flags: `-u` means something else to `date`, `ps`, `sort`, ... The flag is looked
+    // for within 2,000 characters of `curl` and before the next `curl`: an unbounded scan is
+    // quadratic on a line of many `curl`s.
     pattern:
-      /\bcurl\b(?:[^\n]|\\\r?\n)*?\s(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*)["']?:(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
+      /\bcurl\b(?:(?!curl\b)[^\n]|\\\r?\n){0,2000}?\s(?:-u|--user|--proxy-user)(?:\s+|=)["']?(?<user>[^\s:"'<]*)["']?:(?<secret>'[^'\s]+'|"[^"\s]+"|[^\s"']+)/g,
     accept: (value) => {
       const bare = value.replace(/^["']|["']$/g, '');
       return !isTemplate(bare) && !isPlaceholder(bare) && bare.length >= 4 && !/^[$(<]/.test(bare);
     },
+  },
+  {
+    kind: 'curl-credentials',
+    hints: ['curl'],
+    // `curl -u <token>:` (an empty password): services that take a token as the user name.
+    pattern:
+      /\bcurl\b(?:(?!curl\b)[^\n]|\\\r?\n){0,2000}?\s(?:-u|--user)(?:\s+|=)["']?(?<secret>[A-Za-z0-9_.~+/-]{16,}):(?=["']?(?:\s|$))/g,
+    accept: (value) => looksRandom(value, { minLength: 16, minEntropy: 3, allowHex: true }),
+  },
+  {
+    kind: 'curl-header',
+    hints: ['-h', '--header', 'curl'],
+    // `curl -H "Name: value"` with any header name: a name about credentials (`Token`, `X-Auth-…`,
+    // `Authentication`, `Cookie`) marks the value whatever it looks like; under any other name a
+    // generated-looking value (`X-Tenant: <random>`) is redacted too.
+    pattern:
+      /(?<![\w-])(?:-[a-zA-Z]*H|--header)\s*(?:=\s*)?(?<quote>["']?)(?<name>[A-Za-z][\w-]{0,60})\s*:\s*(?<secret>[^"'\r\n]{1,2000}?)\k<quote>(?=\s|$|\\)/g,
+    accept: (value, match) => {
+      const name = match.groups!.name!;
+      const bare = value
+        .replace(/^(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|OAuth|JWT)\s+/i, '')
+        .trim();
+      if (bare === '' || isTemplate(bare) || isPlaceholder(bare) || /^[$`{(<%]/.test(bare))
+        return false;
+      if (/^(?:set-)?cookie$/i.test(name)) {
+        // `theme=dark` is a preference; a session, token or generated value is a credential.
+        return bare.split(/;\s*/).some((pair) => {
+          const [cookie = '', cookieValue = ''] = pair.split('=');
+          return (
+            (/sess|sid|token|auth|key|secret|jwt|pass|login/i.test(cookie) &&
+              cookieValue.length >= 6) ||
+            looksRandom(cookieValue, { minLength: 16, minEntropy: 3.5, allowHex: true })
+          );
+        });
+      }
+      if (/auth|token|key|secret|pass|session|cookie|cred|api/i.test(name)) {
+        return bare.length >= 6 && !isCodeReference(bare) && !isWordName(bare);
+      }
+      return (
+        looksRandom(bare, { minLength: 16, minEntropy: 3.5, allowHex: true }) &&
+        characterClasses(bare) >= 3
+      );
+    },
+  },
+  {
+    kind: 'password',
+    hints: ['|', '>'],
+    // A YAML block scalar under a secret-named key: the indented lines below are the value.
+    pattern:
+      /^(?<indent>[ \t]*)["']?(?<key>[A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*[|>][+-]?[ \t]*\r?\n(?<secret>(?:\k<indent>[ \t]+\S[^\r\n]*(?:\r?\n|$))+)/gm,
+    accept: (value, match) => {
+      const strength = keyIsSecret(match.groups!.key!);
+      if (!strength) return false;
+      const body = value.trim();
+      // A script or a document under the key (several words on a line) is not a value.
+      return (
+        body !== '' &&
+        !/\s/.test(body.split(/\r?\n/)[0]!.trim()) &&
+        acceptKeyedValue(body.replace(/\s+/g, ''), strength, true)
+      );
+    },
+  },
+  {
+    kind: 'password',
+    hints: ['password', 'passphrase', 'token', 'secret', 'key', 'pwd', 'passwd'],
+    // Prose: "the admin password is X", "your API token is: X", "password was set to X". Only a
+    // value that looks generated (mixed classes, no word) counts: prose is mostly words.
+    pattern:
+      /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)[ \t:]+["'`]?(?<secret>[^\s"'`]{8,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
+    accept: (value) =>
+      !isTemplate(value) &&
+      !isPlaceholder(value) &&
+      !isCodeReference(value) &&
+      !/^[a-z]+(?:[-_.][a-z]+)*$/i.test(value) &&
+      !/^(?:https?:|\/|~|\.\.?\/)/.test(value) &&
+      characterClasses(value) >= 3 &&
+      /\d/.test(value) &&
+      shannonEntropy(value) >= 3 &&
+      !looksLikeWords(value),
   },
   {
     kind: 'service-key',
@@ -1051,6 +1315,9 @@ export const contextRules: SecretRule[] = [
       // Digests are written base64 too; the line says so (`sha256`, `hash`, `integrity`).
       const line = before.slice(before.lastIndexOf('\n') + 1);
       if (/sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i.test(line)) return false;
+      // Credentials are short; a run of 1,000+ characters is content (image bytes, an encrypted
+      // blob) unless it decodes to a key.
+      if (value.length >= 1000) return decodesToKeyMaterial(value);
       return !decodesToText(value);
     },
   },

@@ -1,0 +1,160 @@
+/**
+ * One file under one path: the forms a transcript uses for the same file (`/repo/src/a.ts`,
+ * `src/a.ts`, `./src/a.ts`, `../src/a.ts` from a test folder) are merged, and runtime or library
+ * internals seen only in stack traces are dropped. Not part of the public API.
+ */
+
+export interface RawFileFact {
+  path: string;
+  references: number;
+  lastIndex: number;
+  written: boolean;
+}
+
+// Frames and files of the runtime or of installed libraries: where an error surfaced, not what the
+// agent worked on. `node:fs`, `internal/modules/cjs/loader.js`, `.../site-packages/x.py`,
+// `node_modules/x/index.js`, `<frozen importlib._bootstrap>`, Go's module cache, Ruby gems.
+const internalPath =
+  /^(?:node:|internal\/|<frozen)|(?:^|[\\/])(?:node_modules|site-packages|dist-packages|\.pnpm|\.yarn|\.cargo[\\/]registry|go[\\/]pkg[\\/]mod|gems[\\/][^\\/]+-\d[^\\/]*)[\\/]|^\/usr\/(?:local\/)?lib\/(?:python\d|node)|\/lib\/python\d[\d.]*\/(?!site-packages)[^/]+\.py$|^\/dev\/(?:null|stdin|stdout|stderr|tty|zero|u?random)$/;
+
+/** True for runtime and library internals (`node:`, `internal/`, `site-packages`, `node_modules`). */
+export function isInternalPath(path: string): boolean {
+  return internalPath.test(path);
+}
+
+const isAbsolute = (path: string) => /^(?:\/|[A-Za-z]:[\\/]|\\\\|~\/)/.test(path);
+
+/** `a/./b/../c` -> `a/c`; leading `..` segments of a relative path are kept. */
+function collapseDots(path: string): string {
+  const absolute = path.startsWith('/');
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else out.push(segment);
+  }
+  return (absolute ? '/' : '') + out.join('/');
+}
+
+/** The relative remainder once `./` and `../` prefixes are stripped (`../../src/a.ts` -> `src/a.ts`). */
+function strippedRelative(path: string): string {
+  return path.replace(/^(?:\.{1,2}\/)+/, '');
+}
+
+/**
+ * The working directory: named in the window (`cwd`, `Working directory: /x`) when it is, else the
+ * root that most often turns a relative path the window uses into an absolute one it also uses.
+ */
+export function inferWorkingDirectory(
+  paths: readonly string[],
+  named: readonly string[],
+): string | undefined {
+  const votes = new Map<string, number>();
+  for (const directory of named) {
+    const clean = directory.replace(/\/+$/, '');
+    if (clean.startsWith('/')) votes.set(clean, (votes.get(clean) ?? 0) + 1000);
+  }
+  const absolute = paths.filter((path) => path.startsWith('/'));
+  const relatives = new Set(
+    paths
+      .filter((path) => !isAbsolute(path) && !path.startsWith('../'))
+      .map((path) => strippedRelative(path))
+      .filter((path) => path.includes('/') || path.includes('.')),
+  );
+  for (const path of absolute) {
+    // Each suffix of the absolute path that the window also uses as a relative path votes for the
+    // prefix before it.
+    let at = path.indexOf('/', 1);
+    while (at !== -1) {
+      const suffix = path.slice(at + 1);
+      if (relatives.has(suffix)) {
+        const root = path.slice(0, at);
+        votes.set(root, (votes.get(root) ?? 0) + 1);
+        break;
+      }
+      at = path.indexOf('/', at + 1);
+    }
+  }
+  let best: string | undefined;
+  let bestVotes = 0;
+  for (const [root, count] of votes) {
+    if (
+      count > bestVotes ||
+      (count === bestVotes && best !== undefined && root.length < best.length)
+    ) {
+      best = root;
+      bestVotes = count;
+    }
+  }
+  return best;
+}
+
+/**
+ * Merges the forms of one file and drops internals the agent did not edit. The merged fact is shown
+ * under the longest form seen (an absolute path holds its relative forms), its references summed.
+ */
+export function normalizeFiles(
+  facts: readonly RawFileFact[],
+  namedDirectories: readonly string[] = [],
+): RawFileFact[] {
+  const kept = facts.filter((fact) => fact.written || !isInternalPath(fact.path));
+  const cwd = inferWorkingDirectory(
+    kept.map((fact) => fact.path),
+    namedDirectories,
+  );
+  const canonical = (path: string): string => {
+    if (path.includes('\\') || /^[A-Za-z]:/.test(path)) return path;
+    if (path.startsWith('/')) return collapseDots(path);
+    if (path.startsWith('~/')) return path;
+    if (cwd !== undefined) return collapseDots(`${cwd}/${path}`);
+    return collapseDots(path);
+  };
+  const groups = new Map<string, { fact: RawFileFact; forms: string[] }>();
+  for (const fact of kept) {
+    const key = canonical(fact.path);
+    // The working directory itself is not a file (unless a writing tool targeted it).
+    if (cwd !== undefined && key === cwd && !fact.written) continue;
+    const group = groups.get(key);
+    if (group) {
+      group.fact.references += fact.references;
+      group.fact.lastIndex = Math.max(group.fact.lastIndex, fact.lastIndex);
+      group.fact.written ||= fact.written;
+      group.forms.push(fact.path);
+    } else {
+      groups.set(key, { fact: { ...fact }, forms: [fact.path] });
+    }
+  }
+  // `./sku.js`, `../src/inventory.js` relative to some other file: when exactly one known file ends
+  // with the same remainder, it is that file.
+  const byBase = new Map<string, string[]>();
+  for (const key of groups.keys()) {
+    const base = key.slice(key.lastIndexOf('/') + 1);
+    byBase.set(base, [...(byBase.get(base) ?? []), key]);
+  }
+  for (const [key, group] of [...groups]) {
+    const form = group.forms[0]!;
+    if (!/^\.{1,2}\//.test(form) || group.fact.written) continue;
+    const remainder = strippedRelative(form);
+    const base = remainder.slice(remainder.lastIndexOf('/') + 1);
+    const matches = (byBase.get(base) ?? []).filter(
+      (other) => other !== key && (other.endsWith(`/${remainder}`) || other === remainder),
+    );
+    if (matches.length !== 1) continue;
+    // The match may itself have been merged away already (two relative forms of one file).
+    const target = groups.get(matches[0]!);
+    if (target === undefined) continue;
+    target.fact.references += group.fact.references;
+    target.fact.lastIndex = Math.max(target.fact.lastIndex, group.fact.lastIndex);
+    target.forms.push(...group.forms);
+    groups.delete(key);
+  }
+  return [...groups.values()].map(({ fact, forms }) => {
+    const longest = forms.reduce((best, form) => (form.length > best.length ? form : best));
+    // A `../` form is relative to a file we do not know: the absolute form, when seen, reads better.
+    const absoluteForm = forms.find((form) => form.startsWith('/') && !form.includes('/../'));
+    return {
+      ...fact,
+      path: /^\.\.\//.test(longest) && absoluteForm !== undefined ? absoluteForm : longest,
+    };
+  });
+}
