@@ -2,6 +2,13 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_HEADER, type HandoffSections } from '@baton/fallback';
 import { type CountMessagesOptions, InvalidInputError, type TokenCounter } from '@baton/tokens';
 import { analyzeMessages, type MessageAnalysis } from './analyze-messages.js';
+import {
+  type BatonInsertKind,
+  createInsert,
+  insertBody,
+  insertTagSample,
+  isBatonInsert,
+} from './baton-insert.js';
 import { type Summarizer, summarizerName } from './call-summarizer.js';
 import { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
 import { ContextBudgetError } from './context-budget-error.js';
@@ -62,6 +69,8 @@ interface MaskPlan {
 interface CallContext {
   messages: readonly ModelMessage[];
   analysis: MessageAnalysis;
+  /** inserts[i]: messages[i] is Baton's own insert from an earlier pass (never the user's ask). */
+  inserts: boolean[];
   counts: number[];
   /** suffix[i]: tokens of messages i..n-1. */
   suffix: number[];
@@ -93,10 +102,6 @@ function textOf(message: ModelMessage): string {
     .map((part) => (part.type === 'text' ? part.text : ''))
     .filter((text) => text !== '')
     .join('\n');
-}
-
-function isHandoff(message: ModelMessage): boolean {
-  return message.role === 'user' && textOf(message).startsWith(HANDOFF_HEADER);
 }
 
 function checkNumber(value: number, path: string, minimum: number): void {
@@ -185,6 +190,7 @@ export class ContextCompressor {
     const context: CallContext = {
       messages,
       analysis: analyzeMessages(messages),
+      inserts: messages.map((_, index) => isBatonInsert(messages, index)),
       counts,
       suffix,
       baseTokens,
@@ -325,7 +331,8 @@ export class ContextCompressor {
 
   /** Head, smallest tail, chosen tail and pinned ask for a given reserve (tokens kept for the insert). */
   #layout(context: CallContext, reserveTokens: number, demoteHead = false): Layout {
-    const { messages, analysis, counts, suffix, targetTokens } = context;
+    const { messages, analysis, counts, suffix, targetTokens, inserts } = context;
+    const isAsk = (index: number) => messages[index]!.role === 'user' && !inserts[index];
     const n = messages.length;
     const allowed = analysis.cutAllowed;
     const snapForward = (index: number) => {
@@ -349,7 +356,9 @@ export class ContextCompressor {
     } else {
       let firstUser = lead;
       while (firstUser < n && messages[firstUser]!.role !== 'user') firstUser++;
-      if (firstUser >= n) {
+      // An insert first: an earlier pass demoted the first exchange, so the head stays the system
+      // messages rather than taking that old record for the task.
+      if (firstUser >= n || inserts[firstUser]) {
         headEnd = snapForward(lead);
       } else {
         headEnd = snapForward(firstUser + 1);
@@ -373,7 +382,7 @@ export class ContextCompressor {
     minTailStart = snapBackward(minTailStart, headEnd);
 
     let latestUser = n - 1;
-    while (latestUser >= headEnd && messages[latestUser]!.role !== 'user') latestUser--;
+    while (latestUser >= headEnd && !isAsk(latestUser)) latestUser--;
     let pinnedIndex: number | undefined;
     if (latestUser >= headEnd && latestUser < minTailStart) {
       if (allowed[latestUser] && allowed[latestUser + 1]) pinnedIndex = latestUser;
@@ -429,7 +438,8 @@ export class ContextCompressor {
     const noteTokens = context.counter.count(
       this.#afterAskNote({ tailStart: 1_000_000 } as Layout),
     );
-    const envelope = context.counter.countMessage({ role: 'user', content: '' }) + noteTokens;
+    const envelope =
+      context.counter.countMessage({ role: 'user', content: insertTagSample }) + noteTokens;
     const probe = demoteHead
       ? this.#layout(context, 0, true)
       : this.#pickLayout(context, 0, minimumHandoffTokens + envelope);
@@ -451,18 +461,24 @@ export class ContextCompressor {
     return { layout, handoffTokens };
   }
 
+  /** The output: head, the insert (marked as Baton's, see `createInsert`) and pinned ask, tail. */
   #assemble(
     context: CallContext,
     layout: Layout,
-    insert: ModelMessage,
-  ): { messages: ModelMessage[]; removed: number[] } {
+    text: string,
+    kind: BatonInsertKind,
+  ): { messages: ModelMessage[]; removed: number[]; insert: ModelMessage } {
     const { messages } = context;
     const output: ModelMessage[] = messages.slice(0, layout.headEnd);
+    let insert: ModelMessage;
     if (layout.pinnedIndex !== undefined && this.#workAfterAsk(layout)) {
       // The removed span holds steps taken after the pinned ask: the insert goes after the ask, so
       // those steps do not read as if they came before it (which invites redoing them).
-      output.push(messages[layout.pinnedIndex]!, insert);
+      const ask = messages[layout.pinnedIndex]!;
+      insert = createInsert(text, kind, ask);
+      output.push(ask, insert);
     } else {
+      insert = createInsert(text, kind, output.at(-1));
       output.push(insert);
       if (layout.pinnedIndex !== undefined) output.push(messages[layout.pinnedIndex]!);
     }
@@ -472,7 +488,7 @@ export class ContextCompressor {
     for (let index = layout.headEnd; index < layout.tailStart; index++) {
       if (index !== layout.pinnedIndex) removed.push(index);
     }
-    return { messages: output, removed };
+    return { messages: output, removed, insert };
   }
 
   /** Whether messages between the pinned ask and the tail are removed (work already done on it). */
@@ -501,16 +517,22 @@ export class ContextCompressor {
   }
 
   #truncate(context: CallContext): StageOutcome {
-    const noticeFor = (count: number): ModelMessage => ({
+    const noticeFor = (count: number) =>
+      `[Baton: ${count} earlier messages were removed to fit the context window; no summary of them was kept.]`;
+    const noticeTokens = context.counter.countMessage({
       role: 'user',
-      content: `[Baton: ${count} earlier messages were removed to fit the context window; no summary of them was kept.]`,
+      content: noticeFor(99_999) + insertTagSample,
     });
-    const noticeTokens = context.counter.countMessage(noticeFor(99_999));
     const layout = this.#pickLayout(context, noticeTokens, noticeTokens);
     this.#assertFits(context, layout, noticeTokens);
     const removedCount =
       layout.tailStart - layout.headEnd - (layout.pinnedIndex === undefined ? 0 : 1);
-    const { messages, removed } = this.#assemble(context, layout, noticeFor(removedCount));
+    const { messages, removed } = this.#assemble(
+      context,
+      layout,
+      noticeFor(removedCount),
+      'notice',
+    );
     return {
       strategy: 'truncate',
       messages,
@@ -644,11 +666,19 @@ export class ContextCompressor {
         continue;
       }
       const message = context.messages[index]!;
-      if (isHandoff(message)) {
-        // An earlier handoff is redacted like the rest of the span before it reaches the summariser.
+      const inserted = context.inserts[index]!;
+      // An earlier handoff (marked, or by its header: a record written before inserts were
+      // marked, which is never the pinned ask here) is what the new one updates. It is redacted
+      // like the rest of the span before it reaches the summariser.
+      if (
+        message.role === 'user' &&
+        (inserted ? insertBody(message) : textOf(message)).startsWith(HANDOFF_HEADER)
+      ) {
         previousSummary = redactSecrets(textOf(message)).text;
         continue;
       }
+      // An earlier truncation notice says nothing worth keeping.
+      if (inserted) continue;
       span.push({ message, index, tokens: context.counts[index]! });
     }
     return { span, previousSummary };
@@ -658,7 +688,7 @@ export class ContextCompressor {
   #latestUserIndex(context: CallContext, layout: Layout): number | undefined {
     const { messages } = context;
     for (let index = messages.length - 1; index >= layout.tailStart; index--) {
-      if (messages[index]!.role === 'user') return index;
+      if (messages[index]!.role === 'user' && !context.inserts[index]) return index;
     }
     return layout.pinnedIndex;
   }
@@ -682,15 +712,10 @@ export class ContextCompressor {
   }
 
   /** `pointer`: the `#askPointer` the summariser's budget was sized with. */
-  #handoffMessage(
-    layout: Layout,
-    sections: HandoffSections,
-    pointer: string | undefined,
-  ): { text: string; message: ModelMessage } {
+  #handoffMessage(layout: Layout, sections: HandoffSections, pointer: string | undefined): string {
     const withAsk: HandoffSections =
       pointer === undefined ? sections : { ...sections, latestAsk: pointer };
-    const text = this.#withAfterAskNote(layout, redactSecrets(renderHandoff(withAsk)).text);
-    return { text, message: { role: 'user', content: text } };
+    return this.#withAfterAskNote(layout, redactSecrets(renderHandoff(withAsk)).text);
   }
 
   #receipt(context: CallContext, demoteHead = false): StageOutcome {
@@ -705,6 +730,7 @@ export class ContextCompressor {
     let budget = Math.max(minimumHandoffTokens, Math.floor(handoffTokens));
     if (!Number.isFinite(budget)) budget = minimumHandoffTokens;
     let text = '';
+    let insert: ModelMessage | undefined;
     let output: ModelMessage[] = [];
     let removed: number[] = [];
     let tokensAfter = Number.POSITIVE_INFINITY;
@@ -716,11 +742,17 @@ export class ContextCompressor {
         ...(previousSummary === undefined ? {} : { previousSummary }),
         ...(latestAsk === undefined ? {} : { latestAsk }),
       });
-      text = this.#withAfterAskNote(layout, redactSecrets(receipt.text).text);
-      ({ messages: output, removed } = this.#assemble(context, layout, {
-        role: 'user',
-        content: text,
-      }));
+      ({
+        messages: output,
+        removed,
+        insert,
+      } = this.#assemble(
+        context,
+        layout,
+        this.#withAfterAskNote(layout, redactSecrets(receipt.text).text),
+        'handoff',
+      ));
+      text = textOf(insert);
       tokensAfter = this.#count(context, output);
       budget = Math.max(minimumHandoffTokens, budget - (tokensAfter - context.targetTokens) - 16);
     }
@@ -785,8 +817,13 @@ export class ContextCompressor {
       deadline: performance.now() + (this.#options.deadlineMs ?? 120_000),
       callerSignal: context.callerSignal,
     });
-    const { text, message } = this.#handoffMessage(layout, result.sections, pointer);
-    const { messages, removed } = this.#assemble(context, layout, message);
+    const { messages, removed, insert } = this.#assemble(
+      context,
+      layout,
+      this.#handoffMessage(layout, result.sections, pointer),
+      'handoff',
+    );
+    const text = textOf(insert);
     const tokensAfter = this.#count(context, messages);
     if (tokensAfter > context.targetTokens) {
       const failure = new SummarizerError({
