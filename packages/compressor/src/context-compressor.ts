@@ -74,6 +74,11 @@ interface CallContext {
   counts: number[];
   /** suffix[i]: tokens of messages i..n-1. */
   suffix: number[];
+  /**
+   * systemPrefix[i]: tokens of the system messages among 0..i-1. A system message after the head
+   * (rotated credentials, a mode switch) is kept verbatim wherever the middle is cut.
+   */
+  systemPrefix: number[];
   baseTokens: number;
   targetTokens: number;
   tools: CountMessagesOptions['tools'];
@@ -186,6 +191,12 @@ export class ContextCompressor {
     for (let index = messages.length - 1; index >= 0; index--) {
       suffix[index] = suffix[index + 1]! + counts[index]!;
     }
+    const systemPrefix = new Array<number>(messages.length + 1);
+    systemPrefix[0] = 0;
+    for (let index = 0; index < messages.length; index++) {
+      systemPrefix[index + 1] =
+        systemPrefix[index]! + (messages[index]!.role === 'system' ? counts[index]! : 0);
+    }
     const baseTokens = counter.countMessages([], { tools: options.tools });
     const context: CallContext = {
       messages,
@@ -193,6 +204,7 @@ export class ContextCompressor {
       inserts: messages.map((_, index) => isBatonInsert(messages, index)),
       counts,
       suffix,
+      systemPrefix,
       baseTokens,
       targetTokens: Math.floor(options.targetTokens),
       tools: options.tools,
@@ -392,13 +404,13 @@ export class ContextCompressor {
     const headTokens = context.suffix[0]! - suffix[headEnd]!;
     const pinnedTokens = pinnedIndex === undefined ? 0 : counts[pinnedIndex]!;
     const protectLast = this.#options.protectLastNTokens ?? 20_000;
-    const allowance = Math.min(
-      protectLast,
-      targetTokens - context.baseTokens - headTokens - pinnedTokens - reserveTokens,
-    );
+    const room = targetTokens - context.baseTokens - headTokens - pinnedTokens - reserveTokens;
     let tailStart = minTailStart;
     for (let cut = minTailStart - 1; cut >= headEnd; cut--) {
-      if (suffix[cut]! > allowance) break;
+      // The tail from `cut` plus the system messages kept from the middle before it; the sum only
+      // grows as the cut moves earlier, so the first cut that fails ends the scan.
+      if (suffix[cut]! > protectLast) break;
+      if (suffix[cut]! + this.#systemTokens(context, headEnd, cut) > room) break;
       if (allowed[cut]) tailStart = cut;
     }
     const askIndex = pinnedIndex;
@@ -406,10 +418,17 @@ export class ContextCompressor {
     return { headEnd, headDemoted: demoteHead, minTailStart, tailStart, pinnedIndex, askIndex };
   }
 
+  /** Tokens of the system messages among `from..to-1`. */
+  #systemTokens(context: CallContext, from: number, to: number): number {
+    return context.systemPrefix[to]! - context.systemPrefix[from]!;
+  }
+
+  /** Head tokens, and what stays verbatim after it: smallest tail, pinned ask, middle system messages. */
   #protectedTokens(context: CallContext, layout: Layout): { head: number; kept: number } {
     const head = context.suffix[0]! - context.suffix[layout.headEnd]!;
     const ask = layout.askIndex === undefined ? 0 : context.counts[layout.askIndex]!;
-    return { head, kept: context.suffix[layout.minTailStart]! + ask };
+    const systems = this.#systemTokens(context, layout.headEnd, layout.minTailStart);
+    return { head, kept: context.suffix[layout.minTailStart]! + ask + systems };
   }
 
   /** Throws `ContextBudgetError` when the verbatim parts plus `insertTokens` cannot fit. */
@@ -456,12 +475,16 @@ export class ContextCompressor {
         head -
         pinned -
         context.suffix[layout.tailStart]! -
+        this.#systemTokens(context, layout.headEnd, layout.tailStart) -
         envelope,
     );
     return { layout, handoffTokens };
   }
 
-  /** The output: head, the insert (marked as Baton's, see `createInsert`) and pinned ask, tail. */
+  /**
+   * The output: head, the insert (marked as Baton's, see `createInsert`), the messages the middle
+   * keeps (the pinned ask and every system message, in their order), tail.
+   */
   #assemble(
     context: CallContext,
     layout: Layout,
@@ -470,30 +493,44 @@ export class ContextCompressor {
   ): { messages: ModelMessage[]; removed: number[]; insert: ModelMessage } {
     const { messages } = context;
     const output: ModelMessage[] = messages.slice(0, layout.headEnd);
-    let insert: ModelMessage;
-    if (layout.pinnedIndex !== undefined && this.#workAfterAsk(layout)) {
-      // The removed span holds steps taken after the pinned ask: the insert goes after the ask, so
-      // those steps do not read as if they came before it (which invites redoing them).
-      const ask = messages[layout.pinnedIndex]!;
-      insert = createInsert(text, kind, ask);
-      output.push(ask, insert);
-    } else {
-      insert = createInsert(text, kind, output.at(-1));
-      output.push(insert);
-      if (layout.pinnedIndex !== undefined) output.push(messages[layout.pinnedIndex]!);
+    const afterAsk = this.#insertAfterAsk(context, layout);
+    let insert = createInsert(text, kind, output.at(-1));
+    if (!afterAsk) output.push(insert);
+    const removed: number[] = [];
+    for (let index = layout.headEnd; index < layout.tailStart; index++) {
+      const message = messages[index]!;
+      if (index === layout.pinnedIndex) {
+        output.push(message);
+        // The removed span holds steps taken after the pinned ask: the insert goes after the ask,
+        // so those steps do not read as if they came before it (which invites redoing them).
+        if (afterAsk) {
+          insert = createInsert(text, kind, message);
+          output.push(insert);
+        }
+      } else if (message.role === 'system') output.push(message);
+      else removed.push(index);
     }
     for (let index = layout.tailStart; index < messages.length; index++)
       output.push(messages[index]!);
-    const removed: number[] = [];
-    for (let index = layout.headEnd; index < layout.tailStart; index++) {
-      if (index !== layout.pinnedIndex) removed.push(index);
-    }
     return { messages: output, removed, insert };
   }
 
   /** Whether messages between the pinned ask and the tail are removed (work already done on it). */
   #workAfterAsk(layout: Layout): boolean {
     return layout.pinnedIndex !== undefined && layout.pinnedIndex + 1 < layout.tailStart;
+  }
+
+  /**
+   * Whether the insert goes after the pinned ask (work done on it was removed). Not when a kept
+   * system message before the ask would then follow the head's own system messages directly: it
+   * would read as part of the leading system prompt (which apps, and the middleware, replace with
+   * their current one), so the insert goes first and keeps it apart.
+   */
+  #insertAfterAsk(context: CallContext, layout: Layout): boolean {
+    if (!this.#workAfterAsk(layout)) return false;
+    const { headEnd, pinnedIndex } = layout;
+    const systemBeforeAsk = this.#systemTokens(context, headEnd, pinnedIndex!) > 0;
+    return !systemBeforeAsk || (headEnd > 0 && context.messages[headEnd - 1]!.role !== 'system');
   }
 
   /**
@@ -504,8 +541,8 @@ export class ContextCompressor {
     return `(Placed after the user's latest request, the message just above, kept verbatim: covers the earlier conversation and the work already done on that request, up to message ${layout.tailStart - 1}. Do not redo completed actions.)`;
   }
 
-  #withAfterAskNote(layout: Layout, text: string): string {
-    if (!this.#workAfterAsk(layout)) return text;
+  #withAfterAskNote(context: CallContext, layout: Layout, text: string): string {
+    if (!this.#insertAfterAsk(context, layout)) return text;
     const newline = text.indexOf('\n');
     const header = newline < 0 ? text : text.slice(0, newline);
     const rest = newline < 0 ? '' : text.slice(newline);
@@ -525,8 +562,11 @@ export class ContextCompressor {
     });
     const layout = this.#pickLayout(context, noticeTokens, noticeTokens);
     this.#assertFits(context, layout, noticeTokens);
-    const removedCount =
-      layout.tailStart - layout.headEnd - (layout.pinnedIndex === undefined ? 0 : 1);
+    let removedCount = 0;
+    for (let index = layout.headEnd; index < layout.tailStart; index++) {
+      if (index !== layout.pinnedIndex && context.messages[index]!.role !== 'system')
+        removedCount++;
+    }
     const { messages, removed } = this.#assemble(
       context,
       layout,
@@ -666,6 +706,8 @@ export class ContextCompressor {
         continue;
       }
       const message = context.messages[index]!;
+      // Kept verbatim in the output, so not recorded again.
+      if (message.role === 'system') continue;
       const inserted = context.inserts[index]!;
       // An earlier handoff (marked, or by its header: a record written before inserts were
       // marked, which is never the pinned ask here) is what the new one updates. It is redacted
@@ -706,16 +748,21 @@ export class ContextCompressor {
     const index = this.#latestUserIndex(context, layout);
     if (index === undefined) return undefined;
     if (textOf(context.messages[index]!).trim() === '') return undefined;
-    return index === layout.pinnedIndex && this.#workAfterAsk(layout)
+    return index === layout.pinnedIndex && this.#insertAfterAsk(context, layout)
       ? 'Stated once, verbatim, in the user message just above this record.'
       : 'Stated once, verbatim, in the user message below this record.';
   }
 
   /** `pointer`: the `#askPointer` the summariser's budget was sized with. */
-  #handoffMessage(layout: Layout, sections: HandoffSections, pointer: string | undefined): string {
+  #handoffMessage(
+    context: CallContext,
+    layout: Layout,
+    sections: HandoffSections,
+    pointer: string | undefined,
+  ): string {
     const withAsk: HandoffSections =
       pointer === undefined ? sections : { ...sections, latestAsk: pointer };
-    return this.#withAfterAskNote(layout, redactSecrets(renderHandoff(withAsk)).text);
+    return this.#withAfterAskNote(context, layout, redactSecrets(renderHandoff(withAsk)).text);
   }
 
   #receipt(context: CallContext, demoteHead = false): StageOutcome {
@@ -749,7 +796,7 @@ export class ContextCompressor {
       } = this.#assemble(
         context,
         layout,
-        this.#withAfterAskNote(layout, redactSecrets(receipt.text).text),
+        this.#withAfterAskNote(context, layout, redactSecrets(receipt.text).text),
         'handoff',
       ));
       text = textOf(insert);
@@ -820,7 +867,7 @@ export class ContextCompressor {
     const { messages, removed, insert } = this.#assemble(
       context,
       layout,
-      this.#handoffMessage(layout, result.sections, pointer),
+      this.#handoffMessage(context, layout, result.sections, pointer),
       'handoff',
     );
     const text = textOf(insert);
