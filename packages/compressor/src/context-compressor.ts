@@ -17,6 +17,7 @@ import type {
   ContextCompressorOptions,
   SummaryDetail,
 } from './context-compressor-options.js';
+import { describeValue } from './describe-value.js';
 import { maskToolCallInputs, maskToolMessage } from './mask-tool-message.js';
 import { createDefaultCounter, createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
 import { summarizeSpan } from './summarize-span.js';
@@ -113,7 +114,7 @@ function checkNumber(value: number, path: string, minimum: number): void {
   if (!Number.isFinite(value) || value < minimum) {
     throw new InvalidInputError({
       path,
-      message: `must be a finite number >= ${minimum}, got ${value}`,
+      message: `must be a finite number >= ${minimum}, got ${describeValue(value)}`,
     });
   }
 }
@@ -131,13 +132,13 @@ export class ContextCompressor {
     if (options.strategy !== undefined && !strategies.includes(options.strategy)) {
       throw new InvalidInputError({
         path: 'strategy',
-        message: `unknown strategy "${options.strategy}"`,
+        message: `unknown strategy (${describeValue(options.strategy)}); expected ${strategies.join(', ')}`,
       });
     }
     if (options.detail !== undefined && !details.includes(options.detail)) {
       throw new InvalidInputError({
         path: 'detail',
-        message: `unknown detail "${options.detail}"`,
+        message: `unknown detail (${describeValue(options.detail)}); expected ${details.join(', ')}`,
       });
     }
     if (options.protectLastNTokens !== undefined)
@@ -175,7 +176,10 @@ export class ContextCompressor {
     checkNumber(options.targetTokens, 'targetTokens', 1);
     const strategy = options.strategy ?? this.#options.strategy ?? 'auto';
     if (!strategies.includes(strategy)) {
-      throw new InvalidInputError({ path: 'strategy', message: `unknown strategy "${strategy}"` });
+      throw new InvalidInputError({
+        path: 'strategy',
+        message: `unknown strategy (${describeValue(strategy)}); expected ${strategies.join(', ')}`,
+      });
     }
     if (strategy === 'summarize' && !this.#options.summarizer) {
       throw new InvalidInputError({
