@@ -41,10 +41,22 @@ const strategies: CompressionStrategy[] = ['truncate', 'mask', 'summarize', 'rec
 
 function heuristicCounter(): TokenCounter {
   const count = (text: string) => Math.ceil(text.length / 4);
+  // By text, so a message counts the same in `ModelMessage` form (string content) and provider
+  // form (text parts), as the real counters do.
+  const partText = (part: Record<string, unknown>): string => {
+    if (typeof part.text === 'string') return part.text;
+    if (part.type === 'tool-call') return `${part.toolName} ${JSON.stringify(part.input)}`;
+    if (part.type === 'tool-result') return `${part.toolName} ${JSON.stringify(part.output)}`;
+    return JSON.stringify(part);
+  };
   const countMessage = (message: CountableMessage) =>
     4 +
     count(
-      typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''),
+      typeof message.content === 'string'
+        ? message.content
+        : Array.isArray(message.content)
+          ? (message.content as Record<string, unknown>[]).map(partText).join('\n')
+          : '',
     );
   return {
     encoding: 'heuristic',
@@ -123,13 +135,14 @@ describe('fuzz: agent loops through the middleware with re-compactions', () => {
     await fc.assert(
       fc.asyncProperty(conversation, async (spec) => {
         const events: MiddlewareCompactionEvent[] = [];
+        const counter = heuristicCounter();
         const middleware = compactionMiddleware({
           contextWindow: spec.contextWindow,
           reservedOutputTokens: 200,
           threshold: spec.threshold,
           targetRatio: spec.targetRatio,
           strategy: spec.strategy,
-          counter: heuristicCounter(),
+          counter,
           summaryTargetTokens: 200,
           compressor: { retryDelayMs: 0 },
           summarizer: async (_request: SummarizerRequest) => fixBugsHandoff,
@@ -267,6 +280,11 @@ describe('fuzz: agent loops through the middleware with re-compactions', () => {
             if (removed.length > 0)
               expect(out.some(isInsert), `${label}: removed without a record`).toBe(true);
           }
+          // What is sent fits the window (less the reserved output), counted as the middleware
+          // counts.
+          expect(counter.countMessages(out as never), label).toBeLessThanOrEqual(
+            spec.contextWindow - 200,
+          );
           if (events.length > before) totals.compactions += events.length - before;
         }
         totals.loops++;
