@@ -175,8 +175,7 @@ describe('compaction of a compacted history keeps the latest real ask', () => {
             const result = await compressor.compress(input, { targetTokens: target, strategy });
             messages = result.messages;
             // The record never describes the current ask (as history or at all): it points to it.
-            if (result.summary !== undefined)
-              expect(result.summary).not.toContain(textOf(ask));
+            if (result.summary !== undefined) expect(result.summary).not.toContain(textOf(ask));
             if (result.strategy !== 'none') compactions++;
           } catch (error) {
             if (CompactionNotEffectiveError.isInstance(error)) {
