@@ -19,21 +19,22 @@ const timeout = 10_000;
 
 // Lower-case letters only: the o200k pre-tokenizer splits at case changes and digit groups.
 const letters = 'abcdefghijklmnopqrstuvwxyz';
-const hostile: Record<string, () => string> = {
-  'a 1 MB unbroken run': () => {
+/** `variant` gives each test its own text, so no count cached by an earlier test hides the cost. */
+const hostile: Record<string, (variant: number) => string> = {
+  'a 1 MB unbroken run': (variant) => {
     const parts: string[] = [];
-    let state = 11;
+    let state = 11 + variant;
     for (let index = 0; index < 1_048_576; index++) {
       state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
       parts.push(letters[state % letters.length]!);
     }
     return parts.join('');
   },
-  'a 100 KB run of one letter': () => 'a'.repeat(102_400),
-  '40,000 CJK characters': () => {
+  'a 100 KB run of one letter': (variant) => String.fromCharCode(97 + variant).repeat(102_400),
+  '40,000 CJK characters': (variant) => {
     const parts: string[] = [];
     for (let index = 0; index < 40_000; index++)
-      parts.push(String.fromCodePoint(0x4e00 + ((index * 7_919) % 20_000)));
+      parts.push(String.fromCodePoint(0x4e00 + ((index * 7_919 + variant) % 20_000)));
     return parts.join('');
   },
 };
@@ -90,7 +91,7 @@ describe('middleware on hostile tool output (exact counter)', () => {
               summarizer: async () => fixBugsHandoff,
             }),
           });
-          const messages = conversation(make(), latest);
+          const messages = conversation(make(latest ? 1 : 0), latest);
           const result = await generateText({ model, instructions: 'Be careful.', messages });
           expect(result.providerMetadata?.baton?.exactCount).toBe(true);
           // In the middle it is compacted away; in the latest turn it is sent as is when the
