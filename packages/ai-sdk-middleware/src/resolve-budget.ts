@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
+import { describeValue } from './describe-value.js';
 
 /** Token figures that decide when and how far a request is compacted. */
 export interface Budget {
@@ -39,7 +40,7 @@ function positiveInteger(value: number | undefined, path: string): number | unde
   if (!Number.isFinite(value) || value < 0) {
     throw new InvalidInputError({
       path,
-      message: `must be a non-negative finite number, got ${value}`,
+      message: `must be a non-negative finite number, got ${describeValue(value)}`,
     });
   }
   return Math.floor(value);
@@ -61,13 +62,13 @@ export function resolveBudget(options: ResolveBudgetOptions): Budget {
   if (!Number.isFinite(threshold) || threshold <= 0) {
     throw new InvalidInputError({
       path: 'threshold',
-      message: `must be a positive number, got ${threshold}`,
+      message: `must be a positive number, got ${describeValue(threshold)}`,
     });
   }
   if (!Number.isFinite(targetRatio) || targetRatio <= 0 || targetRatio >= 1) {
     throw new InvalidInputError({
       path: 'targetRatio',
-      message: `must be between 0 and 1 exclusive, got ${targetRatio}`,
+      message: `must be between 0 and 1 exclusive, got ${describeValue(targetRatio)}`,
     });
   }
   const modelMaxOutput = positiveInteger(options.modelMaxOutputTokens, 'modelMaxOutputTokens');

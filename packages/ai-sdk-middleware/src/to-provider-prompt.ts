@@ -9,6 +9,7 @@ import type {
 } from '@ai-sdk/provider';
 import { InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
+import { describeValue } from './describe-value.js';
 
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
 type ToolPart = Extract<LanguageModelV4Message, { role: 'tool' }>['content'][number];
@@ -165,7 +166,7 @@ function toProviderMessage(
     default:
       throw new InvalidInputError({
         path: `${path}.role`,
-        message: `unknown role ${JSON.stringify((message as { role: unknown }).role)}`,
+        message: `unknown role (${describeValue((message as { role: unknown }).role)})`,
       });
   }
 }
@@ -174,7 +175,7 @@ function unknownPart(part: unknown, path: string): InvalidInputError {
   const type = typeof part === 'object' && part !== null ? (part as { type?: unknown }).type : part;
   return new InvalidInputError({
     path: `${path}.type`,
-    message: `unsupported part type ${JSON.stringify(type)}`,
+    message: `unsupported part type (${describeValue(type)})`,
   });
 }
 
@@ -291,7 +292,7 @@ function toToolResultOutput(output: unknown, path: string): LanguageModelV4ToolR
     default:
       throw new InvalidInputError({
         path: `${path}.type`,
-        message: `unsupported tool output type ${JSON.stringify(typed.type)}`,
+        message: `unsupported tool output type (${describeValue(typed.type)})`,
       });
   }
 }

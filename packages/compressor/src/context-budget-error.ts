@@ -15,7 +15,10 @@ export class ContextBudgetError extends BatonError {
   /** Tokens the kept parts need, overhead included. */
   readonly requiredTokens: number;
   readonly headTokens: number;
-  /** Tokens of the smallest protected tail (and the pinned latest user ask, if it sits in the middle). */
+  /**
+   * Tokens of the smallest protected tail, the pinned latest user ask (if it sits in the middle) and
+   * the system messages between the head and that tail (kept verbatim wherever they sit).
+   */
   readonly protectedTokens: number;
   /** True when `headTokens` is already only the system messages (the first exchange was demoted). */
   readonly headDemoted: boolean;
@@ -34,7 +37,7 @@ export class ContextBudgetError extends BatonError {
         : `the system messages (${options.headTokens}; the first exchange already joined the middle)`;
     super({
       code: 'context_budget',
-      message: `cannot fit ${options.targetTokens} tokens: ${head} and the protected minimum (latest user ask, latest assistant reply and trailing calls: ${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead and the smallest insert`,
+      message: `cannot fit ${options.targetTokens} tokens: ${head} and the protected minimum (latest user ask, latest assistant reply and trailing calls, system messages after the head: ${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead and the smallest insert`,
     });
     this.headDemoted = options.headDemoted ?? false;
     this.name = 'ContextBudgetError';

@@ -2,6 +2,13 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_HEADER, type HandoffSections } from '@baton/fallback';
 import { type CountMessagesOptions, InvalidInputError, type TokenCounter } from '@baton/tokens';
 import { analyzeMessages, type MessageAnalysis } from './analyze-messages.js';
+import {
+  type BatonInsertKind,
+  createInsert,
+  insertBody,
+  insertTagSample,
+  isBatonInsert,
+} from './baton-insert.js';
 import { type Summarizer, summarizerName } from './call-summarizer.js';
 import { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
 import { ContextBudgetError } from './context-budget-error.js';
@@ -10,6 +17,7 @@ import type {
   ContextCompressorOptions,
   SummaryDetail,
 } from './context-compressor-options.js';
+import { describeValue } from './describe-value.js';
 import { maskToolCallInputs, maskToolMessage } from './mask-tool-message.js';
 import { createDefaultCounter, createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
 import { summarizeSpan } from './summarize-span.js';
@@ -62,9 +70,16 @@ interface MaskPlan {
 interface CallContext {
   messages: readonly ModelMessage[];
   analysis: MessageAnalysis;
+  /** inserts[i]: messages[i] is Baton's own insert from an earlier pass (never the user's ask). */
+  inserts: boolean[];
   counts: number[];
   /** suffix[i]: tokens of messages i..n-1. */
   suffix: number[];
+  /**
+   * systemPrefix[i]: tokens of the system messages among 0..i-1. A system message after the head
+   * (rotated credentials, a mode switch) is kept verbatim wherever the middle is cut.
+   */
+  systemPrefix: number[];
   baseTokens: number;
   targetTokens: number;
   tools: CountMessagesOptions['tools'];
@@ -95,15 +110,11 @@ function textOf(message: ModelMessage): string {
     .join('\n');
 }
 
-function isHandoff(message: ModelMessage): boolean {
-  return message.role === 'user' && textOf(message).startsWith(HANDOFF_HEADER);
-}
-
 function checkNumber(value: number, path: string, minimum: number): void {
   if (!Number.isFinite(value) || value < minimum) {
     throw new InvalidInputError({
       path,
-      message: `must be a finite number >= ${minimum}, got ${value}`,
+      message: `must be a finite number >= ${minimum}, got ${describeValue(value)}`,
     });
   }
 }
@@ -121,13 +132,13 @@ export class ContextCompressor {
     if (options.strategy !== undefined && !strategies.includes(options.strategy)) {
       throw new InvalidInputError({
         path: 'strategy',
-        message: `unknown strategy "${options.strategy}"`,
+        message: `unknown strategy (${describeValue(options.strategy)}); expected ${strategies.join(', ')}`,
       });
     }
     if (options.detail !== undefined && !details.includes(options.detail)) {
       throw new InvalidInputError({
         path: 'detail',
-        message: `unknown detail "${options.detail}"`,
+        message: `unknown detail (${describeValue(options.detail)}); expected ${details.join(', ')}`,
       });
     }
     if (options.protectLastNTokens !== undefined)
@@ -165,7 +176,10 @@ export class ContextCompressor {
     checkNumber(options.targetTokens, 'targetTokens', 1);
     const strategy = options.strategy ?? this.#options.strategy ?? 'auto';
     if (!strategies.includes(strategy)) {
-      throw new InvalidInputError({ path: 'strategy', message: `unknown strategy "${strategy}"` });
+      throw new InvalidInputError({
+        path: 'strategy',
+        message: `unknown strategy (${describeValue(strategy)}); expected ${strategies.join(', ')}`,
+      });
     }
     if (strategy === 'summarize' && !this.#options.summarizer) {
       throw new InvalidInputError({
@@ -181,12 +195,20 @@ export class ContextCompressor {
     for (let index = messages.length - 1; index >= 0; index--) {
       suffix[index] = suffix[index + 1]! + counts[index]!;
     }
+    const systemPrefix = new Array<number>(messages.length + 1);
+    systemPrefix[0] = 0;
+    for (let index = 0; index < messages.length; index++) {
+      systemPrefix[index + 1] =
+        systemPrefix[index]! + (messages[index]!.role === 'system' ? counts[index]! : 0);
+    }
     const baseTokens = counter.countMessages([], { tools: options.tools });
     const context: CallContext = {
       messages,
       analysis: analyzeMessages(messages),
+      inserts: messages.map((_, index) => isBatonInsert(messages, index)),
       counts,
       suffix,
+      systemPrefix,
       baseTokens,
       targetTokens: Math.floor(options.targetTokens),
       tools: options.tools,
@@ -325,7 +347,8 @@ export class ContextCompressor {
 
   /** Head, smallest tail, chosen tail and pinned ask for a given reserve (tokens kept for the insert). */
   #layout(context: CallContext, reserveTokens: number, demoteHead = false): Layout {
-    const { messages, analysis, counts, suffix, targetTokens } = context;
+    const { messages, analysis, counts, suffix, targetTokens, inserts } = context;
+    const isAsk = (index: number) => messages[index]!.role === 'user' && !inserts[index];
     const n = messages.length;
     const allowed = analysis.cutAllowed;
     const snapForward = (index: number) => {
@@ -349,7 +372,9 @@ export class ContextCompressor {
     } else {
       let firstUser = lead;
       while (firstUser < n && messages[firstUser]!.role !== 'user') firstUser++;
-      if (firstUser >= n) {
+      // An insert first: an earlier pass demoted the first exchange, so the head stays the system
+      // messages rather than taking that old record for the task.
+      if (firstUser >= n || inserts[firstUser]) {
         headEnd = snapForward(lead);
       } else {
         headEnd = snapForward(firstUser + 1);
@@ -373,7 +398,7 @@ export class ContextCompressor {
     minTailStart = snapBackward(minTailStart, headEnd);
 
     let latestUser = n - 1;
-    while (latestUser >= headEnd && messages[latestUser]!.role !== 'user') latestUser--;
+    while (latestUser >= headEnd && !isAsk(latestUser)) latestUser--;
     let pinnedIndex: number | undefined;
     if (latestUser >= headEnd && latestUser < minTailStart) {
       if (allowed[latestUser] && allowed[latestUser + 1]) pinnedIndex = latestUser;
@@ -383,13 +408,13 @@ export class ContextCompressor {
     const headTokens = context.suffix[0]! - suffix[headEnd]!;
     const pinnedTokens = pinnedIndex === undefined ? 0 : counts[pinnedIndex]!;
     const protectLast = this.#options.protectLastNTokens ?? 20_000;
-    const allowance = Math.min(
-      protectLast,
-      targetTokens - context.baseTokens - headTokens - pinnedTokens - reserveTokens,
-    );
+    const room = targetTokens - context.baseTokens - headTokens - pinnedTokens - reserveTokens;
     let tailStart = minTailStart;
     for (let cut = minTailStart - 1; cut >= headEnd; cut--) {
-      if (suffix[cut]! > allowance) break;
+      // The tail from `cut` plus the system messages kept from the middle before it; the sum only
+      // grows as the cut moves earlier, so the first cut that fails ends the scan.
+      if (suffix[cut]! > protectLast) break;
+      if (suffix[cut]! + this.#systemTokens(context, headEnd, cut) > room) break;
       if (allowed[cut]) tailStart = cut;
     }
     const askIndex = pinnedIndex;
@@ -397,10 +422,17 @@ export class ContextCompressor {
     return { headEnd, headDemoted: demoteHead, minTailStart, tailStart, pinnedIndex, askIndex };
   }
 
+  /** Tokens of the system messages among `from..to-1`. */
+  #systemTokens(context: CallContext, from: number, to: number): number {
+    return context.systemPrefix[to]! - context.systemPrefix[from]!;
+  }
+
+  /** Head tokens, and what stays verbatim after it: smallest tail, pinned ask, middle system messages. */
   #protectedTokens(context: CallContext, layout: Layout): { head: number; kept: number } {
     const head = context.suffix[0]! - context.suffix[layout.headEnd]!;
     const ask = layout.askIndex === undefined ? 0 : context.counts[layout.askIndex]!;
-    return { head, kept: context.suffix[layout.minTailStart]! + ask };
+    const systems = this.#systemTokens(context, layout.headEnd, layout.minTailStart);
+    return { head, kept: context.suffix[layout.minTailStart]! + ask + systems };
   }
 
   /** Throws `ContextBudgetError` when the verbatim parts plus `insertTokens` cannot fit. */
@@ -429,7 +461,8 @@ export class ContextCompressor {
     const noteTokens = context.counter.count(
       this.#afterAskNote({ tailStart: 1_000_000 } as Layout),
     );
-    const envelope = context.counter.countMessage({ role: 'user', content: '' }) + noteTokens;
+    const envelope =
+      context.counter.countMessage({ role: 'user', content: insertTagSample }) + noteTokens;
     const probe = demoteHead
       ? this.#layout(context, 0, true)
       : this.#pickLayout(context, 0, minimumHandoffTokens + envelope);
@@ -446,38 +479,62 @@ export class ContextCompressor {
         head -
         pinned -
         context.suffix[layout.tailStart]! -
+        this.#systemTokens(context, layout.headEnd, layout.tailStart) -
         envelope,
     );
     return { layout, handoffTokens };
   }
 
+  /**
+   * The output: head, the insert (marked as Baton's, see `createInsert`), the messages the middle
+   * keeps (the pinned ask and every system message, in their order), tail.
+   */
   #assemble(
     context: CallContext,
     layout: Layout,
-    insert: ModelMessage,
-  ): { messages: ModelMessage[]; removed: number[] } {
+    text: string,
+    kind: BatonInsertKind,
+  ): { messages: ModelMessage[]; removed: number[]; insert: ModelMessage } {
     const { messages } = context;
     const output: ModelMessage[] = messages.slice(0, layout.headEnd);
-    if (layout.pinnedIndex !== undefined && this.#workAfterAsk(layout)) {
-      // The removed span holds steps taken after the pinned ask: the insert goes after the ask, so
-      // those steps do not read as if they came before it (which invites redoing them).
-      output.push(messages[layout.pinnedIndex]!, insert);
-    } else {
-      output.push(insert);
-      if (layout.pinnedIndex !== undefined) output.push(messages[layout.pinnedIndex]!);
+    const afterAsk = this.#insertAfterAsk(context, layout);
+    let insert = createInsert(text, kind, output.at(-1));
+    if (!afterAsk) output.push(insert);
+    const removed: number[] = [];
+    for (let index = layout.headEnd; index < layout.tailStart; index++) {
+      const message = messages[index]!;
+      if (index === layout.pinnedIndex) {
+        output.push(message);
+        // The removed span holds steps taken after the pinned ask: the insert goes after the ask,
+        // so those steps do not read as if they came before it (which invites redoing them).
+        if (afterAsk) {
+          insert = createInsert(text, kind, message);
+          output.push(insert);
+        }
+      } else if (message.role === 'system') output.push(message);
+      else removed.push(index);
     }
     for (let index = layout.tailStart; index < messages.length; index++)
       output.push(messages[index]!);
-    const removed: number[] = [];
-    for (let index = layout.headEnd; index < layout.tailStart; index++) {
-      if (index !== layout.pinnedIndex) removed.push(index);
-    }
-    return { messages: output, removed };
+    return { messages: output, removed, insert };
   }
 
   /** Whether messages between the pinned ask and the tail are removed (work already done on it). */
   #workAfterAsk(layout: Layout): boolean {
     return layout.pinnedIndex !== undefined && layout.pinnedIndex + 1 < layout.tailStart;
+  }
+
+  /**
+   * Whether the insert goes after the pinned ask (work done on it was removed). Not when a kept
+   * system message before the ask would then follow the head's own system messages directly: it
+   * would read as part of the leading system prompt (which apps, and the middleware, replace with
+   * their current one), so the insert goes first and keeps it apart.
+   */
+  #insertAfterAsk(context: CallContext, layout: Layout): boolean {
+    if (!this.#workAfterAsk(layout)) return false;
+    const { headEnd, pinnedIndex } = layout;
+    const systemBeforeAsk = this.#systemTokens(context, headEnd, pinnedIndex!) > 0;
+    return !systemBeforeAsk || (headEnd > 0 && context.messages[headEnd - 1]!.role !== 'system');
   }
 
   /**
@@ -488,8 +545,8 @@ export class ContextCompressor {
     return `(Placed after the user's latest request, the message just above, kept verbatim: covers the earlier conversation and the work already done on that request, up to message ${layout.tailStart - 1}. Do not redo completed actions.)`;
   }
 
-  #withAfterAskNote(layout: Layout, text: string): string {
-    if (!this.#workAfterAsk(layout)) return text;
+  #withAfterAskNote(context: CallContext, layout: Layout, text: string): string {
+    if (!this.#insertAfterAsk(context, layout)) return text;
     const newline = text.indexOf('\n');
     const header = newline < 0 ? text : text.slice(0, newline);
     const rest = newline < 0 ? '' : text.slice(newline);
@@ -501,16 +558,25 @@ export class ContextCompressor {
   }
 
   #truncate(context: CallContext): StageOutcome {
-    const noticeFor = (count: number): ModelMessage => ({
+    const noticeFor = (count: number) =>
+      `[Baton: ${count} earlier messages were removed to fit the context window; no summary of them was kept.]`;
+    const noticeTokens = context.counter.countMessage({
       role: 'user',
-      content: `[Baton: ${count} earlier messages were removed to fit the context window; no summary of them was kept.]`,
+      content: noticeFor(99_999) + insertTagSample,
     });
-    const noticeTokens = context.counter.countMessage(noticeFor(99_999));
     const layout = this.#pickLayout(context, noticeTokens, noticeTokens);
     this.#assertFits(context, layout, noticeTokens);
-    const removedCount =
-      layout.tailStart - layout.headEnd - (layout.pinnedIndex === undefined ? 0 : 1);
-    const { messages, removed } = this.#assemble(context, layout, noticeFor(removedCount));
+    let removedCount = 0;
+    for (let index = layout.headEnd; index < layout.tailStart; index++) {
+      if (index !== layout.pinnedIndex && context.messages[index]!.role !== 'system')
+        removedCount++;
+    }
+    const { messages, removed } = this.#assemble(
+      context,
+      layout,
+      noticeFor(removedCount),
+      'notice',
+    );
     return {
       strategy: 'truncate',
       messages,
@@ -644,11 +710,21 @@ export class ContextCompressor {
         continue;
       }
       const message = context.messages[index]!;
-      if (isHandoff(message)) {
-        // An earlier handoff is redacted like the rest of the span before it reaches the summariser.
+      // Kept verbatim in the output, so not recorded again.
+      if (message.role === 'system') continue;
+      const inserted = context.inserts[index]!;
+      // An earlier handoff (marked, or by its header: a record written before inserts were
+      // marked, which is never the pinned ask here) is what the new one updates. It is redacted
+      // like the rest of the span before it reaches the summariser.
+      if (
+        message.role === 'user' &&
+        (inserted ? insertBody(message) : textOf(message)).startsWith(HANDOFF_HEADER)
+      ) {
         previousSummary = redactSecrets(textOf(message)).text;
         continue;
       }
+      // An earlier truncation notice says nothing worth keeping.
+      if (inserted) continue;
       span.push({ message, index, tokens: context.counts[index]! });
     }
     return { span, previousSummary };
@@ -658,7 +734,7 @@ export class ContextCompressor {
   #latestUserIndex(context: CallContext, layout: Layout): number | undefined {
     const { messages } = context;
     for (let index = messages.length - 1; index >= layout.tailStart; index--) {
-      if (messages[index]!.role === 'user') return index;
+      if (messages[index]!.role === 'user' && !context.inserts[index]) return index;
     }
     return layout.pinnedIndex;
   }
@@ -676,21 +752,21 @@ export class ContextCompressor {
     const index = this.#latestUserIndex(context, layout);
     if (index === undefined) return undefined;
     if (textOf(context.messages[index]!).trim() === '') return undefined;
-    return index === layout.pinnedIndex && this.#workAfterAsk(layout)
+    return index === layout.pinnedIndex && this.#insertAfterAsk(context, layout)
       ? 'Stated once, verbatim, in the user message just above this record.'
       : 'Stated once, verbatim, in the user message below this record.';
   }
 
   /** `pointer`: the `#askPointer` the summariser's budget was sized with. */
   #handoffMessage(
+    context: CallContext,
     layout: Layout,
     sections: HandoffSections,
     pointer: string | undefined,
-  ): { text: string; message: ModelMessage } {
+  ): string {
     const withAsk: HandoffSections =
       pointer === undefined ? sections : { ...sections, latestAsk: pointer };
-    const text = this.#withAfterAskNote(layout, redactSecrets(renderHandoff(withAsk)).text);
-    return { text, message: { role: 'user', content: text } };
+    return this.#withAfterAskNote(context, layout, redactSecrets(renderHandoff(withAsk)).text);
   }
 
   #receipt(context: CallContext, demoteHead = false): StageOutcome {
@@ -705,6 +781,7 @@ export class ContextCompressor {
     let budget = Math.max(minimumHandoffTokens, Math.floor(handoffTokens));
     if (!Number.isFinite(budget)) budget = minimumHandoffTokens;
     let text = '';
+    let insert: ModelMessage | undefined;
     let output: ModelMessage[] = [];
     let removed: number[] = [];
     let tokensAfter = Number.POSITIVE_INFINITY;
@@ -716,11 +793,17 @@ export class ContextCompressor {
         ...(previousSummary === undefined ? {} : { previousSummary }),
         ...(latestAsk === undefined ? {} : { latestAsk }),
       });
-      text = this.#withAfterAskNote(layout, redactSecrets(receipt.text).text);
-      ({ messages: output, removed } = this.#assemble(context, layout, {
-        role: 'user',
-        content: text,
-      }));
+      ({
+        messages: output,
+        removed,
+        insert,
+      } = this.#assemble(
+        context,
+        layout,
+        this.#withAfterAskNote(context, layout, redactSecrets(receipt.text).text),
+        'handoff',
+      ));
+      text = textOf(insert);
       tokensAfter = this.#count(context, output);
       budget = Math.max(minimumHandoffTokens, budget - (tokensAfter - context.targetTokens) - 16);
     }
@@ -785,8 +868,13 @@ export class ContextCompressor {
       deadline: performance.now() + (this.#options.deadlineMs ?? 120_000),
       callerSignal: context.callerSignal,
     });
-    const { text, message } = this.#handoffMessage(layout, result.sections, pointer);
-    const { messages, removed } = this.#assemble(context, layout, message);
+    const { messages, removed, insert } = this.#assemble(
+      context,
+      layout,
+      this.#handoffMessage(context, layout, result.sections, pointer),
+      'handoff',
+    );
+    const text = textOf(insert);
     const tokensAfter = this.#count(context, messages);
     if (tokensAfter > context.targetTokens) {
       const failure = new SummarizerError({

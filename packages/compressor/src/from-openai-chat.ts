@@ -5,6 +5,7 @@ import type {
   UserContent,
 } from '@ai-sdk/provider-utils';
 import { InvalidInputError } from '@baton/tokens';
+import { describeValue } from './describe-value.js';
 import type { OpenAIChatMessage } from './openai-chat-message.js';
 
 type JsonObject = Record<string, unknown>;
@@ -105,7 +106,7 @@ export function fromOpenAIChat(
       default:
         throw new InvalidInputError({
           path: `${path}.role`,
-          message: `unsupported role '${message.role}'`,
+          message: `unsupported role (${describeValue(message.role)}); expected system, developer, user, assistant or tool`,
         });
     }
   });

@@ -1,5 +1,6 @@
 import { InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
+import { describeValue } from './describe-value.js';
 
 const outputTypes = new Set([
   'text',
@@ -41,7 +42,7 @@ function checkOutput(output: unknown, path: string): void {
   if (typeof output.type !== 'string' || !outputTypes.has(output.type)) {
     fail(
       `${path}.type`,
-      `must be one of ${[...outputTypes].join(', ')}, got ${JSON.stringify(output.type)}`,
+      `must be one of ${[...outputTypes].join(', ')}, got ${describeValue(output.type)}`,
     );
   }
   if ((output.type === 'text' || output.type === 'error-text') && typeof output.value !== 'string')
@@ -57,7 +58,7 @@ function checkPart(part: unknown, role: string, path: string): void {
   if (typeof part.type !== 'string' || !partTypes[role]!.has(part.type)) {
     fail(
       `${path}.type`,
-      `must be one of ${[...partTypes[role]!].join(', ')} in a ${role} message, got ${JSON.stringify(part.type)}`,
+      `must be one of ${[...partTypes[role]!].join(', ')} in a ${role} message, got ${describeValue(part.type)}`,
     );
   }
   switch (part.type) {
@@ -100,7 +101,7 @@ export function validateMessages(messages: unknown): asserts messages is ModelMe
     if (role !== 'user' && role !== 'assistant' && role !== 'tool') {
       fail(
         `${path}.role`,
-        `must be "system", "user", "assistant" or "tool", got ${JSON.stringify(role)}`,
+        `must be "system", "user", "assistant" or "tool", got ${describeValue(role)}`,
       );
     }
     if (typeof content === 'string') {

@@ -1,4 +1,5 @@
 import { type LooseMessage, messageFacts } from './analyze-messages.js';
+import { describeValue } from './describe-value.js';
 
 export type ToolPairProblemCode =
   | 'orphan_tool_result'
@@ -48,7 +49,11 @@ export function validateToolPairs(messages: readonly LooseMessage[]): ToolPairVa
   for (let index = 0; index < facts.length; index++) {
     const fact = facts[index]!;
     if (!knownRoles.has(fact.role)) {
-      problems.push({ code: 'unknown_role', index, message: `unknown role "${fact.role}"` });
+      problems.push({
+        code: 'unknown_role',
+        index,
+        message: `unknown role (${describeValue(fact.role)})`,
+      });
     }
     if (fact.role === 'system' || fact.role === 'developer') {
       if (seenNonSystem) {
@@ -64,7 +69,7 @@ export function validateToolPairs(messages: readonly LooseMessage[]): ToolPairVa
         problems.push({
           code: 'first_not_user',
           index,
-          message: `first non-system message is "${fact.role}", not "user"`,
+          message: `first non-system message is not from the user (${knownRoles.has(fact.role) ? fact.role : 'unknown role'})`,
         });
       }
     }
