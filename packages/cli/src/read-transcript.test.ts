@@ -79,7 +79,10 @@ describe('readTranscript', () => {
     ['', /^x\.json: empty file$/],
     ['{"hello":"world"}', /^x\.json: unknown format: /],
     ['[1, 2]', /^x\.json: unknown format: messages\[0\]/],
-    ['[{"role":"wizard","content":"hi"}]', /^x\.json: messages\[0\]\.role: .*got "wizard"$/],
+    [
+      '[{"role":"wizard","content":"hi"}]',
+      /^x\.json: messages\[0\]\.role: .*got a string of 6 characters$/,
+    ],
     [
       '[{"role":"tool","content":"hi"}]',
       /^x\.json: messages\[0\]\.content: must be an array of tool results in a tool message$/,
