@@ -19,6 +19,14 @@ export {
   resolveModelPath,
 } from './resolve-model-path.js';
 export {
+  keyLines,
+  type SummarizeTextOptions,
+  type SummarizeTextResult,
+  summarizeText,
+  type TextSummarizerRequest,
+  type TextSummaryDetail,
+} from './summarize-text.js';
+export {
   type SummarizerInputBudgetOptions,
   summarizerInputBudget,
 } from './summarizer-input-budget.js';

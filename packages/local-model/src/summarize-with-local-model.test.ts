@@ -1,16 +1,17 @@
 import { createContextCompressor } from '@baton/compressor';
-import { corpusSkipReason } from '@baton/test-corpus';
+import { corpusSkipReason, loadTranscripts } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { generateText, type LanguageModel, wrapLanguageModel } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalModel } from './create-local-model.js';
+import { summarizeText } from './summarize-text.js';
 import { summarizerInputBudget } from './summarizer-input-budget.js';
 import { type CorpusWindow, corpusWindows } from './test-utils/corpus-windows.js';
 import { realModel } from './test-utils/real-model.js';
 
 const { modelPath, skipReason } = await realModel();
 const contextSize = 4096;
-const summaryTargetTokens = 160;
+const summaryTargetTokens = 96;
 
 /** Failures that say the reply was not usable as a summary (not that the call broke). */
 const qualityReason = /^(garbage|empty|too_long): /;
@@ -49,7 +50,7 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
      */
     const windowsFor = async (count: number) => {
       const usable: CorpusWindow[] = [];
-      for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
+      for (const window of corpusWindows(Number.POSITIVE_INFINITY, 900, counter)) {
         if (usable.length === count) break;
         const receipt = createContextCompressor({
           counter,
@@ -75,13 +76,14 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
         summaryTargetTokens,
         protectLastNTokens: 200,
         maxAttempts: 1,
-        timeoutMs: options.timeoutMs ?? 120_000,
+        timeoutMs: options.timeoutMs ?? 300_000,
+        deadlineMs: 600_000,
         summarizerInputBudget: budget,
         detail: 'brief',
       });
 
     it('summarises corpus windows: each reply is accepted or falls back for a stated quality reason, and every request fits the context', async () => {
-      const windows = await windowsFor(3);
+      const windows = await windowsFor(2);
       expect(windows.length).toBeGreaterThan(0);
       const outcomes: string[] = [];
       for (const window of windows) {
@@ -113,7 +115,42 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
       console.info(
         `[local-model] calls: ${calls.map((call) => `${call.inputTokens} in / ${call.outputTokens} out (${call.finish}) ${Math.round(call.ms)} ms`).join('; ')}`,
       );
-    }, 300_000);
+    }, 600_000);
+
+    it('summarises a raw corpus tool output with the local model, or falls back to its key lines for a stated reason', async () => {
+      // The first tool output of 2,000 to 6,000 characters in the corpus (spread order: any corpus has one).
+      const output = loadTranscripts()
+        .flatMap((transcript) => transcript.messages)
+        .flatMap((message) =>
+          message.role === 'tool' && Array.isArray(message.content) ? message.content : [],
+        )
+        .map((part) => (part as { output?: { type?: string; value?: unknown } }).output)
+        .map((value) =>
+          value?.type === 'text' && typeof value.value === 'string' ? value.value : '',
+        )
+        .find((text) => text.length >= 2_000 && text.length <= 6_000);
+      expect(output).toBeDefined();
+      const result = await summarizeText(output!, {
+        summarizer: local,
+        counter,
+        targetTokens: 120,
+        chunkTokens: 1_500,
+        timeoutMs: 120_000,
+      });
+      expect(result.chunks).toBeGreaterThanOrEqual(1);
+      if (result.strategy === 'key-lines') {
+        expect(result.fallbackReason).toMatch(
+          /cut at the output cap|empty|refused|exceeds its target/,
+        );
+        expect(result.tokensAfter).toBeLessThanOrEqual(120);
+      } else {
+        expect(result.strategy).toBe('summarize');
+        expect(result.tokensAfter).toBeLessThanOrEqual(144);
+      }
+      console.info(
+        `[local-model] summarizeText: ${result.strategy}${result.fallbackReason ? ` (${result.fallbackReason})` : ''}, ${result.tokensBefore} -> ${result.tokensAfter} tokens`,
+      );
+    }, 180_000);
 
     it('times out against a generating model, falls back to the receipt, and frees the model at once', async () => {
       const [window] = await windowsFor(1);
