@@ -1,7 +1,17 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractMember, fetchModel, modelPin } from '../scripts/fetch-model.mjs';
@@ -127,5 +137,22 @@ describe('fetchModel', () => {
     process.env.PATH = folder();
     const cache = join(folder(), 'models');
     await expect(fetchModel({ cacheDir: cache })).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});
+
+describe('baton-fetch-model', () => {
+  it('runs as a program through a bin symlink (as npm installs it) and answers --version without fetching', () => {
+    const script = join(
+      dirname(fileURLToPath(import.meta.url)),
+      '..',
+      'scripts',
+      'fetch-model.mjs',
+    );
+    const link = join(folder(), 'baton-fetch-model');
+    symlinkSync(script, link);
+    const manifest = JSON.parse(readFileSync(join(dirname(script), '..', 'package.json'), 'utf8'));
+    expect(execFileSync(process.execPath, [link, '--version'], { encoding: 'utf8' }).trim()).toBe(
+      manifest.version,
+    );
   });
 });
