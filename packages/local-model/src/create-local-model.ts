@@ -261,12 +261,17 @@ export class LocalLanguageModel implements LanguageModelV4 {
       const held = sequence.contextTokens;
       const keep = Math.min(commonPrefix(held, tokens), tokens.length - 1);
       if (keep < sequence.nextTokenIndex) {
-        if (keep === 0) await sequence.clearHistory();
-        else
-          await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
+        try {
+          if (keep === 0) await sequence.clearHistory();
+          else
+            await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
+        } catch {
+          // A state that cannot be trimmed is dropped whole: the prompt is then evaluated in full.
+          await sequence.clearHistory();
+        }
       }
       // Prompt in chunks so an abort or a timeout is answered within one chunk, not one prompt.
-      const pending = tokens.slice(keep, -1);
+      const pending = tokens.slice(sequence.nextTokenIndex, -1);
       for (let start = 0; start < pending.length; start += this.chunkTokens) {
         signal?.throwIfAborted();
         await sequence.evaluateWithoutGeneratingNewTokens(
