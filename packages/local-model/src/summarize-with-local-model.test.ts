@@ -4,10 +4,12 @@ import { createTokenCounter } from '@baton/tokens';
 import { generateText, type LanguageModel, wrapLanguageModel } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalModel } from './create-local-model.js';
+import { createVerifiedSummarizer } from './create-verified-summarizer.js';
 import { summarizeText } from './summarize-text.js';
 import { summarizerInputBudget } from './summarizer-input-budget.js';
 import { type CorpusWindow, corpusWindows } from './test-utils/corpus-windows.js';
 import { realModel } from './test-utils/real-model.js';
+import type { SummaryVerification } from './verify-summary.js';
 
 const { modelPath, skipReason } = await realModel();
 const contextSize = 4096;
@@ -114,6 +116,44 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
       console.info(`[local-model] ${outcomes.join('; ')}`);
       console.info(
         `[local-model] calls: ${calls.map((call) => `${call.inputTokens} in / ${call.outputTokens} out (${call.finish}) ${Math.round(call.ms)} ms`).join('; ')}`,
+      );
+    }, 600_000);
+
+    it('verifies a real reply: accepted with its facts topped up, or rejected for a defined reason', async () => {
+      const [window] = await windowsFor(1);
+      const verifications: SummaryVerification[] = [];
+      const compressor = createContextCompressor({
+        summarizer: createVerifiedSummarizer(local, {
+          onVerify: (verification) => verifications.push(verification),
+        }),
+        summarizerName: local.modelId,
+        counter,
+        summaryTargetTokens,
+        protectLastNTokens: 200,
+        maxAttempts: 1,
+        timeoutMs: 300_000,
+        deadlineMs: 600_000,
+        summarizerInputBudget: budget,
+        detail: 'brief',
+      });
+      const result = await compressor.compress(window!.messages, {
+        targetTokens: targetFor(window!.tokens),
+        strategy: 'summarize',
+      });
+      expect(verifications).toHaveLength(1);
+      const [verification] = verifications;
+      expect(verification!.factCoverage).toBeGreaterThanOrEqual(0);
+      expect(verification!.factCoverage).toBeLessThanOrEqual(1);
+      if (verification!.verdict === 'accepted') {
+        expect(result.strategy).toBe('summarize');
+        for (const fact of Object.values(verification!.added).flat())
+          expect(result.summary).toContain(fact);
+      } else {
+        expect(result.strategy).toBe('receipt');
+        expect(result.fallbackReason).toContain(`summary rejected as ${verification!.reason}`);
+      }
+      console.info(
+        `[local-model] verified on ${window!.name}: ${verification!.verdict}${verification!.reason ? ` (${verification!.reason})` : ''}, fact coverage ${verification!.factCoverage.toFixed(2)}`,
       );
     }, 600_000);
 
