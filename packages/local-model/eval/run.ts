@@ -1,0 +1,168 @@
+/**
+ * Quality harness (`pnpm eval`, not part of `pnpm test`): compacts corpus windows with each strategy
+ * at the same budget and scores what the compacted context still holds of the window's facts (tool
+ * names, reference-weighted paths, error lines, user asks, the latest ask verbatim), measured
+ * deterministically with `@baton/fallback`'s `measureRetention`. Strategies: truncate, mask, receipt,
+ * summarize with the local model, and the same model through `createVerifiedSummarizer`.
+ * Writes bench-results/eval.md. Model-answered probes need a capable model and are not run here.
+ * Windows with the local model: BATON_EVAL_WINDOWS (default 4); the 135M model is a test fixture,
+ * not Baton's quality ceiling.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CompressionStrategy, createContextCompressor } from '@baton/compressor';
+import { extractHandoffFacts, measureRetention, type RetentionScores } from '@baton/fallback';
+import { createTokenCounter } from '@baton/tokens';
+import type { ModelMessage } from 'ai';
+import {
+  createLocalModel,
+  createVerifiedSummarizer,
+  resolveModelPath,
+  summarizerInputBudget,
+} from '../dist/index.js';
+import { corpusWindows } from '../src/test-utils/corpus-windows.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const counter = createTokenCounter({ model: 'gpt-4o' });
+const windowCount = Number(process.env.BATON_EVAL_WINDOWS ?? 4);
+const contextSize = 4096;
+const summaryTargetTokens = 160;
+
+let local: ReturnType<typeof createLocalModel> | undefined;
+try {
+  local = createLocalModel({ modelPath: resolveModelPath(), contextSize });
+} catch (error) {
+  console.error(`eval: no local model (${(error as Error).message}); local strategies skipped`);
+}
+
+function textOf(messages: readonly ModelMessage[]): string {
+  const parts: string[] = [];
+  for (const message of messages) {
+    if (typeof message.content === 'string') {
+      parts.push(message.content);
+      continue;
+    }
+    for (const part of message.content) {
+      if (part.type === 'text' || part.type === 'reasoning') parts.push(part.text);
+      else if (part.type === 'tool-call')
+        parts.push(`${part.toolName} ${JSON.stringify(part.input)}`);
+      else if (part.type === 'tool-result') {
+        const output = part.output as { type: string; value?: unknown };
+        parts.push(
+          `${part.toolName} ${typeof output.value === 'string' ? output.value : JSON.stringify(output.value)}`,
+        );
+      }
+    }
+  }
+  return parts.join('\n');
+}
+
+type Variant = { name: string; strategy: CompressionStrategy; summarizer?: 'plain' | 'verified' };
+const variants: Variant[] = [
+  { name: 'truncate', strategy: 'truncate' },
+  { name: 'mask', strategy: 'mask' },
+  { name: 'receipt', strategy: 'receipt' },
+  ...(local
+    ? ([
+        { name: `summarize (${local.modelId})`, strategy: 'summarize', summarizer: 'plain' },
+        {
+          name: `verified summary (${local.modelId})`,
+          strategy: 'summarize',
+          summarizer: 'verified',
+        },
+      ] as Variant[])
+    : []),
+];
+const keys: Array<keyof RetentionScores> = [
+  'toolNames',
+  'weightedPaths',
+  'errorLines',
+  'userAsks',
+  'latestAskVerbatim',
+];
+const scores = new Map<string, Array<Partial<RetentionScores>>>(
+  variants.map((variant) => [variant.name, []]),
+);
+const outcomes = new Map<string, Record<string, number>>(
+  variants.map((variant) => [variant.name, {}]),
+);
+
+let windowsRun = 0;
+for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
+  if (windowsRun === windowCount) break;
+  const targetTokens = Math.floor(window.tokens * 0.6);
+  const base = { counter, summaryTargetTokens, protectLastNTokens: 200 };
+  try {
+    await createContextCompressor(base).compress(window.messages, {
+      targetTokens,
+      strategy: 'receipt',
+    });
+  } catch {
+    continue; // Not compactable to this budget at all.
+  }
+  windowsRun++;
+  const facts = extractHandoffFacts(window.messages);
+  for (const variant of variants) {
+    const compressor = createContextCompressor({
+      ...base,
+      ...(variant.summarizer && local
+        ? {
+            summarizer: variant.summarizer === 'plain' ? local : createVerifiedSummarizer(local),
+            summarizerName: local.modelId,
+            maxAttempts: 1,
+            timeoutMs: 300_000,
+            deadlineMs: 600_000,
+            summarizerInputBudget: summarizerInputBudget({ contextSize, summaryTargetTokens }),
+            detail: 'brief' as const,
+          }
+        : {}),
+    });
+    try {
+      const result = await compressor.compress(window.messages, {
+        targetTokens,
+        strategy: variant.strategy,
+      });
+      scores.get(variant.name)!.push(measureRetention(textOf(result.messages), facts));
+      const key = result.usedFallback
+        ? `receipt: ${(result.fallbackReason ?? '').split(' (fact')[0]!.slice(0, 60)}`
+        : result.strategy;
+      const counts = outcomes.get(variant.name)!;
+      counts[key] = (counts[key] ?? 0) + 1;
+    } catch (error) {
+      const counts = outcomes.get(variant.name)!;
+      const key = `error: ${(error as Error).name}`;
+      counts[key] = (counts[key] ?? 0) + 1;
+    }
+  }
+}
+await local?.dispose();
+
+const mean = (values: Array<number | undefined>) => {
+  const defined = values.filter((value): value is number => value !== undefined);
+  return defined.length === 0
+    ? '–'
+    : `${Math.round((defined.reduce((a, b) => a + b, 0) / defined.length) * 100)} %`;
+};
+const rows = variants.map((variant) => {
+  const list = scores.get(variant.name)!;
+  const counts = Object.entries(outcomes.get(variant.name)!)
+    .map(([key, count]) => `${key} ×${count}`)
+    .join('; ');
+  return `| ${variant.name} | ${keys.map((key) => mean(list.map((score) => score[key]))).join(' | ')} | ${counts} |`;
+});
+const body = `# @baton/local-model eval: fact survival at the same budget
+
+${windowsRun} corpus windows of about 1,000 o200k tokens each, compacted to 60 % (\`protectLastNTokens\` 200,
+summary target ${summaryTargetTokens}). Survival: share of the window's facts (\`extractHandoffFacts\`) found
+in the compacted context (\`measureRetention\`), averaged over windows where the class occurs.
+${local ? `Local model: \`${local.modelId}\` (CPU, one thread): a 135M test fixture, not Baton's quality ceiling.` : 'No local model found: local strategies not run.'}
+Model-answered probes (recall, artifact trail, continuation, decision) need a capable model and are not run.
+
+| strategy | tool names | paths (weighted) | error lines | user asks | latest ask verbatim | outcomes |
+| --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+`;
+mkdirSync(join(here, '..', 'bench-results'), { recursive: true });
+writeFileSync(join(here, '..', 'bench-results', 'eval.md'), body);
+console.log(body);

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Real-model suites run llama.cpp on one thread each; files in parallel would fight for the CPU
+    // and make every timing (and timeout test) meaningless.
+    fileParallelism: false,
+  },
+});
