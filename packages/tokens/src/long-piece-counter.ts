@@ -55,12 +55,23 @@ const positionScale = 2 ** 32;
  * O(n log n). Stale heap entries are skipped by checking them against the current pair ranks.
  */
 export function createLongPieceCounter(encoding: TiktokenEncoding): LongPieceCounter {
-  let ranks: Ranks | undefined;
   return (piece) => {
-    ranks ??= loadRanks(encoding);
     const bytes = Buffer.from(piece, 'utf8').toString('latin1');
-    return countBytePairTokens(bytes, ranks);
+    return countBytePairTokens(bytes, sharedRanks(encoding));
   };
+}
+
+// The rank tables take ~0.1–0.25 s and tens of MB to build: one per encoding per process, shared
+// by every encoder and counter.
+const loadedRanks = new Map<TiktokenEncoding, Ranks>();
+
+function sharedRanks(encoding: TiktokenEncoding): Ranks {
+  let ranks = loadedRanks.get(encoding);
+  if (!ranks) {
+    ranks = loadRanks(encoding);
+    loadedRanks.set(encoding, ranks);
+  }
+  return ranks;
 }
 
 /** Tokens of `bytes` (one char per byte) under `ranks`, merged exactly as tiktoken merges. */
