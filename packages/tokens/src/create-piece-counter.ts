@@ -1,6 +1,8 @@
 import { GenerationalCache } from './generational-cache.js';
 import type { Encoder } from './load-encoder.js';
+import { createLongPieceCounter } from './long-piece-counter.js';
 import { asciiSplitPattern, splitPattern } from './split-pattern.js';
+import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
 
 /** Exact token counts for one encoder, memoised per pre-tokenisation piece. */
@@ -12,6 +14,9 @@ const pieceCacheGeneration = 65_536;
 // Short pieces live in a count-bounded cache. Longer ones (unpunctuated CJK runs, base64, runs of
 // one symbol) are keyed by the string itself in a second cache bounded by characters, so a long
 // piece seen again costs one hash and one comparison instead of a BPE pass, and memory stays bounded.
+// Longer pieces also leave the WASM encoder, whose merge loop is quadratic in the piece length:
+// they go to the heap-based merge of long-piece-counter.ts (same tokens, O(n log n)). 128 is about
+// where the two cost the same (measured on runs of letters, CJK and box drawing).
 const longestShortPiece = 128;
 const longPieceGeneration = 4_096;
 const longPieceCharacters = 4_000_000;
@@ -36,6 +41,17 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
   const asciiPattern = asciiSplitPattern(encoding);
   const cache = new GenerationalCache<string, number>(pieceCacheGeneration);
   const longCache = new GenerationalCache<string, number>(longPieceGeneration, longPieceCharacters);
+  const countLongPiece = createLongPieceCounter(encoding);
+  const encodeShort = (piece: string): number => {
+    try {
+      return encoder.encode_ordinary(piece).length;
+    } catch (error) {
+      throw new TokenizerError({
+        message: `the ${encoding} encoder failed on a piece of ${piece.length} characters`,
+        cause: error,
+      });
+    }
+  };
   // GPT-2's pattern has no newline alternative, so line starts are not guaranteed piece boundaries.
   const canCutAtLines = encoding === 'o200k_base' || encoding === 'cl100k_base';
 
@@ -53,14 +69,21 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
       if (piece.length <= longestShortPiece) {
         let tokens = cache.get(piece);
         if (tokens === undefined) {
-          tokens = encoder.encode_ordinary(piece).length;
+          tokens = encodeShort(piece);
           cache.set(piece, tokens);
         }
         total += tokens;
       } else {
         let tokens = longCache.get(piece, piece.length);
         if (tokens === undefined) {
-          tokens = encoder.encode_ordinary(piece).length;
+          try {
+            tokens = countLongPiece(piece);
+          } catch (error) {
+            throw new TokenizerError({
+              message: `could not count a piece of ${piece.length} characters with ${encoding}`,
+              cause: error,
+            });
+          }
           longCache.set(piece, tokens, piece.length);
         }
         total += tokens;

@@ -6,6 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { estimateTokens, InvalidInputError } from './index.js';
 import { categories } from './test-utils/corpus-texts.ts';
 import { countedSamples, meanAbsolutePercentageError } from './test-utils/heuristic-evaluation.ts';
+import {
+  missingClasses,
+  type SyntheticClass,
+  syntheticClasses,
+  syntheticSamples,
+} from './test-utils/synthetic-texts.ts';
 
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
@@ -120,3 +126,69 @@ describe.skipIf(corpusSkipReason !== undefined)(
     });
   },
 );
+
+describe('estimateTokens on generated text it was not fitted on', () => {
+  // A fresh seed per run (the fit uses its own fixed seed); printed so a failure can be replayed.
+  const seed = Number(process.env.HEURISTIC_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const perClass = Number(process.env.HEURISTIC_SAMPLES ?? 300);
+  const o200k = tiktoken.get_encoding('o200k_base');
+  const samples = syntheticSamples(seed, perClass);
+  const missing = missingClasses();
+  if (missing.length > 0)
+    console.warn(`no gettext catalogues for ${missing.join(', ')}: those classes are skipped`);
+
+  const report = new Map<SyntheticClass, { mape: number; bias: number; quarter: number }>();
+  for (const name of syntheticClasses) {
+    const texts = samples.filter((sample) => sample.class === name).map((sample) => sample.text);
+    if (texts.length === 0) continue;
+    let error = 0;
+    let quarterError = 0;
+    let estimated = 0;
+    let exact = 0;
+    for (const text of texts) {
+      const truth = o200k.encode_ordinary(text).length;
+      const estimate = estimateTokens(text);
+      error += Math.abs(estimate - truth) / truth;
+      quarterError += Math.abs(Math.ceil(text.length / 4) - truth) / truth;
+      estimated += estimate;
+      exact += truth;
+    }
+    report.set(name, {
+      mape: error / texts.length,
+      bias: estimated / exact - 1,
+      quarter: quarterError / texts.length,
+    });
+  }
+  const describeReport = () =>
+    `seed ${seed}: ${[...report]
+      .map(
+        ([name, r]) =>
+          `${name} MAPE ${(r.mape * 100).toFixed(1)} % bias ${(r.bias * 100).toFixed(1)} %`,
+      )
+      .join('; ')}`;
+
+  it('generates 20–2,000-character texts of every class it has a source for', () => {
+    for (const sample of samples) {
+      expect(sample.text.length).toBeGreaterThanOrEqual(20);
+      expect(sample.text.length).toBeLessThanOrEqual(2000);
+    }
+    for (const name of ['base64', 'hex', 'uuid', 'emoji'] as const)
+      expect(report.has(name)).toBe(true);
+  });
+
+  it('undercounts no class by more than 10 % in aggregate (Korean and Cyrillic: 20 %)', () => {
+    for (const [name, { bias }] of report) {
+      const limit = name === 'korean' || name === 'cyrillic' ? -0.2 : -0.1;
+      expect(bias, `${name}; ${describeReport()}`).toBeGreaterThanOrEqual(limit);
+    }
+  });
+
+  it('beats chars/4 in every class; per-text MAPE <= 8 % on UUIDs and emoji, <= 20 % on every class', () => {
+    for (const [name, { mape, quarter }] of report) {
+      expect(mape, `${name}; ${describeReport()}`).toBeLessThan(quarter);
+      expect(mape, `${name}; ${describeReport()}`).toBeLessThanOrEqual(0.2);
+    }
+    for (const name of ['uuid', 'emoji'] as const)
+      expect(report.get(name)!.mape, describeReport()).toBeLessThanOrEqual(0.08);
+  });
+});

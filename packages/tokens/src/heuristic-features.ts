@@ -34,6 +34,13 @@ export const featureNames = [
   'symbols',
   'astral',
   'newlineRunsAfterWord',
+  'mixedRunCharacters',
+  'cyrillicWords',
+  'greekWords',
+  'arabicHebrewWords',
+  'hangulWords',
+  'emojiJoiners',
+  'mixedRunDigits',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -50,6 +57,8 @@ export const spaceRunOverflow = featureCount;
 export const newlineRunOverflowO200k = featureCount + 1;
 export const newlineRunOverflowCl100k = featureCount + 2;
 export const extendedFeatureCount = featureCount + 3;
+
+const runScratch = new Float64Array(9);
 
 // Character classes of the scanner.
 const LOWER = 1;
@@ -97,14 +106,38 @@ export function extractFeatures(
   let newlineRunHasReturn = false;
   let cjkRun = false;
   let atLineStart = false;
+  // Alphanumeric run (letters and digits together) and its shape: long runs mixing cases and
+  // digits (base64, keys, hashes) cost far more tokens per character than words.
+  let alnumLength = 0;
+  let alnumSwitches = 0;
+  let alnumDigits = 0;
+  // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic/Hebrew, 20 hangul).
+  let scriptRun = 0;
   const length = text.length;
+  // Word and digit features (slots 0-8) of the current alphanumeric run, kept apart until the run
+  // ends: a run that switches between cases and digits at least once per three characters (base64,
+  // hex, keys, hashes; not camelCase identifiers) is charged by its own features instead, since
+  // BPE cuts such runs into pieces of 1–3 characters whatever their word shape.
+  const run = runScratch.fill(0);
+  const endAlnum = () => {
+    if (alnumLength >= 8 && alnumSwitches * 3 >= alnumLength) {
+      into[31]! += alnumLength;
+      into[37]! += alnumDigits;
+    } else {
+      for (let k = 0; k < 9; k++) into[k]! += run[k]!;
+    }
+    run.fill(0);
+    alnumLength = 0;
+    alnumSwitches = 0;
+    alnumDigits = 0;
+  };
   const endWord = () => {
-    if (wordLength > 6) into[2]! += wordLength - 6;
-    if (wordLength > 12) into[3]! += wordLength - 12;
+    if (wordLength > 6) run[2]! += wordLength - 6;
+    if (wordLength > 12) run[3]! += wordLength - 12;
     wordLength = 0;
   };
   const endDigits = () => {
-    into[7]! += Math.ceil(digitRun / 3);
+    run[7]! += Math.ceil(digitRun / 3);
     digitRun = 0;
   };
   const endSpaces = () => {
@@ -133,21 +166,27 @@ export function extractFeatures(
       if (kind !== NEWLINE && newlineRun > 0) endNewlines();
       if (kind !== DIGIT && digitRun > 0) endDigits();
       if (kind !== LOWER && kind !== UPPER && wordLength > 0) endWord();
+      if (kind === LOWER || kind === UPPER || kind === DIGIT) {
+        if (alnumLength > 0 && kind !== previous) alnumSwitches++;
+        alnumLength++;
+        if (kind === DIGIT) alnumDigits++;
+      } else if (alnumLength > 0) endAlnum();
       cjkRun = false;
+      scriptRun = 0;
       switch (kind) {
         case LOWER:
         case UPPER:
-          if (wordLength === 0) into[0]! += 1;
+          if (wordLength === 0) run[0]! += 1;
           wordLength++;
-          into[1]! += 1;
-          if (kind === UPPER && previous === LOWER) into[4]! += 1;
-          if (kind === UPPER && previous === UPPER) into[5]! += 1;
-          if (previous === DIGIT) into[8]! += 1;
+          run[1]! += 1;
+          if (kind === UPPER && previous === LOWER) run[4]! += 1;
+          if (kind === UPPER && previous === UPPER) run[5]! += 1;
+          if (previous === DIGIT) run[8]! += 1;
           break;
         case DIGIT:
           digitRun++;
-          into[6]! += 1;
-          if (previous === LOWER || previous === UPPER) into[8]! += 1;
+          run[6]! += 1;
+          if (previous === LOWER || previous === UPPER) run[8]! += 1;
           break;
         case SPACE:
           spaceRun++;
@@ -188,9 +227,11 @@ export function extractFeatures(
     if (newlineRun > 0) endNewlines();
     if (digitRun > 0) endDigits();
     if (wordLength > 0) endWord();
+    if (alnumLength > 0) endAlnum();
     atLineStart = false;
     previous = 0;
     let isCjk = false;
+    let script = 0;
     if (code >= 0xd800 && code <= 0xdbff) {
       into[29]! += 1;
       i++;
@@ -210,13 +251,16 @@ export function extractFeatures(
       (code >= 0x3130 && code <= 0x318f)
     ) {
       into[20]! += 1;
-      isCjk = true;
+      script = 20;
     } else if (code >= 0x0400 && code <= 0x052f) {
       into[21]! += 1;
+      script = 21;
     } else if (code >= 0x0370 && code <= 0x03ff) {
       into[22]! += 1;
+      script = 22;
     } else if (code >= 0x0590 && code <= 0x06ff) {
       into[23]! += 1;
+      script = 23;
     } else if (code >= 0x0900 && code <= 0x0dff) {
       into[24]! += 1;
     } else if (code >= 0x0e00 && code <= 0x0e7f) {
@@ -233,16 +277,24 @@ export function extractFeatures(
       (code >= 0x0700 && code <= 0x08ff)
     ) {
       into[27]! += 1;
+    } else if (code === 0x200d || code === 0xfe0f) {
+      // Zero-width joiners and emoji presentation selectors inside emoji sequences.
+      into[36]! += 1;
     } else {
       // General punctuation, CJK punctuation, box drawing, arrows, NBSP and other symbols.
       into[28]! += 1;
     }
     if (isCjk && !cjkRun) into[18]! += 1;
     cjkRun = isCjk;
+    if (script !== 0 && script !== scriptRun) {
+      into[script === 21 ? 32 : script === 22 ? 33 : script === 23 ? 34 : 35]! += 1;
+    }
+    scriptRun = script;
   }
   if (spaceRun > 0) endSpaces();
   if (newlineRun > 0) endNewlines();
   if (digitRun > 0) endDigits();
   if (wordLength > 0) endWord();
+  if (alnumLength > 0) endAlnum();
   return into;
 }

@@ -6,6 +6,7 @@ export { imageTokens, unknownImageTokens } from './image-tokens.js';
 export { InvalidInputError } from './invalid-input-error.js';
 export { type Encoder, type EncoderLoader, loadTiktokenEncoder } from './load-encoder.js';
 export { resolveModel, unknownModel } from './resolve-model.js';
+export { TokenizerError } from './tokenizer-error.js';
 export type {
   CountableMessage,
   CountableTool,
