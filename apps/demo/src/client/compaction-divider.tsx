@@ -23,7 +23,6 @@ export function CompactionDivider({ compaction, index, onView }: CompactionDivid
       className="compaction-divider"
       data-testid="compaction-divider"
       data-removed={removed}
-      role="separator"
     >
       <span className="divider-text">
         <span className="badge">#{index + 1}</span> {what} ·{' '}
