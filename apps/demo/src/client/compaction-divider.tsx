@@ -19,11 +19,7 @@ export function CompactionDivider({ compaction, index, onView }: CompactionDivid
       ? `${formatNumber(masked)} earlier tool output${masked === 1 ? '' : 's'} masked`
       : `${formatNumber(removed)} earlier message${removed === 1 ? '' : 's'} dropped`;
   return (
-    <div
-      className="compaction-divider"
-      data-testid="compaction-divider"
-      data-removed={removed}
-    >
+    <div className="compaction-divider" data-testid="compaction-divider" data-removed={removed}>
       <span className="divider-text">
         <span className="badge">#{index + 1}</span> {what} ·{' '}
         <button
