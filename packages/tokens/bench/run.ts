@@ -74,6 +74,17 @@ const freshBaton = () => {
   return (text: string) => counter.count(text);
 };
 
+// Fresh caches without building another WASM encoder (~0.2–0.5 s and ~90 MB each): a new
+// Encoder object over one shared raw encoder gets its own, empty piece cache.
+const sharedRaw = tiktoken.get_encoding('o200k_base');
+const freshCaches = () => {
+  const counter = createTokenCounter({
+    encoding: 'o200k_base',
+    loadEncoder: () => ({ encode_ordinary: (text: string) => sharedRaw.encode_ordinary(text) }),
+  });
+  return (text: string) => counter.count(text);
+};
+
 log('## @baton/tokens');
 log();
 log(
@@ -379,30 +390,37 @@ for (const [name, make] of worstClasses) {
     const run = make(size);
     const times: number[] = [];
     const ratios: number[] = [];
+    let usedWall = false;
     for (let round = 0; round < worstRounds; round++) {
       const prose = proseOf(run.length);
-      const ours = freshBaton();
-      const baseline = freshBaton();
+      const ours = freshCaches();
+      const baseline = freshCaches();
       gc();
       const order = round % 2 === 0;
       const first = measure(() => (order ? ours(run) : baseline(prose)));
       const second = measure(() => (order ? baseline(prose) : ours(run)));
-      const runTime = order ? first.cpu : second.cpu;
-      const proseTime = order ? second.cpu : first.cpu;
-      times.push(runTime);
-      ratios.push(runTime / Math.max(proseTime, 0.01));
+      const runTime = order ? first : second;
+      const proseTime = order ? second : first;
+      times.push(runTime.cpu);
+      // The CPU clock ticks in milliseconds: below 10 ms of prose, the ratio is taken in wall time.
+      if (proseTime.cpu < 10) {
+        usedWall = true;
+        ratios.push(runTime.wall / Math.max(proseTime.wall, 0.001));
+      } else ratios.push(runTime.cpu / proseTime.cpu);
     }
     const ratio = median(ratios);
     if (ratio > worstRatio) {
       worstRatio = ratio;
       worstName = `${name}, ${size.toLocaleString('en')} chars`;
     }
-    cells.push(`${fixed(median(times), 0)} (${fixed(ratio, 2)}x)`);
+    cells.push(`${fixed(median(times), 0)} (${fixed(ratio, 2)}x${usedWall ? ' wall' : ''})`);
   }
   log(`| ${name} | ${cells.join(' | ')} |`);
 }
 log();
-log(`Largest median ratio to prose: ${fixed(worstRatio, 2)}x (${worstName}); target <= 10x.`);
+log(
+  `Largest median ratio to prose: ${fixed(worstRatio, 2)}x (${worstName}); target <= 10x. "wall": prose took under 10 ms of CPU (below the CPU clock's resolution), so that ratio is of wall times.`,
+);
 log();
 
 // 4b. Per class, 10 KB, first count: @baton/tokens vs raw WASM (WASM's time is quadratic in a
@@ -422,7 +440,7 @@ for (const [name, make] of [
   const ratios: number[] = [];
   for (let round = 0; round < worstRounds; round++) {
     const text = make(10_000);
-    const count = freshBaton();
+    const count = freshCaches();
     gc();
     const a = measure(() => count(text));
     const b = measure(() => dqbd.encode_ordinary(text));
