@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Creates one pinned venv per Python peer under bench/peers/.cache/venv-<peer>.
+# Peers pin conflicting versions of langchain/pydantic, so they are kept apart.
+# Idempotent: a venv whose pins file matches is reused. Writes one status line per peer to
+# .cache/python-status.json so the harness can list a peer that failed to install with its reason.
+set -u
+here="$(cd "$(dirname "$0")" && pwd)"
+cache="$here/.cache"
+mkdir -p "$cache"
+py="${PEERS_PYTHON:-}"
+if [ -z "$py" ]; then
+  for candidate in python3.12 /root/.pyenv/versions/3.12.1/bin/python3.12 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'; then
+      py="$candidate"; break
+    fi
+  done
+fi
+if [ -z "$py" ]; then echo "setup-python: need Python >= 3.12 (set PEERS_PYTHON)" >&2; exit 1; fi
+
+install_one() {
+  local name="$1"; shift
+  local venv="$cache/venv-$name"
+  local pins="$*"
+  if [ -f "$venv/.pins" ] && [ "$(cat "$venv/.pins")" = "$pins" ] && [ -f "$venv/.ok" ]; then
+    echo "setup-python: $name up to date"; return 0
+  fi
+  rm -rf "$venv"
+  "$py" -m venv "$venv" || return 1
+  echo "$pins" > "$venv/.pins"
+  if "$venv/bin/pip" install --disable-pip-version-check -q $pins > "$venv/install.log" 2>&1; then
+    touch "$venv/.ok"; echo "setup-python: $name installed"
+  else
+    echo "setup-python: $name FAILED (see $venv/install.log)" >&2
+  fi
+}
+
+only="${1:-all}"
+# Pins: name then pip requirement(s).
+declare -A PEERS=(
+  [langchain]="langchain==1.5.0 langchain-core==1.7.7"
+  [hermes]="hermes-agent==0.19.0"
+  [praisonai]="praisonaiagents==1.7.17"
+  [calute]="calute==0.1.5"
+  [openhands]="openhands-sdk==1.58.2"
+  [raaid]="ra-aid==0.30.2"
+  [detectsecrets]="detect-secrets==1.5.0"
+)
+for name in langchain detectsecrets hermes praisonai openhands calute raaid; do
+  if [ "$only" = all ] || [ "$only" = "$name" ]; then install_one "$name" ${PEERS[$name]}; fi
+done
