@@ -63,14 +63,15 @@ function version(pkg: string): string {
   return JSON.parse(readFileSync(join(here, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 }
 
+const others = await typescriptPeers(version);
 const tsPeers: Peer[] = [
   ...batonPeers(version('@baton/compressor')),
   aiSdkPeer(version('ai')),
-  ...(await typescriptPeers(version)),
+  ...others.peers,
 ].filter((peer) => selected(peer.name));
 
 const rows: Row[] = [];
-const unavailable: { name: string; reason: string }[] = [];
+const unavailable: { name: string; reason: string }[] = [...others.unavailable];
 
 function cpuMs(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
