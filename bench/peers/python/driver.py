@@ -1,0 +1,297 @@
+"""Python side of the peers benchmark: runs one Python peer over the transcripts given on stdin.
+
+stdin: {"mode": "fake"|"failing", "items": [{"id", "messages" (AI SDK ModelMessage[]), "targetTokens"}],
+        "fakeSummary", "failureMessage", "rounds"}
+stdout: {"version", "results": [{"id", "messages" | "error", "cpuMs": [..]}]}
+Exit 3 with {"reason"} on stdout when the peer cannot be imported or set up here (listed, not scored).
+Any other failure, including output this driver cannot convert back, exits non-zero without JSON so that the
+harness stops (no silent zero). The summariser is a fake OpenAI-compatible server on 127.0.0.1 (fixed text or
+HTTP 503 carrying the failure message), or the framework's own fake model where it has one.
+Converters are written here; nothing is copied from the peers.
+"""
+
+import importlib.metadata
+import json
+import sys
+import threading
+import time
+import traceback
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class ParseError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- AI SDK <-> OpenAI chat messages
+
+
+def _text_of(content):
+    if isinstance(content, str):
+        return content
+    return "\n".join(part["text"] for part in content if part.get("type") == "text")
+
+
+def to_openai(messages):
+    out = []
+    for message in messages:
+        role = message["role"]
+        content = message["content"]
+        if role in ("system", "user"):
+            out.append({"role": role, "content": _text_of(content)})
+        elif role == "assistant":
+            if isinstance(content, str):
+                out.append({"role": "assistant", "content": content})
+                continue
+            text = "\n".join(p["text"] for p in content if p["type"] == "text")
+            reasoning = "\n".join(p["text"] for p in content if p["type"] == "reasoning")
+            calls = [
+                {
+                    "id": p["toolCallId"],
+                    "type": "function",
+                    "function": {
+                        "name": p["toolName"],
+                        "arguments": p["input"] if isinstance(p["input"], str) else json.dumps(p["input"]),
+                    },
+                }
+                for p in content
+                if p["type"] == "tool-call"
+            ]
+            item = {"role": "assistant", "content": text if text or not calls else None}
+            if reasoning:
+                item["reasoning_content"] = reasoning
+            if calls:
+                item["tool_calls"] = calls
+            out.append(item)
+        elif role == "tool":
+            for part in content:
+                value = part["output"]["value"]
+                out.append(
+                    {
+                        "role": "tool",
+                        "tool_call_id": part["toolCallId"],
+                        "name": part["toolName"],
+                        "content": value if isinstance(value, str) else json.dumps(value),
+                    }
+                )
+    return out
+
+
+def _parse_args(arguments):
+    if isinstance(arguments, dict):
+        return arguments
+    try:
+        return json.loads(arguments)
+    except (TypeError, ValueError):
+        return arguments
+
+
+def from_openai(messages):
+    if not isinstance(messages, list):
+        raise ParseError("output is not a list")
+    names = {}
+    out = []
+    for index, message in enumerate(messages):
+        if not isinstance(message, dict) or "role" not in message:
+            raise ParseError(f"messages[{index}] is not a role dict: {type(message).__name__}")
+        role = message["role"]
+        content = message.get("content")
+        if isinstance(content, list):
+            texts = []
+            for part in content:
+                if isinstance(part, dict) and part.get("type") == "text":
+                    texts.append(part.get("text", ""))
+                elif isinstance(part, str):
+                    texts.append(part)
+                else:
+                    raise ParseError(f"messages[{index}]: content part {part!r:.80}")
+            content = "\n".join(texts)
+        if content is not None and not isinstance(content, str):
+            raise ParseError(f"messages[{index}]: content of type {type(content).__name__}")
+        if role in ("system", "developer"):
+            out.append({"role": "system", "content": content or ""})
+        elif role == "user":
+            out.append({"role": "user", "content": content or ""})
+        elif role == "assistant":
+            parts = []
+            reasoning = message.get("reasoning_content") or message.get("reasoning")
+            if isinstance(reasoning, str) and reasoning:
+                parts.append({"type": "reasoning", "text": reasoning})
+            if content:
+                parts.append({"type": "text", "text": content})
+            for call in message.get("tool_calls") or []:
+                function = call.get("function") or {}
+                if not isinstance(call.get("id"), str) or not isinstance(function.get("name"), str):
+                    raise ParseError(f"messages[{index}]: tool call without id/name")
+                names[call["id"]] = function["name"]
+                parts.append(
+                    {
+                        "type": "tool-call",
+                        "toolCallId": call["id"],
+                        "toolName": function["name"],
+                        "input": _parse_args(function.get("arguments", "{}")),
+                    }
+                )
+            out.append({"role": "assistant", "content": parts})
+        elif role == "tool":
+            call_id = message.get("tool_call_id")
+            if not isinstance(call_id, str):
+                raise ParseError(f"messages[{index}]: tool message without tool_call_id")
+            part = {
+                "type": "tool-result",
+                "toolCallId": call_id,
+                "toolName": message.get("name") or names.get(call_id, "unknown"),
+                "output": {"type": "text", "value": content or ""},
+            }
+            if out and out[-1]["role"] == "tool":
+                out[-1]["content"].append(part)
+            else:
+                out.append({"role": "tool", "content": [part]})
+        else:
+            raise ParseError(f"messages[{index}]: unknown role {role!r}")
+    return out
+
+
+# ---------------------------------------------------------------- fake OpenAI-compatible summariser
+
+
+class FakeOpenAI:
+    """Loopback chat-completions server: the fixed summary, or HTTP 503 with the failure message."""
+
+    def __init__(self, mode, summary, failure):
+        self.calls = 0
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def _send(self, status, body, content_type="application/json"):
+                data = body.encode() if isinstance(body, str) else body
+                self.send_response(status)
+                self.send_header("content-type", content_type)
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_GET(self):
+                self._send(200, json.dumps({"object": "list", "data": [{"id": "fake-summarizer", "object": "model"}]}))
+
+            def do_POST(self):
+                length = int(self.headers.get("content-length") or 0)
+                raw = self.rfile.read(length)
+                outer.calls += 1
+                try:
+                    request = json.loads(raw or b"{}")
+                except ValueError:
+                    request = {}
+                if mode == "failing":
+                    self._send(503, json.dumps({"error": {"message": failure, "type": "server_error", "code": 503}}))
+                    return
+                model = request.get("model", "fake-summarizer")
+                usage = {"prompt_tokens": 1000, "completion_tokens": 100, "total_tokens": 1100}
+                if request.get("stream"):
+                    chunks = [
+                        {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": model,
+                         "choices": [{"index": 0, "delta": {"role": "assistant", "content": summary}, "finish_reason": None}]},
+                        {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": model,
+                         "choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}], "usage": usage},
+                    ]
+                    body = "".join(f"data: {json.dumps(c)}\n\n" for c in chunks) + "data: [DONE]\n\n"
+                    self._send(200, body, "text/event-stream")
+                    return
+                self._send(200, json.dumps({
+                    "id": "c", "object": "chat.completion", "created": 0, "model": model,
+                    "choices": [{"index": 0, "message": {"role": "assistant", "content": summary}, "finish_reason": "stop"}],
+                    "usage": usage,
+                }))
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+# ---------------------------------------------------------------- peers
+
+PEERS = {}
+
+
+def peer(name, distribution):
+    def register(factory):
+        PEERS[name] = (factory, distribution)
+        return factory
+
+    return register
+
+
+def estimate_tokens(openai_messages):
+    return sum(len(json.dumps(m)) for m in openai_messages) // 4
+
+
+@peer("hermes-agent ContextCompressor", "hermes-agent")
+def hermes(ctx):
+    from agent.context_compressor import ContextCompressor
+
+    def compact(messages, target):
+        # The window is the target: Hermes compresses at its threshold share of it and keeps its tail budget.
+        compressor = ContextCompressor(
+            model="fake-summarizer",
+            base_url=ctx["server"].url,
+            api_key="sk-offline",
+            provider="custom",
+            config_context_length=target,
+            quiet_mode=True,
+        )
+        chat = to_openai(messages)
+        return from_openai(compressor.compress(chat, current_tokens=estimate_tokens(chat), force=True))
+
+    return compact
+
+
+# ---------------------------------------------------------------- main
+
+
+def main():
+    name = sys.argv[1]
+    request = json.load(sys.stdin)
+    if name not in PEERS:
+        print(json.dumps({"reason": f"no driver for {name}"}))
+        sys.exit(3)
+    factory, distribution = PEERS[name]
+    server = FakeOpenAI(request["mode"], request["fakeSummary"], request["failureMessage"])
+    ctx = {"server": server, "mode": request["mode"], "summary": request["fakeSummary"], "failure": request["failureMessage"]}
+    try:
+        version = importlib.metadata.version(distribution)
+        compact = factory(ctx)
+    except Exception as error:  # the peer cannot be set up here: listed with the reason
+        print(json.dumps({"reason": f"{type(error).__name__}: {error}"[:500]}))
+        sys.exit(3)
+    rounds = max(1, int(request.get("rounds", 1)))
+    results = []
+    for item in request["items"]:
+        cpu = []
+        first = None
+        for round_index in range(rounds):
+            start = time.process_time()
+            try:
+                output = compact(json.loads(json.dumps(item["messages"])), item["targetTokens"])
+                outcome = {"messages": output}
+            except ParseError:
+                raise
+            except Exception as error:
+                outcome = {"error": f"{type(error).__name__}: {error}"[:400]}
+            cpu.append((time.process_time() - start) * 1000)
+            if round_index == 0:
+                first = outcome
+        results.append({"id": item["id"], "cpuMs": cpu, **first})
+        print(f"{name}: {item['id']} {'error' if 'error' in first else 'ok'}", file=sys.stderr)
+    json.dump({"version": version, "results": results}, sys.stdout)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except ParseError as error:
+        traceback.print_exc()
+        print(f"driver: output cannot be parsed: {error}", file=sys.stderr)
+        sys.exit(4)
