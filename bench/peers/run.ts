@@ -141,6 +141,7 @@ function scoreOf(
     targetTokens,
     counter,
     failureMarker: FAILURE_MARKER,
+    failureMessageLength: FAILURE_MESSAGE.length,
   });
 }
 

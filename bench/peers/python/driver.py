@@ -248,6 +248,44 @@ def hermes(ctx):
     return compact
 
 
+@peer("praisonaiagents LLMSummarizeOptimizer", "praisonaiagents")
+def praison_llm(ctx):
+    import openai
+    from praisonaiagents.context.optimizer import LLMSummarizeOptimizer
+
+    client = openai.OpenAI(base_url=ctx["server"].url, api_key="sk-offline")
+
+    def compact(messages, target):
+        optimizer = LLMSummarizeOptimizer(llm_client=client, model="fake-summarizer")
+        optimized, _result = optimizer.optimize(to_openai(messages), target)
+        return from_openai(optimized)
+
+    return compact
+
+
+@peer("praisonaiagents SmartOptimizer", "praisonaiagents")
+def praison_smart(ctx):
+    from praisonaiagents.context.optimizer import SmartOptimizer
+
+    def compact(messages, target):
+        optimized, _result = SmartOptimizer().optimize(to_openai(messages), target)
+        return from_openai(optimized)
+
+    return compact
+
+
+@peer("praisonaiagents IntelligentConversationCompactor", "praisonaiagents")
+def praison_compactor(ctx):
+    from praisonaiagents.context.conversation import HybridConversationAnalyzer, IntelligentConversationCompactor
+
+    def compact(messages, target):
+        compactor = IntelligentConversationCompactor(analyzer=HybridConversationAnalyzer())
+        compacted, _context = compactor.compact_conversation(to_openai(messages), target)
+        return from_openai(compacted)
+
+    return compact
+
+
 # ---------------------------------------------------------------- main
 
 

@@ -119,6 +119,7 @@ export interface ScoreInput {
   targetTokens: number;
   counter: TokenCounter;
   failureMarker: string;
+  failureMessageLength: number;
 }
 
 export function score(args: ScoreInput): Score {
@@ -156,7 +157,6 @@ export function score(args: ScoreInput): Score {
   const ask = latestAsk(input);
   const latestAskKept = ask === undefined || output.some((message) => userText(message) === ask);
   const tokensAfter = counter.countMessages(output as never);
-  const outputText = output.map(messageText).join('\n');
   const inputTexts = new Set(
     input.map((message) => `${message.role}\u0000${messageText(message)}`),
   );
@@ -164,7 +164,17 @@ export function score(args: ScoreInput): Score {
     (message) => !inputTexts.has(`${message.role}\u0000${messageText(message)}`),
   );
   const lost = tokensAfter < tokensBefore || output.length < input.length;
-  const behaviour: FailureBehaviour = outputText.includes(args.failureMarker)
+  // The error counts as the summary when an inserted message is little more than the error text; a long
+  // fallback that quotes the error as its reason is a fallback.
+  const errorAsSummary = output.some((message) => {
+    const text = messageText(message);
+    return (
+      text.includes(args.failureMarker) &&
+      !inputTexts.has(`${message.role}\u0000${text}`) &&
+      text.length <= args.failureMessageLength + 400
+    );
+  });
+  const behaviour: FailureBehaviour = errorAsSummary
     ? 'error text as summary'
     : !lost
       ? 'unchanged'
