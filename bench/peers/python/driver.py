@@ -286,14 +286,31 @@ def praison_compactor(ctx):
     return compact
 
 
+@peer("calute CompactionAgent", "calute")
+def calute_compaction(ctx):
+    import openai
+    from calute.agents.compaction_agent import CompactionAgent
+    from calute.llms.openai import OpenAILLM
+
+    llm = OpenAILLM(client=openai.OpenAI(base_url=ctx["server"].url, api_key="sk-offline"), model="fake-summarizer")
+
+    def compact(messages, target):
+        # CompactionAgent takes no budget: it summarises all but the last 3 non-system messages (its default).
+        return from_openai(CompactionAgent(llm).summarize_messages(to_openai(messages)))
+
+    return compact
+
+
 # ---------------------------------------------------------------- main
 
 
 def main():
+    real_stdout = sys.stdout
+    sys.stdout = sys.stderr
     name = sys.argv[1]
     request = json.load(sys.stdin)
     if name not in PEERS:
-        print(json.dumps({"reason": f"no driver for {name}"}))
+        print(json.dumps({"reason": f"no driver for {name}"}), file=real_stdout)
         sys.exit(3)
     factory, distribution = PEERS[name]
     server = FakeOpenAI(request["mode"], request["fakeSummary"], request["failureMessage"])
@@ -302,7 +319,7 @@ def main():
         version = importlib.metadata.version(distribution)
         compact = factory(ctx)
     except Exception as error:  # the peer cannot be set up here: listed with the reason
-        print(json.dumps({"reason": f"{type(error).__name__}: {error}"[:500]}))
+        print(json.dumps({"reason": f"{type(error).__name__}: {error}"[:500]}), file=real_stdout)
         sys.exit(3)
     rounds = max(1, int(request.get("rounds", 1)))
     results = []
@@ -323,7 +340,7 @@ def main():
                 first = outcome
         results.append({"id": item["id"], "cpuMs": cpu, **first})
         print(f"{name}: {item['id']} {'error' if 'error' in first else 'ok'}", file=sys.stderr)
-    json.dump({"version": version, "results": results}, sys.stdout)
+    json.dump({"version": version, "results": results}, real_stdout)
 
 
 if __name__ == "__main__":
