@@ -35,10 +35,10 @@ install_one() {
 }
 
 only="${1:-all}"
-# Pins: name then pip requirement(s). langchain 1.5 (via langchain-core 1.8) and openhands-sdk 1.58 need certifi >= 2026.10.19,
+# Pins: name then pip requirement(s). langchain-core >= 1.7.6 (so langchain >= 1.4.9) and openhands-sdk 1.58 need certifi >= 2026.10.19,
 # which the registry here does not serve yet, so the previous releases are pinned.
 declare -A PEERS=(
-  [langchain]="langchain==1.4.10 langchain-core==1.7.7"
+  [langchain]="langchain==1.4.5 langchain-core==1.7.0"
   [hermes]="hermes-agent==0.19.0"
   [praisonai]="praisonaiagents==1.7.17"
   [calute]="calute==0.1.5"

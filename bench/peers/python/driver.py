@@ -301,6 +301,166 @@ def calute_compaction(ctx):
     return compact
 
 
+# ---------------------------------------------------------------- AI SDK <-> LangChain Python messages
+
+
+def to_langchain(messages):
+    from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
+
+    out = []
+    for message in messages:
+        role, content = message["role"], message["content"]
+        if role == "system":
+            out.append(SystemMessage(content=content))
+        elif role == "user":
+            out.append(HumanMessage(content=_text_of(content)))
+        elif role == "assistant":
+            if isinstance(content, str):
+                out.append(AIMessage(content=content))
+                continue
+            blocks = []
+            calls = []
+            for part in content:
+                if part["type"] == "text":
+                    blocks.append({"type": "text", "text": part["text"]})
+                elif part["type"] == "reasoning":
+                    blocks.append({"type": "reasoning", "reasoning": part["text"]})
+                else:
+                    args = part["input"] if isinstance(part["input"], dict) else {"value": part["input"]}
+                    calls.append({"name": part["toolName"], "args": args, "id": part["toolCallId"], "type": "tool_call"})
+            out.append(AIMessage(content=blocks, tool_calls=calls))
+        else:
+            for part in content:
+                value = part["output"]["value"]
+                out.append(ToolMessage(
+                    content=value if isinstance(value, str) else json.dumps(value),
+                    tool_call_id=part["toolCallId"],
+                    name=part["toolName"],
+                    status="error" if part["output"]["type"].startswith("error") else "success",
+                ))
+    return out
+
+
+def _lc_text(content, where):
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):
+        raise ParseError(f"{where}: content of type {type(content).__name__}")
+    texts = []
+    for block in content:
+        if isinstance(block, str):
+            texts.append(block)
+        elif isinstance(block, dict) and block.get("type") == "text":
+            texts.append(block.get("text", ""))
+        else:
+            raise ParseError(f"{where}: content block {block!r:.80}")
+    return "\n".join(texts)
+
+
+def from_langchain(messages):
+    out = []
+    for index, message in enumerate(messages):
+        where = f"messages[{index}]"
+        kind = getattr(message, "type", None)
+        if kind == "system":
+            out.append({"role": "system", "content": _lc_text(message.content, where)})
+        elif kind == "human":
+            out.append({"role": "user", "content": _lc_text(message.content, where)})
+        elif kind == "ai":
+            parts = []
+            content = message.content
+            if isinstance(content, str):
+                if content:
+                    parts.append({"type": "text", "text": content})
+            elif isinstance(content, list):
+                for block in content:
+                    if isinstance(block, str):
+                        parts.append({"type": "text", "text": block})
+                    elif block.get("type") == "text":
+                        parts.append({"type": "text", "text": block.get("text", "")})
+                    elif block.get("type") == "reasoning":
+                        parts.append({"type": "reasoning", "text": block.get("reasoning", "")})
+                    elif block.get("type") == "tool_call":
+                        continue  # also listed in tool_calls
+                    else:
+                        raise ParseError(f"{where}: ai block {block.get('type')!r}")
+            else:
+                raise ParseError(f"{where}: ai content of type {type(content).__name__}")
+            for call in message.tool_calls or []:
+                if not isinstance(call.get("id"), str):
+                    raise ParseError(f"{where}: tool call without id")
+                parts.append({"type": "tool-call", "toolCallId": call["id"], "toolName": call["name"], "input": call["args"]})
+            out.append({"role": "assistant", "content": parts})
+        elif kind == "tool":
+            part = {
+                "type": "tool-result",
+                "toolCallId": message.tool_call_id,
+                "toolName": message.name or "unknown",
+                "output": {"type": "error-text" if getattr(message, "status", "") == "error" else "text",
+                           "value": _lc_text(message.content, where)},
+            }
+            if out and out[-1]["role"] == "tool":
+                out[-1]["content"].append(part)
+            else:
+                out.append({"role": "tool", "content": [part]})
+        else:
+            raise ParseError(f"{where}: message type {kind!r}")
+    return out
+
+
+@peer("langchain SummarizationMiddleware", "langchain")
+def langchain_summarization(ctx):
+    from langchain.agents import create_agent
+    from langchain.agents.middleware import SummarizationMiddleware
+    from langchain_core.language_models.chat_models import BaseChatModel
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from langchain_core.messages import AIMessage
+    from langchain_core.outputs import ChatGeneration, ChatResult
+
+    class Recorder(BaseChatModel):
+        seen: list = []
+
+        @property
+        def _llm_type(self):
+            return "peers-recording"
+
+        def bind_tools(self, tools, **kwargs):
+            return self
+
+        def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+            self.seen.append(list(messages))
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content="ok"))])
+
+    failure = ctx["failure"]
+
+    class Failing(BaseChatModel):
+        @property
+        def _llm_type(self):
+            return "peers-failing"
+
+        def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+            raise RuntimeError(failure)
+
+    def compact(messages, target):
+        system = "\n\n".join(m["content"] for m in messages if m["role"] == "system")
+        rest = [m for m in messages if m["role"] != "system"]
+        recorder = Recorder()
+        recorder.seen = []
+        summarizer = Failing() if ctx["mode"] == "failing" else FakeListChatModel(responses=[ctx["summary"]])
+        agent = create_agent(
+            model=recorder,
+            tools=[],
+            system_prompt=system or None,
+            middleware=[SummarizationMiddleware(model=summarizer, trigger=("tokens", target), keep=("tokens", target // 2))],
+        )
+        agent.invoke({"messages": to_langchain(rest)})
+        if not recorder.seen:
+            raise ParseError("the agent never called its model")
+        return from_langchain(recorder.seen[0])
+
+    return compact
+
+
 # ---------------------------------------------------------------- main
 
 
