@@ -408,7 +408,7 @@ def from_langchain(messages):
     return out
 
 
-@peer("langchain SummarizationMiddleware", "langchain")
+@peer("langchain (Python) SummarizationMiddleware", "langchain")
 def langchain_summarization(ctx):
     from langchain.agents import create_agent
     from langchain.agents.middleware import SummarizationMiddleware

@@ -106,12 +106,13 @@ export function renderResults(args: {
   transcripts: number;
   ratios: number[];
   rounds: number;
+  pythonRounds: number;
   node: string;
 }): string {
   const out: string[] = [
     '## Peers: the same transcripts through the systems Baton replaces',
     '',
-    `Reproduce: \`pnpm bench:peers\` (installs the pinned npm peers and Python venvs into \`bench/peers/.cache\` on first run; env \`PEERS_TARGETS\`, \`PEERS_ROUNDS\`, \`PEERS_ONLY\`, \`PEERS_LIMIT\`). ${args.transcripts} transcripts of \`../shared/corpus/transcripts/dev\`; target = ${args.ratios.map((r) => `${r * 100} %`).join(' / ')} of each transcript's o200k tokens; ${args.rounds} timed rounds; Node ${args.node}, 2 shared cores (loaded machine: compare CPU within a table, not across runs).`,
+    `Reproduce: \`pnpm bench:peers\` (installs the pinned npm peers and Python venvs into \`bench/peers/.cache\` on first run; env \`PEERS_TARGETS\`, \`PEERS_ROUNDS\`, \`PEERS_ONLY\`, \`PEERS_LIMIT\`). ${args.transcripts} transcripts of \`../shared/corpus/transcripts/dev\`; target = ${args.ratios.map((r) => `${r * 100} %`).join(' / ')} of each transcript's o200k tokens; ${args.rounds} timed rounds for TypeScript peers (in this process, interleaved), ${args.pythonRounds} for Python peers (one process per peer and run); Node ${args.node}, 2 shared cores (loaded machine: compare CPU within a table, not across runs).`,
     '',
     "Columns: *provider-valid* = no orphaned tool call or result, no system message after the start, no empty message, user first when the input was; *head kept* = system text and first user message kept; *latest ask verbatim* = the last user message still present word for word; *tokens after* counted with one tokenizer for every system (`@baton/tokens` o200k, on the AI SDK message shape after converting back); *files / error lines / tool names / user asks* = mean share of the input's facts found anywhere in the output (extractor of this harness, `bench/peers/src/facts.ts`, not Baton's); *on summariser failure* = exception, error text as summary, a notice or fallback inserted, silent loss, or unchanged (nothing compacted). Percentages are of all runs (an exception counts as a miss).",
     '',
