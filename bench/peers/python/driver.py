@@ -96,6 +96,12 @@ def from_openai(messages):
             raise ParseError(f"messages[{index}] is not a role dict: {type(message).__name__}")
         role = message["role"]
         content = message.get("content")
+        if role == "user" and isinstance(content, list) and all(
+            isinstance(part, dict) and part.get("type") == "text" for part in content
+        ):
+            # Several text blocks in one user message (a framework merging turns) stay separate parts.
+            out.append({"role": "user", "content": [{"type": "text", "text": part.get("text", "")} for part in content]})
+            continue
         if isinstance(content, list):
             texts = []
             for part in content:
@@ -457,6 +463,104 @@ def langchain_summarization(ctx):
         if not recorder.seen:
             raise ParseError("the agent never called its model")
         return from_langchain(recorder.seen[0])
+
+    return compact
+
+
+@peer("openhands-sdk LLMSummarizingCondenser", "openhands-sdk")
+def openhands_condenser(ctx):
+    import os
+    import uuid
+
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from openhands.sdk import LLM
+    from openhands.sdk.context.condenser import LLMSummarizingCondenser
+    from openhands.sdk.context.view.view import View
+    from openhands.sdk.event import ActionEvent, LLMConvertibleEvent, MessageEvent, ObservationEvent, SystemPromptEvent
+    from openhands.sdk.event.condenser import Condensation
+    from openhands.sdk.llm import Message, MessageToolCall, TextContent
+    from openhands.sdk.tool.client_tool import ClientToolObservation
+    from pydantic import SecretStr
+
+    llm = LLM(model="openai/fake-summarizer", base_url=ctx["server"].url, api_key=SecretStr("sk-offline"),
+              usage_id="condenser", num_retries=0)
+
+    def to_events(messages):
+        events = []
+        actions = {}
+        for message in messages:
+            role, content = message["role"], message["content"]
+            if role == "system":
+                events.append(SystemPromptEvent(system_prompt=TextContent(text=content), tools=[]))
+            elif role == "user":
+                events.append(MessageEvent(source="user", llm_message=Message(role="user", content=[TextContent(text=_text_of(content))])))
+            elif role == "assistant":
+                parts = [{"type": "text", "text": content}] if isinstance(content, str) else content
+                text = "\n".join(p["text"] for p in parts if p["type"] == "text")
+                reasoning = "\n".join(p["text"] for p in parts if p["type"] == "reasoning") or None
+                calls = [p for p in parts if p["type"] == "tool-call"]
+                if not calls:
+                    events.append(MessageEvent(source="agent", llm_message=Message(
+                        role="assistant", content=[TextContent(text=text)], reasoning_content=reasoning)))
+                    continue
+                response_id = str(uuid.uuid4())
+                for index, call in enumerate(calls):
+                    arguments = call["input"] if isinstance(call["input"], str) else json.dumps(call["input"])
+                    event = ActionEvent(
+                        thought=[TextContent(text=text)] if index == 0 and text else [],
+                        reasoning_content=reasoning if index == 0 else None,
+                        tool_name=call["toolName"],
+                        tool_call_id=call["toolCallId"],
+                        tool_call=MessageToolCall(id=call["toolCallId"], name=call["toolName"], arguments=arguments, origin="completion"),
+                        llm_response_id=response_id,
+                    )
+                    actions[call["toolCallId"]] = event.id
+                    events.append(event)
+            else:
+                for part in content:
+                    value = part["output"]["value"]
+                    events.append(ObservationEvent(
+                        tool_name=part["toolName"],
+                        tool_call_id=part["toolCallId"],
+                        observation=ClientToolObservation.from_text(
+                            value if isinstance(value, str) else json.dumps(value),
+                            is_error=part["output"]["type"].startswith("error"),
+                        ),
+                        action_id=actions.get(part["toolCallId"], "unknown"),
+                    ))
+        return events
+
+    def message_dicts(messages):
+        out = []
+        for message in messages:
+            item = {
+                "role": message.role,
+                "content": [{"type": "text", "text": c.text} for c in message.content if isinstance(c, TextContent)]
+                if message.role == "user"
+                else "\n".join(c.text for c in message.content if isinstance(c, TextContent)),
+            }
+            if message.reasoning_content:
+                item["reasoning_content"] = message.reasoning_content
+            if message.tool_calls:
+                item["tool_calls"] = [
+                    {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+                    for c in message.tool_calls
+                ]
+            if message.role == "tool":
+                item["tool_call_id"] = message.tool_call_id
+                item["name"] = message.name
+            out.append(item)
+        return out
+
+    def compact(messages, target):
+        # max_tokens is the target; the event-count trigger stays at its default.
+        condenser = LLMSummarizingCondenser(llm=llm, max_tokens=target)
+        events = to_events(messages)
+        result = condenser.condense(View.from_events(events), agent_llm=llm)
+        if isinstance(result, Condensation):
+            events = [*events, result]
+        view = View.from_events(events)
+        return from_openai(message_dicts(LLMConvertibleEvent.events_to_messages(list(view.events))))
 
     return compact
 

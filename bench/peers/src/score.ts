@@ -149,13 +149,21 @@ export function score(args: ScoreInput): Score {
     .map(messageText)
     .join('\n');
   const outFirst = output.find((message) => message.role !== 'system');
+  // A framework that merges the next user turn into the same message keeps it as a separate text part.
+  const parts = (message: Message): string[] =>
+    message.role === 'user' && Array.isArray(message.content)
+      ? message.content.map((part) => part.text)
+      : [];
   const headKept = head.every((message) =>
     message.role === 'system'
       ? outHeadSystems.includes(message.content)
-      : outFirst !== undefined && sameMessage(message, outFirst),
+      : outFirst !== undefined &&
+        (sameMessage(message, outFirst) || parts(outFirst)[0] === userText(message)),
   );
   const ask = latestAsk(input);
-  const latestAskKept = ask === undefined || output.some((message) => userText(message) === ask);
+  const latestAskKept =
+    ask === undefined ||
+    output.some((message) => userText(message) === ask || parts(message).includes(ask));
   const tokensAfter = counter.countMessages(output as never);
   const inputTexts = new Set(
     input.map((message) => `${message.role}\u0000${messageText(message)}`),
