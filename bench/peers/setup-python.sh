@@ -21,13 +21,14 @@ install_one() {
   local name="$1"; shift
   local venv="$cache/venv-$name"
   local pins="$*"
+  local pins_array=("$@")
   if [ -f "$venv/.pins" ] && [ "$(cat "$venv/.pins")" = "$pins" ] && [ -f "$venv/.ok" ]; then
     echo "setup-python: $name up to date"; return 0
   fi
   rm -rf "$venv"
   "$py" -m venv "$venv" || return 1
   echo "$pins" > "$venv/.pins"
-  if "$venv/bin/pip" install --disable-pip-version-check -q $pins > "$venv/install.log" 2>&1; then
+  if "$venv/bin/pip" install --disable-pip-version-check -q "${pins_array[@]}" > "$venv/install.log" 2>&1; then
     touch "$venv/.ok"; echo "setup-python: $name installed"
   else
     echo "setup-python: $name FAILED (see $venv/install.log)" >&2
@@ -43,9 +44,12 @@ declare -A PEERS=(
   [praisonai]="praisonaiagents==1.7.17"
   [calute]="calute==0.1.5"
   [openhands]="openhands-sdk==1.57.0"
-  [raaid]="ra-aid==0.30.2"
+  # ra-aid 0.30.2 asks for langgraph>=0.3.20 with no upper bound; with langgraph 1.x its import fails
+  # (no langgraph.graph.graph), so the 0.3 line of its release time is pinned beside it.
+  [raaid]="ra-aid==0.30.2 langgraph<0.4 langgraph-prebuilt<0.2 langchain<0.4 langchain-core<0.4"
   [detectsecrets]="detect-secrets==1.5.0"
 )
 for name in langchain detectsecrets hermes praisonai openhands calute raaid; do
+  # shellcheck disable=SC2086 # the pins are words on purpose; none holds a space
   if [ "$only" = all ] || [ "$only" = "$name" ]; then install_one "$name" ${PEERS[$name]}; fi
 done

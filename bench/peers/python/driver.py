@@ -565,6 +565,23 @@ def openhands_condenser(ctx):
     return compact
 
 
+@peer("ra-aid state_modifier (anthropic_trim_messages)", "ra-aid")
+def raaid_trim(ctx):
+    import os
+
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from langchain_core.language_models.fake_chat_models import FakeListChatModel
+    from ra_aid.anthropic_token_limiter import state_modifier
+
+    model = FakeListChatModel(responses=["ok"])
+
+    def compact(messages, target):
+        # RA.Aid trims with no summariser: the first 2 messages and the newest that fit max_input_tokens.
+        return from_langchain(state_modifier({"messages": to_langchain(messages)}, model, max_input_tokens=target))
+
+    return compact
+
+
 # ---------------------------------------------------------------- main
 
 
