@@ -6,7 +6,7 @@
  * Exits non-zero when a peer's output cannot be parsed, so no silent zero enters the table.
  *
  * Env: PEERS_TARGETS (ratios of each transcript's tokens, default "0.25"), PEERS_ROUNDS (timed rounds,
- * default 5; Python peers PEERS_PY_ROUNDS, default 3: they run several times slower), PEERS_ONLY (comma-separated substrings of peer names to run), PEERS_LIMIT (first N transcripts).
+ * default 5; Python peers PEERS_PY_ROUNDS, default 1: with the SDKs' own retries a failing summariser costs seconds of wall time per call), PEERS_ONLY (comma-separated substrings of peer names to run), PEERS_LIMIT (first N transcripts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ if (!existsSync(corpusDir)) {
 
 const ratios = (process.env.PEERS_TARGETS ?? '0.25').split(',').map(Number);
 const rounds = Math.max(1, Number(process.env.PEERS_ROUNDS ?? 5));
-const pythonRounds = Math.max(1, Number(process.env.PEERS_PY_ROUNDS ?? 3));
+const pythonRounds = Math.max(1, Number(process.env.PEERS_PY_ROUNDS ?? 1));
 const only = process.env.PEERS_ONLY?.split(',').filter(Boolean);
 const selected = (name: string) => !only || only.some((part) => name.includes(part));
 
