@@ -170,5 +170,8 @@ const section = lines.join('\n');
 const resultsPath = join(here, 'results.md');
 const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
 const cut = previous.indexOf('### Secrets: detect-secrets beside Baton redaction');
-writeFileSync(resultsPath, `${cut >= 0 ? previous.slice(0, cut) : previous}${section}`);
+writeFileSync(
+  resultsPath,
+  `${(cut >= 0 ? previous.slice(0, cut) : previous).trimEnd()}\n\n${section}`,
+);
 console.log(section);

@@ -73,7 +73,8 @@ export function aggregate(rows: Row[]): Table[] {
         const distinct = new Map<string, string[]>();
         for (const row of mine) {
           if (row.error === undefined) continue;
-          const key = row.error.slice(0, 160);
+          // Same failure with different numbers (token counts) is one line.
+          const key = row.error.replace(/\d+/g, 'N').slice(0, 140);
           distinct.set(key, [...(distinct.get(key) ?? []), row.transcript]);
         }
         for (const [error, where] of distinct) {
