@@ -45,8 +45,9 @@ declare -A PEERS=(
   [calute]="calute==0.1.5"
   [openhands]="openhands-sdk==1.57.0"
   # ra-aid 0.30.2 asks for langgraph>=0.3.20 with no upper bound; with langgraph 1.x its import fails
-  # (no langgraph.graph.graph), so the 0.3 line of its release time is pinned beside it.
-  [raaid]="ra-aid==0.30.2 langgraph<0.4 langgraph-prebuilt<0.2 langchain<0.4 langchain-core<0.4"
+  # (no langgraph.graph.graph), so the 0.3 line of its release time is pinned beside it; likewise
+  # fireworks-ai < 0.16 (ra_aid imports fireworks.client.error, gone in fireworks-ai 1.x).
+  [raaid]="ra-aid==0.30.2 langgraph<0.4 langgraph-prebuilt<0.2 langchain<0.4 langchain-core<0.4 fireworks-ai<0.16"
   [detectsecrets]="detect-secrets==1.5.0"
 )
 for name in langchain detectsecrets hermes praisonai openhands calute raaid; do
