@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -14,6 +14,14 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** Characters of a message's text that go into its full-text vector. */
+export const searchVectorChars = 100_000;
+
+/** The indexed full-text vector of a message's text (the `recall` query uses this exact expression). */
+export function searchVector(column: AnyPgColumn | SQL) {
+  return sql`to_tsvector('english'::regconfig, left(${column}, ${sql.raw(String(searchVectorChars))}))`;
+}
 
 /**
  * One logical session. A compaction ends a session (`endReason: 'compaction'`) and opens a child whose
@@ -68,10 +76,19 @@ export const messages = pgTable(
     message: json('message').notNull().$type<unknown>(),
     tokenCount: integer('token_count'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The message's readable text (text, reasoning, tool names, inputs and outputs; binary data left
+     * out), written with the message and searched by `recall`. `null` only for a message with no text.
+     */
+    searchText: text('search_text'),
   },
   // The primary key is the unique (session, sequence) constraint and the index for ordered reads.
   (table) => [
     primaryKey({ name: 'baton_messages_pkey', columns: [table.sessionId, table.sequence] }),
+    // Full-text index for `recall`. The expression must match the query's word for word; `left(...)`
+    // keeps one huge tool output under PostgreSQL's 1 MB tsvector limit (the substring fallback still
+    // reads the whole text).
+    index('baton_messages_search_idx').using('gin', searchVector(table.searchText)),
   ],
 );
 
