@@ -1,8 +1,8 @@
 ALTER TABLE "baton_messages" ADD COLUMN "search_text" text;--> statement-breakpoint
 -- Added by hand to drizzle-kit's output (data, not schema): messages stored before this migration get
--- their search text here, by the same rule as `messageSearchText` in src/message-search-text.ts. A
--- message that JSON functions cannot read as text (a NUL or a lone surrogate escaped in it) is indexed
--- on its JSON text instead of failing the migration.
+-- their search text here, by the same rule as `messageSearchText` in src/message-search-text.ts (before
+-- the vector column exists, so each vector is computed once). A message that JSON functions cannot
+-- read as text (a NUL escaped in it) is indexed on its JSON text instead of failing the migration.
 CREATE FUNCTION pg_temp.baton_search_text(m json) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
   RETURN CASE json_typeof(m->'content')
@@ -25,4 +25,5 @@ EXCEPTION WHEN others THEN
 END $$;--> statement-breakpoint
 UPDATE "baton_messages" SET "search_text" = pg_temp.baton_search_text("message");--> statement-breakpoint
 DROP FUNCTION pg_temp.baton_search_text(json);--> statement-breakpoint
-CREATE INDEX "baton_messages_search_idx" ON "baton_messages" USING gin (to_tsvector('english'::regconfig, left("search_text", 100000)));
+ALTER TABLE "baton_messages" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('english'::regconfig, left("baton_messages"."search_text", 100000))) STORED;--> statement-breakpoint
+CREATE INDEX "baton_messages_search_idx" ON "baton_messages" USING gin ("search_vector");

@@ -3,7 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from './migrate-database.js';
 import { RecallQueryError } from './recall-query-error.js';
 import { RecallRangeError } from './recall-range-error.js';
-import { searchVector } from './schema.js';
 import type { AnyPgDatabase, RecallMatch, RecallOptions, RecallResult } from './types.js';
 
 /** Longest `recall` query, in characters: a query is a few words or one line, never a document. */
@@ -99,39 +98,73 @@ export async function recallMessages(
   } else {
     // `ilike` needs its wildcards and escape character escaped to match the query verbatim.
     const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const vector = searchVector(sql`m.search_text`);
     const before = Math.floor((excerptLength - Math.min(query.length, excerptLength)) / 2);
-    // Candidates: a full-text hit (GIN index) or a verbatim one, ranked inside the lineage; only the
-    // `limit` best are then cut into excerpts.
-    rows = rowsOf(
+    const tsquery = sql`websearch_to_tsquery('english'::regconfig, ${query})`;
+    // Phase 1, from the GIN index: full-text hits, the verbatim ones among them first.
+    const indexed = sql`
+      select m.session_id, m.sequence, (m.search_text ilike ${pattern}) as exact,
+        ts_rank_cd(m.search_vector, ${tsquery}) as rank
+      from baton_messages m
+      where ${inLineage}${inRange} and m.search_vector @@ ${tsquery}
+      order by exact desc, rank desc, m.sequence asc
+      limit ${limit}`;
+    let best = rowsOf(await db.execute(indexed));
+    // Phase 2: a verbatim scan of the lineage's text (linear in its size), for identifiers, paths and
+    // codes that text search splits differently in context, and lines whose punctuation
+    // websearch_to_tsquery reads as operators (a leading "- " negates the next word). Only when the
+    // index found nothing, or found nothing verbatim for a query holding punctuation. Plain words
+    // the index matched never pay for it.
+    const foundVerbatim = best.some((row) => row.exact === true || row.exact === 't');
+    const splittable = /[^\p{L}\p{N}\s]/u.test(query);
+    if (best.length === 0 || (splittable && !foundVerbatim)) {
+      const scanned = rowsOf(
+        await db.execute(sql`
+          select m.session_id, m.sequence, true as exact, 0::real as rank
+          from baton_messages m
+          where ${inLineage}${inRange} and m.search_text ilike ${pattern}
+          order by m.sequence asc
+          limit ${limit}`),
+      );
+      const seen = new Set(best.map((row) => `${row.session_id}\u0000${row.sequence}`));
+      best = [
+        ...scanned.filter((row) => !seen.has(`${row.session_id}\u0000${row.sequence}`)),
+        ...best,
+      ].slice(0, limit);
+    }
+    if (best.length === 0) return { matches: [], searchedSessionIds: [...lineage] };
+    const order = best.map((row) => `${row.session_id}\u0000${row.sequence}`);
+    const keys = best.map((row) => ({
+      session: String(row.session_id),
+      sequence: Number(row.sequence),
+    }));
+    // Only the chosen rows are cut into excerpts, in SQL: a huge message never leaves the database whole.
+    const cut = rowsOf(
       await db.execute(sql`
-        with q as (select websearch_to_tsquery('english'::regconfig, ${query}) as tsq),
-        best as (
-          select m.session_id, m.sequence, m.role, m.search_text, m.message,
-            (m.search_text ilike ${pattern}) as exact,
-            ts_rank_cd(${vector}, q.tsq) as rank
-          from baton_messages m, q
-          where ${inLineage}${inRange}
-            and m.search_text is not null
-            and (${vector} @@ q.tsq or m.search_text ilike ${pattern})
-          order by exact desc, rank desc, m.sequence asc
-          limit ${limit}
+        with picked as (
+          select * from unnest(${sql.param(keys.map((key) => key.session))}::text[],
+            ${sql.param(keys.map((key) => key.sequence))}::int[]) as p(session_id, sequence)
         ),
         placed as (
-          select best.*, case when exact then strpos(lower(search_text), lower(${query})) else 0 end as hit
-          from best
+          select m.session_id, m.sequence, m.role, m.search_text, m.message,
+            strpos(lower(m.search_text), lower(${query})) as hit
+          from picked join baton_messages m using (session_id, sequence)
         )
-        select session_id, sequence, role,
-          case when exact then 'exact' else 'text' end as matched_by, rank, hit,
+        select session_id, sequence, role, hit,
           length(search_text) as text_length,
           case when hit > 0
             then substr(search_text, greatest(1, hit - ${before}), ${excerptLength})
             else left(search_text, ${textMatchWindow}) end as window_text,
           case when hit > 0 then greatest(1, hit - ${before}) else 1 end as window_start,
           ${toolNameOf(sql`message`)} as tool_name
-        from placed
-        order by exact desc, rank desc, sequence asc`),
+        from placed`),
     );
+    const byKey = new Map(cut.map((row) => [`${row.session_id}\u0000${row.sequence}`, row]));
+    rows = best.flatMap((row, index) => {
+      const found = byKey.get(order[index]!);
+      if (!found) return [];
+      const exact = row.exact === true || row.exact === 't';
+      return [{ ...found, matched_by: exact ? 'exact' : 'text', rank: row.rank }];
+    });
   }
   const terms = query === undefined ? [] : queryTerms(query);
   const matches = rows.map((row): RecallMatch => {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   json,
@@ -18,10 +19,8 @@ import {
 /** Characters of a message's text that go into its full-text vector. */
 export const searchVectorChars = 100_000;
 
-/** The indexed full-text vector of a message's text (the `recall` query uses this exact expression). */
-export function searchVector(column: AnyPgColumn | SQL) {
-  return sql`to_tsvector('english'::regconfig, left(${column}, ${sql.raw(String(searchVectorChars))}))`;
-}
+/** PostgreSQL's full-text vector type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * One logical session. A compaction ends a session (`endReason: 'compaction'`) and opens a child whose
@@ -81,14 +80,20 @@ export const messages = pgTable(
      * out), written with the message and searched by `recall`. `null` only for a message with no text.
      */
     searchText: text('search_text'),
+    /**
+     * The full-text vector of `search_text`, computed by the database on write and kept, so ranking
+     * never re-parses a message. `left(...)` keeps one huge tool output under PostgreSQL's 1 MB
+     * tsvector limit (verbatim matching still reads the whole text).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('english'::regconfig, left(${messages.searchText}, ${sql.raw(String(searchVectorChars))}))`,
+    ),
   },
   // The primary key is the unique (session, sequence) constraint and the index for ordered reads.
   (table) => [
     primaryKey({ name: 'baton_messages_pkey', columns: [table.sessionId, table.sequence] }),
-    // Full-text index for `recall`. The expression must match the query's word for word; `left(...)`
-    // keeps one huge tool output under PostgreSQL's 1 MB tsvector limit (the substring fallback still
-    // reads the whole text).
-    index('baton_messages_search_idx').using('gin', searchVector(table.searchText)),
+    index('baton_messages_search_idx').using('gin', table.searchVector),
   ],
 );
 

@@ -619,8 +619,16 @@ async function readMessages(
   fromSequence: number,
   limit: number | undefined,
 ): Promise<StoredMessage[]> {
+  // Only what a StoredMessage holds: the search columns would double what is read.
   const query = db
-    .select()
+    .select({
+      sessionId: messages.sessionId,
+      sequence: messages.sequence,
+      role: messages.role,
+      message: messages.message,
+      tokenCount: messages.tokenCount,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .where(and(eq(messages.sessionId, sessionId), gte(messages.sequence, fromSequence)))
     .orderBy(asc(messages.sequence));

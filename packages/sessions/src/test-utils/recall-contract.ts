@@ -142,6 +142,37 @@ export function describeRecallContract(getStore: () => SessionStore) {
       expect(byIdentifier.matches[0]).toMatchObject({ sequence: 8, matchedBy: 'exact' });
     });
 
+    it('finds a path that text search parses differently inside a longer one (the verbatim scan)', async () => {
+      const folder = token();
+      const history = [
+        ...chatter(3),
+        ...toolTurn('c1', 'ls', {}, `/home/dev/repo/src/${folder}/index.ts:12:3 - unused import`),
+        ...chatter(3),
+      ];
+      const { childId } = await compacted(history);
+      const { matches } = await getStore().recall(childId, { query: `src/${folder}/index.ts` });
+      expect(matches.map((match) => [match.sequence, match.matchedBy])).toEqual([[4, 'exact']]);
+    });
+
+    it('finds a line that text search reads as operators, among many other full-text hits', async () => {
+      const word = `v${token()}`;
+      const history = [
+        ...chatter(2),
+        // Full-text hits for the query with its leading "- " read as negation: more than a page.
+        ...Array.from({ length: 8 }, (_, index) => ({
+          role: 'user' as const,
+          content: `${word} errors ${index} when the tool fails`,
+        })),
+        { role: 'user' as const, content: `notes:\n- Tracks ${word} errors if tool fails` },
+        ...chatter(2),
+      ];
+      const { childId } = await compacted(history);
+      const { matches } = await getStore().recall(childId, {
+        query: `- Tracks ${word} errors if tool fails`,
+      });
+      expect(matches[0]).toMatchObject({ sequence: 10, matchedBy: 'exact' });
+    });
+
     it('treats LIKE wildcards and backslashes in the query literally', async () => {
       const marker = token();
       const history = [
