@@ -1,5 +1,7 @@
 /** `baton --help` and `baton <command> --help`. */
-export function helpText(topic: 'compact' | 'count' | 'lineage' | 'sessions' | undefined): string {
+export function helpText(
+  topic: 'compact' | 'count' | 'lineage' | 'recall' | 'sessions' | undefined,
+): string {
   switch (topic) {
     case 'compact':
       return `Usage: baton compact <file...> [options]
@@ -61,6 +63,20 @@ Options:
       --json   one JSON document on stdout
   -h, --help   this help
 `;
+    case 'recall':
+      return `Usage: baton recall <dataDir> <session> <query> [options]
+
+Searches the raw history of a conversation in a @baton/sessions PGlite store: <session> (a full id
+or a unique prefix of 4 or more characters) and its ancestors, which keep every message that
+compactions removed. <query> matches verbatim (an error line, a path, an identifier; ranked first)
+or as words in any order and form. Prints each match's session, sequence, role and tool with a
+redacted excerpt. The store is read through a copy, never changed.
+
+Options:
+  -n, --limit <n>   most matches, 1 to 50                  (default: 5)
+      --json        one JSON document on stdout
+  -h, --help        this help
+`;
     case 'sessions':
       return `Usage: baton sessions <dataDir> [options]
 
@@ -78,6 +94,8 @@ Commands:
   compact <file...>       compact transcripts and report what happened
   count <file>            exact tokens per message and in total
   lineage <dataDir> <id>  the lineage tree around a session (id or unique prefix)
+  recall <dataDir> <session> <query>
+                          search what compactions removed from a conversation
   sessions <dataDir>      the conversations in a PGlite session store
 
 Options:

@@ -130,8 +130,8 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
   });
 }
 
-/** The session with this id, or the one session whose id starts with it. */
-async function findSession(
+/** The session with this id, or the one session whose id starts with it (also used by `recall`). */
+export async function findSession(
   store: Parameters<Parameters<typeof withStoreCopy>[1]>[0],
   id: string,
   dataDir: string,

@@ -106,14 +106,14 @@ describe('parseCliArguments', () => {
   });
 
   it.each([
-    [[], 'missing command (expected compact, count, lineage or sessions)'],
+    [[], 'missing command (expected compact, count, lineage, recall or sessions)'],
     [
       ['frobnicate'],
-      'unknown command, a 10-character value (not shown) (expected compact, count, lineage or sessions)',
+      'unknown command, a 10-character value (not shown) (expected compact, count, lineage, recall or sessions)',
     ],
     [
       ['--nope'],
-      "unknown option '--nope' (expected a command: compact, count, lineage or sessions)",
+      "unknown option '--nope' (expected a command: compact, count, lineage, recall or sessions)",
     ],
     [['compact', 'a.json', '--nope'], "unknown option '--nope'"],
     [['compact', 'a.json', '-x'], "unknown option '-x'"],

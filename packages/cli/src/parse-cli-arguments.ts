@@ -47,6 +47,16 @@ export interface LineageSettings {
   json: boolean;
 }
 
+export interface RecallSettings {
+  dataDir: string;
+  /** A session id or a unique prefix of one. */
+  id: string;
+  query: string;
+  /** Most matches; undefined: the store's default (5). */
+  limit: number | undefined;
+  json: boolean;
+}
+
 export interface SessionsSettings {
   dataDir: string;
   json: boolean;
@@ -59,10 +69,11 @@ export type CliCommand =
   | { command: 'compact'; settings: CompactSettings }
   | { command: 'count'; settings: CountSettings }
   | { command: 'lineage'; settings: LineageSettings }
+  | { command: 'recall'; settings: RecallSettings }
   | { command: 'sessions'; settings: SessionsSettings };
 
-export const COMMANDS = ['compact', 'count', 'lineage', 'sessions'] as const;
-const COMMAND_LIST = 'compact, count, lineage or sessions';
+export const COMMANDS = ['compact', 'count', 'lineage', 'recall', 'sessions'] as const;
+const COMMAND_LIST = 'compact, count, lineage, recall or sessions';
 type CommandName = (typeof COMMANDS)[number];
 const isCommand = (value: string | undefined): value is CommandName =>
   (COMMANDS as readonly string[]).includes(value ?? '');
@@ -172,6 +183,35 @@ export function parseCliArguments(args: readonly string[]): CliCommand {
         ...inputSettings(values),
         file: positionals[0]!,
         model: nonEmpty(values.model, '--model') ?? DEFAULT_MODEL,
+        json: values.json ?? false,
+      },
+    };
+  }
+
+  if (first === 'recall') {
+    const { values, positionals } = parse(rest, {
+      json: { type: 'boolean' },
+      limit: { type: 'string', short: 'n' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) return { command: 'help', topic: 'recall' };
+    if (positionals.length !== 3) {
+      throw new UsageError({ message: 'recall: expected <dataDir> <session> <query>' });
+    }
+    let limit: number | undefined;
+    if (values.limit !== undefined) {
+      limit = /^\d{1,2}$/.test(values.limit) ? Number(values.limit) : Number.NaN;
+      if (!(limit >= 1 && limit <= 50)) {
+        throw new UsageError({ message: '--limit: expected a whole number from 1 to 50' });
+      }
+    }
+    return {
+      command: 'recall',
+      settings: {
+        dataDir: positionals[0]!,
+        id: positionals[1]!,
+        query: positionals[2]!,
+        limit,
         json: values.json ?? false,
       },
     };

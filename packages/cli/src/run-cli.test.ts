@@ -22,7 +22,7 @@ describe('runCli (in process)', () => {
     const stdout = stream();
     expect(await runCli(['--help'], { stdout, stderr: stream() })).toBe(EXIT_CODES.ok);
     expect(stdout.text).toMatch(/^Usage: baton <command>/);
-    for (const command of ['compact', 'count', 'lineage', 'sessions']) {
+    for (const command of ['compact', 'count', 'lineage', 'recall', 'sessions']) {
       const out = stream();
       expect(await runCli([command, '--help'], { stdout: out })).toBe(0);
       expect(out.text).toMatch(new RegExp(`^Usage: baton ${command} `));

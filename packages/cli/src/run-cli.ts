@@ -43,6 +43,10 @@ export async function runCli(args: readonly string[], io: Partial<CliIo> = {}): 
         const { lineageCommand } = await import('./lineage-command.js');
         return await lineageCommand(parsed.settings, streams);
       }
+      case 'recall': {
+        const { recallCommand } = await import('./recall-command.js');
+        return await recallCommand(parsed.settings, streams);
+      }
       case 'sessions': {
         const { sessionsCommand } = await import('./sessions-command.js');
         return await sessionsCommand(parsed.settings, streams);

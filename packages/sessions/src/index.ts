@@ -4,6 +4,9 @@ export { createSessionStore } from './create-session-store.js';
 export { HistoryDivergedError } from './history-diverged-error.js';
 export { LineageConflictError } from './lineage-conflict-error.js';
 export { MessageValidationError } from './message-validation-error.js';
+export { recallQueryMaxLength } from './recall-messages.js';
+export { RecallQueryError, type RecallQueryProblem } from './recall-query-error.js';
+export { RecallRangeError } from './recall-range-error.js';
 export { compactions, messages, sessions } from './schema.js';
 export { SessionEndedError } from './session-ended-error.js';
 export { SessionExistsError } from './session-exists-error.js';
@@ -21,6 +24,9 @@ export type {
   GetMessagesOptions,
   ListSessionsOptions,
   MessageTokenCounter,
+  RecallMatch,
+  RecallOptions,
+  RecallResult,
   RecordCompactionOptions,
   RecordCompactionResult,
   ResumeResult,

@@ -108,3 +108,97 @@ describe('upgrading a store made by an older version in place', () => {
     }
   }, 60_000);
 });
+
+describe('upgrading a store made before recall in place', () => {
+  it('indexes existing messages by the same rule as new ones, and recall finds them', async () => {
+    const { createSessionStore } = await import('./index.js');
+    const { migrateDatabase, rowsOf } = await import('./migrate-database.js');
+    const { messageSearchText } = await import('./message-search-text.js');
+    const { loadTranscripts } = await import('@baton/test-corpus');
+    const { sql } = await import('drizzle-orm');
+    const older = mkdtempSync(join(tmpdir(), 'baton-sessions-older-'));
+    try {
+      cpSync(join(packageDir, 'drizzle'), older, { recursive: true });
+      const journalPath = join(older, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      journal.entries = journal.entries.filter((entry) => entry.tag < '0002');
+      writeFileSync(journalPath, JSON.stringify(journal));
+
+      // Messages of every shape the corpus holds (one turn of each role and part type per
+      // transcript), plus hostile ones: NUL and lone surrogates escaped in the JSON, non-object parts.
+      const seen = new Set<string>();
+      const samples: Record<string, unknown>[] = [];
+      for (const transcript of loadTranscripts()) {
+        for (const message of transcript.messages) {
+          const shape = `${message.role}:${
+            Array.isArray(message.content)
+              ? (message.content as { type?: string }[]).map((part) => part?.type).join(',')
+              : typeof message.content
+          }`;
+          if (seen.has(shape)) continue;
+          seen.add(shape);
+          samples.push(message);
+        }
+      }
+      const word = `w${crypto.randomUUID().slice(0, 8)}`;
+      samples.push(
+        { role: 'user', content: `nul\u0000 and \ud800 lone ${word}` },
+        { role: 'assistant', content: [7, null, 'x', { type: 'text', text: `part ${word}` }] },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c',
+              toolName: 'grep',
+              output: { type: 'json', value: { hits: [word] } },
+            },
+          ],
+        },
+      );
+
+      const store = await createSessionStore({ migrate: false });
+      try {
+        await migrateDatabase(store.db, older);
+        await store.db.execute(
+          sql`insert into baton_sessions (id, root_id, origin, head_key) values ('old', 'old', 'root', 'old')`,
+        );
+        for (const [sequence, message] of samples.entries()) {
+          await store.db.execute(sql`
+            insert into baton_messages (session_id, sequence, role, message)
+            values ('old', ${sequence}, ${String(message.role)}, ${JSON.stringify(message)}::json)`);
+        }
+        await store.migrate();
+        const rows = rowsOf(
+          await store.db.execute(
+            sql`select sequence, search_text from baton_messages where session_id = 'old' order by sequence`,
+          ),
+        );
+        expect(rows).toHaveLength(samples.length);
+        for (const row of rows) {
+          const message = samples[Number(row.sequence)]!;
+          if (message.content === `nul\u0000 and \ud800 lone ${word}`) {
+            // JSON functions cannot read it as text: indexed on the JSON text, still searchable.
+            expect(String(row.search_text)).toContain(word);
+            continue;
+          }
+          expect(row.search_text, JSON.stringify(message).slice(0, 200)).toBe(
+            messageSearchText(message as never),
+          );
+        }
+        const { matches } = await store.recall('old', { query: word });
+        expect(matches.map((match) => match.sequence).sort((a, b) => a - b)).toEqual([
+          samples.length - 3,
+          samples.length - 2,
+          samples.length - 1,
+        ]);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

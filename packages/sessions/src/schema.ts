@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   json,
@@ -14,6 +15,12 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** Characters of a message's text that go into its full-text vector. */
+export const searchVectorChars = 100_000;
+
+/** PostgreSQL's full-text vector type (drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * One logical session. A compaction ends a session (`endReason: 'compaction'`) and opens a child whose
@@ -68,10 +75,25 @@ export const messages = pgTable(
     message: json('message').notNull().$type<unknown>(),
     tokenCount: integer('token_count'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The message's readable text (text, reasoning, tool names, inputs and outputs; binary data left
+     * out), written with the message and searched by `recall`. `null` only for a message with no text.
+     */
+    searchText: text('search_text'),
+    /**
+     * The full-text vector of `search_text`, computed by the database on write and kept, so ranking
+     * never re-parses a message. `left(...)` keeps one huge tool output under PostgreSQL's 1 MB
+     * tsvector limit (verbatim matching still reads the whole text).
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`to_tsvector('english'::regconfig, left(${messages.searchText}, ${sql.raw(String(searchVectorChars))}))`,
+    ),
   },
   // The primary key is the unique (session, sequence) constraint and the index for ordered reads.
   (table) => [
     primaryKey({ name: 'baton_messages_pkey', columns: [table.sessionId, table.sequence] }),
+    index('baton_messages_search_idx').using('gin', table.searchVector),
   ],
 );
 

@@ -6,7 +6,9 @@ import { CompactionStaleError } from './compaction-stale-error.js';
 import { findConnectionProblem, findDatabaseError, isUniqueViolation } from './database-error.js';
 import { HistoryDivergedError } from './history-diverged-error.js';
 import { LineageConflictError } from './lineage-conflict-error.js';
+import { messageSearchText } from './message-search-text.js';
 import { migrateDatabase, rowsOf } from './migrate-database.js';
+import { checkRecallOptions, recallMessages } from './recall-messages.js';
 import { compactions, messages, sessions } from './schema.js';
 import { SessionEndedError } from './session-ended-error.js';
 import { SessionExistsError } from './session-exists-error.js';
@@ -287,6 +289,19 @@ export function openSessionStore({
       return row ? toCompaction(row) : undefined;
     },
 
+    async recall(sessionId, given) {
+      checkId(sessionId, 'sessionId');
+      const options = checkRecallOptions(given);
+      if (options.rangeSessionId !== undefined) checkId(options.rangeSessionId, 'rangeSessionId');
+      const chain = await store.lineage(sessionId);
+      return recallMessages(
+        db,
+        sessionId,
+        chain.map((session) => session.id),
+        options,
+      );
+    },
+
     async lineage(id) {
       checkId(id, 'id');
       // LATERAL ... LIMIT 1 keeps each step a primary-key lookup; a plain join lets the planner pick
@@ -389,8 +404,8 @@ export function openSessionStore({
           });
           const through = options.throughSequence ?? maxStoredInteger;
           await tx.execute(sql`
-            insert into baton_messages (session_id, sequence, role, message, token_count)
-            select ${forkId}, sequence, role, message, token_count
+            insert into baton_messages (session_id, sequence, role, message, token_count, search_text)
+            select ${forkId}, sequence, role, message, token_count, search_text
             from baton_messages where session_id = ${id} and sequence <= ${through}`);
           return toSession(row);
         });
@@ -592,6 +607,7 @@ async function insertMessages(
         // A shallow copy: drizzle inspects column values and trips on null-prototype objects.
         message: { ...message },
         tokenCount: tokenCounts[offset + index] ?? null,
+        searchText: messageSearchText(message),
       })),
     );
   }
@@ -603,8 +619,16 @@ async function readMessages(
   fromSequence: number,
   limit: number | undefined,
 ): Promise<StoredMessage[]> {
+  // Only what a StoredMessage holds: the search columns would double what is read.
   const query = db
-    .select()
+    .select({
+      sessionId: messages.sessionId,
+      sequence: messages.sequence,
+      role: messages.role,
+      message: messages.message,
+      tokenCount: messages.tokenCount,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .where(and(eq(messages.sessionId, sessionId), gte(messages.sequence, fromSequence)))
     .orderBy(asc(messages.sequence));

@@ -214,6 +214,58 @@ export interface ListSessionsOptions {
   includeEnded?: boolean;
 }
 
+/** What `recall` searches for. Give a `query`, a range (`fromSequence`/`toSequence`), or both. */
+export interface RecallOptions {
+  /**
+   * Text to find. Matched two ways, in the database: as an exact, case-insensitive substring (for
+   * identifiers, paths, error codes and whole lines) and as a full-text query (PostgreSQL
+   * `websearch_to_tsquery('english', ...)`: words in any order, `"quoted phrases"`, `or`, `-word`).
+   * Exact matches rank first. Default: none (the range's messages, in order). At most
+   * `recallQueryMaxLength` (1,000) characters.
+   */
+  query?: string;
+  /**
+   * The session of the lineage whose sequence numbers `fromSequence`/`toSequence` refer to. Default:
+   * the session recalled from. Must be that session or one of its ancestors.
+   */
+  rangeSessionId?: string;
+  /** First sequence of the range (inclusive). Default `0` when `toSequence` is given, else no range. */
+  fromSequence?: number;
+  /** Last sequence of the range (inclusive). Default: the session's last message. */
+  toSequence?: number;
+  /** Most matches returned. Default `5`, at most `50`. */
+  limit?: number;
+  /** Characters of text around each match. Default `400`, from `20` to `4,000`. */
+  excerptLength?: number;
+}
+
+/** One message found by `recall`, with where it sits in the lineage. */
+export interface RecallMatch {
+  sessionId: string;
+  sequence: number;
+  role: string;
+  /** The first tool named in the message (a tool call or result), else `null`. */
+  toolName: string | null;
+  /** At most `excerptLength` characters of the message's text, around the match. */
+  excerpt: string;
+  /** Character offsets of the excerpt within the message's text. */
+  excerptStart: number;
+  excerptEnd: number;
+  /** Characters in the message's whole text. */
+  textLength: number;
+  /** `exact`: the query occurs verbatim; `text`: full-text match; `range`: no query, in the range. */
+  matchedBy: 'exact' | 'text' | 'range';
+  /** Full-text rank (`ts_rank_cd`); `0` for range results. Higher is better. */
+  rank: number;
+}
+
+export interface RecallResult {
+  /** Best first: exact matches, then by full-text rank, then oldest first. Range-only: in order. */
+  matches: RecallMatch[];
+  /** The sessions searched: the lineage, root first, ending with the session recalled from. */
+  searchedSessionIds: string[];
+}
+
 /** A lineage store. Every method is async; see `createSessionStore`. */
 export interface SessionStore {
   /** The drizzle database underneath, for queries of your own on the exported tables. */
@@ -258,6 +310,15 @@ export interface SessionStore {
   ): Promise<RecordCompactionResult>;
   /** The compaction that ended this session, or `undefined`. */
   getCompaction(parentId: string): Promise<Compaction | undefined>;
+  /**
+   * Searches the raw history of the session's whole lineage (its ancestors keep every message a
+   * compaction removed) by text, by sequence range, or both, in the database. Returns bounded excerpts
+   * with their positions. Throws `SessionNotFoundError`, `RecallQueryError` (no query and no range, a
+   * blank, too long or unstorable query) or `RecallRangeError` (a range outside the lineage).
+   * Excerpts are the stored text: what the writer stored redacted (the middleware does by default)
+   * comes back redacted.
+   */
+  recall(sessionId: string, options: RecallOptions): Promise<RecallResult>;
   /** The chain root..id (inclusive), oldest first. */
   lineage(id: string): Promise<Session[]>;
   /** Follows compactions from `id` to the newest descendant and returns its session and messages. */

@@ -19,6 +19,7 @@ import {
   SessionNotFoundError,
   type SessionStore,
 } from '../index.js';
+import { describeRecallContract } from './recall-contract.js';
 
 /** `n` distinct user messages. */
 export function userMessages(n: number, label = 'message'): SessionMessage[] {
@@ -1205,5 +1206,7 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
         expect(compactionsRecorded).toBe(transcripts.length * 3);
       }, 120_000);
     });
+
+    describeRecallContract(() => store);
   });
 }

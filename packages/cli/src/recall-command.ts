@@ -1,0 +1,66 @@
+import { redactSecrets } from '@baton/fallback';
+import { type RecallMatch, RecallQueryError, RecallRangeError } from '@baton/sessions';
+import type { CliIo } from './cli-io.js';
+import { findSession } from './lineage-command.js';
+import { withStoreCopy } from './open-store-copy.js';
+import type { RecallSettings } from './parse-cli-arguments.js';
+import { printableText } from './printable-text.js';
+import { UsageError } from './usage-error.js';
+
+/**
+ * `baton recall <dataDir> <session> <query>`: searches the raw history of the session's lineage (the
+ * session, a full id or unique prefix, and its ancestors: what compactions removed) through
+ * `store.recall`, and prints the best matches with their positions. Read through a copy of the store
+ * (migrated in the copy when it predates recall), never changed. Excerpts are redacted on output.
+ */
+export async function recallCommand(settings: RecallSettings, io: CliIo): Promise<number> {
+  const { dataDir } = settings;
+  return withStoreCopy(dataDir, async (store) => {
+    // The copy, not the store: a store made before recall gains its search column here only.
+    await store.migrate();
+    const session = await findSession(store, settings.id, dataDir);
+    const { matches, searchedSessionIds } = await store
+      .recall(session.id, { query: settings.query, limit: settings.limit })
+      .catch((error: unknown) => {
+        // Bad input, not a failure: exit 2. The messages never quote the query.
+        if (RecallQueryError.isInstance(error) || RecallRangeError.isInstance(error)) {
+          throw new UsageError({ message: `recall: ${error.message}` });
+        }
+        throw error;
+      });
+    const shown = matches.map((match) => ({
+      ...match,
+      excerpt: redactSecrets(match.excerpt).text,
+    }));
+    if (settings.json) {
+      io.stdout.write(
+        `${JSON.stringify({ dataDir, sessionId: session.id, searchedSessionIds, matches: shown })}\n`,
+      );
+      return 0;
+    }
+    const lines = [
+      `${matches.length} match${matches.length === 1 ? '' : 'es'} in the lineage of ${session.id} (${searchedSessionIds.length} session${searchedSessionIds.length === 1 ? '' : 's'} searched, best first)`,
+    ];
+    for (const [index, match] of shown.entries()) {
+      lines.push(
+        `${index + 1}. ${describeMatch(match)}`,
+        `   ${printableText(match.excerpt, 600)}`,
+      );
+    }
+    io.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  });
+}
+
+function describeMatch(match: RecallMatch): string {
+  return [
+    `session ${match.sessionId}`,
+    `sequence ${match.sequence}`,
+    match.role,
+    match.toolName ? `tool ${printableText(match.toolName, 80)}` : undefined,
+    match.matchedBy === 'exact' ? 'exact match' : `text match (rank ${match.rank.toFixed(3)})`,
+    `characters ${match.excerptStart}-${match.excerptEnd} of ${match.textLength}`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(', ');
+}

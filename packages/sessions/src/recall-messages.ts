@@ -1,0 +1,305 @@
+import { InvalidInputError } from '@baton/tokens';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from './migrate-database.js';
+import { RecallQueryError } from './recall-query-error.js';
+import { RecallRangeError } from './recall-range-error.js';
+import type { AnyPgDatabase, RecallMatch, RecallOptions, RecallResult } from './types.js';
+
+/** Longest `recall` query, in characters: a query is a few words or one line, never a document. */
+export const recallQueryMaxLength = 1_000;
+const defaultLimit = 5;
+const maxLimit = 50;
+const defaultExcerptLength = 400;
+const minExcerptLength = 20;
+const maxExcerptLength = 4_000;
+/** Characters of a text-only match read back to place its excerpt (the first matching word in them). */
+const textMatchWindow = 50_000;
+const maxSequence = 2_147_483_647;
+
+const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * `store.recall`: runs over `lineage` (ids root first, ending with `sessionId`, already checked to
+ * exist). Everything that scales with the history runs in the database; at most `limit` excerpts
+ * come back.
+ */
+export async function recallMessages(
+  db: AnyPgDatabase,
+  sessionId: string,
+  lineage: readonly string[],
+  options: RecallOptions,
+): Promise<RecallResult> {
+  const limit = options.limit ?? defaultLimit;
+  const excerptLength = options.excerptLength ?? defaultExcerptLength;
+  let ids = lineage;
+  let range: { from: number; to: number } | undefined;
+  if (options.fromSequence !== undefined || options.toSequence !== undefined) {
+    const rangeSessionId = options.rangeSessionId ?? sessionId;
+    const from = options.fromSequence ?? 0;
+    const to = options.toSequence ?? maxSequence;
+    if (!lineage.includes(rangeSessionId)) {
+      throw new RecallRangeError({
+        sessionId,
+        rangeSessionId,
+        fromSequence: from,
+        toSequence: to,
+        messageCount: 0,
+        outsideLineage: true,
+      });
+    }
+    const [count] = rowsOf(
+      await db.execute(
+        sql`select count(*)::int as n from baton_messages where session_id = ${rangeSessionId}`,
+      ),
+    );
+    const messageCount = Number(count?.n ?? 0);
+    if (from > to || from >= messageCount) {
+      throw new RecallRangeError({
+        sessionId,
+        rangeSessionId,
+        fromSequence: from,
+        toSequence: to,
+        messageCount,
+        outsideLineage: false,
+      });
+    }
+    ids = [rangeSessionId];
+    range = { from, to };
+  } else if (options.rangeSessionId !== undefined) {
+    if (!lineage.includes(options.rangeSessionId)) {
+      throw new RecallRangeError({
+        sessionId,
+        rangeSessionId: options.rangeSessionId,
+        fromSequence: 0,
+        toSequence: maxSequence,
+        messageCount: 0,
+        outsideLineage: true,
+      });
+    }
+    ids = [options.rangeSessionId];
+  }
+
+  const inLineage = sql`m.session_id = any(${sql.param([...ids])}::text[])`;
+  const inRange = range ? sql` and m.sequence between ${range.from} and ${range.to}` : sql``;
+  const query = options.query?.trim();
+  let rows: Record<string, unknown>[];
+  if (query === undefined) {
+    rows = rowsOf(
+      await db.execute(sql`
+        select m.session_id, m.sequence, m.role, 'range' as matched_by, 0::real as rank,
+          0 as hit, length(m.search_text) as text_length,
+          left(m.search_text, ${excerptLength}) as window_text, 1 as window_start,
+          ${toolNameOf(sql`m.message`)} as tool_name
+        from baton_messages m
+        where ${inLineage}${inRange}
+        order by m.sequence
+        limit ${limit}`),
+    );
+  } else {
+    // `ilike` needs its wildcards and escape character escaped to match the query verbatim.
+    const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const before = Math.floor((excerptLength - Math.min(query.length, excerptLength)) / 2);
+    const tsquery = sql`websearch_to_tsquery('english'::regconfig, ${query})`;
+    // Phase 1, from the GIN index: full-text hits, the verbatim ones among them first.
+    const indexed = sql`
+      select m.session_id, m.sequence, (m.search_text ilike ${pattern}) as exact,
+        ts_rank_cd(m.search_vector, ${tsquery}) as rank
+      from baton_messages m
+      where ${inLineage}${inRange} and m.search_vector @@ ${tsquery}
+      order by exact desc, rank desc, m.sequence asc
+      limit ${limit}`;
+    let best = rowsOf(await db.execute(indexed));
+    // Phase 2: a verbatim scan of the lineage's text (linear in its size), for identifiers, paths and
+    // codes that text search splits differently in context, and lines whose punctuation
+    // websearch_to_tsquery reads as operators (a leading "- " negates the next word). Only when the
+    // index found nothing, or found nothing verbatim for a query holding punctuation. Plain words
+    // the index matched never pay for it.
+    const foundVerbatim = best.some((row) => row.exact === true || row.exact === 't');
+    const splittable = /[^\p{L}\p{N}\s]/u.test(query);
+    if (best.length === 0 || (splittable && !foundVerbatim)) {
+      const scanned = rowsOf(
+        await db.execute(sql`
+          select m.session_id, m.sequence, true as exact, 0::real as rank
+          from baton_messages m
+          where ${inLineage}${inRange} and m.search_text ilike ${pattern}
+          order by m.sequence asc
+          limit ${limit}`),
+      );
+      const seen = new Set(best.map((row) => `${row.session_id}\u0000${row.sequence}`));
+      best = [
+        ...scanned.filter((row) => !seen.has(`${row.session_id}\u0000${row.sequence}`)),
+        ...best,
+      ].slice(0, limit);
+    }
+    if (best.length === 0) return { matches: [], searchedSessionIds: [...lineage] };
+    const order = best.map((row) => `${row.session_id}\u0000${row.sequence}`);
+    const keys = best.map((row) => ({
+      session: String(row.session_id),
+      sequence: Number(row.sequence),
+    }));
+    // Only the chosen rows are cut into excerpts, in SQL: a huge message never leaves the database whole.
+    const cut = rowsOf(
+      await db.execute(sql`
+        with picked as (
+          select * from unnest(${sql.param(keys.map((key) => key.session))}::text[],
+            ${sql.param(keys.map((key) => key.sequence))}::int[]) as p(session_id, sequence)
+        ),
+        placed as (
+          select m.session_id, m.sequence, m.role, m.search_text, m.message,
+            strpos(lower(m.search_text), lower(${query})) as hit
+          from picked join baton_messages m using (session_id, sequence)
+        )
+        select session_id, sequence, role, hit,
+          length(search_text) as text_length,
+          case when hit > 0
+            then substr(search_text, greatest(1, hit - ${before}), ${excerptLength})
+            else left(search_text, ${textMatchWindow}) end as window_text,
+          case when hit > 0 then greatest(1, hit - ${before}) else 1 end as window_start,
+          ${toolNameOf(sql`message`)} as tool_name
+        from placed`),
+    );
+    const byKey = new Map(cut.map((row) => [`${row.session_id}\u0000${row.sequence}`, row]));
+    rows = best.flatMap((row, index) => {
+      const found = byKey.get(order[index]!);
+      if (!found) return [];
+      const exact = row.exact === true || row.exact === 't';
+      return [{ ...found, matched_by: exact ? 'exact' : 'text', rank: row.rank }];
+    });
+  }
+  const terms = query === undefined ? [] : queryTerms(query);
+  const matches = rows.map((row): RecallMatch => {
+    const matchedBy = String(row.matched_by) as RecallMatch['matchedBy'];
+    const windowText = row.window_text === null ? '' : String(row.window_text);
+    let start = Number(row.window_start) - 1;
+    let excerpt = windowText;
+    if (matchedBy === 'text') {
+      // Centre the excerpt on the first query word found in the text (the vector matched stems).
+      const lower = windowText.toLowerCase();
+      const at = terms
+        .map((term) => lower.indexOf(term))
+        .filter((index) => index >= 0)
+        .reduce((first, index) => Math.min(first, index), Number.POSITIVE_INFINITY);
+      const offset = Number.isFinite(at) ? Math.max(0, at - Math.floor(excerptLength / 3)) : 0;
+      excerpt = windowText.slice(offset, offset + excerptLength);
+      start = offset;
+    }
+    excerpt = excerpt.slice(0, excerptLength);
+    return {
+      sessionId: String(row.session_id),
+      sequence: Number(row.sequence),
+      role: String(row.role),
+      toolName: parseToolName(row.tool_name),
+      excerpt,
+      excerptStart: start,
+      excerptEnd: start + excerpt.length,
+      textLength: Number(row.text_length ?? 0),
+      matchedBy,
+      rank: Number(row.rank ?? 0),
+    };
+  });
+  return { matches, searchedSessionIds: [...lineage] };
+}
+
+/** The first `"toolName":"..."` of the message's JSON text, still JSON-escaped (read as text: a NUL escaped elsewhere in the message must not fail the query). */
+function toolNameOf(message: SQL): SQL {
+  return sql`substring(${message}::text from '"toolName" *: *"((?:[^"\\\\]|\\\\.){1,200})"')`;
+}
+
+function parseToolName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const name = JSON.parse(`"${value}"`);
+    return typeof name === 'string' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+function queryTerms(query: string): string[] {
+  return [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}_]+/u)
+        .filter((term) => term.length >= 2 && term !== 'or'),
+    ),
+  ];
+}
+
+/** Checks `recall`'s options before anything is read. */
+export function checkRecallOptions(given: unknown): RecallOptions {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) {
+    throw new InvalidInputError({ path: 'options', message: 'must be an object' });
+  }
+  const options = given as RecallOptions;
+  const { query } = options;
+  if (query !== undefined) {
+    if (typeof query !== 'string') {
+      throw new InvalidInputError({ path: 'query', message: 'must be a string' });
+    }
+    if (query.length > recallQueryMaxLength) {
+      throw new RecallQueryError({
+        problem: 'too_long',
+        length: query.length,
+        maxLength: recallQueryMaxLength,
+      });
+    }
+    if (query.includes('\u0000') || unpairedSurrogate.test(query)) {
+      throw new RecallQueryError({
+        problem: 'not_storable',
+        length: query.length,
+        maxLength: recallQueryMaxLength,
+      });
+    }
+    if (query.trim() === '') {
+      throw new RecallQueryError({
+        problem: 'empty',
+        length: query.length,
+        maxLength: recallQueryMaxLength,
+      });
+    }
+  }
+  for (const field of ['fromSequence', 'toSequence'] as const) {
+    const value = options[field];
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0 || value > maxSequence)) {
+      throw new InvalidInputError({
+        path: field,
+        message: `must be an integer from 0 to ${maxSequence}`,
+      });
+    }
+  }
+  if (
+    query === undefined &&
+    options.fromSequence === undefined &&
+    options.toSequence === undefined
+  ) {
+    throw new RecallQueryError({ problem: 'missing', length: 0, maxLength: recallQueryMaxLength });
+  }
+  if (options.rangeSessionId !== undefined) {
+    if (typeof options.rangeSessionId !== 'string' || options.rangeSessionId === '') {
+      throw new InvalidInputError({
+        path: 'rangeSessionId',
+        message: 'must be a non-empty string',
+      });
+    }
+  }
+  const { limit, excerptLength } = options;
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1 || limit > maxLimit)) {
+    throw new InvalidInputError({
+      path: 'limit',
+      message: `must be an integer from 1 to ${maxLimit}`,
+    });
+  }
+  if (
+    excerptLength !== undefined &&
+    (!Number.isSafeInteger(excerptLength) ||
+      excerptLength < minExcerptLength ||
+      excerptLength > maxExcerptLength)
+  ) {
+    throw new InvalidInputError({
+      path: 'excerptLength',
+      message: `must be an integer from ${minExcerptLength} to ${maxExcerptLength}`,
+    });
+  }
+  return options;
+}
