@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { generateKeyPairSync, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
 
@@ -44,6 +44,24 @@ describe('attack: misses', () => {
       if (redactSecrets(account).text.includes(keyId)) missed++;
     }
     expect(missed).toBe(0);
+  });
+});
+
+describe('attack: a PEM block cut before its BEGIN line', () => {
+  it('keeps no key line of a private key whose start was cut off (clipped output, log tail)', () => {
+    // Issue 11 asks for truncated PEM blocks; only a block cut at its end is handled.
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    const lines = pem.trim().split('\n').slice(1, -1);
+    const leaks: string[] = [];
+    for (let cut = 100; cut < pem.length - 200; cut += 150) {
+      const text = `tail -c of the log:\n${pem.slice(cut)}`;
+      const out = redactSecrets(text).text;
+      const leaked = lines.filter((line) => line.length >= 40 && out.includes(line)).length;
+      if (leaked > 0) leaks.push(`cut ${cut}: ${leaked} lines`);
+    }
+    expect(leaks).toEqual([]);
   });
 });
 
