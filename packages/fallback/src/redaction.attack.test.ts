@@ -47,6 +47,47 @@ describe('attack: misses', () => {
   });
 });
 
+describe('attack: keyed secrets in subscript assignments and passphrases', () => {
+  it('`x["password"] = "..."`, `os.environ["API_TOKEN"] = "..."`, `ENV[...] = ...` are redacted', () => {
+    // Measured: 40 of 40 generated values missed over these four forms; `headers["Authorization"]
+    // = "Bearer <64 hex>"` missed too.
+    const forms = [
+      (value: string) => `ENV['SECRET_KEY_BASE'] = '${value}'`,
+      (value: string) => `os.environ["API_TOKEN"] = "${value}"`,
+      (value: string) => `config['password'] = '${value}'`,
+      (value: string) => `settings["db_password"] = "${value}"`,
+      (value: string) => `headers["Authorization"] = "Bearer ${value}"`,
+    ];
+    const missed: string[] = [];
+    for (const form of forms) {
+      for (let round = 0; round < 10; round++) {
+        const value = round % 2 === 0 ? password() : pick(hex, 64);
+        if (redactSecrets(form(value)).text.includes(value.slice(-8))) missed.push(form('<value>'));
+      }
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('an unquoted multi-word passphrase after `password:` is redacted whole', () => {
+    // Today only the first word goes: `password: [REDACTED:password] horse battery staple`.
+    const words = ['correct', 'horse', 'battery', 'staple', 'orbit', 'lantern', 'mosaic', 'quiver'];
+    const leaked: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      const phrase = Array.from({ length: 4 }, () => words[randomInt(words.length)]).join(' ');
+      const line = `database:\n  password: ${phrase}\n  port: 5432`;
+      const out = redactSecrets(line).text;
+      if (
+        phrase
+          .split(' ')
+          .slice(1)
+          .some((word) => out.includes(` ${word}`))
+      )
+        leaked.push(out);
+    }
+    expect(leaked).toEqual([]);
+  });
+});
+
 describe('attack: a PEM block cut before its BEGIN line', () => {
   it('keeps no key line of a private key whose start was cut off (clipped output, log tail)', () => {
     // Issue 11 asks for truncated PEM blocks; only a block cut at its end is handled.
