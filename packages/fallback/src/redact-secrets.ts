@@ -1,5 +1,11 @@
 import { InvalidInputError } from '@baton/tokens';
-import { contextRules, findKeyedSecrets, type SecretRule, vendorRules } from './secret-rules.js';
+import {
+  contextRules,
+  findHeadlessPrivateKeys,
+  findKeyedSecrets,
+  type SecretRule,
+  vendorRules,
+} from './secret-rules.js';
 
 /** One secret found: its kind and its position in the ORIGINAL text (end exclusive). */
 export interface SecretFinding {
@@ -223,6 +229,7 @@ function redactUncached(text: string, options: RedactSecretsOptions): RedactSecr
     if (disabled?.includes(rule.kind)) continue;
     runRule(rule, text, lower, present, spans);
   }
+  if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);

@@ -489,6 +489,78 @@ export const vendorRules: SecretRule[] = [
   },
 ];
 
+const pemEndLine = /-{3,5} ?END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)? ?-{3,5}/g;
+// How far back from an END line the body is read: a 16,384-bit RSA key is ~12,000 characters.
+const pemBodyReach = 16_000;
+
+/**
+ * Private-key bodies whose BEGIN line was cut off (a clipped tool output, `tail` of a log): the
+ * base64 lines standing right before an `-----END … PRIVATE KEY-----` line, with real or escaped
+ * (`\n` inside a JSON string) line breaks. The first, partial line may follow other text on its line.
+ */
+export function findHeadlessPrivateKeys(text: string): KeyedMatch[] {
+  const found: KeyedMatch[] = [];
+  if (!text.includes('PRIVATE KEY')) return found;
+  pemEndLine.lastIndex = 0;
+  for (let match = pemEndLine.exec(text); match; match = pemEndLine.exec(text)) {
+    const floor = Math.max(0, match.index - pemBodyReach);
+    let cursor = match.index;
+    let start = cursor;
+    let base64 = '';
+    for (;;) {
+      // Step over one line break, real or escaped, before the line that ends at `cursor`.
+      const breakLength = lineBreakBefore(text, cursor);
+      if (breakLength === 0) break;
+      const lineEnd = cursor - breakLength;
+      let lineStart = lineEnd;
+      while (
+        lineStart > floor &&
+        isBase64Character(text.charCodeAt(lineStart - 1)) &&
+        !(text[lineStart - 2] === '\\' && /[nr]/.test(text[lineStart - 1]!))
+      ) {
+        lineStart--;
+      }
+      const line = text.slice(lineStart, lineEnd);
+      if (line.length < 16) break;
+      base64 = line + base64;
+      start = lineStart;
+      cursor = lineStart;
+      // A line with other text before its base64 run is where the cut fell: the run is the last piece.
+      if (lineBreakBefore(text, cursor) === 0) break;
+    }
+    if (start === match.index) continue;
+    if (
+      base64.length >= 32 &&
+      shannonEntropy(base64) > 4 &&
+      !isPlaceholder(base64.slice(0, 64)) &&
+      !decodesToPrintable(base64)
+    ) {
+      found.push({ kind: 'private-key', start, end: match.index + match[0].length });
+    }
+  }
+  return found;
+}
+
+function isBase64Character(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47 ||
+    code === 61
+  );
+}
+
+/** Length of the line break ending just before `index`: `\n`, `\r\n`, escaped `\\n`/`\\r\\n`, or 0. */
+function lineBreakBefore(text: string, index: number): number {
+  if (text[index - 1] === '\n') return text[index - 2] === '\r' ? 2 : 1;
+  if (text[index - 1] === 'n' && text[index - 2] === '\\') {
+    return text[index - 3] === 'r' && text[index - 4] === '\\' ? 4 : 2;
+  }
+  return 0;
+}
+
 // Key names are split into lower-case segments (`dbPassword` -> db, password). A `strong` segment
 // (password, secret, ...) marks any literal as a secret, whatever its length; a `weak` one (token,
 // key, auth, ...) needs a random-looking value. A last segment that names metadata (`_url`,
