@@ -949,7 +949,7 @@ export function acceptKeyedValue(
 // resumes right after each rejected key, so an unbounded value would make a long line of
 // `k=k=k=…` quadratic.
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]{1,300}(?:[)\]}][^\s"'`,;<>]{0,100}){0,3}))/g;
+  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
@@ -1396,7 +1396,8 @@ export const contextRules: SecretRule[] = [
   {
     kind: 'connection-string-password',
     hints: ['password', 'pwd'],
-    pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?<secret>[^;"'\s]+)/gi,
+    // A JSON string's escapes (`\n`, `\"`) end the value: they are line and string ends in the text.
+    pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?<secret>(?:(?!\\[nrt"\\/])[^;"'\s])+)/gi,
     // Code is not a connection string: `password = input(...)`, `password=false`.
     accept: (value) =>
       !isTemplate(value) &&
