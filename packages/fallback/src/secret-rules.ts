@@ -357,7 +357,12 @@ export const vendorRules: SecretRule[] = [
   vendor('infracost-token', re(`${start}ico-[A-Za-z0-9]{32}${end}`), 3),
   vendor('intra42-secret', re(`${start}s-s4t2(?:ud|af)-[a-f0-9]{64}${end}`), 3),
   vendor('sonar-token', re(`${start}sq[pau]_[A-Za-z0-9]{40}${end}`), 3),
-  vendor('sourcegraph-token', re(`${start}sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}${end}`), 3),
+  // Access tokens: `sgp_<40 hex>`, or with the instance id (`sgp_<16 hex>_…`, `sgp_local_…`) since 5.3.
+  vendor(
+    'sourcegraph-token',
+    re(`${start}sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}${end}`),
+    3,
+  ),
   vendor(
     'teams-webhook',
     re('https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s"\'<>]{40,}'),
