@@ -953,8 +953,9 @@ export function acceptKeyedValue(
 // Keys and values are bounded (a keyed credential is short; long tokens have their own rules): the scan
 // resumes right after each rejected key, so an unbounded value would make a long line of
 // `k=k=k=…` quadratic.
+// A subscript (`ENV['SECRET_KEY_BASE'] = …`, `os.environ["API_TOKEN"] = …`) closes the key with `']`.
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
+  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
@@ -1073,6 +1074,9 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         value = stripUnbalancedClosers(value.replace(/[.,;:]+$/, ''));
       }
       if (groups.quote === '`') continue; // a shell command substitution, not a literal
+      // After a subscript (`headers['cookie'] = cookieHeader`) the line is code: an unquoted
+      // name on the right is a variable.
+      if (!quoted && groups.close?.endsWith(']') && /^[A-Za-z_$][\w$]*$/.test(value)) continue;
       if (!acceptKeyedValue(value, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
       const offset = match[0].lastIndexOf(
         quoted ? `${groups.quote}${value}${groups.quote}` : value,
@@ -1183,12 +1187,18 @@ export const contextRules: SecretRule[] = [
     kind: 'authorization',
     hints: ['authorization'],
     pattern:
-      /\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
-    accept: (value) =>
-      !isTemplate(value) &&
-      !isPlaceholder(value) &&
-      value.length >= 6 &&
-      !/^[`{$(<]|^[#%]\{/.test(value),
+      /\b(?:Proxy-)?Authorization["']?\]?\s*[:=]\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
+    accept: (value, match) => {
+      // `headers["Authorization"] = authValue`: after a subscript only a quoted literal is data.
+      const lead = match[0].slice(0, match[0].length - value.length);
+      if (lead.includes(']') && !/["']\s*(?:[A-Za-z]+\s+)?$/.test(lead)) return false;
+      return (
+        !isTemplate(value) &&
+        !isPlaceholder(value) &&
+        value.length >= 6 &&
+        !/^[`{$(<]|^[#%]\{/.test(value)
+      );
+    },
   },
   {
     kind: 'bearer-token',
