@@ -1077,18 +1077,61 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       // After a subscript (`headers['cookie'] = cookieHeader`) the line is code: an unquoted
       // name on the right is a variable.
       if (!quoted && groups.close?.endsWith(']') && /^[A-Za-z_$][\w$]*$/.test(value)) continue;
+      // `password: --from-env NAME`: a long flag is how the value is given, not the value.
+      if (!quoted && /^--[A-Za-z]/.test(value)) continue;
       if (!acceptKeyedValue(value, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
       const offset = match[0].lastIndexOf(
         quoted ? `${groups.quote}${value}${groups.quote}` : value,
       );
       const valueStart = base + match.index + offset + (quoted ? 1 : 0);
+      const passphrase =
+        !quoted && strength === 'strong' && /^(?::|=)$/.test(groups.sep ?? '')
+          ? passphraseTail(text, value, valueStart - base + value.length)
+          : 0;
       found.push({
         kind: strength === 'strong' ? 'password' : 'secret',
         start: valueStart,
-        end: valueStart + value.length,
+        end: valueStart + value.length + passphrase,
       });
     }
   }
+}
+
+// Words that make a spaced value a sentence (`password: must be at least 8 characters`) rather
+// than a passphrase (`password: correct horse battery staple`).
+const proseWords = new Set(
+  (
+    'a an the is are was were be been being at of to in on for and or but must should shall will ' +
+    'would can could may might with without not no yes your you our my this that these those it ' +
+    'its as by from if when then than use used using set see only any all required optional ' +
+    'please here there which who what how where same new'
+  ).split(' '),
+);
+
+/**
+ * Length of the words continuing an unquoted value to the end of its line (`password: correct
+ * horse battery staple`): a passphrase is one value. 0 when the rest reads as prose, code, a
+ * comment or a command, or does not run to the end of the line.
+ */
+function passphraseTail(line: string, value: string, valueEnd: number): number {
+  if (/^-{1,2}[A-Za-z]/.test(value) || proseWords.has(value.toLowerCase())) return 0;
+  const rest = /^(?:[ \t]+[^\s"'`]+){1,8}(?=[ \t]*(?:\r?\n|\\n|\\r|$))/.exec(
+    line.slice(valueEnd, valueEnd + 200),
+  );
+  if (!rest) return 0;
+  const words = rest[0].trim().split(/[ \t]+/);
+  for (const word of words) {
+    if (
+      !/^[\w!@#$%^&*+=~.-]+$/.test(word) ||
+      word.startsWith('#') ||
+      /[.,;:]$/.test(word) ||
+      proseWords.has(word.toLowerCase()) ||
+      /^-{1,2}[A-Za-z]/.test(word)
+    ) {
+      return 0;
+    }
+  }
+  return rest[0].length;
 }
 
 /** True for `ABCDEFGHIJ…` alphabets and `0123456789` runs: a generated key has no 8-long run. */
