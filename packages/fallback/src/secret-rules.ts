@@ -955,7 +955,7 @@ export function acceptKeyedValue(
 // `k=k=k=…` quadratic.
 // A subscript (`ENV['SECRET_KEY_BASE'] = …`, `os.environ["API_TOKEN"] = …`) closes the key with `']`.
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
+  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/|:)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
