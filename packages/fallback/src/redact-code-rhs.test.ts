@@ -14,7 +14,7 @@ describe('code on the right-hand side of a secret-named key', () => {
     'yield getPassword()',
     'typeof window',
   ];
-  const forms = ['{K} = {R}', 'const {K} = {R};', '{K}: {R},', '${K} = {R};', '{K} => {R},'];
+  const forms = ['{K} = {R}', 'const {K} = {R};', '{K}: {R},', '$_{K} = {R};', '{K} => {R},'];
   it('leaves every generated combination of key, expression and form unchanged', () => {
     const destroyed: string[] = [];
     for (const key of keys)
