@@ -3,9 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
-// Generated words (not a fixed list): a passphrase is any run of words.
-const word = () =>
-  Array.from({ length: 4 + randomInt(5) }, () => letters[randomInt(letters.length)]).join('');
+// Generated words (not a fixed list): a passphrase is any run of words. Words holding a documented
+// placeholder marker (`your`, `xxxx`) make the whole value read as a placeholder: not generated.
+const word = (): string => {
+  const candidate = Array.from(
+    { length: 4 + randomInt(5) },
+    () => letters[randomInt(letters.length)],
+  ).join('');
+  return /your|xxxx|todo|tbd|null|none|dummy|sample|insert/.test(candidate) ? word() : candidate;
+};
 
 describe('unquoted passphrases', () => {
   it('redacts every word of the value, in YAML, env and INI lines, and keeps what follows', () => {

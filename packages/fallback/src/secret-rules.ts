@@ -1079,7 +1079,6 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       if (!quoted && groups.close?.endsWith(']') && /^[A-Za-z_$][\w$]*$/.test(value)) continue;
       // `password: --from-env NAME`: a long flag is how the value is given, not the value.
       if (!quoted && /^--[A-Za-z]/.test(value)) continue;
-      if (!acceptKeyedValue(value, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
       const offset = match[0].lastIndexOf(
         quoted ? `${groups.quote}${value}${groups.quote}` : value,
       );
@@ -1088,10 +1087,16 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         !quoted && strength === 'strong' && /^(?::|=)$/.test(groups.sep ?? '')
           ? passphraseTail(text, value, valueStart - base + value.length)
           : 0;
+      // A passphrase is judged whole: one short word of it (`zvvz`) may look like filler.
+      const whole =
+        passphrase > 0
+          ? text.slice(valueStart - base, valueStart - base + value.length + passphrase)
+          : value;
+      if (!acceptKeyedValue(whole, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
       found.push({
         kind: strength === 'strong' ? 'password' : 'secret',
         start: valueStart,
-        end: valueStart + value.length + passphrase,
+        end: valueStart + whole.length,
       });
     }
   }
@@ -1114,7 +1119,13 @@ const proseWords = new Set(
  * comment or a command, or does not run to the end of the line.
  */
 function passphraseTail(line: string, value: string, valueEnd: number): number {
-  if (/^-{1,2}[A-Za-z]/.test(value) || proseWords.has(value.toLowerCase())) return 0;
+  if (
+    /^-{1,2}[A-Za-z]/.test(value) ||
+    proseWords.has(value.toLowerCase()) ||
+    isCodeReference(value)
+  ) {
+    return 0;
+  }
   const rest = /^(?:[ \t]+[^\s"'`]+){1,8}(?=[ \t]*(?:\r?\n|\\n|\\r|$))/.exec(
     line.slice(valueEnd, valueEnd + 200),
   );
