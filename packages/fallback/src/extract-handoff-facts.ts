@@ -441,7 +441,7 @@ function collectInputPaths(
 
 // `Working directory: /repo`, `<cwd>/repo</cwd>`, `cwd: /repo` in a system prompt or environment note.
 const workingDirectoryMention =
-  /(?:working directory|current directory|\bcwd|\bworkdir)(?:<\/?[a-z_]+>|\s*(?:is|:|=)?\s*)[`"']?(\/[^\s`"'<>,;]+)/gi;
+  /(?:working directory|current directory|\bcwd|\bworkdir)(?:<\/?[a-z_]+>|\s*(?:is|:|=)?\s*)[`"']?(\/[^\s`"'<>,;]+|[A-Za-z]:[\\/][^\s`"'<>,;]*|\\\\[^\s`"'<>,;]+)/gi;
 
 /** `cwd`, `workdir`, `working_directory` arguments of a tool call (shell tools carry them). */
 function noteInputDirectories(input: unknown, into: string[]): void {
