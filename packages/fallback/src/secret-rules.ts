@@ -954,8 +954,10 @@ export function acceptKeyedValue(
 // resumes right after each rejected key, so an unbounded value would make a long line of
 // `k=k=k=…` quadratic.
 // A subscript (`ENV['SECRET_KEY_BASE'] = …`, `os.environ["API_TOKEN"] = …`) closes the key with `']`.
+// A key does not start right after a backslash: `\npassword` in a JSON string is a line break
+// before `password`.
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/|:)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
+  /(?<![\\])(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/|:)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
@@ -1126,7 +1128,7 @@ function passphraseTail(line: string, value: string, valueEnd: number): number {
   ) {
     return 0;
   }
-  const rest = /^(?:[ \t]+[^\s"'`]+){1,8}(?=[ \t]*(?:\r?\n|\\n|\\r|$))/.exec(
+  const rest = /^(?:[ \t]+(?:(?!\\[nrt"])[^\s"'`])+){1,8}(?=[ \t]*(?:\r?\n|\\n|\\r|$))/.exec(
     line.slice(valueEnd, valueEnd + 200),
   );
   if (!rest) return 0;
