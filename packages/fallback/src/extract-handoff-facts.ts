@@ -45,7 +45,8 @@ export interface ErrorFact {
   flagged: boolean;
   /**
    * True when every call that produced it was followed, later in the window, by a successful call
-   * on the same target (the same command, or the same tool on a path the failing call named).
+   * of the same kind on the same target: the same command re-run, or the same tool (any writing
+   * tool after a failed write) running the same program on a path the failing call named.
    */
   resolved: boolean;
 }
@@ -440,7 +441,7 @@ function collectInputPaths(
 
 // `Working directory: /repo`, `<cwd>/repo</cwd>`, `cwd: /repo` in a system prompt or environment note.
 const workingDirectoryMention =
-  /(?:working directory|current directory|\bcwd|\bworkdir)(?:<\/?[a-z_]+>|\s*(?:is|:|=)?\s*)[`"']?(\/[^\s`"'<>,;]+)/gi;
+  /(?:working directory|current directory|\bcwd|\bworkdir)(?:<\/?[a-z_]+>|\s*(?:is|:|=)?\s*)[`"']?(\/[^\s`"'<>,;]+|[A-Za-z]:[\\/][^\s`"'<>,;]*|\\\\[^\s`"'<>,;]+)/gi;
 
 /** `cwd`, `workdir`, `working_directory` arguments of a tool call (shell tools carry them). */
 function noteInputDirectories(input: unknown, into: string[]): void {
@@ -454,16 +455,43 @@ function noteInputDirectories(input: unknown, into: string[]): void {
 
 const redact = (text: string) => redactSecrets(text).text;
 
+/** Tools that write share one kind (a failed `edit` is redone by `write`); others are their own. */
+function callKind(call: ToolCallFact): string {
+  return writingTool.test(call.name) ? 'write' : call.name.toLowerCase();
+}
+
 /**
- * True when `later` acted on what `failed` acted on: the same command or target, or the same tool on
- * a path (a test file, a source file) the failing call named.
+ * The programs and subcommands a command line runs (`npx vitest run`, `cat`), without its paths,
+ * flags, environment assignments and `cd` steps: what kind of operation it is.
+ */
+function commandVerbs(target: string): string {
+  const verbs: string[] = [];
+  for (const segment of target.split(/&&|\|\||;|\|/)) {
+    const words = segment.trim().split(/\s+/);
+    if (/^(?:cd|pushd|export|source|\.)$/.test(words[0] ?? '')) continue;
+    const verb: string[] = [];
+    for (const word of words) {
+      if (/^[A-Za-z_]\w*=/.test(word) && verb.length === 0) continue;
+      if (word === '' || /^-/.test(word) || /[/\\.:]/.test(word) || verb.length === 3) break;
+      verb.push(word);
+    }
+    if (verb.length > 0) verbs.push(verb.join(' '));
+  }
+  return verbs.join(' | ');
+}
+
+/**
+ * True when `later` redid what `failed` did: the same kind of call (the same tool, or any writing
+ * tool after a failed write) running the same program on a target the failing call named. Reading
+ * a test file is not re-running the test; reading a file is not the edit that failed on it.
  */
 function sameTarget(failed: ToolCallFact, later: ToolCallFact): boolean {
+  if (callKind(failed) !== callKind(later)) return false;
   const a = failed.target.replace(/\s+/g, ' ').trim();
   const b = later.target.replace(/\s+/g, ' ').trim();
   if (a === '' || b === '') return false;
   if (a === b) return true;
-  if (failed.name !== later.name) return false;
+  if (commandVerbs(a) !== commandVerbs(b)) return false;
   const paths = extractPaths(a);
   return paths.length > 0 && extractPaths(b).some((path) => paths.includes(path));
 }

@@ -24,6 +24,23 @@ export function isInternalPath(path: string): boolean {
 
 const isAbsolute = (path: string) => /^(?:\/|[A-Za-z]:[\\/]|\\\\|~\/)/.test(path);
 
+/**
+ * One spelling per path: Windows forms (`C:\\x\\y`, `c:/x/y`) take forward slashes and an
+ * upper-case drive letter so they compare with each other and with relative `x/y` forms.
+ */
+function slashForm(path: string): string {
+  if (!path.includes('\\') && !/^[A-Za-z]:/.test(path)) return path;
+  const slashed = path.replace(/\\/g, '/');
+  return /^[A-Za-z]:/.test(slashed) ? slashed[0]!.toUpperCase() + slashed.slice(1) : slashed;
+}
+
+/** A working directory as named in prose: `Working directory: /home/dev/shop.` ends a sentence. */
+function cleanDirectory(directory: string): string {
+  return slashForm(directory.trim().replace(/[.,;:!?)\]}'"`]+$/, '')).replace(/(.)\/+$/, '$1');
+}
+
+const isRooted = (path: string) => path.startsWith('/') || /^[A-Z]:\//.test(path);
+
 /** `a/./b/../c` -> `a/c`; leading `..` segments of a relative path are kept. */
 function collapseDots(path: string): string {
   const absolute = path.startsWith('/');
@@ -51,12 +68,13 @@ export function inferWorkingDirectory(
 ): string | undefined {
   const votes = new Map<string, number>();
   for (const directory of named) {
-    const clean = directory.replace(/\/+$/, '');
-    if (clean.startsWith('/')) votes.set(clean, (votes.get(clean) ?? 0) + 1000);
+    const clean = cleanDirectory(directory);
+    if (isRooted(clean)) votes.set(clean, (votes.get(clean) ?? 0) + 1000);
   }
-  const absolute = paths.filter((path) => path.startsWith('/'));
+  const slashed = paths.map(slashForm);
+  const absolute = slashed.filter(isRooted);
   const relatives = new Set(
-    paths
+    slashed
       .filter((path) => !isAbsolute(path) && !path.startsWith('../'))
       .map((path) => strippedRelative(path))
       .filter((path) => path.includes('/') || path.includes('.')),
@@ -102,8 +120,11 @@ export function normalizeFiles(
     kept.map((fact) => fact.path),
     namedDirectories,
   );
-  const canonical = (path: string): string => {
-    if (path.includes('\\') || /^[A-Za-z]:/.test(path)) return path;
+  const canonical = (raw: string): string => {
+    const path = slashForm(raw);
+    // UNC paths (`\\\\server\\share`) keep their leading pair of slashes.
+    if (path.startsWith('//')) return path;
+    if (/^[A-Z]:\//.test(path)) return path.slice(0, 2) + collapseDots(path.slice(2));
     if (path.startsWith('/')) return collapseDots(path);
     if (path.startsWith('~/')) return path;
     if (cwd !== undefined) return collapseDots(`${cwd}/${path}`);
@@ -113,7 +134,7 @@ export function normalizeFiles(
   for (const fact of kept) {
     const key = canonical(fact.path);
     // The working directory itself is not a file (unless a writing tool targeted it).
-    if (cwd !== undefined && key === cwd && !fact.written) continue;
+    if (cwd !== undefined && cleanDirectory(key) === cwd && !fact.written) continue;
     const group = groups.get(key);
     if (group) {
       group.fact.references += fact.references;

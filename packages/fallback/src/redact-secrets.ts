@@ -1,5 +1,11 @@
 import { InvalidInputError } from '@baton/tokens';
-import { contextRules, findKeyedSecrets, type SecretRule, vendorRules } from './secret-rules.js';
+import {
+  contextRules,
+  findHeadlessPrivateKeys,
+  findKeyedSecrets,
+  type SecretRule,
+  vendorRules,
+} from './secret-rules.js';
 
 /** One secret found: its kind and its position in the ORIGINAL text (end exclusive). */
 export interface SecretFinding {
@@ -211,25 +217,7 @@ export function redactSecrets(
 
 function redactUncached(text: string, options: RedactSecretsOptions): RedactSecretsResult {
   const replacement = options.replacement ?? defaultReplacement;
-  const spans: Span[] = [];
-  if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
-    return { text, findings: [] };
-  }
-  // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
-  const lower = text.toLowerCase();
-  const present = presentHints(lower);
-  const disabled = options.disabledKinds;
-  for (const rule of builtInRules) {
-    if (disabled?.includes(rule.kind)) continue;
-    runRule(rule, text, lower, present, spans);
-  }
-  if (options.keyValuePairs !== false) {
-    for (const span of findKeyedSecrets(text)) {
-      if (!disabled?.includes(span.kind)) spans.push(span);
-    }
-  }
-  // Extra rules' hints are not in the scanner: check them directly.
-  for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
+  const spans = collectSpans(text, options, 0);
   if (spans.length === 0) return { text, findings: [] };
   const findings = mergeSpans(spans);
   let output = '';
@@ -240,4 +228,96 @@ function redactUncached(text: string, options: RedactSecretsOptions): RedactSecr
   }
   output += text.slice(cursor);
   return { text: output, findings };
+}
+
+// JSON inside a JSON string inside a JSON string is as deep as tool outputs nest in practice.
+const maxEscapeDepth = 3;
+
+function collectSpans(text: string, options: RedactSecretsOptions, depth: number): Span[] {
+  const spans: Span[] = [];
+  if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
+    return spans;
+  }
+  // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
+  const lower = text.toLowerCase();
+  const present = presentHints(lower);
+  const disabled = options.disabledKinds;
+  for (const rule of builtInRules) {
+    if (disabled?.includes(rule.kind)) continue;
+    runRule(rule, text, lower, present, spans);
+  }
+  if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
+  if (options.keyValuePairs !== false) {
+    for (const span of findKeyedSecrets(text)) {
+      if (!disabled?.includes(span.kind)) spans.push(span);
+    }
+  }
+  // Extra rules' hints are not in the scanner: check them directly.
+  for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
+  // A JSON document held in a JSON string (a structured log's body, a service-account file in a
+  // tool's JSON output) hides its keys behind `\"`: scan it once more as it reads unescaped, and
+  // map what is found back onto the escaped text.
+  if (depth < maxEscapeDepth && text.includes('\\"')) {
+    const view = unescapeJsonString(text);
+    for (const span of collectSpans(view.text, options, depth + 1)) {
+      spans.push({
+        kind: span.kind,
+        start: view.starts[span.start]!,
+        end: view.ends[span.end - 1]!,
+      });
+    }
+  }
+  return spans;
+}
+
+interface UnescapedView {
+  text: string;
+  /** Original index where each character of `text` starts. */
+  starts: Int32Array;
+  /** Original index just after each character of `text`. */
+  ends: Int32Array;
+}
+
+const simpleEscapes: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  b: '\b',
+  f: '\f',
+};
+
+/** Reads JSON string escapes (`\"`, `\n`, `\uXXXX`); any other backslash stays as written. */
+function unescapeJsonString(text: string): UnescapedView {
+  const starts = new Int32Array(text.length);
+  const ends = new Int32Array(text.length);
+  let output = '';
+  let index = 0;
+  while (index < text.length) {
+    const character = text[index]!;
+    let decoded = character;
+    let length = 1;
+    if (character === '\\' && index + 1 < text.length) {
+      const next = text[index + 1]!;
+      const simple = simpleEscapes[next];
+      if (simple !== undefined) {
+        decoded = simple;
+        length = 2;
+      } else if (next === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6))) {
+        decoded = String.fromCharCode(Number.parseInt(text.slice(index + 2, index + 6), 16));
+        length = 6;
+      }
+    }
+    starts[output.length] = index;
+    ends[output.length] = index + length;
+    output += decoded;
+    index += length;
+  }
+  return {
+    text: output,
+    starts: starts.subarray(0, output.length),
+    ends: ends.subarray(0, output.length),
+  };
 }

@@ -134,6 +134,13 @@ export function isCodeReference(value: string): boolean {
   // Ruby/ERB (`#{x}`, `<%= x %>`): braces holding an expression, not a literal.
   if (/^(?:#|\$|%)?\{[^}]*[\s.(@:,]/.test(value) || /^<%/.test(value)) return true;
   if (/^[A-Za-z_$][\w$.]*[!?]?\(/.test(value)) return true;
+  // A path expression (`std::env::var(…)`, `Key::from_slice(&b)`, `String::new()`, `Foo::BAR;`):
+  // Rust, C++, PHP and Ruby name items with `::`.
+  if (/^(?:::)?[A-Za-z_$][\w$]*(?:::[A-Za-z_$][\w$]*)+(?:[!?]?[({<;?]|$)/.test(value)) return true;
+  // An expression led by a keyword: `await vault.read(…)`, `yield`, `typeof x`, `lambda: …`.
+  if (/^(?:await|yield|typeof|async|lambda|function|return|require|import|new)$/.test(value)) {
+    return true;
+  }
   if (/^[A-Za-z_$][\w$.]*\[/.test(value)) return true;
   return false;
 }

@@ -357,7 +357,12 @@ export const vendorRules: SecretRule[] = [
   vendor('infracost-token', re(`${start}ico-[A-Za-z0-9]{32}${end}`), 3),
   vendor('intra42-secret', re(`${start}s-s4t2(?:ud|af)-[a-f0-9]{64}${end}`), 3),
   vendor('sonar-token', re(`${start}sq[pau]_[A-Za-z0-9]{40}${end}`), 3),
-  vendor('sourcegraph-token', re(`${start}sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}${end}`), 3),
+  // Access tokens: `sgp_<40 hex>`, or with the instance id (`sgp_<16 hex>_…`, `sgp_local_…`) since 5.3.
+  vendor(
+    'sourcegraph-token',
+    re(`${start}sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}${end}`),
+    3,
+  ),
   vendor(
     'teams-webhook',
     re('https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s"\'<>]{40,}'),
@@ -488,6 +493,78 @@ export const vendorRules: SecretRule[] = [
     },
   },
 ];
+
+const pemEndLine = /-{3,5} ?END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)? ?-{3,5}/g;
+// How far back from an END line the body is read: a 16,384-bit RSA key is ~12,000 characters.
+const pemBodyReach = 16_000;
+
+/**
+ * Private-key bodies whose BEGIN line was cut off (a clipped tool output, `tail` of a log): the
+ * base64 lines standing right before an `-----END … PRIVATE KEY-----` line, with real or escaped
+ * (`\n` inside a JSON string) line breaks. The first, partial line may follow other text on its line.
+ */
+export function findHeadlessPrivateKeys(text: string): KeyedMatch[] {
+  const found: KeyedMatch[] = [];
+  if (!text.includes('PRIVATE KEY')) return found;
+  pemEndLine.lastIndex = 0;
+  for (let match = pemEndLine.exec(text); match; match = pemEndLine.exec(text)) {
+    const floor = Math.max(0, match.index - pemBodyReach);
+    let cursor = match.index;
+    let start = cursor;
+    let base64 = '';
+    for (;;) {
+      // Step over one line break, real or escaped, before the line that ends at `cursor`.
+      const breakLength = lineBreakBefore(text, cursor);
+      if (breakLength === 0) break;
+      const lineEnd = cursor - breakLength;
+      let lineStart = lineEnd;
+      while (
+        lineStart > floor &&
+        isBase64Character(text.charCodeAt(lineStart - 1)) &&
+        !(text[lineStart - 2] === '\\' && /[nr]/.test(text[lineStart - 1]!))
+      ) {
+        lineStart--;
+      }
+      const line = text.slice(lineStart, lineEnd);
+      if (line.length < 16) break;
+      base64 = line + base64;
+      start = lineStart;
+      cursor = lineStart;
+      // A line with other text before its base64 run is where the cut fell: the run is the last piece.
+      if (lineBreakBefore(text, cursor) === 0) break;
+    }
+    if (start === match.index) continue;
+    if (
+      base64.length >= 32 &&
+      shannonEntropy(base64) > 4 &&
+      !isPlaceholder(base64.slice(0, 64)) &&
+      !decodesToPrintable(base64)
+    ) {
+      found.push({ kind: 'private-key', start, end: match.index + match[0].length });
+    }
+  }
+  return found;
+}
+
+function isBase64Character(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47 ||
+    code === 61
+  );
+}
+
+/** Length of the line break ending just before `index`: `\n`, `\r\n`, escaped `\\n`/`\\r\\n`, or 0. */
+function lineBreakBefore(text: string, index: number): number {
+  if (text[index - 1] === '\n') return text[index - 2] === '\r' ? 2 : 1;
+  if (text[index - 1] === 'n' && text[index - 2] === '\\') {
+    return text[index - 3] === 'r' && text[index - 4] === '\\' ? 4 : 2;
+  }
+  return 0;
+}
 
 // Key names are split into lower-case segments (`dbPassword` -> db, password). A `strong` segment
 // (password, secret, ...) marks any literal as a secret, whatever its length; a `weak` one (token,
@@ -876,8 +953,11 @@ export function acceptKeyedValue(
 // Keys and values are bounded (a keyed credential is short; long tokens have their own rules): the scan
 // resumes right after each rejected key, so an unbounded value would make a long line of
 // `k=k=k=…` quadratic.
+// A subscript (`ENV['SECRET_KEY_BASE'] = …`, `os.environ["API_TOKEN"] = …`) closes the key with `']`.
+// A key does not start right after a backslash: `\npassword` in a JSON string is a line break
+// before `password`.
 const keyValuePattern =
-  /(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>[^\s"'`,;<>)\]}]{1,300}(?:[)\]}][^\s"'`,;<>]{0,100}){0,3}))/g;
+  /(?<![\\])(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/|:)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
@@ -996,18 +1076,75 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         value = stripUnbalancedClosers(value.replace(/[.,;:]+$/, ''));
       }
       if (groups.quote === '`') continue; // a shell command substitution, not a literal
-      if (!acceptKeyedValue(value, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
+      // After a subscript (`headers['cookie'] = cookieHeader`) the line is code: an unquoted
+      // name on the right is a variable.
+      if (!quoted && groups.close?.endsWith(']') && /^[A-Za-z_$][\w$]*$/.test(value)) continue;
+      // `password: --from-env NAME`: a long flag is how the value is given, not the value.
+      if (!quoted && /^--[A-Za-z]/.test(value)) continue;
       const offset = match[0].lastIndexOf(
         quoted ? `${groups.quote}${value}${groups.quote}` : value,
       );
       const valueStart = base + match.index + offset + (quoted ? 1 : 0);
+      const passphrase =
+        !quoted && strength === 'strong' && /^(?::|=)$/.test(groups.sep ?? '')
+          ? passphraseTail(text, value, valueStart - base + value.length)
+          : 0;
+      // A passphrase is judged whole: one short word of it (`zvvz`) may look like filler.
+      const whole =
+        passphrase > 0
+          ? text.slice(valueStart - base, valueStart - base + value.length + passphrase)
+          : value;
+      if (!acceptKeyedValue(whole, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
       found.push({
         kind: strength === 'strong' ? 'password' : 'secret',
         start: valueStart,
-        end: valueStart + value.length,
+        end: valueStart + whole.length,
       });
     }
   }
+}
+
+// Words that make a spaced value a sentence (`password: must be at least 8 characters`) rather
+// than a passphrase (`password: correct horse battery staple`).
+const proseWords = new Set(
+  (
+    'a an the is are was were be been being at of to in on for and or but must should shall will ' +
+    'would can could may might with without not no yes your you our my this that these those it ' +
+    'its as by from if when then than use used using set see only any all required optional ' +
+    'please here there which who what how where same new'
+  ).split(' '),
+);
+
+/**
+ * Length of the words continuing an unquoted value to the end of its line (`password: correct
+ * horse battery staple`): a passphrase is one value. 0 when the rest reads as prose, code, a
+ * comment or a command, or does not run to the end of the line.
+ */
+function passphraseTail(line: string, value: string, valueEnd: number): number {
+  if (
+    /^-{1,2}[A-Za-z]/.test(value) ||
+    proseWords.has(value.toLowerCase()) ||
+    isCodeReference(value)
+  ) {
+    return 0;
+  }
+  const rest = /^(?:[ \t]+(?:(?!\\[nrt"])[^\s"'`])+){1,8}(?=[ \t]*(?:\r?\n|\\n|\\r|$))/.exec(
+    line.slice(valueEnd, valueEnd + 200),
+  );
+  if (!rest) return 0;
+  const words = rest[0].trim().split(/[ \t]+/);
+  for (const word of words) {
+    if (
+      !/^[\w!@#$%^&*+=~.-]+$/.test(word) ||
+      word.startsWith('#') ||
+      /[.,;:]$/.test(word) ||
+      proseWords.has(word.toLowerCase()) ||
+      /^-{1,2}[A-Za-z]/.test(word)
+    ) {
+      return 0;
+    }
+  }
+  return rest[0].length;
 }
 
 /** True for `ABCDEFGHIJ…` alphabets and `0123456789` runs: a generated key has no 8-long run. */
@@ -1106,12 +1243,18 @@ export const contextRules: SecretRule[] = [
     kind: 'authorization',
     hints: ['authorization'],
     pattern:
-      /\b(?:Proxy-)?Authorization["']?\s*[:=]\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
-    accept: (value) =>
-      !isTemplate(value) &&
-      !isPlaceholder(value) &&
-      value.length >= 6 &&
-      !/^[`{$(<]|^[#%]\{/.test(value),
+      /\b(?:Proxy-)?Authorization["']?\]?\s*[:=]\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
+    accept: (value, match) => {
+      // `headers["Authorization"] = authValue`: after a subscript only a quoted literal is data.
+      const lead = match[0].slice(0, match[0].length - value.length);
+      if (lead.includes(']') && !/["']\s*(?:[A-Za-z]+\s+)?$/.test(lead)) return false;
+      return (
+        !isTemplate(value) &&
+        !isPlaceholder(value) &&
+        value.length >= 6 &&
+        !/^[`{$(<]|^[#%]\{/.test(value)
+      );
+    },
   },
   {
     kind: 'bearer-token',
@@ -1324,7 +1467,8 @@ export const contextRules: SecretRule[] = [
   {
     kind: 'connection-string-password',
     hints: ['password', 'pwd'],
-    pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?<secret>[^;"'\s]+)/gi,
+    // A JSON string's escapes (`\n`, `\"`) end the value: they are line and string ends in the text.
+    pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?<secret>(?:(?!\\[nrt"\\/])[^;"'\s])+)/gi,
     // Code is not a connection string: `password = input(...)`, `password=false`.
     accept: (value) =>
       !isTemplate(value) &&
