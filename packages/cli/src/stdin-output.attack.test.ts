@@ -32,7 +32,11 @@ describe('attack: stdin redirected from the output file', () => {
     const folder = mkdtempSync(join(tmpdir(), 'baton-attack-stdin-'));
     const file = join(folder, 's.json');
     writeFileSync(file, original);
-    const run = runWithStdinFrom(file, ['compact', '-', '--out', 's.json', '--target', '2000'], folder);
+    const run = runWithStdinFrom(
+      file,
+      ['compact', '-', '--out', 's.json', '--target', '2000'],
+      folder,
+    );
     expect(readFileSync(file, 'utf8')).toBe(original);
     expect(run.status).toBe(2);
   });
@@ -42,7 +46,11 @@ describe('attack: stdin redirected from the output file', () => {
     mkdirSync(join(folder, 'out'));
     const file = join(folder, 'out', 'stdin.json');
     writeFileSync(file, original);
-    const run = runWithStdinFrom(file, ['compact', '-', '--out', 'out/', '--target', '2000'], folder);
+    const run = runWithStdinFrom(
+      file,
+      ['compact', '-', '--out', 'out/', '--target', '2000'],
+      folder,
+    );
     expect(readFileSync(file, 'utf8')).toBe(original);
     expect(run.status).toBe(2);
   });

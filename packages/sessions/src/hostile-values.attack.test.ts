@@ -26,7 +26,9 @@ function nested(depth: number): unknown {
 describe('attack: hostile values in the session store (PGlite)', () => {
   it('deeply nested metadata is refused with a typed error or stored, never a RangeError', async () => {
     store = await createSessionStore();
-    const error = await caught(store.createSession({ metadata: { deep: nested(50_000) } as never }));
+    const error = await caught(
+      store.createSession({ metadata: { deep: nested(50_000) } as never }),
+    );
     if (error !== undefined) {
       expect(error).not.toBeInstanceOf(RangeError);
       expect(BatonError.isInstance(error)).toBe(true);
