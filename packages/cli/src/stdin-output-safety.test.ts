@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -53,5 +61,37 @@ describe('attack: stdin redirected from the output file', () => {
     );
     expect(readFileSync(file, 'utf8')).toBe(original);
     expect(run.status).toBe(2);
+  });
+});
+
+describe('stdin that is not the output', () => {
+  it('stdin redirected from another regular file is compacted into --out', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'baton-stdin-other-'));
+    const file = join(folder, 'in.json');
+    writeFileSync(file, original);
+    const run = runWithStdinFrom(
+      file,
+      ['compact', '-', '--out', 'out.json', '--target', '2000'],
+      folder,
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(original);
+    expect(JSON.parse(readFileSync(join(folder, 'out.json'), 'utf8')).length).toBeGreaterThan(0);
+  });
+
+  it('a hard link to the stdin file is refused as the output too', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'baton-stdin-link-'));
+    const file = join(folder, 's.json');
+    writeFileSync(file, original);
+    linkSync(file, join(folder, 'alias.json'));
+    const run = runWithStdinFrom(
+      file,
+      ['compact', '-', '--out', 'alias.json', '--target', '2000'],
+      folder,
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^baton: --out .*would overwrite the input on stdin.*\n$/);
+    expect(readFileSync(file, 'utf8')).toBe(original);
   });
 });
