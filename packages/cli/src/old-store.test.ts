@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -56,4 +57,68 @@ describe('attack: the CLI on a store created by the previous release', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('22222222');
   }, 120_000);
+
+  it("leaves the user's store unmigrated: only the throw-away copy is upgraded", async () => {
+    const dataDir = await oldStore();
+    expect((await runBuiltCli(['sessions', dataDir])).code).toBe(0);
+    expect(await hasHeadKey(dataDir)).toBe(false);
+  }, 120_000);
+});
+
+async function client(dataDir: string) {
+  const store = await createSessionStore({ dataDir, migrate: false });
+  const raw = (store.db as unknown as { $client: { exec(text: string): Promise<unknown> } })
+    .$client;
+  return { store, raw };
+}
+
+async function hasHeadKey(dataDir: string): Promise<boolean> {
+  const { store } = await client(dataDir);
+  try {
+    const result = (await (
+      store.db as unknown as {
+        $client: { query(text: string): Promise<{ rows: unknown[] }> };
+      }
+    ).$client.query(
+      "select 1 from information_schema.columns where table_name = 'baton_sessions' and column_name = 'head_key'",
+    )) as { rows: unknown[] };
+    return result.rows.length > 0;
+  } finally {
+    await store.close();
+  }
+}
+
+describe('a store the CLI cannot read', () => {
+  // A damaged store: a column the schema reads is gone. The driver's error quotes the SQL and its
+  // parameters (the id the user typed); the CLI prints one line of its own instead.
+  async function damagedStore(): Promise<{ dataDir: string; id: string }> {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'baton-damaged-store-')), 'store');
+    const store = await createSessionStore({ dataDir });
+    const session = await store.createSession({ title: 'private title' });
+    await store.close();
+    const { store: again, raw } = await client(dataDir);
+    try {
+      await raw.exec('alter table baton_sessions rename column title to title_gone');
+    } finally {
+      await again.close();
+    }
+    return { dataDir, id: session.id };
+  }
+
+  for (const command of ['sessions', 'lineage'] as const) {
+    it(`baton ${command} prints one line with no SQL, parameters or input values (exit 1)`, async () => {
+      const { dataDir, id } = await damagedStore();
+      const typed = `sk-proj-${randomUUID().replaceAll('-', '')}${randomUUID().replaceAll('-', '')}`;
+      const run = await runBuiltCli(
+        command === 'sessions' ? ['sessions', dataDir] : ['lineage', dataDir, typed],
+      );
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^baton: .*the session store could not be read/);
+      expect(run.stderr).not.toMatch(/select|from\s+"?baton_|params|title_gone|private title/i);
+      expect(run.stderr).not.toContain(typed.slice(8, 24));
+      expect(run.stderr).not.toContain(id);
+    }, 120_000);
+  }
 });
