@@ -37,7 +37,9 @@ describe('attack: deeply nested JSON in a chat body', () => {
     const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
     const hostile = `{"message":{"id":"deep","role":"user","parts":[{"type":"text","text":"hi","providerMetadata":{"x":${deep}}}]}}`;
     expect(hostile.length).toBeLessThan(1_048_576);
-    await (await post(hostile)).text();
+    const refused = await post(hostile);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/nested deeper than/) });
 
     const next = await post(
       JSON.stringify({
@@ -48,5 +50,23 @@ describe('attack: deeply nested JSON in a chat body', () => {
     expect(text).not.toContain('Maximum call stack size exceeded');
     const state = await server.app.request('/api/state');
     expect(state.status).toBe(200);
+  });
+
+  it('refuses a body just over the nesting limit and keeps nothing of it; accepts one at the limit', async () => {
+    // The limit counts the body's own levels: { message: { parts: [ { providerMetadata: { x: … } } ] } }.
+    const body = (extra: number, id: string) =>
+      `{"message":{"id":"${id}","role":"user","parts":[{"type":"text","text":"hi","providerMetadata":{"x":${'['.repeat(extra)}${']'.repeat(extra)}}}]}}`;
+    const atLimit = 64 - 5;
+    const over = await post(body(atLimit + 1, 'over-limit'));
+    expect(over.status).toBe(400);
+    await over.text();
+    const stateAfter = (await (await server.app.request('/api/state')).json()) as unknown;
+    expect(JSON.stringify(stateAfter)).not.toContain('over-limit');
+    const at = await post(body(atLimit, 'at-limit'));
+    expect(at.status).toBe(200);
+    await at.text();
+    const state = await server.app.request('/api/state');
+    expect(state.status).toBe(200);
+    expect(await state.text()).toContain('at-limit');
   });
 });
