@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, fstatSync, statSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { ContextBudgetError, toOpenAIChat } from '@baton/compressor';
@@ -267,9 +267,8 @@ function refuseInputs(
 ): void {
   const inputs = new Map<string, string>();
   for (const { file } of transcripts) {
-    if (file === '-') continue;
-    const identity = fileIdentity(file);
-    if (identity !== undefined) inputs.set(identity, file);
+    const identity = file === '-' ? stdinIdentity() : fileIdentity(file);
+    if (identity !== undefined) inputs.set(identity, file === '-' ? 'on stdin' : file);
   }
   for (const path of paths) {
     const identity = fileIdentity(path);
@@ -277,6 +276,19 @@ function refuseInputs(
     if (input !== undefined) {
       throw new UsageError({ message: `--out ${out}: would overwrite the input ${input}` });
     }
+  }
+}
+
+/**
+ * Stdin's identity when it is redirected from a regular file (`< s.json`): that file is as much an
+ * input as a named one. A pipe, FIFO or terminal cannot be overwritten through a path, so none.
+ */
+function stdinIdentity(): string | undefined {
+  try {
+    const info = fstatSync(0);
+    return info.isFile() ? `${info.dev}:${info.ino}` : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@baton/compressor';
 import { createTokenCounter, resolveModel, type TokenCounter } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
+import { printableProblem } from './tool-call-id-text.js';
 
 export interface CompactTranscriptOptions {
   /** Model whose tokenizer counts and whose window is the default. Default `'gpt-4o'`. */
@@ -105,8 +106,10 @@ export async function compactTranscript(
     const head = Math.min(event.headMessageCount, messages.length);
     const tail = Math.max(0, messages.length - Math.max(event.tailStartIndex, head));
     const middleMessages = messages.length - head - tail;
-    const inputProblems = validateToolPairs(messages).problems;
-    const { valid, problems } = validateToolPairs(result.messages);
+    // Ids come from the transcript: the report prints them, so they are made safe here, once.
+    const inputProblems = validateToolPairs(messages).problems.map(printableProblem);
+    const { valid, problems: found } = validateToolPairs(result.messages);
+    const problems = found.map(printableProblem);
     return {
       messages: result.messages,
       strategy: result.strategy,

@@ -4,12 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSessionStore, type Session, type SessionStore } from '@baton/sessions';
 import { InputFileError } from './input-file-error.js';
+import { StoreReadError } from './store-read-error.js';
+import { UsageError } from './usage-error.js';
 
 /**
  * Opens a throw-away copy of a PGlite store folder and passes it to `use`. Opening a PGlite folder
  * writes to it (pg_control, the write-ahead log) even to read, so the store itself is never opened.
- * `migrate: false`: an old store is read as it is. Throws `InputFileError` for a path that is not
- * a store folder, before anything is created.
+ * The copy is migrated: a store made by an older release lacks columns the current schema reads, and
+ * migrating the copy leaves the user's store as it was. Throws `InputFileError` for a path that is not
+ * a store folder, before anything is created, and `StoreReadError` (one line, no SQL, no parameters)
+ * for any other failure to open or read the copy.
  */
 export async function withStoreCopy<T>(
   dataDir: string,
@@ -29,11 +33,20 @@ export async function withStoreCopy<T>(
   const copy = await mkdtemp(join(tmpdir(), 'baton-store-'));
   try {
     await cp(dataDir, join(copy, 'store'), { recursive: true });
-    const store = await createSessionStore({ dataDir: join(copy, 'store'), migrate: false });
+    let store: SessionStore;
+    try {
+      store = await createSessionStore({ dataDir: join(copy, 'store') });
+    } catch (error) {
+      throw new StoreReadError({ dataDir, cause: error });
+    }
     try {
       return await use(store);
+    } catch (error) {
+      // The command's own errors are already one safe line; anything else came from the database.
+      if (InputFileError.isInstance(error) || UsageError.isInstance(error)) throw error;
+      throw new StoreReadError({ dataDir, cause: error });
     } finally {
-      await store.close();
+      await store.close().catch(() => {});
     }
   } finally {
     await rm(copy, { recursive: true, force: true });

@@ -29,6 +29,7 @@ import {
 } from './conversation-file.js';
 import { createWorkspace, type Workspace } from './create-workspace.js';
 import { describePrompt } from './describe-prompt.js';
+import { jsonNestingDepth } from './json-nesting-depth.js';
 import { describeError, logLine } from './log-line.js';
 import { filePartKeys, withoutUnavailableFiles } from './model-view-messages.js';
 import type { DemoConfig } from './read-demo-config.js';
@@ -64,6 +65,12 @@ then reply with a short report of what you did and what the tests say. One item 
 
 /** Model calls the meter's history keeps. */
 const METER_HISTORY_LENGTH = 300;
+/**
+ * Deepest nesting of arrays and objects a `/api/chat` body may have. A user message is a few levels
+ * deep (`message.parts[].providerMetadata…`); thousands of levels exhaust the stack of every later
+ * `JSON.stringify` of the conversation.
+ */
+const MAX_BODY_NESTING = 64;
 
 const STRATEGIES: readonly CompressionStrategy[] = [
   'auto',
@@ -237,7 +244,16 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     if (busy) return context.json({ error: 'the agent is still working on the last message' }, 409);
     let body: { message?: DemoMessage } | null;
     try {
-      body = (await context.req.json()) as { message?: DemoMessage } | null;
+      const text = await context.req.text();
+      // JSON.parse accepts any depth, but a message nested deeper than the call stack breaks every
+      // later JSON.stringify (each save, each turn, /api/state): refused before it joins the chat.
+      if (jsonNestingDepth(text, MAX_BODY_NESTING) > MAX_BODY_NESTING) {
+        return context.json(
+          { error: `request body nested deeper than ${MAX_BODY_NESTING} levels` },
+          400,
+        );
+      }
+      body = JSON.parse(text) as { message?: DemoMessage } | null;
     } catch (error) {
       const reason = describeError(error).replace(/\s+/g, ' ').slice(0, 200);
       return context.json({ error: `invalid JSON body: ${reason}` }, 400);

@@ -1,0 +1,53 @@
+import { randomInt } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { jsonNestingDepth } from './json-nesting-depth.js';
+
+// Reference: the depth of the parsed value (only used on values shallow enough to recurse).
+function depthOf(value: unknown): number {
+  if (Array.isArray(value)) return 1 + Math.max(0, ...value.map(depthOf));
+  if (typeof value === 'object' && value !== null) {
+    return 1 + Math.max(0, ...Object.values(value).map(depthOf));
+  }
+  return 0;
+}
+
+// Strings full of what could fool a scanner: brackets, quotes, backslashes, escapes, astral text.
+const tricky = ['[', ']', '{', '}', '"', '\\', '\\"', '\\\\', '\n', 'é', '😀', 'a', ' ', '\u0000'];
+function randomString(): string {
+  return Array.from({ length: randomInt(0, 8) }, () => tricky[randomInt(tricky.length)]).join('');
+}
+
+function randomValue(depth: number): unknown {
+  const kind = depth <= 0 ? randomInt(3) : randomInt(6);
+  if (kind === 0) return randomString();
+  if (kind === 1) return randomInt(1000) - 500;
+  if (kind === 2) return [null, true, false][randomInt(3)];
+  if (kind === 3 || kind === 4) {
+    return Array.from({ length: randomInt(0, 4) }, () => randomValue(depth - 1));
+  }
+  return Object.fromEntries(
+    Array.from({ length: randomInt(0, 4) }, () => [randomString(), randomValue(depth - 1)]),
+  );
+}
+
+describe('jsonNestingDepth', () => {
+  it('matches the depth of the parsed value on 2,000 generated documents', () => {
+    for (let round = 0; round < 2_000; round++) {
+      const value = randomValue(randomInt(0, 12));
+      const text = JSON.stringify(value, null, randomInt(2) === 0 ? undefined : 1);
+      expect(jsonNestingDepth(text), text).toBe(depthOf(value));
+    }
+  });
+
+  it('stops just past the limit, and measures a million levels without recursion', () => {
+    const deep = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+    expect(jsonNestingDepth(deep, 64)).toBe(65);
+    expect(jsonNestingDepth(deep)).toBe(1_000_000);
+    expect(jsonNestingDepth(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`, 65)).toBe(65);
+  });
+
+  it('does not count brackets inside strings', () => {
+    expect(jsonNestingDepth(JSON.stringify({ text: '['.repeat(10_000) }), 64)).toBe(1);
+    expect(jsonNestingDepth(JSON.stringify(['\\"[[[', '{{{\\']), 64)).toBe(1);
+  });
+});
