@@ -158,6 +158,23 @@ describe('curl headers of any name', () => {
     );
   });
 
+  it('redacts a uniformly random 16–24 character value under an arbitrary header name', () => {
+    // Short random tokens repeat characters often enough that a fixed entropy floor misses a few
+    // in a hundred; 2,000 draws make such a floor fail every run.
+    const random = seededRandom(Math.floor(Math.random() * 2 ** 31) + 1);
+    const chars = alphabets.alnum;
+    let missed = 0;
+    for (let draw = 0; draw < 2_000; draw++) {
+      const length = 16 + Math.floor(random.next() * 9);
+      let value = '';
+      while (value.length < length) value += chars[Math.floor(random.next() * chars.length)];
+      if (characterClassCount(value) < 3) continue;
+      const text = `curl -H "X-Tenant: ${value}" https://api.example.com/v1`;
+      if (redactSecrets(text).text.includes(value)) missed++;
+    }
+    expect(missed).toBe(0);
+  });
+
   it('leaves ordinary headers alone', () => {
     for (const header of [
       'Content-Type: application/json',
@@ -173,3 +190,7 @@ describe('curl headers of any name', () => {
     }
   });
 });
+
+function characterClassCount(value: string): number {
+  return [/[a-z]/, /[A-Z]/, /[0-9]/].filter((pattern) => pattern.test(value)).length;
+}

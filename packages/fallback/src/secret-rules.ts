@@ -1353,8 +1353,11 @@ export const contextRules: SecretRule[] = [
       if (/auth|token|key|secret|pass|session|cookie|cred|api/i.test(name)) {
         return bare.length >= 6 && !isCodeReference(bare) && !isWordName(bare);
       }
+      // A fixed 3.5-bit floor missed 4.5 % of uniformly random 16-character tokens (a short sample
+      // repeats characters); the floor follows the length so random values pass at any length.
+      const minEntropy = Math.min(3.3, Math.log2(bare.length) - 1.2);
       return (
-        looksRandom(bare, { minLength: 16, minEntropy: 3.5, allowHex: true }) &&
+        looksRandom(bare, { minLength: 16, minEntropy, allowHex: true }) &&
         characterClasses(bare) >= 3
       );
     },
