@@ -8,6 +8,7 @@ import {
   insertBody,
   insertTagSample,
   isBatonInsert,
+  resolveRecordKey,
 } from './baton-insert.js';
 import { type Summarizer, summarizerName } from './call-summarizer.js';
 import { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
@@ -126,6 +127,7 @@ function checkNumber(value: number, path: string, minimum: number): void {
  */
 export class ContextCompressor {
   readonly #options: ContextCompressorOptions;
+  readonly #recordKey: Uint8Array;
   #counter: TokenCounter | undefined;
 
   constructor(options: ContextCompressorOptions = {}) {
@@ -155,6 +157,7 @@ export class ContextCompressor {
     if (options.minimumSavingsRatio !== undefined)
       checkNumber(options.minimumSavingsRatio, 'minimumSavingsRatio', 0);
     this.#options = { ...options };
+    this.#recordKey = resolveRecordKey(options.recordKey);
     this.#counter = options.counter;
   }
 
@@ -205,7 +208,7 @@ export class ContextCompressor {
     const context: CallContext = {
       messages,
       analysis: analyzeMessages(messages),
-      inserts: messages.map((_, index) => isBatonInsert(messages, index)),
+      inserts: messages.map((_, index) => isBatonInsert(messages, index, this.#recordKey)),
       counts,
       suffix,
       systemPrefix,
@@ -498,7 +501,7 @@ export class ContextCompressor {
     const { messages } = context;
     const output: ModelMessage[] = messages.slice(0, layout.headEnd);
     const afterAsk = this.#insertAfterAsk(context, layout);
-    let insert = createInsert(text, kind, output.at(-1));
+    let insert = createInsert(text, kind, output.at(-1), this.#recordKey);
     if (!afterAsk) output.push(insert);
     const removed: number[] = [];
     for (let index = layout.headEnd; index < layout.tailStart; index++) {
@@ -508,7 +511,7 @@ export class ContextCompressor {
         // The removed span holds steps taken after the pinned ask: the insert goes after the ask,
         // so those steps do not read as if they came before it (which invites redoing them).
         if (afterAsk) {
-          insert = createInsert(text, kind, message);
+          insert = createInsert(text, kind, message, this.#recordKey);
           output.push(insert);
         }
       } else if (message.role === 'system') output.push(message);
