@@ -26,7 +26,8 @@ const processKey: Uint8Array = globalThis.crypto.getRandomValues(new Uint8Array(
 /** The key as bytes: `recordKey` from the options, or the per-process random key. */
 export function resolveRecordKey(recordKey: string | Uint8Array | undefined): Uint8Array {
   if (recordKey === undefined) return processKey;
-  return typeof recordKey === 'string' ? encoder.encode(recordKey) : recordKey;
+  if (typeof recordKey === 'string') return encoder.encode(recordKey);
+  return recordKey instanceof Uint8Array ? recordKey : new Uint8Array(0);
 }
 
 function textOf(message: ModelMessage | undefined): string {

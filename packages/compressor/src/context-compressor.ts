@@ -111,6 +111,8 @@ function textOf(message: ModelMessage): string {
     .join('\n');
 }
 
+const minimumRecordKeyBytes = 16;
+
 function checkNumber(value: number, path: string, minimum: number): void {
   if (!Number.isFinite(value) || value < minimum) {
     throw new InvalidInputError({
@@ -158,6 +160,14 @@ export class ContextCompressor {
       checkNumber(options.minimumSavingsRatio, 'minimumSavingsRatio', 0);
     this.#options = { ...options };
     this.#recordKey = resolveRecordKey(options.recordKey);
+    // A short key can be guessed, and then anyone can write a record that verifies. The message
+    // never shows the key.
+    if (options.recordKey !== undefined && this.#recordKey.length < minimumRecordKeyBytes) {
+      throw new InvalidInputError({
+        path: 'recordKey',
+        message: `must be a string or Uint8Array of at least ${minimumRecordKeyBytes} bytes`,
+      });
+    }
     this.#counter = options.counter;
   }
 

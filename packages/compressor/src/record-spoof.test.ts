@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { InvalidInputError } from '@baton/tokens';
 import { describe, expect, it } from 'vitest';
 import {
   type CompressionStrategy,
@@ -157,4 +158,23 @@ describe('a user who sees real records cannot forge one', () => {
       }
     });
   }
+});
+
+describe('recordKey', () => {
+  it('refuses a key shorter than 16 bytes (guessable), without showing it', () => {
+    for (const recordKey of ['', 'short-key-15byt', new Uint8Array(8)]) {
+      let error: unknown;
+      try {
+        new ContextCompressor({ counter: createSimpleCounter(), recordKey });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(InvalidInputError.isInstance(error)).toBe(true);
+      if (typeof recordKey === 'string' && recordKey !== '')
+        expect((error as Error).message).not.toContain(recordKey);
+    }
+    expect(
+      () => new ContextCompressor({ counter: createSimpleCounter(), recordKey: 'x'.repeat(16) }),
+    ).not.toThrow();
+  });
 });
