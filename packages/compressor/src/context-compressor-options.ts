@@ -110,6 +110,15 @@ export interface ContextCompressorOptions {
    * once. Default 0.1.
    */
   minimumSavingsRatio?: number;
+  /**
+   * Key of the MAC in the `[Baton record …]` line that marks Baton's inserts when provider options
+   * are lost (an OpenAI Chat round trip). Set it (a secret string or bytes, at least 16 bytes, kept
+   * like any other secret) when histories without provider options must be recognised across restarts or by other
+   * processes. Default: a random key per process; a record written by another process or before a
+   * restart then does not verify, and such an insert, stripped of its provider options, reads as a
+   * user message.
+   */
+  recordKey?: string | Uint8Array;
 }
 
 export interface CompressOptions {

@@ -8,6 +8,7 @@ import {
   insertBody,
   insertTagSample,
   isBatonInsert,
+  resolveRecordKey,
 } from './baton-insert.js';
 import { type Summarizer, summarizerName } from './call-summarizer.js';
 import { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
@@ -110,6 +111,8 @@ function textOf(message: ModelMessage): string {
     .join('\n');
 }
 
+const minimumRecordKeyBytes = 16;
+
 function checkNumber(value: number, path: string, minimum: number): void {
   if (!Number.isFinite(value) || value < minimum) {
     throw new InvalidInputError({
@@ -126,6 +129,7 @@ function checkNumber(value: number, path: string, minimum: number): void {
  */
 export class ContextCompressor {
   readonly #options: ContextCompressorOptions;
+  readonly #recordKey: Uint8Array;
   #counter: TokenCounter | undefined;
 
   constructor(options: ContextCompressorOptions = {}) {
@@ -155,6 +159,15 @@ export class ContextCompressor {
     if (options.minimumSavingsRatio !== undefined)
       checkNumber(options.minimumSavingsRatio, 'minimumSavingsRatio', 0);
     this.#options = { ...options };
+    this.#recordKey = resolveRecordKey(options.recordKey);
+    // A short key can be guessed, and then anyone can write a record that verifies. The message
+    // never shows the key.
+    if (options.recordKey !== undefined && this.#recordKey.length < minimumRecordKeyBytes) {
+      throw new InvalidInputError({
+        path: 'recordKey',
+        message: `must be a string or Uint8Array of at least ${minimumRecordKeyBytes} bytes`,
+      });
+    }
     this.#counter = options.counter;
   }
 
@@ -205,7 +218,7 @@ export class ContextCompressor {
     const context: CallContext = {
       messages,
       analysis: analyzeMessages(messages),
-      inserts: messages.map((_, index) => isBatonInsert(messages, index)),
+      inserts: messages.map((_, index) => isBatonInsert(messages, index, this.#recordKey)),
       counts,
       suffix,
       systemPrefix,
@@ -498,7 +511,7 @@ export class ContextCompressor {
     const { messages } = context;
     const output: ModelMessage[] = messages.slice(0, layout.headEnd);
     const afterAsk = this.#insertAfterAsk(context, layout);
-    let insert = createInsert(text, kind, output.at(-1));
+    let insert = createInsert(text, kind, output.at(-1), this.#recordKey);
     if (!afterAsk) output.push(insert);
     const removed: number[] = [];
     for (let index = layout.headEnd; index < layout.tailStart; index++) {
@@ -508,7 +521,7 @@ export class ContextCompressor {
         // The removed span holds steps taken after the pinned ask: the insert goes after the ask,
         // so those steps do not read as if they came before it (which invites redoing them).
         if (afterAsk) {
-          insert = createInsert(text, kind, message);
+          insert = createInsert(text, kind, message, this.#recordKey);
           output.push(insert);
         }
       } else if (message.role === 'system') output.push(message);

@@ -1,4 +1,5 @@
 import { BatonError } from '@baton/tokens';
+import { describeSessionId, setHiddenField } from './describe-session-id.js';
 
 const marker = Symbol.for('baton.error.compaction_conflict');
 
@@ -9,8 +10,8 @@ const marker = Symbol.for('baton.error.compaction_conflict');
 export class CompactionConflictError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read through its Symbol.for key by isInstance.
   private readonly [marker] = true;
-  readonly parentSessionId: string;
-  readonly childSessionId: string;
+  declare readonly parentSessionId: string;
+  declare readonly childSessionId: string;
 
   constructor({
     parentSessionId,
@@ -23,12 +24,12 @@ export class CompactionConflictError extends BatonError {
   }) {
     super({
       code: 'compaction_conflict',
-      message: `session ${parentSessionId} was already compacted into ${childSessionId}`,
+      message: `session ${describeSessionId(parentSessionId)} was already compacted into ${describeSessionId(childSessionId)}`,
       cause,
     });
     this.name = 'CompactionConflictError';
-    this.parentSessionId = parentSessionId;
-    this.childSessionId = childSessionId;
+    setHiddenField(this, 'parentSessionId', parentSessionId);
+    setHiddenField(this, 'childSessionId', childSessionId);
   }
 
   static override isInstance(error: unknown): error is CompactionConflictError {

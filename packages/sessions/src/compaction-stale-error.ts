@@ -1,4 +1,5 @@
 import { BatonError } from '@baton/tokens';
+import { describeSessionId, setHiddenField } from './describe-session-id.js';
 
 const marker = Symbol.for('baton.error.compaction_stale');
 
@@ -10,7 +11,7 @@ const marker = Symbol.for('baton.error.compaction_stale');
 export class CompactionStaleError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read through its Symbol.for key by isInstance.
   private readonly [marker] = true;
-  readonly parentSessionId: string;
+  declare readonly parentSessionId: string;
   /** Parent messages the compaction was computed from (`expectedMessageCount`). */
   readonly expectedMessageCount: number;
   /** Parent messages stored when the compaction was recorded. */
@@ -29,11 +30,11 @@ export class CompactionStaleError extends BatonError {
   }) {
     super({
       code: 'compaction_stale',
-      message: `the compaction of session ${parentSessionId} was computed from ${expectedMessageCount} messages, but the session now holds ${actualMessageCount}`,
+      message: `the compaction of session ${describeSessionId(parentSessionId)} was computed from ${expectedMessageCount} messages, but the session now holds ${actualMessageCount}`,
       cause,
     });
     this.name = 'CompactionStaleError';
-    this.parentSessionId = parentSessionId;
+    setHiddenField(this, 'parentSessionId', parentSessionId);
     this.expectedMessageCount = expectedMessageCount;
     this.actualMessageCount = actualMessageCount;
   }

@@ -1,4 +1,5 @@
 import { BatonError } from '@baton/tokens';
+import { describeSessionId, setHiddenField } from './describe-session-id.js';
 
 const marker = Symbol.for('baton.error.history_diverged');
 
@@ -11,7 +12,7 @@ const marker = Symbol.for('baton.error.history_diverged');
 export class HistoryDivergedError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read through its Symbol.for key by isInstance.
   private readonly [marker] = true;
-  readonly sessionId: string;
+  declare readonly sessionId: string;
   readonly sequence: number;
 
   constructor({
@@ -21,11 +22,11 @@ export class HistoryDivergedError extends BatonError {
   }: { sessionId: string; sequence: number; cause?: unknown }) {
     super({
       code: 'history_diverged',
-      message: `message ${sequence} of session ${sessionId} differs from the one already stored`,
+      message: `message ${sequence} of session ${describeSessionId(sessionId)} differs from the one already stored`,
       cause,
     });
     this.name = 'HistoryDivergedError';
-    this.sessionId = sessionId;
+    setHiddenField(this, 'sessionId', sessionId);
     this.sequence = sequence;
   }
 

@@ -1,4 +1,5 @@
 import { BatonError } from '@baton/tokens';
+import { describeSessionId, setHiddenField } from './describe-session-id.js';
 
 const marker = Symbol.for('baton.error.lineage_conflict');
 
@@ -10,16 +11,16 @@ const marker = Symbol.for('baton.error.lineage_conflict');
 export class LineageConflictError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read through its Symbol.for key by isInstance.
   private readonly [marker] = true;
-  readonly sessionId: string;
+  declare readonly sessionId: string;
 
   constructor({ sessionId, cause }: { sessionId: string; cause?: unknown }) {
     super({
       code: 'lineage_conflict',
-      message: `session ${sessionId} would be a second open head of its lineage`,
+      message: `session ${describeSessionId(sessionId)} would be a second open head of its lineage`,
       cause,
     });
     this.name = 'LineageConflictError';
-    this.sessionId = sessionId;
+    setHiddenField(this, 'sessionId', sessionId);
   }
 
   static override isInstance(error: unknown): error is LineageConflictError {

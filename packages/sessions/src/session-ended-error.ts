@@ -1,4 +1,5 @@
 import { BatonError } from '@baton/tokens';
+import { describeSessionId, setHiddenField } from './describe-session-id.js';
 
 const marker = Symbol.for('baton.error.session_ended');
 
@@ -9,9 +10,9 @@ const marker = Symbol.for('baton.error.session_ended');
 export class SessionEndedError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read through its Symbol.for key by isInstance.
   private readonly [marker] = true;
-  readonly sessionId: string;
+  declare readonly sessionId: string;
   readonly endReason: string;
-  readonly childSessionId: string | undefined;
+  declare readonly childSessionId: string | undefined;
 
   constructor({
     sessionId,
@@ -28,14 +29,14 @@ export class SessionEndedError extends BatonError {
       code: 'session_ended',
       message:
         childSessionId === undefined
-          ? `session ${sessionId} has ended (${endReason})`
-          : `session ${sessionId} has ended (${endReason}); continue in its child session ${childSessionId}`,
+          ? `session ${describeSessionId(sessionId)} has ended (${endReason})`
+          : `session ${describeSessionId(sessionId)} has ended (${endReason}); continue in its child session ${describeSessionId(childSessionId)}`,
       cause,
     });
     this.name = 'SessionEndedError';
-    this.sessionId = sessionId;
+    setHiddenField(this, 'sessionId', sessionId);
     this.endReason = endReason;
-    this.childSessionId = childSessionId;
+    setHiddenField(this, 'childSessionId', childSessionId);
   }
 
   static override isInstance(error: unknown): error is SessionEndedError {

@@ -1,4 +1,5 @@
 import { BatonError } from '@baton/tokens';
+import { describeSessionId, setHiddenField } from './describe-session-id.js';
 
 const marker = Symbol.for('baton.error.session_exists');
 
@@ -10,18 +11,18 @@ const marker = Symbol.for('baton.error.session_exists');
 export class SessionExistsError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read through its Symbol.for key by isInstance.
   private readonly [marker] = true;
-  readonly sessionId: string;
+  declare readonly sessionId: string;
   /** The option that named the id: `id`, `options.id` or `childId`. */
   readonly path: string;
 
   constructor({ sessionId, path, cause }: { sessionId: string; path: string; cause?: unknown }) {
     super({
       code: 'session_exists',
-      message: `${path}: session ${sessionId} already exists`,
+      message: `${path}: session ${describeSessionId(sessionId)} already exists`,
       cause,
     });
     this.name = 'SessionExistsError';
-    this.sessionId = sessionId;
+    setHiddenField(this, 'sessionId', sessionId);
     this.path = path;
   }
 

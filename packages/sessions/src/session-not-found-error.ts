@@ -1,4 +1,5 @@
 import { BatonError } from '@baton/tokens';
+import { describeSessionId, setHiddenField } from './describe-session-id.js';
 
 const marker = Symbol.for('baton.error.session_not_found');
 
@@ -6,12 +7,16 @@ const marker = Symbol.for('baton.error.session_not_found');
 export class SessionNotFoundError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read through its Symbol.for key by isInstance.
   private readonly [marker] = true;
-  readonly sessionId: string;
+  declare readonly sessionId: string;
 
   constructor({ sessionId, cause }: { sessionId: string; cause?: unknown }) {
-    super({ code: 'session_not_found', message: `session ${sessionId} not found`, cause });
+    super({
+      code: 'session_not_found',
+      message: `session ${describeSessionId(sessionId)} not found`,
+      cause,
+    });
     this.name = 'SessionNotFoundError';
-    this.sessionId = sessionId;
+    setHiddenField(this, 'sessionId', sessionId);
   }
 
   static override isInstance(error: unknown): error is SessionNotFoundError {

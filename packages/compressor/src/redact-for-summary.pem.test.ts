@@ -72,7 +72,7 @@ function history(output: string): ModelMessage[] {
   return messages;
 }
 
-describe('attack: a long PEM key straddling the summariser window', () => {
+describe('a long PEM key straddling the summariser clip never reaches it', () => {
   const strategies: CompressionStrategy[] = ['summarize', 'receipt'];
   for (const strategy of strategies) {
     it(`${strategy}: no key line reaches the summariser or the result`, async () => {

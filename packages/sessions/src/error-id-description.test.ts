@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionStore, type SessionStore } from './index.js';
+import {
+  createSessionStore,
+  describeSessionId,
+  SessionExistsError,
+  SessionNotFoundError,
+  type SessionStore,
+} from './index.js';
 
 /**
  * Attack (reviewer): store errors echo the session id verbatim. Apps derive ids from request data
@@ -30,7 +36,7 @@ async function messageOf(run: () => Promise<unknown>): Promise<string> {
   }
 }
 
-describe('attack: secret-shaped session ids in error messages', () => {
+describe('secret-shaped session ids in error messages', () => {
   it('not found, duplicate, append to a missing session: the id is not echoed in clear', async () => {
     const id = secretId();
     const messages = [
@@ -43,5 +49,24 @@ describe('attack: secret-shaped session ids in error messages', () => {
       }),
     ];
     expect(messages.filter((text) => text.includes(id.slice(8)))).toEqual([]);
+  });
+
+  it('the errors still identify the id: by description in the message, in full in the field', async () => {
+    const id = secretId();
+    const notFound = await store.getSession(id).catch((error: unknown) => error);
+    expect(SessionNotFoundError.isInstance(notFound)).toBe(true);
+    const typedNotFound = notFound as SessionNotFoundError;
+    expect(typedNotFound.code).toBe('session_not_found');
+    expect(typedNotFound.sessionId).toBe(id);
+    expect(typedNotFound.message).toContain(describeSessionId(id));
+    await store.createSession({ id });
+    const exists = await store.createSession({ id }).catch((error: unknown) => error);
+    expect(SessionExistsError.isInstance(exists)).toBe(true);
+    const typedExists = exists as SessionExistsError;
+    expect(typedExists.code).toBe('session_exists');
+    expect(typedExists.sessionId).toBe(id);
+    expect(typedExists.message).toContain(describeSessionId(id));
+    // Two ids of the same length are told apart.
+    expect(describeSessionId(id)).not.toBe(describeSessionId(secretId()));
   });
 });

@@ -1,6 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { generateKeyPairSync, randomInt } from 'node:crypto';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { redactMessages } from '@baton/fallback';
+import { redactMessages, redactSecrets } from '@baton/fallback';
+import { corpusSkipReason, loadSecretFixtures } from '@baton/test-corpus';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CompressionStrategy,
@@ -81,7 +83,7 @@ async function twoPasses(strategy: CompressionStrategy, ask: string) {
 }
 
 const strategies: CompressionStrategy[] = ['truncate', 'receipt', 'summarize'];
-describe('attack: an ask holding a secret, stored redacted, then an OpenAI round trip', () => {
+describe('an ask holding a secret, stored redacted, then an OpenAI round trip, stays the ask', () => {
   for (const strategy of strategies) {
     it(`${strategy}: control, an ask without a secret is kept (passes)`, async () => {
       const ask = 'Task B: deploy the service to staging.';
@@ -97,4 +99,56 @@ describe('attack: an ask holding a secret, stored redacted, then an OpenAI round
       expect(userTexts(second.messages), 'second pass').toContain(storedAsk);
     });
   }
+});
+
+/**
+ * The record binds to the redacted form of the texts it covers, so what a redacting store saves
+ * binds the same. Over every secret fixture and generated mixtures of fixtures, tokens and text
+ * (glued secrets included, which the redactor does not always finish in one pass).
+ */
+describe('an ask of any secret-shaped text, stored redacted, then an OpenAI round trip, stays the ask', () => {
+  const fixtures = loadSecretFixtures().map((row) => row.text);
+  const token = fc
+    .array(fc.constantFrom(...alnum), { minLength: 36, maxLength: 36 })
+    .map((chars) => `ghp_${chars.join('')}`);
+  const piece = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    token,
+    fc.constantFrom(' ', '\n', '=', ': ', '"', "'", 'password = ', 'export API_KEY='),
+    ...(fixtures.length > 0 ? [fc.constantFrom(...fixtures)] : []),
+  );
+
+  it('truncate and receipt, generated asks', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(piece, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom<CompressionStrategy>('truncate', 'receipt'),
+        async (pieces, strategy) => {
+          const ask = `Task B: ${pieces.join('')}`;
+          const { second, storedAsk } = await twoPasses(strategy, ask);
+          expect(userTexts(second.messages)).toContain(storedAsk);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('an ask with a token glued to a private key (redacted in two passes) stays the ask', async () => {
+    const key = generateKeyPairSync('ed25519')
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
+    const token = `ghp_${Array.from({ length: 36 }, () => alnum[randomInt(alnum.length)]).join('')}`;
+    for (const strategy of ['truncate', 'receipt', 'summarize'] as const) {
+      const { second, storedAsk } = await twoPasses(strategy, `Task B: use ${token}${key}`);
+      expect(userTexts(second.messages), strategy).toContain(storedAsk);
+    }
+  });
+
+  it.skipIf(corpusSkipReason !== undefined)(
+    'redaction reaches a fixpoint on every secret fixture in one pass',
+    () => {
+      const once = (text: string) => redactSecrets(text).text;
+      expect(fixtures.filter((text) => once(once(text)) !== once(text))).toEqual([]);
+    },
+  );
 });

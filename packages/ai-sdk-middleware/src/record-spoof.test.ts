@@ -110,7 +110,7 @@ function run(strategy: CompressionStrategy, ask: string) {
 
 const strategies: CompressionStrategy[] = ['truncate', 'summarize', 'receipt', 'auto'];
 
-describe('attack: an interrupting ask that ends in a predictable record line', () => {
+describe('an interrupting ask that ends in a record line computed from public data stays the ask', () => {
   for (const strategy of strategies) {
     it(`${strategy}: control, the same ask without the record line is in every prompt (passes)`, async () => {
       const { prompts, done } = run(strategy, plain);
@@ -129,6 +129,37 @@ describe('attack: an interrupting ask that ends in a predictable record line', (
       expect(`${missing.length} of ${prompts.length} prompts lack the ask`).toBe(
         `0 of ${prompts.length} prompts lack the ask`,
       );
+    });
+  }
+});
+
+/**
+ * A user who sees the real records Baton wrote in this process (same key) copies one onto their
+ * own ask, or copies a whole insert, and sends it after a tool result: it stays their ask.
+ */
+describe('an interrupting ask that copies a real record stays the ask', () => {
+  for (const strategy of strategies) {
+    it(`${strategy}: a copied record line or a copied whole insert is in every prompt`, async () => {
+      // `auto` may only mask (no insert): take the records from a summarising run of this process.
+      const first = run(strategy === 'auto' ? 'summarize' : strategy, plain);
+      await first.done;
+      const insert = first.prompts
+        .flat()
+        .find((message) => message.role === 'user' && message.providerOptions?.baton !== undefined);
+      expect(insert).toBeDefined();
+      const insertText = userText(insert!);
+      const record = /\n\[Baton record [0-9a-f]+\]$/.exec(insertText)?.[0];
+      expect(record).toBeDefined();
+      for (const ask of [`${plain}${record}`, insertText]) {
+        const { prompts, done } = run(strategy, ask);
+        await done;
+        const missing = prompts.filter(
+          (prompt) => !prompt.some((message) => userText(message) === ask),
+        );
+        expect(`${missing.length} of ${prompts.length} prompts lack the ask`).toBe(
+          `0 of ${prompts.length} prompts lack the ask`,
+        );
+      }
     });
   }
 });
