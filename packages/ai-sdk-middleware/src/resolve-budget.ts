@@ -1,5 +1,4 @@
-import { InvalidInputError } from '@baton/tokens';
-import { describeValue } from './describe-value.js';
+import { describeValue, InvalidInputError } from '@baton/tokens';
 
 /** Token figures that decide when and how far a request is compacted. */
 export interface Budget {

@@ -7,9 +7,8 @@ import type {
   SharedV4FileData,
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider';
-import { InvalidInputError } from '@baton/tokens';
+import { describeValue, InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
-import { describeValue } from './describe-value.js';
 
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
 type ToolPart = Extract<LanguageModelV4Message, { role: 'tool' }>['content'][number];

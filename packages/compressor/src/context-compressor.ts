@@ -1,6 +1,11 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_HEADER, type HandoffSections } from '@baton/fallback';
-import { type CountMessagesOptions, InvalidInputError, type TokenCounter } from '@baton/tokens';
+import {
+  type CountMessagesOptions,
+  describeValue,
+  InvalidInputError,
+  type TokenCounter,
+} from '@baton/tokens';
 import { analyzeMessages, type MessageAnalysis } from './analyze-messages.js';
 import {
   type BatonInsertKind,
@@ -18,7 +23,6 @@ import type {
   ContextCompressorOptions,
   SummaryDetail,
 } from './context-compressor-options.js';
-import { describeValue } from './describe-value.js';
 import { maskToolCallInputs, maskToolMessage } from './mask-tool-message.js';
 import { createDefaultCounter, createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
 import { summarizeSpan } from './summarize-span.js';

@@ -4,8 +4,7 @@ import type {
   ToolResultPart,
   UserContent,
 } from '@ai-sdk/provider-utils';
-import { InvalidInputError } from '@baton/tokens';
-import { describeValue } from './describe-value.js';
+import { describeValue, InvalidInputError } from '@baton/tokens';
 import type { OpenAIChatMessage } from './openai-chat-message.js';
 
 type JsonObject = Record<string, unknown>;

@@ -1,6 +1,5 @@
-import { InvalidInputError } from '@baton/tokens';
+import { describeValue, InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
-import { describeValue } from './describe-value.js';
 
 const outputTypes = new Set([
   'text',

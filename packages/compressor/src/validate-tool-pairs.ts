@@ -1,5 +1,5 @@
+import { describeValue } from '@baton/tokens';
 import { type LooseMessage, messageFacts } from './analyze-messages.js';
-import { describeValue } from './describe-value.js';
 
 export type ToolPairProblemCode =
   | 'orphan_tool_result'

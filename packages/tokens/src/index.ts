@@ -1,6 +1,7 @@
 export { BatonError, type BatonErrorOptions } from './baton-error.js';
 export { chatFormat } from './count-message-tokens.js';
 export { type CreateTokenCounterOptions, createTokenCounter } from './create-token-counter.js';
+export { describeValue } from './describe-value.js';
 export { type EstimateTokensOptions, estimateTokens } from './estimate-tokens.js';
 export { imageTokens, unknownImageTokens } from './image-tokens.js';
 export { InvalidInputError } from './invalid-input-error.js';
