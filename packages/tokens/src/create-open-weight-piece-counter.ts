@@ -10,7 +10,45 @@ interface Pipeline {
   addedTokens: Map<string, { lstrip?: boolean; rstrip?: boolean }>;
   normalizer: Stage | null;
   preTokenizer: Stage | null;
+  /**
+   * When the pre-tokenizer is regex splits followed by a whole-piece byte-level mapping (Llama 3,
+   * Qwen, DeepSeek): the splits alone, and the mapping, applied only to pieces not seen before.
+   */
+  splitOnly?: Stage;
+  byteLevel?: (piece: string) => string[];
   model: Stage;
+}
+
+interface PreTokenizerStage {
+  config?: { type?: string; add_prefix_space?: boolean; use_regex?: boolean };
+  pre_tokenize(input: string[], options?: unknown): string[];
+  pre_tokenize_text(text: string, options?: unknown): string[];
+}
+
+/** Splits the byte-level mapping (the costly, per-character part) off a `Sequence` pre-tokenizer. */
+function splitByteLevel(
+  preTokenizer: unknown,
+): Pick<Pipeline, 'splitOnly' | 'byteLevel'> | undefined {
+  const stages = (preTokenizer as { tokenizers?: unknown }).tokenizers;
+  if (!Array.isArray(stages) || stages.length < 2) return undefined;
+  const last = stages.at(-1) as PreTokenizerStage;
+  const config = last?.config;
+  // With `use_regex: false` and no prefix space, the mapping turns one piece into exactly one
+  // piece, its bytes as characters: a pure function of the piece, so it can run after the memo.
+  if (config?.type !== 'ByteLevel' || config.use_regex !== false || config.add_prefix_space)
+    return undefined;
+  const splits = stages.slice(0, -1) as PreTokenizerStage[];
+  if (
+    !splits.every(
+      (stage) => stage?.config?.type === 'Split' && typeof stage.pre_tokenize === 'function',
+    )
+  )
+    return undefined;
+  return {
+    splitOnly: (input, options) =>
+      splits.reduce((pieces, stage) => stage.pre_tokenize(pieces, options), [input as string]),
+    byteLevel: (piece) => last.pre_tokenize_text(piece),
+  };
 }
 
 const pieceCacheGeneration = 65_536;
@@ -50,6 +88,7 @@ function pipelineOf(tokenizer: PretrainedTokenizer): Pipeline | undefined {
     addedTokens: addedTokens as Pipeline['addedTokens'],
     normalizer,
     preTokenizer,
+    ...(preTokenizer === null ? {} : splitByteLevel(preTokenizer)),
     model: model as Stage,
   };
 }
@@ -84,7 +123,11 @@ export function createOpenWeightPieceCounter(
       },
     };
   }
-  const { split, addedTokens, normalizer, preTokenizer, model } = pipeline;
+  const { split, addedTokens, normalizer, preTokenizer, splitOnly, byteLevel, model } = pipeline;
+  const pieceTokens = byteLevel
+    ? (piece: string) => (model(byteLevel(piece)) as unknown[]).length
+    : (piece: string) => (model([piece]) as unknown[]).length;
+  const preTokenize = splitOnly ?? preTokenizer;
   const cache = new GenerationalCache<string, number>(pieceCacheGeneration);
   const longCache = new GenerationalCache<string, number>(longPieceGeneration, longPieceCharacters);
 
@@ -92,7 +135,7 @@ export function createOpenWeightPieceCounter(
     const short = piece.length <= longestShortPiece;
     let tokens = short ? cache.get(piece) : longCache.get(piece, piece.length);
     if (tokens === undefined) {
-      tokens = (model([piece]) as unknown[]).length;
+      tokens = pieceTokens(piece);
       if (short) cache.set(piece, tokens);
       else longCache.set(piece, tokens, piece.length);
     }
@@ -118,9 +161,9 @@ export function createOpenWeightPieceCounter(
       if (normalizer !== null) section = normalizer(section) as string;
       if (section.length === 0) continue;
       const pieces =
-        preTokenizer === null
+        preTokenize === null
           ? [section]
-          : (preTokenizer(section, { section_index: index }) as string[]);
+          : (preTokenize(section, { section_index: index }) as string[]);
       for (const piece of pieces) total += countPiece(piece);
     }
     return total;
