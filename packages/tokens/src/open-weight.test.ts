@@ -240,11 +240,15 @@ describe.runIf(installed.includes('qwen3') && installed.includes('llama3_1'))(
       const pool = generatedTexts(11, 40)
         .map((text) => text.trim())
         .filter((text) => text.length > 0);
-      for (const name of ['llama3_1', 'qwen3', 'deepseek_v3'] as const) {
+      for (const name of ['llama3', 'llama3_1', 'qwen3', 'deepseek_v3', 'gemma3'] as const) {
         if (!installed.includes(name)) continue;
-        const model = { llama3_1: 'llama3.1:8b', qwen3: 'qwen3:8b', deepseek_v3: 'deepseek-chat' }[
-          name
-        ];
+        const model = {
+          llama3: 'llama3:8b',
+          llama3_1: 'llama3.1:8b',
+          qwen3: 'qwen3:8b',
+          deepseek_v3: 'deepseek-chat',
+          gemma3: 'gemma3:4b',
+        }[name];
         const counter = createTokenCounter({ model });
         for (let trial = 0; trial < 5; trial++) {
           const messages: Array<{ role: string; content: string }> = [
