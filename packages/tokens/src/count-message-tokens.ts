@@ -246,18 +246,22 @@ function partCost(
 /**
  * Tokens of one message: OpenAI's 3 per message, the role, the content, `name` (+1), tool calls
  * (`tool_calls` or `tool-call` parts). An AI SDK `tool` message holding several results is sent as
- * one provider message per result, so each result pays the per-message constant.
+ * one provider message per result, so each result pays the per-message constant. `messageHeader`
+ * replaces OpenAI's constant and role text with a chat template's measured per-role cost.
  */
 export function countMessageTokens(
   message: unknown,
   path: string,
   countText: CountText,
   pricing: ImagePricing,
+  messageHeader?: (role: string) => number,
 ): number {
   if (!isRecord(message)) fail(path, `expected a message object, got ${describe(message)}`);
   const { role, content } = message;
   if (typeof role !== 'string') fail(`${path}.role`, `expected a string, got ${describe(role)}`);
-  const header = chatFormat.tokensPerMessage + countText(role);
+  const header = messageHeader
+    ? messageHeader(role)
+    : chatFormat.tokensPerMessage + countText(role);
   let total = 0;
   let headers = 1;
   if (typeof content === 'string') {

