@@ -1,0 +1,52 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoServer, type DemoServer } from './create-demo-server.js';
+import { readDemoConfig } from './read-demo-config.js';
+
+// Attack (issue 17 item 6, STANDARDS "request bodies never crash the process"): one ~200 KB body,
+// far under the 1 MiB limit, whose message part nests arrays 100,000 deep. The message is kept in
+// the conversation, then every save (JSON.stringify) and every later turn and GET /api/state fail
+// with "Maximum call stack size exceeded" until /api/reset. Expected: that request is refused (400)
+// or fails alone; the next ordinary turn and /api/state work.
+let dataDirectory: string;
+let server: DemoServer;
+
+beforeAll(async () => {
+  dataDirectory = await mkdtemp(path.join(tmpdir(), 'baton-demo-attack-'));
+  const config = { ...readDemoConfig({}, '/unused'), dataDirectory, stepDelayMs: 0 };
+  server = await createDemoServer({ config, environment: {}, log: () => undefined });
+});
+afterAll(async () => {
+  await server?.close?.();
+  await rm(dataDirectory, { recursive: true, force: true });
+});
+
+function post(body: string) {
+  return server.app.request('/api/chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+}
+
+describe('attack: deeply nested JSON in a chat body', () => {
+  it('does not break later turns or /api/state', async () => {
+    const depth = 100_000;
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const hostile = `{"message":{"id":"deep","role":"user","parts":[{"type":"text","text":"hi","providerMetadata":{"x":${deep}}}]}}`;
+    expect(hostile.length).toBeLessThan(1_048_576);
+    await (await post(hostile)).text();
+
+    const next = await post(
+      JSON.stringify({
+        message: { id: 'after', role: 'user', parts: [{ type: 'text', text: 'hello' }] },
+      }),
+    );
+    const text = await next.text();
+    expect(text).not.toContain('Maximum call stack size exceeded');
+    const state = await server.app.request('/api/state');
+    expect(state.status).toBe(200);
+  });
+});

@@ -1,0 +1,151 @@
+import { BatonError } from '@baton/tokens';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSessionStore, type SessionStore } from './index.js';
+import {
+  createTestDatabase,
+  describePostgres,
+  type TestDatabase,
+} from './test-utils/postgres-database.js';
+
+// Attack (issue 17 item 4): the server side of the store's connections dies mid-call
+// (pg_terminate_backend on the store's own backends: what a failover or an admin kill does, without
+// stopping the shared server), and close() races every kind of call. Each call must settle (no
+// hang) with success or a BatonError, the process lives, and the store works again afterwards.
+const settleWithin = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([
+    promise.then(
+      (value) => ({ kind: 'ok' as const, value }),
+      (error: unknown) => ({ kind: 'error' as const, error }),
+    ),
+    new Promise<{ kind: 'hang' }>((resolve) => setTimeout(() => resolve({ kind: 'hang' }), ms)),
+  ]);
+
+const compaction = () => ({
+  messages: [{ role: 'user' as const, content: 'summary' }],
+  strategy: 'summarize' as const,
+  summary: 'summary',
+  usedFallback: false,
+  tokensBefore: 10,
+  tokensAfter: 5,
+});
+
+describePostgres('attack: connections killed mid-call and close() races (PostgreSQL)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('attack1');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('killed backends: every call settles with success or a BatonError, and the store recovers', async () => {
+    const application = `attack1_${Math.random().toString(36).slice(2, 8)}`;
+    const url = new URL(database.connectionString);
+    url.searchParams.set('application_name', application);
+    const store = await createSessionStore({ connectionString: url.toString() });
+    const admin = new pg.Client({ connectionString: database.connectionString });
+    await admin.connect();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', onUnhandled);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const outcomes: Array<Awaited<ReturnType<typeof settleWithin>>> = [];
+      const hung: string[] = [];
+      for (let round = 0; round < 12; round++) {
+        const created = await settleWithin(store.createSession(), 20_000);
+        if (created.kind !== 'ok') {
+          hung.push(`round ${round}: createSession ${created.kind}`);
+          break;
+        }
+        const session = created.value;
+        await settleWithin(
+          store.appendMessages(session.id, [{ role: 'user', content: `hello ${round}` }]),
+          20_000,
+        );
+        const named: Array<[string, Promise<unknown>]> = [
+          [
+            'append',
+            store.appendMessages(session.id, [{ role: 'assistant', content: 'x'.repeat(50_000) }]),
+          ],
+          ['recordCompaction', store.recordCompaction(session.id, compaction())],
+          ['fork', store.fork(session.id, { endSource: 'branched' })],
+          ['list', store.listSessions({ limit: 100 })],
+          ['resume', store.resume(session.id)],
+          ['lineage', store.lineage(session.id)],
+          ['child', store.createSession({ parentId: session.id })],
+        ];
+        const calls = named.map(([name, call]) =>
+          settleWithin(call, 20_000).then((outcome) => {
+            if (outcome.kind === 'hang') hung.push(`round ${round}: ${name}`);
+            return outcome;
+          }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, round % 5));
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          [application],
+        );
+        outcomes.push(...(await Promise.all(calls)));
+      }
+      expect(hung).toEqual([]);
+      const untyped = outcomes.flatMap((outcome) =>
+        outcome.kind === 'error' && !BatonError.isInstance(outcome.error)
+          ? [String((outcome.error as Error)?.message ?? outcome.error).slice(0, 200)]
+          : [],
+      );
+      expect(untyped).toEqual([]);
+      expect(unhandled.map(String)).toEqual([]);
+      // Works again: more calls than the pool has connections, then close() settles.
+      const later = await Promise.all(
+        Array.from({ length: 20 }, () => settleWithin(store.listSessions({ limit: 1 }), 20_000)),
+      );
+      expect(later.filter((outcome) => outcome.kind === 'hang').length).toBe(0);
+      expect((await settleWithin(store.close(), 20_000)).kind).toBe('ok');
+    } finally {
+      process.off('uncaughtException', onUnhandled);
+      process.off('unhandledRejection', onUnhandled);
+      await admin.end();
+    }
+  }, 200_000);
+
+  it('close() racing each kind of call: every call settles, with success or a BatonError', async () => {
+    const outcomes: Array<{ name: string; outcome: Awaited<ReturnType<typeof settleWithin>> }> = [];
+    for (let round = 0; round < 12; round++) {
+      const store: SessionStore = await createSessionStore({
+        connectionString: database.connectionString,
+      });
+      const session = await store.createSession();
+      await store.appendMessages(session.id, [{ role: 'user', content: 'hello' }]);
+      const started: Array<[string, Promise<unknown>]> = [
+        ['append', store.appendMessages(session.id, [{ role: 'assistant', content: 'a' }])],
+        ['recordCompaction', store.recordCompaction(session.id, compaction())],
+        ['fork', store.fork(session.id)],
+        ['list', store.listSessions()],
+        ['resume', store.resume(session.id)],
+        ['lineage', store.lineage(session.id)],
+        ['getCompaction', store.getCompaction(session.id)],
+        ['endSession', store.endSession(session.id, 'done')],
+        ['migrate', store.migrate()],
+      ];
+      const calls = started.map(([name, call]) => [name, settleWithin(call, 10_000)] as const);
+      for (let tick = 0; tick < round; tick++) await Promise.resolve();
+      if (round % 3 === 2) await new Promise((resolve) => setTimeout(resolve, round));
+      const closing = store.close();
+      for (const [name, call] of calls) {
+        outcomes.push({ name, outcome: await call });
+      }
+      expect((await settleWithin(closing, 10_000)).kind).toBe('ok');
+    }
+    expect(
+      outcomes.filter(({ outcome }) => outcome.kind === 'hang').map(({ name }) => name),
+    ).toEqual([]);
+    const untyped = outcomes.flatMap(({ name, outcome }) =>
+      outcome.kind === 'error' && !BatonError.isInstance(outcome.error)
+        ? [`${name}: ${String((outcome.error as Error)?.message).slice(0, 160)}`]
+        : [],
+    );
+    expect(untyped).toEqual([]);
+  }, 240_000);
+});
