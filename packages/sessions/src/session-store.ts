@@ -3,6 +3,7 @@ import { BatonError, InvalidInputError } from '@baton/tokens';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { CompactionConflictError } from './compaction-conflict-error.js';
 import { CompactionStaleError } from './compaction-stale-error.js';
+import { createTransactionRunner } from './create-transaction-runner.js';
 import { findConnectionProblem, findDatabaseError, isUniqueViolation } from './database-error.js';
 import { HistoryDivergedError } from './history-diverged-error.js';
 import { LineageConflictError } from './lineage-conflict-error.js';
@@ -57,6 +58,8 @@ export function openSessionStore({
   target,
 }: SessionStoreInternals): SessionStore {
   let closed: Promise<void> | undefined;
+  // Every transaction goes through one runner that never leaks a pooled connection (see its file).
+  const transaction = createTransactionRunner(db);
   /** Rejecters of the calls under way, settled by close() once the connection is gone. */
   const inFlight = new Set<(error: unknown) => void>();
 
@@ -83,7 +86,7 @@ export function openSessionStore({
     db,
     backend,
 
-    migrate: () => migrateDatabase(db),
+    migrate: () => migrateDatabase(db, undefined, transaction),
 
     async createSession(given) {
       const options = checkOptions(given);
@@ -92,7 +95,7 @@ export function openSessionStore({
       checkOptionalText(options.title, 'title');
       checkMetadata(options.metadata, 'metadata');
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(async (tx) => {
           let rootId = id;
           let origin: SessionOrigin = 'root';
           if (options.parentId !== undefined) {
@@ -133,7 +136,7 @@ export function openSessionStore({
       const { startSequence } = options;
       if (startSequence !== undefined) checkCount(startSequence, 'startSequence');
       const tokenCounts = countTokens(valid);
-      return db.transaction(async (tx): Promise<AppendMessagesResult> => {
+      return transaction(async (tx): Promise<AppendMessagesResult> => {
         // The row lock orders this append against compactions and other appends of the session.
         const session = await lockSession(tx, sessionId);
         await throwIfEnded(tx, session);
@@ -197,7 +200,7 @@ export function openSessionStore({
       checkMetadata(options.metadata, 'metadata');
       const tokenCounts = countTokens(input.messages);
       try {
-        return await db.transaction(async (tx): Promise<RecordCompactionResult> => {
+        return await transaction(async (tx): Promise<RecordCompactionResult> => {
           // Concurrent compactions of one parent queue on this lock; the later one then sees it ended.
           const parent = await lockSession(tx, parentId);
           if (parent.endedAt !== null) {
@@ -315,7 +318,7 @@ export function openSessionStore({
 
     async resume<Message extends SessionMessage = SessionMessage>(id: string) {
       checkId(id, 'id');
-      return db.transaction(async (tx): Promise<ResumeResult<Message>> => {
+      return transaction(async (tx): Promise<ResumeResult<Message>> => {
         const leaf = rowsOf(
           await tx.execute(sql`
             with recursive chain(id, depth) as (
@@ -362,7 +365,7 @@ export function openSessionStore({
       const { endSource } = options;
       if (endSource !== undefined) checkEndReason(endSource, 'endSource');
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(async (tx) => {
           let source: SessionRow | undefined;
           if (endSource === undefined) {
             source = await findSession(tx, id);
@@ -423,7 +426,7 @@ export function openSessionStore({
     async endSession(id, reason = 'closed') {
       checkId(id, 'id');
       checkEndReason(reason, 'reason');
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const session = await lockSession(tx, id);
         await throwIfEnded(tx, session);
         const [row] = await tx

@@ -1,14 +1,15 @@
 import { BatonError } from '@baton/tokens';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSessionStore, type SessionStore } from './index.js';
+import { createSessionStore, type SessionStore, StoreConnectionError } from './index.js';
 import {
   createTestDatabase,
   describePostgres,
   type TestDatabase,
 } from './test-utils/postgres-database.js';
 
-// Attack (issue 17 item 4): the server side of the store's connections dies mid-call
+// Issue 17 item 4 (found by an independent attack): the server side of the store's connections dies mid-call
 // (pg_terminate_backend on the store's own backends: what a failover or an admin kill does, without
 // stopping the shared server), and close() races every kind of call. Each call must settle (no
 // hang) with success or a BatonError, the process lives, and the store works again afterwards.
@@ -30,7 +31,7 @@ const compaction = () => ({
   tokensAfter: 5,
 });
 
-describePostgres('attack: connections killed mid-call and close() races (PostgreSQL)', () => {
+describePostgres('connections killed mid-call and close() races (PostgreSQL)', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase('attack1');
@@ -39,20 +40,16 @@ describePostgres('attack: connections killed mid-call and close() races (Postgre
     await database?.drop();
   });
 
-  it('killed backends: every call settles with success or a BatonError, and the store recovers', async () => {
-    const application = `attack1_${Math.random().toString(36).slice(2, 8)}`;
-    const url = new URL(database.connectionString);
-    url.searchParams.set('application_name', application);
-    const store = await createSessionStore({ connectionString: url.toString() });
+  /**
+   * Rounds of every kind of call on one session, with the store's backends terminated while they run.
+   * Returns the calls that never settled and the errors that were not BatonErrors.
+   */
+  async function killMidCall(store: SessionStore, application: string) {
     const admin = new pg.Client({ connectionString: database.connectionString });
     await admin.connect();
-    const unhandled: unknown[] = [];
-    const onUnhandled = (error: unknown) => unhandled.push(error);
-    process.on('uncaughtException', onUnhandled);
-    process.on('unhandledRejection', onUnhandled);
+    const outcomes: Array<Awaited<ReturnType<typeof settleWithin>>> = [];
+    const hung: string[] = [];
     try {
-      const outcomes: Array<Awaited<ReturnType<typeof settleWithin>>> = [];
-      const hung: string[] = [];
       for (let round = 0; round < 12; round++) {
         const created = await settleWithin(store.createSession(), 20_000);
         if (created.kind !== 'ok') {
@@ -89,12 +86,31 @@ describePostgres('attack: connections killed mid-call and close() races (Postgre
         );
         outcomes.push(...(await Promise.all(calls)));
       }
+    } finally {
+      await admin.end();
+    }
+    const untyped = outcomes.flatMap((outcome) =>
+      outcome.kind === 'error' && !BatonError.isInstance(outcome.error)
+        ? [String((outcome.error as Error)?.message ?? outcome.error).slice(0, 200)]
+        : [],
+    );
+    return { hung, untyped };
+  }
+
+  const applicationName = () => `killed_${Math.random().toString(36).slice(2, 8)}`;
+
+  it('killed backends: every call settles with success or a BatonError, and the store recovers', async () => {
+    const application = applicationName();
+    const url = new URL(database.connectionString);
+    url.searchParams.set('application_name', application);
+    const store = await createSessionStore({ connectionString: url.toString() });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', onUnhandled);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { hung, untyped } = await killMidCall(store, application);
       expect(hung).toEqual([]);
-      const untyped = outcomes.flatMap((outcome) =>
-        outcome.kind === 'error' && !BatonError.isInstance(outcome.error)
-          ? [String((outcome.error as Error)?.message ?? outcome.error).slice(0, 200)]
-          : [],
-      );
       expect(untyped).toEqual([]);
       expect(unhandled.map(String)).toEqual([]);
       // Works again: more calls than the pool has connections, then close() settles.
@@ -106,9 +122,93 @@ describePostgres('attack: connections killed mid-call and close() races (Postgre
     } finally {
       process.off('uncaughtException', onUnhandled);
       process.off('unhandledRejection', onUnhandled);
-      await admin.end();
     }
   }, 200_000);
+
+  it('killed backends under a drizzle database you pass in (`db`): every pooled client comes back', async () => {
+    const application = applicationName();
+    const pool = new pg.Pool({
+      connectionString: database.connectionString,
+      application_name: application,
+      max: 4,
+    });
+    // The application's own pool: its idle clients' errors are the application's to handle.
+    pool.on('error', () => {});
+    const store = await createSessionStore({ db: drizzle({ client: pool }) });
+    try {
+      const { hung, untyped } = await killMidCall(store, application);
+      expect(hung).toEqual([]);
+      expect(untyped).toEqual([]);
+      // No client is left checked out: the pool holds only idle ones and nobody waits.
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+      expect(pool.waitingCount).toBe(0);
+      const later = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          settleWithin(
+            store.createSession().then((session) => store.endSession(session.id, 'done')),
+            20_000,
+          ),
+        ),
+      );
+      expect(later.map((outcome) => outcome.kind)).toEqual(later.map(() => 'ok'));
+      await store.close();
+    } finally {
+      expect((await settleWithin(pool.end(), 20_000)).kind).toBe('ok');
+    }
+  }, 200_000);
+
+  it('a connection killed inside a transaction (ROLLBACK fails too): the call rejects typed, the client is discarded, the store goes on', async () => {
+    const application = applicationName();
+    const pool = new pg.Pool({
+      connectionString: database.connectionString,
+      application_name: application,
+      max: 1,
+    });
+    pool.on('error', () => {});
+    const store = await createSessionStore({ db: drizzle({ client: pool }) });
+    const admin = new pg.Client({ connectionString: database.connectionString });
+    await admin.connect();
+    try {
+      const session = await store.createSession();
+      // Hold the session's row lock, so the append waits inside its transaction, after BEGIN.
+      await admin.query('begin');
+      await admin.query('select 1 from baton_sessions where id = $1 for update', [session.id]);
+      const append = store.appendMessages(session.id, [{ role: 'user', content: 'hi' }]);
+      let waiting = 0;
+      for (let attempt = 0; attempt < 200 && waiting === 0; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        const { rows } = await admin.query(
+          `select count(*)::int as n from pg_stat_activity
+           where application_name = $1 and wait_event_type = 'Lock'`,
+          [application],
+        );
+        waiting = rows[0].n;
+      }
+      expect(waiting).toBe(1);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [application],
+      );
+      const outcome = await settleWithin(append, 20_000);
+      expect(outcome.kind).toBe('error');
+      expect(
+        StoreConnectionError.isInstance((outcome as { error?: unknown }).error),
+        String((outcome as { error?: unknown }).error),
+      ).toBe(true);
+      await admin.query('rollback');
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+      // One connection in the pool: the next call gets a fresh one, and nothing of the append was kept.
+      expect(await store.getMessages(session.id)).toEqual([]);
+      await store.appendMessages(session.id, [{ role: 'user', content: 'again' }]);
+      expect((await store.getMessages(session.id)).map((row) => row.message.content)).toEqual([
+        'again',
+      ]);
+      await store.close();
+    } finally {
+      await admin.end();
+      expect((await settleWithin(pool.end(), 20_000)).kind).toBe('ok');
+    }
+  }, 60_000);
 
   it('close() racing each kind of call: every call settles, with success or a BatonError', async () => {
     const outcomes: Array<{ name: string; outcome: Awaited<ReturnType<typeof settleWithin>> }> = [];
