@@ -29,7 +29,7 @@ import type {
   SessionStore,
   StoredMessage,
 } from './types.js';
-import { findNonJson, isPlainObject, validateMessages } from './validate-messages.js';
+import { findNonJson, isPlainObject, validateMessages, walkJson } from './validate-messages.js';
 
 // Rows per INSERT: far below PostgreSQL's 65,535 bind parameters (5 per row), large enough to batch.
 const insertChunkSize = 1_000;
@@ -708,31 +708,18 @@ function checkStorableText(value: string, path: string): void {
   if (problem !== undefined) throw new InvalidInputError({ path, message: problem });
 }
 
-/** The first string (key or value) in plain JSON data that `unstorableText` refuses. */
+/**
+ * The first string (key or value) in plain JSON data that `unstorableText` refuses, or nesting deeper
+ * than the store accepts. Iterative (`walkJson`), so deep data is refused with a typed error rather
+ * than a stack overflow.
+ */
 function findUnstorableText(
   value: unknown,
   path: string,
 ): { path: string; message: string } | undefined {
-  if (typeof value === 'string') {
-    const message = unstorableText(value);
-    return message === undefined ? undefined : { path, message };
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findUnstorableText(value[index], `${path}[${index}]`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    const keyProblem = unstorableText(key);
-    // The key itself is not shown: it is the offending value.
-    if (keyProblem !== undefined) return { path: `${path} (a key)`, message: keyProblem };
-    const found = findUnstorableText(child, `${path}.${key}`);
-    if (found) return found;
-  }
-  return undefined;
+  return walkJson(value, path, (child) =>
+    typeof child === 'string' ? unstorableText(child) : undefined,
+  );
 }
 
 function checkCount(value: unknown, path: string, max = maxStoredInteger): void {
@@ -755,7 +742,7 @@ function checkMetadata(value: unknown, path: string): void {
     throw new InvalidInputError({ path, message: 'must be a plain object' });
   }
   // The same rule as messages: what JSON would silently change (Date -> string, NaN -> null) is refused.
-  const problem = findNonJson(value, path, new Set()) ?? findUnstorableText(value, path);
+  const problem = findNonJson(value, path) ?? findUnstorableText(value, path);
   if (problem) throw new InvalidInputError(problem);
 }
 
