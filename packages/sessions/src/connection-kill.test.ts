@@ -185,7 +185,11 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
       // Hold the session's row lock, so the append waits inside its transaction, after BEGIN.
       await admin.query('begin');
       await admin.query('select 1 from baton_sessions where id = $1 for update', [session.id]);
-      const append = store.appendMessages(session.id, [{ role: 'user', content: 'hi' }]);
+      // Settled at once: it rejects while the test still awaits the kill, and must not count as unhandled.
+      const append = settleWithin(
+        store.appendMessages(session.id, [{ role: 'user', content: 'hi' }]),
+        20_000,
+      );
       let waiting = 0;
       for (let attempt = 0; attempt < 200 && waiting === 0; attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 25));
@@ -201,7 +205,7 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
         'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
         [application],
       );
-      const outcome = await settleWithin(append, 20_000);
+      const outcome = await append;
       expect(outcome.kind).toBe('error');
       expect(
         StoreConnectionError.isInstance((outcome as { error?: unknown }).error),

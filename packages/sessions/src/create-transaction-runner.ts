@@ -13,7 +13,7 @@ interface PoolClientLike {
   release(error?: Error | boolean): void;
 }
 interface PoolLike {
-  connect(): Promise<PoolClientLike>;
+  connect(callback: (error: Error | undefined, client: PoolClientLike | undefined) => void): void;
 }
 
 /** drizzle's node-postgres classes, loaded on the first transaction (only a pool-backed store needs them). */
@@ -45,14 +45,22 @@ export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
   return async <Result>(work: (tx: AnyPgDatabase) => Promise<Result>): Promise<Result> => {
     loading ??= import('drizzle-orm/node-postgres');
     const { NodePgSession, NodePgTransaction } = await loading;
-    const client = await pool.connect();
     let broken: Error | undefined;
     // While checked out, pg-pool's own listener is off: an 'error' event with no listener would
     // kill the process. The query in flight rejects on its own; the event only marks the client.
     const onError = (error: Error) => {
       broken ??= error;
     };
-    client.on('error', onError);
+    // The callback form: pg-pool calls it synchronously, inside the socket read that completed the
+    // connection, so the listener is on before the rest of that read (a FATAL from a backend killed
+    // right after its startup) is handled. With `await pool.connect()` it came a microtask late.
+    const client = await new Promise<PoolClientLike>((resolve, reject) => {
+      pool.connect((error, checkedOut) => {
+        if (error !== undefined && error !== null) return reject(error);
+        checkedOut!.on('error', onError);
+        resolve(checkedOut!);
+      });
+    });
     try {
       const session = new NodePgSession(
         client as never,
