@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { createTransactionRunner, type TransactionRunner } from './create-transaction-runner.js';
 import type { AnyPgDatabase } from './types.js';
 
 /** The drizzle-kit output shipped with the package (`drizzle/`, beside `src/` and `dist/`). */
@@ -14,10 +15,14 @@ const migrationLockKey = 0x62_61_74_6f_6e;
  * (`drizzle.__baton_sessions_migrations`) so it never mixes with an application's drizzle migrations,
  * and takes a transaction-scoped advisory lock so processes opening the store at once do not race.
  */
-export async function migrateDatabase(db: AnyPgDatabase, folder = migrationsFolder): Promise<void> {
+export async function migrateDatabase(
+  db: AnyPgDatabase,
+  folder = migrationsFolder,
+  transaction: TransactionRunner = createTransactionRunner(db),
+): Promise<void> {
   // `folder` is for tests that build an older store (a prefix of the migrations) to upgrade in place.
   const migrations = readMigrationFiles({ migrationsFolder: folder });
-  await db.transaction(async (tx) => {
+  await transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${migrationLockKey})`);
     await tx.execute(sql`create schema if not exists drizzle`);
     await tx.execute(sql`

