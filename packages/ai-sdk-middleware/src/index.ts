@@ -1,13 +1,5 @@
 export { compactionMiddleware } from './compaction-middleware.js';
 export { ContextWindowExceededError } from './context-window-exceeded-error.js';
-export {
-  type CreateRecallToolOptions,
-  createRecallTool,
-  type RecallToolInput,
-  type RecallToolMatch,
-  type RecallToolStore,
-  recallToolDescription,
-} from './create-recall-tool.js';
 export type { CompactionStore, CompactionStoreSession } from './create-session-tracker.js';
 export { type Budget, type ResolveBudgetOptions, resolveBudget } from './resolve-budget.js';
 export { toModelMessages } from './to-model-messages.js';
