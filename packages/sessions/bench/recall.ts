@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { agentMessage } from './agent-message.ts';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distEntry = join(packageDir, 'dist', 'index.js');
@@ -22,42 +23,6 @@ const rounds = 5;
 const queriesPerKind = 8;
 const sessionSize = 2_000;
 
-/** The same agent-like traffic as bench/run.ts: tool call, ~600-char tool result, user turn. */
-function message(index: number) {
-  switch (index % 3) {
-    case 0:
-      return {
-        role: 'assistant',
-        content: [
-          { type: 'text', text: `Reading the file for step ${index}.` },
-          {
-            type: 'tool-call',
-            toolCallId: `call_${index}`,
-            toolName: 'read_file',
-            input: { path: `src/module-${index % 50}.ts` },
-          },
-        ],
-      };
-    case 1:
-      return {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: `call_${index - 1}`,
-            toolName: 'read_file',
-            output: {
-              type: 'text',
-              value: `export function step${index}() {\n  return ${index};\n}\n`.repeat(12),
-            },
-          },
-        ],
-      };
-    default:
-      return { role: 'user', content: `Continue with item ${index}, keep the tests green.` };
-  }
-}
-
 /** A lineage of `count` raw messages: sessions of `sessionSize` messages, each compacted into the next. */
 async function buildLineage(store: Store, count: number): Promise<string> {
   let session = (await store.createSession()).id;
@@ -65,7 +30,7 @@ async function buildLineage(store: Store, count: number): Promise<string> {
     const size = Math.min(sessionSize, count - offset);
     for (let from = 0; from < size; from += 1_000) {
       const batch = Array.from({ length: Math.min(1_000, size - from) }, (_, i) =>
-        message(offset + from + i),
+        agentMessage(offset + from + i),
       );
       await store.appendMessages(session, batch);
     }
@@ -158,7 +123,7 @@ async function appendCost(store: Store) {
   let sequence = 0;
   for (let round = 0; round < rounds; round++) {
     const batches = Array.from({ length: 10 }, (_, b) =>
-      Array.from({ length: 100 }, (_, i) => message((round * 10 + b) * 100 + i)),
+      Array.from({ length: 100 }, (_, i) => agentMessage((round * 10 + b) * 100 + i)),
     );
     for (const variant of ['append', 'rawWithText', 'rawWithoutText'] as const) {
       const start = performance.now();

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from '@baton/test-corpus';
 import pg from 'pg';
+import { agentMessage } from './agent-message.ts';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 // The built package, as users get it. Typed from the sources so typechecking needs no build first.
@@ -25,44 +26,8 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-/** Agent-like traffic: an assistant tool call, its result (~600 chars), and a short user turn. */
-function message(index: number) {
-  switch (index % 3) {
-    case 0:
-      return {
-        role: 'assistant',
-        content: [
-          { type: 'text', text: `Reading the file for step ${index}.` },
-          {
-            type: 'tool-call',
-            toolCallId: `call_${index}`,
-            toolName: 'read_file',
-            input: { path: `src/module-${index % 50}.ts` },
-          },
-        ],
-      };
-    case 1:
-      return {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: `call_${index - 1}`,
-            toolName: 'read_file',
-            output: {
-              type: 'text',
-              value: `export function step${index}() {\n  return ${index};\n}\n`.repeat(12),
-            },
-          },
-        ],
-      };
-    default:
-      return { role: 'user', content: `Continue with item ${index}, keep the tests green.` };
-  }
-}
-
 const messagesOf = (count: number, offset = 0) =>
-  Array.from({ length: count }, (_, i) => message(offset + i));
+  Array.from({ length: count }, (_, i) => agentMessage(offset + i));
 
 interface BackendResult {
   append1: number;
