@@ -10,10 +10,14 @@ export function summarizerName(summarizer: Summarizer, fallbackName: string): st
   return summarizer.modelId;
 }
 
-async function generateWithModel(
+/**
+ * One summariser call on an AI SDK model, as the compressor makes it (no SDK retries: the
+ * compressor's own are bounded and counted). Exported for wrappers that also need the finish reason.
+ */
+export async function generateSummaryWithModel(
   model: LanguageModel,
   request: SummarizerRequest,
-): Promise<string> {
+): Promise<{ text: string; finishReason: string }> {
   let ai: typeof import('ai');
   try {
     ai = await import('ai');
@@ -34,7 +38,7 @@ async function generateWithModel(
     // Retries are ours: bounded, with backoff, and counted in the event.
     maxRetries: 0,
   });
-  return result.text;
+  return { text: result.text, finishReason: result.finishReason };
 }
 
 function retryAfterMs(error: Record<string, unknown>): number | undefined {
@@ -121,7 +125,9 @@ export async function callSummarizer(
     const work =
       typeof summarizer === 'function'
         ? summarizer({ ...request, abortSignal: signal })
-        : generateWithModel(summarizer, { ...request, abortSignal: signal });
+        : generateSummaryWithModel(summarizer, { ...request, abortSignal: signal }).then(
+            (result) => result.text,
+          );
     work.catch(() => {});
     const text = await Promise.race([work, aborted]);
     if (typeof text !== 'string') {

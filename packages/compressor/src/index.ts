@@ -1,3 +1,4 @@
+export { generateSummaryWithModel } from './call-summarizer.js';
 export { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
 export { ContextBudgetError } from './context-budget-error.js';
 export { ContextCompressor, createContextCompressor } from './context-compressor.js';

@@ -1,4 +1,5 @@
 import {
+  generateSummaryWithModel,
   SummarizerError,
   type SummarizerFunction,
   type SummarizerRequest,
@@ -23,27 +24,8 @@ async function generate(
   model: LanguageModel,
   request: SummarizerRequest,
 ): Promise<{ text: string; truncated: boolean }> {
-  let ai: typeof import('ai');
-  try {
-    ai = await import('ai');
-  } catch (cause) {
-    throw new SummarizerError({
-      kind: 'error',
-      message: 'a LanguageModel summariser needs the optional peer dependency "ai"',
-      cause,
-    });
-  }
-  const result = await ai.generateText({
-    model,
-    ...(request.mode === 'delimited'
-      ? { instructions: request.instructions, messages: request.messages }
-      : { messages: request.messages, allowSystemInMessages: true }),
-    maxOutputTokens: request.maxOutputTokens,
-    abortSignal: request.abortSignal,
-    // The compressor retries, bounded and counted.
-    maxRetries: 0,
-  });
-  return { text: result.text, truncated: result.finishReason === 'length' };
+  const { text, finishReason } = await generateSummaryWithModel(model, request);
+  return { text, truncated: finishReason === 'length' };
 }
 
 /**
