@@ -367,7 +367,7 @@ describe('baton compact (built binary)', () => {
       [
         'an unknown flag',
         ['--frobnicate'],
-        /^baton: unknown option '--frobnicate' \(see baton --help\)$/,
+        /^baton: unknown option \(a 12-character name, not shown\) \(see baton --help\)$/,
       ],
       [
         'a bad flag value',

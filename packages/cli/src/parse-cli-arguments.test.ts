@@ -113,10 +113,13 @@ describe('parseCliArguments', () => {
     ],
     [
       ['--nope'],
-      "unknown option '--nope' (expected a command: compact, count, lineage, recall or sessions)",
+      'unknown option (a 6-character name, not shown) (expected a command: compact, count, lineage, recall or sessions)',
     ],
-    [['compact', 'a.json', '--nope'], "unknown option '--nope'"],
-    [['compact', 'a.json', '-x'], "unknown option '-x'"],
+    [['compact', 'a.json', '--nope'], 'unknown option (a 6-character name, not shown)'],
+    [['compact', 'a.json', '-x'], 'unknown option (a 2-character name, not shown)'],
+    // Letters only, like a password typed into the wrong place: never echoed.
+    [['compact', 'a.json', '--hunter'], 'unknown option (a 8-character name, not shown)'],
+    [['count', 'a.json', '--window=5'], 'unknown option (a 8-character name, not shown)'],
     [['compact'], 'compact: missing <file...>'],
     [['compact', 'a', '--window'], "option '--window' needs a value"],
     [

@@ -105,7 +105,7 @@ export function parseCliArguments(args: readonly string[]): CliCommand {
   if (!isCommand(first)) {
     throw new UsageError({
       message: first.startsWith('-')
-        ? `unknown option ${optionName(first)} (expected a command: ${COMMAND_LIST})`
+        ? `unknown option ${optionName(first, TOP_LEVEL_OPTIONS)} (expected a command: ${COMMAND_LIST})`
         : `unknown command, ${withheldValue(first)} (expected ${COMMAND_LIST})`,
     });
   }
@@ -259,6 +259,18 @@ function tokensMessage(flag: string, allowZero: boolean, got: string): string {
   return `${flag}: expected a ${allowZero ? 'non-negative' : 'positive'} number of tokens (e.g. 32000 or 32k); got ${got}`;
 }
 
+const TOP_LEVEL_OPTIONS: ReadonlySet<string> = new Set(['--help', '-h', '--version', '-v']);
+
+/** Every spelling (`--name`, `-n`) of the options one command defines: the only names an error may echo. */
+function definedOptionNames(options: OptionsConfig): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const [name, option] of Object.entries(options ?? {})) {
+    names.add(`--${name}`);
+    if (option.short !== undefined) names.add(`-${option.short}`);
+  }
+  return names;
+}
+
 type OptionsConfig = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 
 function parse<const T extends OptionsConfig>(args: string[], options: T) {
@@ -267,20 +279,27 @@ function parse<const T extends OptionsConfig>(args: string[], options: T) {
   } catch (error) {
     // Node's messages are long and suggest `--`; one short line is enough here.
     const message = (error as Error).message;
+    const known = definedOptionNames(options);
     const unknown = /Unknown option '([^']+)'/.exec(message);
     if (unknown) {
-      throw new UsageError({ message: `unknown option ${optionName(unknown[1]!)}`, cause: error });
+      throw new UsageError({
+        message: `unknown option ${optionName(unknown[1]!, known)}`,
+        cause: error,
+      });
     }
     const missing = /Option '([^']+)' argument missing/.exec(message);
     if (missing) {
       const name = missing[1]!.split(',').at(-1)!.trim().split(' ')[0]!;
-      throw new UsageError({ message: `option ${optionName(name)} needs a value`, cause: error });
+      throw new UsageError({
+        message: `option ${optionName(name, known)} needs a value`,
+        cause: error,
+      });
     }
     const ambiguous = /Option '([^']+)' argument is ambiguous/.exec(message);
     if (ambiguous) {
       const name = ambiguous[1]!.split(',').at(-1)!.trim();
       throw new UsageError({
-        message: `option ${optionName(name)}: write a value starting with '-' as ${optionName(name).slice(1, -1)}=<value>`,
+        message: `option ${optionName(name, known)}: write a value starting with '-' as ${optionName(name, known).slice(1, -1)}=<value>`,
         cause: error,
       });
     }

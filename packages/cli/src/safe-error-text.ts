@@ -9,12 +9,13 @@ export function withheldValue(value: string): string {
   return `a ${length}-character value (not shown)`;
 }
 
-/** An option name as typed (`--frobnicate`) when it looks like one; anything else is withheld. */
-export function optionName(name: string): string {
+/**
+ * An option name as typed (`--window`) when it is one the command defines; anything else is
+ * withheld. A mistyped flag can be a pasted password, and no shape test tells a word from one.
+ */
+export function optionName(name: string, known: ReadonlySet<string>): string {
   const bare = name.split('=')[0]!;
-  return /^--?[A-Za-z][A-Za-z-]{0,30}$/.test(bare) && redactSecrets(bare).findings.length === 0
-    ? `'${bare}'`
-    : withheldValue(name);
+  return known.has(bare) ? `'${bare}'` : `(a ${[...bare].length}-character name, not shown)`;
 }
 
 // V8's JSON.parse quotes up to ~30 characters around the error: `Unexpected token 'x', "…" is not valid JSON`.
