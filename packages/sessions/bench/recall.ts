@@ -80,7 +80,7 @@ interface Backend {
   store: Store;
   heads: Map<number, string>;
   /** The PostgreSQL backend process (same machine): its CPU time is the server's share of a call. */
-  serverPid?: number | undefined;
+  serverPid?: () => Promise<number | undefined>;
 }
 
 // Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux).
@@ -107,7 +107,10 @@ function processCpuMs(pid: number | undefined): number | undefined {
 
 async function postgresStore(
   suffix: string,
-): Promise<{ store: Store; serverPid: number | undefined; drop: () => Promise<void> } | undefined> {
+): Promise<
+  | { store: Store; serverPid: () => Promise<number | undefined>; drop: () => Promise<void> }
+  | undefined
+> {
   const admin = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3_000 });
   try {
     await admin.connect();
@@ -121,14 +124,18 @@ async function postgresStore(
   url.pathname = `/${name}`;
   // One connection, so the server process serving every recall is known and its CPU time readable.
   const store = await createSessionStore({ connectionString: url.toString(), maxConnections: 1 });
-  const [row] = (
-    (await store.db.execute('select pg_backend_pid() as pid' as never)) as unknown as {
-      rows: { pid: number }[];
-    }
-  ).rows;
+  // The pool may replace an idle connection: ask for the backend's pid right before each batch.
+  const serverPid = async () => {
+    const [row] = (
+      (await store.db.execute('select pg_backend_pid() as pid' as never)) as unknown as {
+        rows: { pid: number }[];
+      }
+    ).rows;
+    return row?.pid;
+  };
   return {
     store,
-    serverPid: row?.pid,
+    serverPid,
     drop: async () => {
       await store.close();
       const client = new pg.Client({ connectionString: postgresUrl });
@@ -228,14 +235,16 @@ for (const count of sizes) {
   const cpu = new Map<string, number[]>();
   const limitedCalls = new Map<string, number>();
   const serverCpu = new Map<string, number>();
+  const serverSamples = new Map<string, number>();
   for (let round = 0; round < rounds; round++) {
     for (const backend of backends) {
       for (const kind of kinds) {
         const key = `${backend.name}|${kind}`;
+        const pid = await backend.serverPid?.();
         for (let q = 0; q < queriesPerKind; q++) {
           const text = query(kind, count, round * 1_000 + q * 37 + 11);
           const cpuStart = process.cpuUsage();
-          const serverStart = processCpuMs(backend.serverPid);
+          const serverStart = processCpuMs(pid);
           const started = performance.now();
           const { matches, scanLimited } = await backend.store.recall(backend.heads.get(count)!, {
             query: text,
@@ -243,9 +252,10 @@ for (const count of sizes) {
           if (scanLimited) limitedCalls.set(key, (limitedCalls.get(key) ?? 0) + 1);
           const elapsed = performance.now() - started;
           const used = process.cpuUsage(cpuStart);
-          const serverEnd = processCpuMs(backend.serverPid);
+          const serverEnd = processCpuMs(pid);
           if (serverStart !== undefined && serverEnd !== undefined) {
             serverCpu.set(key, (serverCpu.get(key) ?? 0) + serverEnd - serverStart);
+            serverSamples.set(key, (serverSamples.get(key) ?? 0) + 1);
           }
           // A scan-limited search may miss an old verbatim-only match; that is its documented cost.
           if (kind !== 'no match' && matches.length === 0 && !scanLimited) {
@@ -263,7 +273,7 @@ for (const count of sizes) {
       const values = wall.get(key)!;
       const cpuValues = cpu.get(key)!;
       lines.push(
-        `| ${count.toLocaleString('en-US')} | ${backend.name} | ${kind} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} | ${percentile(cpuValues, 50).toFixed(1)} | ${serverCpu.has(key) ? (serverCpu.get(key)! / values.length).toFixed(1) : 'in process'} | ${limitedCalls.get(key) ?? 0} / ${values.length} |`,
+        `| ${count.toLocaleString('en-US')} | ${backend.name} | ${kind} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} | ${percentile(cpuValues, 50).toFixed(1)} | ${serverCpu.has(key) ? (serverCpu.get(key)! / serverSamples.get(key)!).toFixed(1) : 'in process'} | ${limitedCalls.get(key) ?? 0} / ${values.length} |`,
       );
     }
   }
