@@ -33,6 +33,7 @@ import {
   type SessionState,
 } from './create-session-tracker.js';
 import { fingerprintMessages } from './fingerprint-messages.js';
+import { createRecallLoop, type RecallLoopStore } from './recall-loop.js';
 import { type Budget, resolveBudget } from './resolve-budget.js';
 import { sameMessage } from './same-message.js';
 import { toModelMessages } from './to-model-messages.js';
@@ -117,6 +118,12 @@ export function compactionMiddleware(
   });
   const originals = new WeakMap<object, LanguageModelV4Message>();
   const callRecords = new WeakMap<LanguageModelV4CallOptions, CallRecord>();
+  // Recall for the model (recall-loop.ts): adds its tool to each call and runs it. Off by default.
+  const recall = createRecallLoop(
+    options.store as RecallLoopStore | undefined,
+    options.recall,
+    sessionIdFor,
+  );
 
   function counterFor(modelId: string): TokenCounter {
     if (options.counter !== undefined) return options.counter;
@@ -150,6 +157,8 @@ export function compactionMiddleware(
           : { summaryTargetTokens: budget.summaryTargetTokens }),
         ...(options.summarizer === undefined ? {} : { summarizer: options.summarizer }),
         ...(options.strategy === undefined ? {} : { strategy: options.strategy }),
+        // Inserts promise recall (and name their span) only when the model has the tool.
+        ...(recall.toolName === undefined ? {} : { recall: { toolName: recall.toolName } }),
       });
       byBudget.set(key, compressor);
     }
@@ -507,18 +516,18 @@ export function compactionMiddleware(
 
   return {
     specificationVersion: 'v4',
-    transformParams,
-    async wrapGenerate({ doGenerate, params }) {
-      const result = await doGenerate();
-      const record = observe(params, result.usage);
+    transformParams: (call) => transformParams({ ...call, params: recall.withTool(call.params) }),
+    async wrapGenerate({ doGenerate, params, model }) {
+      const result = await recall.generate({ doGenerate, params, model });
+      const record = observe(params, recall.calibrationUsage(params, result.usage));
       if (record === undefined) return result;
       return {
         ...result,
         providerMetadata: { ...result.providerMetadata, baton: record.metadata },
       };
     },
-    async wrapStream({ doStream, params }) {
-      const { stream, ...rest } = await doStream();
+    async wrapStream({ doStream, params, model }) {
+      const { stream, ...rest } = await recall.stream({ doStream, params, model });
       const transformed = stream.pipeThrough(
         new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
           transform(part, controller) {
@@ -526,7 +535,7 @@ export function compactionMiddleware(
               controller.enqueue(part);
               return;
             }
-            const record = observe(params, part.usage);
+            const record = observe(params, recall.calibrationUsage(params, part.usage));
             controller.enqueue(
               record === undefined
                 ? part

@@ -6,6 +6,7 @@ import type {
 } from '@baton/compressor';
 import type { TokenCounter } from '@baton/tokens';
 import type { CompactionStore } from './create-session-tracker.js';
+import type { RecallLoopOptions } from './recall-loop.js';
 
 export interface CompactionMiddlewareOptions {
   /**
@@ -71,6 +72,13 @@ export interface CompactionMiddlewareOptions {
   sessionId?: string;
   /** Derives the session id per call (wins over `sessionId`). Default: none. */
   getSessionId?: (params: LanguageModelV4CallOptions) => string | undefined;
+  /**
+   * Let the model read back what compaction removed: adds a recall tool (`baton_recall`) to every
+   * call and runs the model's calls to it inside the middleware, against `store` (see README,
+   * "Recall for the model"). `true` takes the defaults of `RecallLoopOptions`. Needs `store`.
+   * Default `false`.
+   */
+  recall?: boolean | RecallLoopOptions;
   /** Called (and awaited) after every compaction, before the provider call; what it throws fails the call. Default: none. */
   onCompaction?: (event: MiddlewareCompactionEvent) => void | PromiseLike<void>;
 }

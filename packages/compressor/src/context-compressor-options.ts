@@ -119,6 +119,13 @@ export interface ContextCompressorOptions {
    * user message.
    */
   recordKey?: string | Uint8Array;
+  /**
+   * Say in every handoff and receipt that the replaced messages can be read back, with the span
+   * (message positions in the history given to `compress`) and the tool to call. Set it only when the
+   * model has that tool (`@baton/ai-sdk-middleware` sets it with its `recall` option); without it
+   * nothing is promised. Default: none.
+   */
+  recall?: { toolName: string };
 }
 
 export interface CompressOptions {

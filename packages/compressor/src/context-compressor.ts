@@ -172,6 +172,14 @@ export class ContextCompressor {
         message: `must be a string or Uint8Array of at least ${minimumRecordKeyBytes} bytes`,
       });
     }
+    const recallTool = options.recall?.toolName;
+    // The name goes into the insert text verbatim: only what a tool name can be.
+    if (options.recall !== undefined && !/^[a-zA-Z0-9_-]{1,64}$/.test(String(recallTool))) {
+      throw new InvalidInputError({
+        path: 'recall.toolName',
+        message: 'must be 1 to 64 letters, digits, _ or -',
+      });
+    }
     this.#counter = options.counter;
   }
 
@@ -479,7 +487,11 @@ export class ContextCompressor {
       this.#afterAskNote({ tailStart: 1_000_000 } as Layout),
     );
     const envelope =
-      context.counter.countMessage({ role: 'user', content: insertTagSample }) + noteTokens;
+      context.counter.countMessage({ role: 'user', content: insertTagSample }) +
+      noteTokens +
+      context.counter.count(
+        this.#recallNote({ headEnd: 1_000_000, tailStart: 1_000_000 } as Layout),
+      );
     const probe = demoteHead
       ? this.#layout(context, 0, true)
       : this.#pickLayout(context, 0, minimumHandoffTokens + envelope);
@@ -563,11 +575,20 @@ export class ContextCompressor {
   }
 
   #withAfterAskNote(context: CallContext, layout: Layout, text: string): string {
-    if (!this.#insertAfterAsk(context, layout)) return text;
+    const recall = this.#recallNote(layout);
+    if (!this.#insertAfterAsk(context, layout) && recall === '') return text;
     const newline = text.indexOf('\n');
     const header = newline < 0 ? text : text.slice(0, newline);
     const rest = newline < 0 ? '' : text.slice(newline);
-    return `${header}\n${this.#afterAskNote(layout)}${rest}`;
+    const after = this.#insertAfterAsk(context, layout) ? `\n${this.#afterAskNote(layout)}` : '';
+    return `${header}${after}${recall === '' ? '' : `\n${recall}`}${rest}`;
+  }
+
+  /** With `recall`: the span this insert replaced, and how to read it back. Else empty. */
+  #recallNote(layout: Layout): string {
+    const toolName = this.#options.recall?.toolName;
+    if (toolName === undefined) return '';
+    return `(Messages ${layout.headEnd}–${layout.tailStart - 1} of the history this compaction received are summarised here; their full original text is kept: call \`${toolName}\` with exact text (an error line, a path) or keywords to read any of them back.)`;
   }
 
   #count(context: CallContext, messages: readonly ModelMessage[]): number {
@@ -809,6 +830,10 @@ export class ContextCompressor {
         counter: context.counter,
         ...(previousSummary === undefined ? {} : { previousSummary }),
         ...(latestAsk === undefined ? {} : { latestAsk }),
+        // With recall the model can read the span back: each item says which message it came from.
+        ...(this.#options.recall === undefined
+          ? {}
+          : { sourceIndexes: span.map((entry) => entry.index) }),
       });
       ({
         messages: output,

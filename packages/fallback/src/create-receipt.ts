@@ -39,6 +39,13 @@ export interface CreateReceiptOptions {
    * ask. Default: none; the window's last user message is then stated verbatim as the latest ask.
    */
   latestAsk?: string;
+  /**
+   * Where each message sits in the caller's history (`messages[i]` is its message
+   * `sourceIndexes[i]`), for a reader that can read earlier messages back (a recall tool): each listed
+   * ask, action, blocker and file then ends with `(msg N)`, the last message it came from. Same length
+   * as `messages`, integers from 0. Default: none (no positions).
+   */
+  sourceIndexes?: readonly number[];
 }
 
 export interface ReceiptSectionStats {
@@ -133,6 +140,7 @@ function buildCandidates(
   previousSummary: string | undefined,
   lastTurns: number,
   askPlan: AskPlan,
+  where: (index: number) => string,
 ): Candidate[] {
   const candidates: Candidate[] = [];
   const span = Math.max(1, facts.messageCount - 1);
@@ -146,7 +154,7 @@ function buildCandidates(
     add({
       section: 'pendingAsks',
       order: position,
-      text: `- ${ask.key}${clipped ? ' …' : ''}`,
+      text: `- ${ask.key}${clipped ? ' …' : ''}${where(ask.index)}`,
       score: 6 + 2 * recency(ask.index),
       group: 'ask',
     });
@@ -170,7 +178,7 @@ function buildCandidates(
     add({
       section: pending ? 'inProgress' : 'completedActions',
       order: first.ordinal,
-      text: `${first.name}${first.target ? ` ${first.target}` : ''} — ${pending ? 'no result (may not have run)' : first.outcome}${members.length > 1 ? ` (×${members.length})` : ''}`,
+      text: `${first.name}${first.target ? ` ${first.target}` : ''} — ${pending ? 'no result (may not have run)' : first.outcome}${members.length > 1 ? ` (×${members.length})` : ''}${where(last.index)}`,
       score:
         1 +
         2.5 * recency(last.index) +
@@ -187,7 +195,7 @@ function buildCandidates(
     add({
       section: 'blockers',
       order: error.resolved ? facts.errors.length + position : position,
-      text: `- ${error.resolved ? '(resolved later) ' : ''}${error.line}${error.count > 1 ? ` (×${error.count})` : ''}`,
+      text: `- ${error.resolved ? '(resolved later) ' : ''}${error.line}${error.count > 1 ? ` (×${error.count})` : ''}${where(error.lastIndex)}`,
       score:
         3 +
         2 * recency(error.lastIndex) +
@@ -207,7 +215,7 @@ function buildCandidates(
     add({
       section: 'files',
       order: 0,
-      text: `- ${file.path}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}`,
+      text: `- ${file.path}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}${where(file.lastIndex)}`,
       score:
         2 +
         4 * (Math.log2(1 + file.references) / Math.log2(1 + maxReferences)) +
@@ -402,6 +410,17 @@ export function createReceipt(
   if (options.latestAsk !== undefined && typeof options.latestAsk !== 'string') {
     throw new InvalidInputError({ path: 'options.latestAsk', message: 'expected a string' });
   }
+  if (
+    options.sourceIndexes !== undefined &&
+    (!Array.isArray(options.sourceIndexes) ||
+      options.sourceIndexes.length !== messages.length ||
+      !options.sourceIndexes.every((index) => Number.isSafeInteger(index) && index >= 0))
+  ) {
+    throw new InvalidInputError({
+      path: 'options.sourceIndexes',
+      message: 'expected one integer >= 0 per message',
+    });
+  }
   const counter = options.counter ?? defaultCounter();
   const count = (text: string) => counter.count(text);
   const facts = extractHandoffFacts(messages);
@@ -474,7 +493,12 @@ export function createReceipt(
     fixedTokens = count(renderHandoff(fixed));
   }
 
-  const candidates = buildCandidates(facts, options.previousSummary, lastTurns, askPlan);
+  const { sourceIndexes } = options;
+  const where = (index: number) =>
+    sourceIndexes === undefined || sourceIndexes[index] === undefined
+      ? ''
+      : ` (msg ${sourceIndexes[index]})`;
+  const candidates = buildCandidates(facts, options.previousSummary, lastTurns, askPlan, where);
   for (const candidate of candidates) {
     // Actions get their number (`12. `) when rendered.
     const numbered = candidate.section === 'completedActions' || candidate.section === 'inProgress';

@@ -1,7 +1,9 @@
-// Recall benchmark for @baton/sessions, PGlite and PostgreSQL in one process. Writes
-// bench-results/recall.md. Run: pnpm --filter @baton/sessions bench (after a build), or
+// Recall benchmark for @baton/sessions, PGlite and PostgreSQL in one process. Writes its
+// section of bench-results/results.md. Run: pnpm --filter @baton/sessions bench (after a build), or
 // `node --expose-gc bench/recall.ts` alone. RECALL_SIZES=10000,100000 sets the lineage sizes.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -77,23 +79,63 @@ interface Backend {
   name: string;
   store: Store;
   heads: Map<number, string>;
+  /** The PostgreSQL backend process (same machine): its CPU time is the server's share of a call. */
+  serverPid?: () => Promise<number | undefined>;
 }
 
-async function postgresStore(): Promise<{ store: Store; drop: () => Promise<void> } | undefined> {
+// Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux).
+const ticksPerSecond = Number(
+  (() => {
+    try {
+      return execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim();
+    } catch {
+      return '100';
+    }
+  })(),
+);
+
+/** CPU time (ms) a local process has used, or undefined when it cannot be read (remote server). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+
+async function postgresStore(
+  suffix: string,
+): Promise<
+  | { store: Store; serverPid: () => Promise<number | undefined>; drop: () => Promise<void> }
+  | undefined
+> {
   const admin = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3_000 });
   try {
     await admin.connect();
   } catch {
     return undefined;
   }
-  const name = `baton_recall_bench_${process.pid}`;
+  const name = `baton_recall_bench_${process.pid}_${suffix}`;
   await admin.query(`create database "${name}"`);
   await admin.end();
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  const store = await createSessionStore({ connectionString: url.toString() });
+  // One connection, so the server process serving every recall is known and its CPU time readable.
+  const store = await createSessionStore({ connectionString: url.toString(), maxConnections: 1 });
+  // The pool may replace an idle connection: ask for the backend's pid right before each batch.
+  const serverPid = async () => {
+    const [row] = (
+      (await store.db.execute('select pg_backend_pid() as pid' as never)) as unknown as {
+        rows: { pid: number }[];
+      }
+    ).rows;
+    return row?.pid;
+  };
   return {
     store,
+    serverPid,
     drop: async () => {
       await store.close();
       const client = new pg.Client({ connectionString: postgresUrl });
@@ -153,16 +195,35 @@ async function appendCost(store: Store) {
 const backends: Backend[] = [
   { name: 'PGlite (in memory)', store: await createSessionStore(), heads: new Map() },
 ];
-const postgres = await postgresStore();
-if (postgres) backends.push({ name: 'PostgreSQL', store: postgres.store, heads: new Map() });
+const postgres = await postgresStore('trgm');
+if (postgres) {
+  backends.push({
+    name: 'PostgreSQL',
+    store: postgres.store,
+    heads: new Map(),
+    serverPid: postgres.serverPid,
+  });
+}
+// The degraded install: a server without pg_trgm (migration 0003 leaves the index out), so verbatim
+// search reads at most the newest recallScanLimit messages.
+const degraded = process.env.RECALL_DEGRADED === '0' ? undefined : await postgresStore('plain');
+if (degraded) {
+  await degraded.store.db.execute('drop index baton_messages_search_trgm_idx' as never);
+  backends.push({
+    name: 'PostgreSQL, no pg_trgm',
+    store: degraded.store,
+    heads: new Map(),
+    serverPid: degraded.serverPid,
+  });
+}
 
 const lines = [
   '## @baton/sessions: recall',
   '',
-  `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; PostgreSQL: ${postgres ? 'local server (127.0.0.1:5432, node-postgres pool)' : 'not reachable, not run'}. Lineages of agent-like messages (tool call, ~600-char tool result, user turn) in sessions of ${sessionSize.toLocaleString('en-US')} compacted into one another; \`recall\` from the head (default limit 5). ${rounds} rounds, backends interleaved, ${queriesPerKind} fresh queries per kind per round (never-seen values); p50/p95 over all calls. Machine: 2 shared cores, other jobs running.`,
+  `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; PostgreSQL: ${postgres ? 'local server (127.0.0.1:5432, node-postgres pool)' : 'not reachable, not run'}. Lineages of agent-like messages (tool call, ~600-char tool result, user turn) in sessions of ${sessionSize.toLocaleString('en-US')} compacted into one another; \`recall\` from the head (default limit 5). ${rounds} rounds, backends interleaved, ${queriesPerKind} fresh queries per kind per round (never-seen values); p50/p95 over all calls. Server CPU: the PostgreSQL backend process's CPU time (from /proc, 10 ms ticks, so a mean over the calls), which load on the machine does not inflate as it does wall time. Machine: 2 shared cores, other jobs running (load average ${loadavg()[0]!.toFixed(1)} at the start).`,
   '',
-  '| Raw messages | Backend | Query kind | p50 (ms) | p95 (ms) | max (ms) | process CPU per call (ms) |',
-  '| ---: | --- | --- | ---: | ---: | ---: | ---: |',
+  '| Raw messages | Backend | Query kind | p50 (ms) | p95 (ms) | max (ms) | process CPU per call, median (ms) | server CPU per call, mean (ms) | scan-limited calls |',
+  '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
 for (const count of sizes) {
   for (const backend of backends) {
@@ -172,20 +233,34 @@ for (const count of sizes) {
   }
   const wall = new Map<string, number[]>();
   const cpu = new Map<string, number[]>();
+  const limitedCalls = new Map<string, number>();
+  const serverCpu = new Map<string, number>();
+  const serverSamples = new Map<string, number>();
   for (let round = 0; round < rounds; round++) {
     for (const backend of backends) {
       for (const kind of kinds) {
         const key = `${backend.name}|${kind}`;
+        const pid = await backend.serverPid?.();
         for (let q = 0; q < queriesPerKind; q++) {
           const text = query(kind, count, round * 1_000 + q * 37 + 11);
           const cpuStart = process.cpuUsage();
+          const serverStart = processCpuMs(pid);
           const started = performance.now();
-          const { matches } = await backend.store.recall(backend.heads.get(count)!, {
+          const { matches, scanLimited } = await backend.store.recall(backend.heads.get(count)!, {
             query: text,
           });
+          if (scanLimited) limitedCalls.set(key, (limitedCalls.get(key) ?? 0) + 1);
           const elapsed = performance.now() - started;
           const used = process.cpuUsage(cpuStart);
-          if (kind !== 'no match' && matches.length === 0) throw new Error(`no match: ${text}`);
+          const serverEnd = processCpuMs(pid);
+          if (serverStart !== undefined && serverEnd !== undefined) {
+            serverCpu.set(key, (serverCpu.get(key) ?? 0) + serverEnd - serverStart);
+            serverSamples.set(key, (serverSamples.get(key) ?? 0) + 1);
+          }
+          // A scan-limited search may miss an old verbatim-only match; that is its documented cost.
+          if (kind !== 'no match' && matches.length === 0 && !scanLimited) {
+            throw new Error(`no match: ${text}`);
+          }
           wall.set(key, [...(wall.get(key) ?? []), elapsed]);
           cpu.set(key, [...(cpu.get(key) ?? []), (used.user + used.system) / 1_000]);
         }
@@ -198,7 +273,7 @@ for (const count of sizes) {
       const values = wall.get(key)!;
       const cpuValues = cpu.get(key)!;
       lines.push(
-        `| ${count.toLocaleString('en-US')} | ${backend.name} | ${kind} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} | ${percentile(cpuValues, 50).toFixed(1)} |`,
+        `| ${count.toLocaleString('en-US')} | ${backend.name} | ${kind} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} | ${percentile(cpuValues, 50).toFixed(1)} | ${serverCpu.has(key) ? (serverCpu.get(key)! / serverSamples.get(key)!).toFixed(1) : 'in process'} | ${limitedCalls.get(key) ?? 0} / ${values.length} |`,
       );
     }
   }
@@ -207,12 +282,15 @@ for (const count of sizes) {
 
 lines.push(
   '',
-  '| Backend | messages in store | table (MB) | search index (MB) | appendMessages, 100/batch (msg/s, min / median / max) | raw insert with search text | raw insert without |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| Backend | messages in store | table (MB) | full-text index (MB) | trigram index (MB) | appendMessages, 100/batch (msg/s, min / median / max) | raw insert with search text | raw insert without |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 );
 for (const backend of backends) {
   const table = await sizeOf(backend.store, 'baton_messages');
   const index = await sizeOf(backend.store, 'baton_messages_search_idx');
+  const trigram = backend.name.includes('no pg_trgm')
+    ? 0
+    : await sizeOf(backend.store, 'baton_messages_search_trgm_idx');
   const rates = await appendCost(backend.store);
   const spread = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
@@ -220,12 +298,17 @@ for (const backend of backends) {
   };
   const total = sizes.reduce((sum, size) => sum + size, 0);
   lines.push(
-    `| ${backend.name} | ${total.toLocaleString('en-US')} | ${(table / 2 ** 20).toFixed(1)} | ${(index / 2 ** 20).toFixed(1)} | ${spread(rates.append)} | ${spread(rates.rawWithText)} | ${spread(rates.rawWithoutText)} |`,
+    `| ${backend.name} | ${total.toLocaleString('en-US')} | ${(table / 2 ** 20).toFixed(1)} | ${(index / 2 ** 20).toFixed(1)} | ${(trigram / 2 ** 20).toFixed(1)} | ${spread(rates.append)} | ${spread(rates.rawWithText)} | ${spread(rates.rawWithoutText)} |`,
   );
 }
 lines.push('');
-for (const backend of backends) if (backend.name !== 'PostgreSQL') await backend.store.close();
+await backends[0]!.store.close();
 await postgres?.drop();
+await degraded?.drop();
 mkdirSync(join(packageDir, 'bench-results'), { recursive: true });
-writeFileSync(join(packageDir, 'bench-results', 'recall.md'), `${lines.join('\n')}\n`);
+// One results file per package: this run's recall section replaces the previous one.
+const resultsPath = join(packageDir, 'bench-results', 'results.md');
+const previous = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
+const kept = previous.split(/^## @baton\/sessions: recall$/m)[0]!.trimEnd();
+writeFileSync(resultsPath, `${kept === '' ? '' : `${kept}\n\n`}${lines.join('\n')}\n`);
 console.log(lines.join('\n'));

@@ -96,11 +96,13 @@ async function connect(
   ) {
     throw new InvalidInputError({ path: 'dataDir', message: 'must be a non-empty string' });
   }
-  const [{ PGlite }, { drizzle }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    // Trigram index for recall's verbatim search (migration 0003); part of the PGlite package.
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
   return {
     db: drizzle({ client }),
     backend: 'pglite',

@@ -15,6 +15,11 @@ const maxExcerptLength = 4_000;
 /** Characters of a text-only match read back to place its excerpt (the first matching word in them). */
 const textMatchWindow = 50_000;
 const maxSequence = 2_147_483_647;
+/**
+ * Messages a verbatim search reads, newest first, when it cannot use the trigram index (pg_trgm not
+ * installed, or a query without three letters or digits in a row). Beyond it `scanLimited` is set.
+ */
+export const recallScanLimit = 10_000;
 
 const unpairedSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -83,6 +88,7 @@ export async function recallMessages(
   const inRange = range ? sql` and m.sequence between ${range.from} and ${range.to}` : sql``;
   const query = options.query?.trim();
   let rows: Record<string, unknown>[];
+  let scanLimited = false;
   if (query === undefined) {
     rows = rowsOf(
       await db.execute(sql`
@@ -117,21 +123,16 @@ export async function recallMessages(
     const foundVerbatim = best.some((row) => row.exact === true || row.exact === 't');
     const splittable = /[^\p{L}\p{N}\s]/u.test(query);
     if (best.length === 0 || (splittable && !foundVerbatim)) {
-      const scanned = rowsOf(
-        await db.execute(sql`
-          select m.session_id, m.sequence, true as exact, 0::real as rank
-          from baton_messages m
-          where ${inLineage}${inRange} and m.search_text ilike ${pattern}
-          order by m.sequence asc
-          limit ${limit}`),
-      );
+      const scan = await verbatimScan(db, ids, range, query, pattern, limit);
+      scanLimited = scan.limited;
+      const scanned = scan.rows;
       const seen = new Set(best.map((row) => `${row.session_id}\u0000${row.sequence}`));
       best = [
         ...scanned.filter((row) => !seen.has(`${row.session_id}\u0000${row.sequence}`)),
         ...best,
       ].slice(0, limit);
     }
-    if (best.length === 0) return { matches: [], searchedSessionIds: [...lineage] };
+    if (best.length === 0) return { matches: [], searchedSessionIds: [...lineage], scanLimited };
     const order = best.map((row) => `${row.session_id}\u0000${row.sequence}`);
     const keys = best.map((row) => ({
       session: String(row.session_id),
@@ -197,7 +198,88 @@ export async function recallMessages(
       rank: Number(row.rank ?? 0),
     };
   });
-  return { matches, searchedSessionIds: [...lineage] };
+  return { matches, searchedSessionIds: [...lineage], scanLimited };
+}
+
+/**
+ * The verbatim side of a text query, oldest first. With the trigram index (migration 0003) and a
+ * query holding a run of three letters or digits (what pg_trgm can extract from an `ilike` pattern),
+ * PostgreSQL reads index hits. Otherwise the scan is linear in what it reads, so it reads only the
+ * newest `recallScanLimit` messages of the lineage (or range): `limited` says older ones went unread.
+ */
+async function verbatimScan(
+  db: AnyPgDatabase,
+  ids: readonly string[],
+  range: { from: number; to: number } | undefined,
+  query: string,
+  pattern: string,
+  limit: number,
+): Promise<{ rows: Record<string, unknown>[]; limited: boolean }> {
+  const inLineage = sql`m.session_id = any(${sql.param([...ids])}::text[])`;
+  const inRange = range ? sql` and m.sequence between ${range.from} and ${range.to}` : sql``;
+  if (trigramQuery.test(query) && (await hasTrigramIndex(db))) {
+    const rows = rowsOf(
+      await db.execute(sql`
+        select m.session_id, m.sequence, true as exact, 0::real as rank
+        from baton_messages m
+        where ${inLineage}${inRange} and m.search_text ilike ${pattern}
+        order by m.sequence asc
+        limit ${limit}`),
+    );
+    return { rows, limited: false };
+  }
+  // Newest first: the head session's last messages, then back through its ancestors.
+  const lasts = rowsOf(
+    await db.execute(sql`
+      select l.id as session_id,
+        (select max(m.sequence) from baton_messages m where m.session_id = l.id) as last
+      from unnest(${sql.param([...ids])}::text[]) as l(id)`),
+  );
+  const lastOf = new Map(lasts.map((row) => [String(row.session_id), row.last]));
+  const windows: { session: string; low: number; high: number }[] = [];
+  let remaining = recallScanLimit;
+  let limited = false;
+  for (const session of [...ids].reverse()) {
+    const last = lastOf.get(session);
+    if (last === null || last === undefined) continue;
+    const high = Math.min(Number(last), range?.to ?? maxSequence);
+    const from = range?.from ?? 0;
+    if (high < from) continue;
+    if (remaining === 0) {
+      limited = true;
+      break;
+    }
+    const low = Math.max(from, high - remaining + 1);
+    if (low > from) limited = true;
+    windows.push({ session, low, high });
+    remaining -= high - low + 1;
+  }
+  if (windows.length === 0) return { rows: [], limited };
+  const rows = rowsOf(
+    await db.execute(sql`
+      select m.session_id, m.sequence, true as exact, 0::real as rank
+      from unnest(${sql.param(windows.map((window) => window.session))}::text[],
+        ${sql.param(windows.map((window) => window.low))}::int[],
+        ${sql.param(windows.map((window) => window.high))}::int[]) as w(session_id, low, high)
+      join baton_messages m on m.session_id = w.session_id and m.sequence between w.low and w.high
+      where m.search_text ilike ${pattern}
+      order by m.sequence asc
+      limit ${limit}`),
+  );
+  return { rows, limited };
+}
+
+/** pg_trgm can serve an `ilike '%...%'` only from a run of 3 word characters in the pattern. */
+const trigramQuery = /[\p{L}\p{N}]{3}/u;
+
+// Looked up on each verbatim search (a catalog read): an index added after the store opened counts.
+async function hasTrigramIndex(db: AnyPgDatabase): Promise<boolean> {
+  const [row] = rowsOf(
+    await db.execute(
+      sql`select to_regclass('baton_messages_search_trgm_idx') is not null as present`,
+    ),
+  );
+  return row?.present === true || row?.present === 't';
 }
 
 /** The first `"toolName":"..."` of the message's JSON text, still JSON-escaped (read as text: a NUL escaped elsewhere in the message must not fail the query). */

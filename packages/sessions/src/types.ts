@@ -264,6 +264,13 @@ export interface RecallResult {
   matches: RecallMatch[];
   /** The sessions searched: the lineage, root first, ending with the session recalled from. */
   searchedSessionIds: string[];
+  /**
+   * `true` when the verbatim (substring) search could not use the trigram index and read only the
+   * newest `recallScanLimit` messages (10,000) of the lineage or range, so an older verbatim-only match
+   * may be missing: narrow it with `fromSequence`/`toSequence` or add pg_trgm (see README). Full-text
+   * matches always cover the whole lineage.
+   */
+  scanLimited: boolean;
 }
 
 /** A lineage store. Every method is async; see `createSessionStore`. */
