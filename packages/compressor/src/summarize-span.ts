@@ -50,7 +50,7 @@ export interface SummarizeSpanResult {
 }
 
 /** Summaries may overshoot their target a little; beyond this they count as too long. */
-const lengthTolerance = 1.2;
+export const lengthTolerance = 1.2;
 /** Room for the request's own wording around the data. */
 const framingTokens = 64;
 /**
