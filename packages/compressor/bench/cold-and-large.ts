@@ -6,7 +6,7 @@
  *   per-piece cache is process-wide, as in a live process); then a warm repeat on the same objects;
  * - the summarise path at 50,000 agent-like messages: counted once by the counter first (the
  *   middleware counts before it compacts), then the first summarise of those messages and a repeat,
- *   with the JS heap allocated during the call (GC-profiler deltas, see `allocatedBytes`).
+ *   with the JS heap allocated during the call (GC-profiler deltas, see `timed`).
  * Run alone: pnpm build && node --expose-gc bench/run.ts --cold-and-large
  * To compare with another build of this package in the same process, interleaved round by round,
  * set BATON_BENCH_BASELINE to that build's dist/index.js (e.g. `git archive <commit> src`, built
@@ -35,7 +35,8 @@ export async function variants(): Promise<Variant[]> {
 
 type Message = { role: string; content: unknown; [key: string]: unknown };
 
-const summary = [
+/** What the instant mock summariser returns. */
+export const benchSummary = [
   '## Goal',
   'Benchmark summary.',
   '## Completed actions',
@@ -67,18 +68,30 @@ function cpuMs(): number {
 
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
+interface Sample {
+  cpu: number[];
+  wall: number[];
+  mib: number[];
+}
+
+const sample = (): Sample => ({ cpu: [], wall: [], mib: [] });
+
 /**
- * JS heap bytes allocated while `run` ran: the growth of used heap between GCs, summed over every
- * GC the profiler saw, plus the growth after the last one. External memory (buffers) excluded.
+ * Runs `run` after a full GC and records its CPU time, wall time and the JS heap bytes it
+ * allocated: the growth of used heap between GCs, summed over every GC `v8.GCProfiler` saw during
+ * the call, plus the growth after the last one (external memory, i.e. buffers, excluded). The GC
+ * before the call is outside the timed span.
  */
-export async function allocatedBytes<T>(
-  run: () => Promise<T>,
-): Promise<{ value: T; bytes: number }> {
+async function timed(into: Sample, run: () => Promise<unknown>): Promise<void> {
   gc();
-  const before = process.memoryUsage().heapUsed;
   const profiler = new GCProfiler();
   profiler.start();
-  const value = await run();
+  const before = process.memoryUsage().heapUsed;
+  const cpuStarted = cpuMs();
+  const started = performance.now();
+  await run();
+  const wall = performance.now() - started;
+  const cpu = cpuMs() - cpuStarted;
   const after = process.memoryUsage().heapUsed;
   const data = profiler.stop();
   let bytes = 0;
@@ -88,24 +101,8 @@ export async function allocatedBytes<T>(
     last = entry.afterGC.heapStatistics.usedHeapSize;
   }
   bytes += after - last;
-  return { value, bytes };
-}
-
-interface Sample {
-  cpu: number[];
-  wall: number[];
-  mib: number[];
-}
-
-const sample = (): Sample => ({ cpu: [], wall: [], mib: [] });
-
-async function timed(into: Sample, run: () => Promise<unknown>): Promise<void> {
-  gc();
-  const cpuStarted = cpuMs();
-  const started = performance.now();
-  const { bytes } = await allocatedBytes(run);
-  into.wall.push(performance.now() - started);
-  into.cpu.push(cpuMs() - cpuStarted);
+  into.wall.push(wall);
+  into.cpu.push(cpu);
   into.mib.push(bytes / 2 ** 20);
 }
 
@@ -146,7 +143,7 @@ export async function firstCompaction(
       }
       const build = builds.find((item) => name.endsWith(`(${item.name})`))!;
       const strategy = name.slice(0, name.indexOf(' ')) as (typeof strategies)[number];
-      const compressor = new build.Compressor({ counter, summarizer: async () => summary });
+      const compressor = new build.Compressor({ counter, summarizer: async () => benchSummary });
       const call = async () => {
         try {
           const result = await compressor.compress(messages as never, { targetTokens, strategy });
@@ -248,7 +245,7 @@ export async function largeSummarize(
         counter,
         summarizer: async () => {
           calls++;
-          return summary;
+          return benchSummary;
         },
       });
       const call = () =>

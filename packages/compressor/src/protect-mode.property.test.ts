@@ -7,6 +7,7 @@ import {
   type CompressionStrategy,
   type CompressResult,
   ContextCompressor,
+  type ContextCompressorOptions,
   validateToolPairs,
 } from './index.js';
 import { deepFreeze } from './test-utils/deep-freeze.js';
@@ -132,6 +133,14 @@ const settings = fc.record({
   summaryTargetTokens: fc.integer({ min: 200, max: 900 }),
 });
 
+/** A compressor with the generated settings and the simple counter; `extra` adds options. */
+function compressorFor(
+  settings: { protectLastNTokens: number; summaryTargetTokens: number },
+  extra: ContextCompressorOptions = {},
+): ContextCompressor {
+  return new ContextCompressor({ counter: simple, ...settings, retryDelayMs: 0, ...extra });
+}
+
 describe('compress(messages) without targetTokens (protect mode)', () => {
   const outcomes: Record<string, number> = {};
   afterAll(() => {
@@ -158,12 +167,10 @@ describe('compress(messages) without targetTokens (protect mode)', () => {
       await fc.assert(
         fc.asyncProperty(historyArbitrary, settings, async (generated, options) => {
           const input = deepFreeze(generated);
-          const compressor = new ContextCompressor({
-            counter: simple,
-            ...options,
-            retryDelayMs: 0,
-            ...(summarizer ? { summarizer: async () => structuredSummary() } : {}),
-          });
+          const compressor = compressorFor(
+            options,
+            summarizer ? { summarizer: async () => structuredSummary() } : {},
+          );
           const result = await compressor.compress(
             input,
             strategy === undefined ? undefined : { strategy },
@@ -194,10 +201,7 @@ describe('compress(messages) without targetTokens (protect mode)', () => {
     await fc.assert(
       fc.asyncProperty(historyArbitrary, settings, async (generated, options) => {
         const input = deepFreeze(generated);
-        const compressor = new ContextCompressor({
-          counter: simple,
-          ...options,
-          retryDelayMs: 0,
+        const compressor = compressorFor(options, {
           maxAttempts: 1,
           summarizer: async () => structuredSummary('x '.repeat(4 * options.summaryTargetTokens)),
         });
@@ -244,12 +248,10 @@ describe('compress(messages) without targetTokens (protect mode)', () => {
         fc.boolean(),
         fc.array(fc.array(step, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 6 }),
         async (generated, options, summarizer, continuations) => {
-          const compressor = new ContextCompressor({
-            counter: simple,
-            ...options,
-            retryDelayMs: 0,
-            ...(summarizer ? { summarizer: async () => structuredSummary() } : {}),
-          });
+          const compressor = compressorFor(
+            options,
+            summarizer ? { summarizer: async () => structuredSummary() } : {},
+          );
           let history: ModelMessage[] = deepFreeze(generated);
           let id = 0;
           for (const steps of continuations) {
