@@ -81,10 +81,11 @@ export function createRequestCounter(counter: TokenCounter) {
   // its header plus the count of its text.
   const priming = counter.countMessages([]);
   const userHeader = counter.countMessage({ role: 'user', content: '' });
+  const byText = segmentCounts(counter);
   const segmentTokens = (segment: string | TranscriptSegment): number => {
     if (typeof segment === 'string') return counter.count(`${segment}\n`);
     if (segment.countedBy !== counter || segment.tokens === undefined) {
-      segment.tokens = counter.count(`${segment.text}\n`);
+      segment.tokens = byText.count(segment.text, () => counter.count(`${segment.text}\n`));
       segment.countedBy = counter;
     }
     return segment.tokens;
@@ -108,6 +109,45 @@ export function createRequestCounter(counter: TokenCounter) {
     for (const segment of segments) tokens += segmentTokens(segment);
     return system + priming + userHeader + tokens;
   };
+}
+
+/**
+ * Segment counts by text, per counter: a span summarised again as fresh message objects with the
+ * same content (the next step of a tool loop hands over new objects) misses the identity memo;
+ * hashing a segment costs far less than tokenising it. Kept apart from the counter's own memos so
+ * a large span never evicts the conversation's entries there. Bounded by characters: past the
+ * bound the older half is dropped.
+ */
+class SegmentCounts {
+  #current = new Map<string, number>();
+  #older = new Map<string, number>();
+  #characters = 0;
+
+  count(text: string, compute: () => number): number {
+    let tokens = this.#current.get(text);
+    if (tokens !== undefined) return tokens;
+    tokens = this.#older.get(text) ?? compute();
+    if (this.#characters + text.length > maxSegmentCharacters) {
+      this.#older = this.#current;
+      this.#current = new Map();
+      this.#characters = 0;
+    }
+    this.#current.set(text, tokens);
+    this.#characters += text.length;
+    return tokens;
+  }
+}
+
+const maxSegmentCharacters = 8_000_000;
+const segmentMemos = new WeakMap<TokenCounter, SegmentCounts>();
+
+function segmentCounts(counter: TokenCounter): SegmentCounts {
+  let memo = segmentMemos.get(counter);
+  if (!memo) {
+    memo = new SegmentCounts();
+    segmentMemos.set(counter, memo);
+  }
+  return memo;
 }
 
 const frameMarker = '\u0000';
