@@ -16,6 +16,7 @@ import {
 } from './summary-prompt.js';
 import {
   createRequestCounter,
+  joinPrompt,
   type TranscriptSegment,
   transcriptSegment,
 } from './transcript-segments.js';
@@ -297,7 +298,8 @@ async function summarizeWith(
   const chunks: Array<Array<string | TranscriptSegment>> = [];
   let current: Array<string | TranscriptSegment> = [];
   let used = 0;
-  for (const [position, entry] of serialized.entries()) {
+  for (let position = 0; position < serialized.length; position++) {
+    const entry = serialized[position]!;
     let text = entry.text;
     // An unclipped message is bounded by its own exact count plus the tags; only clipped ones
     // (whose count no longer applies) are measured.
@@ -348,7 +350,7 @@ async function summarizeWith(
       }
       inputTokens = countRequest(instructions, chunk, previous);
     }
-    const prompt = delimitedPrompt(chunk.map(textOf).join('\n'), previous);
+    const prompt = joinPrompt(chunk, previous);
     sections = await requestSections(
       options,
       {

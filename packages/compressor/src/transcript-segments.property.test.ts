@@ -8,7 +8,7 @@ import { delimitedPrompt, summaryInstructions } from './summary-prompt.js';
 import { historyArbitrary } from './test-utils/history-arbitrary.js';
 import { createSimpleCounter } from './test-utils/simple-counter.js';
 import { structuredSummary } from './test-utils/structured-summary.js';
-import { createRequestCounter, transcriptSegment } from './transcript-segments.js';
+import { createRequestCounter, joinPrompt, transcriptSegment } from './transcript-segments.js';
 
 /**
  * The summariser request's token count is derived (instructions + frame + remembered per-segment
@@ -128,6 +128,11 @@ describe('derived summariser request counts equal a full recount', () => {
                 { role: 'user', content: delimitedPrompt(texts.join('\n'), previous) },
               ]);
             const texts = segments.map((segment) => segment.text);
+            // The prompt sent is the one counted.
+            expect(joinPrompt(segments, previous)).toBe(
+              delimitedPrompt(texts.join('\n'), previous),
+            );
+            expect(joinPrompt([], previous)).toBe(delimitedPrompt('', previous));
             expect(countRequest(instructions, segments, previous)).toBe(recount(texts));
             // Twice: the remembered per-segment counts give the same figure.
             expect(countRequest(instructions, segments, previous)).toBe(recount(texts));

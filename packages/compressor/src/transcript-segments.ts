@@ -150,6 +150,27 @@ function segmentCounts(counter: TokenCounter): SegmentCounts {
   return memo;
 }
 
+/**
+ * `delimitedPrompt(texts.join('\n'), previous)` built in one join, so a large request is copied
+ * once rather than once per nesting level.
+ */
+export function joinPrompt(
+  segments: ReadonlyArray<string | TranscriptSegment>,
+  previous: string | undefined,
+): string {
+  if (segments.length === 0) return delimitedPrompt('', previous);
+  const { opening, closing } = promptFrame(previous);
+  const parts = new Array<string>(2 * segments.length + 1);
+  parts[0] = opening;
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    parts[2 * index + 1] = typeof segment === 'string' ? segment : segment.text;
+    parts[2 * index + 2] = '\n';
+  }
+  parts.push(closing);
+  return parts.join('');
+}
+
 const frameMarker = '\u0000';
 
 /** The text `delimitedPrompt` puts before the first segment and after the last one's newline. */
