@@ -9,7 +9,6 @@ import { redactForSummary } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
 import {
   cacheFriendlyPrompt,
-  delimitedPrompt,
   parseSummarySections,
   summaryInstructions,
   toolOutputChars,
