@@ -129,12 +129,17 @@ export interface ContextCompressorOptions {
 }
 
 export interface CompressOptions {
-  /** The budget the result must fit, in tokens (overhead and `tools` included). Required. */
-  targetTokens: number;
-  /** Overrides the compressor's strategy for this call. */
+  /**
+   * Budget mode: the budget the result must fit, in tokens (overhead and `tools` included).
+   * Default: none, which is protect mode: the head and the last `protectLastNTokens` stay
+   * verbatim and the whole middle between them is replaced by one handoff of at most
+   * `summaryTargetTokens` (see the README, "Two modes").
+   */
+  targetTokens?: number;
+  /** Overrides the compressor's strategy for this call. Default: the compressor's (`'auto'`). */
   strategy?: CompressionStrategy;
   /** Aborts this call's summariser requests (falls back to the receipt). */
   abortSignal?: AbortSignal;
-  /** Tool definitions sent with the conversation; their schemas count against the budget. */
+  /** Tool definitions sent with the conversation; their schemas count against the budget. Default: none. */
   tools?: CountMessagesOptions['tools'];
 }

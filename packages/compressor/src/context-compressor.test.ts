@@ -400,7 +400,12 @@ describe('ContextCompressor', () => {
     );
     expect(() => new ContextCompressor({ maxAttempts: 0 })).toThrow(/maxAttempts/);
     const compressor = new ContextCompressor({ counter });
-    await expect(compressor.compress(longHistory(), {} as never)).rejects.toThrow(/targetTokens/);
+    // No targetTokens is protect mode (see protect-mode.property.test.ts); a bad one is rejected.
+    await expect(compressor.compress(longHistory(), { targetTokens: 0 })).rejects.toThrow(
+      /targetTokens/,
+    );
+    await expect(compressor.compress(longHistory(), null as never)).rejects.toThrow(/options/);
+    expect((await compressor.compress(longHistory(), {})).mode).toBe('protect');
     await expect(
       compressor.compress(longHistory(), { targetTokens: 500, strategy: 'summarize' }),
     ).rejects.toThrow(/needs a summarizer/);

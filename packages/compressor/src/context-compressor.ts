@@ -25,13 +25,15 @@ import type {
 } from './context-compressor-options.js';
 import { maskToolCallInputs, maskToolMessage } from './mask-tool-message.js';
 import { createDefaultCounter, createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
-import { summarizeSpan } from './summarize-span.js';
+import { lengthTolerance, summarizeSpan } from './summarize-span.js';
 import { SummarizerError } from './summarizer-error.js';
 import type {
   AppliedStrategy,
   CompactionEvent,
   CompressionStrategy,
+  CompressMode,
   CompressResult,
+  UnchangedReason,
 } from './types.js';
 import { validateMessages } from './validate-messages.js';
 
@@ -86,6 +88,8 @@ interface CallContext {
    */
   systemPrefix: number[];
   baseTokens: number;
+  /** `budget`: the result must fit `targetTokens`. `protect`: no budget (`targetTokens` is infinite). */
+  mode: CompressMode;
   targetTokens: number;
   tools: CountMessagesOptions['tools'];
   counter: TokenCounter;
@@ -105,6 +109,8 @@ interface StageOutcome {
   summarizerModel?: string;
   summarizerAttempts?: number;
   summarizerDurationMs?: number;
+  /** Set when `messages` is the input unchanged. */
+  unchangedReason?: UnchangedReason;
 }
 
 function textOf(message: ModelMessage): string {
@@ -189,16 +195,26 @@ export class ContextCompressor {
     return this.#counter;
   }
 
+  /**
+   * Budget mode (`targetTokens` given): the result fits `targetTokens`. Protect mode (no
+   * `targetTokens`, e.g. `compress(messages)`): the head and the last `protectLastNTokens` stay
+   * verbatim and the whole middle becomes one handoff of at most `summaryTargetTokens`; a history
+   * with nothing to compress comes back unchanged (`unchangedReason: 'too-short'`).
+   */
   async compress(
     messages: readonly ModelMessage[],
-    options: CompressOptions,
+    options: CompressOptions = {},
   ): Promise<CompressResult<ModelMessage>> {
     const started = performance.now();
     validateMessages(messages);
     if (typeof options !== 'object' || options === null) {
-      throw new InvalidInputError({ path: 'options', message: 'targetTokens is required' });
+      throw new InvalidInputError({
+        path: 'options',
+        message: `expected an options object or nothing, got ${describeValue(options)}`,
+      });
     }
-    checkNumber(options.targetTokens, 'targetTokens', 1);
+    const mode: CompressMode = options.targetTokens === undefined ? 'protect' : 'budget';
+    if (options.targetTokens !== undefined) checkNumber(options.targetTokens, 'targetTokens', 1);
     const strategy = options.strategy ?? this.#options.strategy ?? 'auto';
     if (!strategies.includes(strategy)) {
       throw new InvalidInputError({
@@ -235,7 +251,13 @@ export class ContextCompressor {
       suffix,
       systemPrefix,
       baseTokens,
-      targetTokens: Math.floor(options.targetTokens),
+      mode,
+      // Protect mode has no budget: every budget check passes, and the tail is bounded by
+      // `protectLastNTokens` alone.
+      targetTokens:
+        options.targetTokens === undefined
+          ? Number.POSITIVE_INFINITY
+          : Math.floor(options.targetTokens),
       tools: options.tools,
       counter,
       callerSignal: anySignal(this.#options.abortSignal, options.abortSignal),
@@ -243,22 +265,9 @@ export class ContextCompressor {
       tokensBefore: baseTokens + suffix[0]!,
     };
 
+    if (mode === 'protect') return this.#protect(context, strategy);
     if (context.tokensBefore <= context.targetTokens) {
-      const layout = this.#layout(context, 0);
-      return this.#finish(
-        context,
-        {
-          strategy: 'none',
-          messages: [...messages],
-          summary: undefined,
-          removed: [],
-          masked: [],
-          layout: { ...layout, tailStart: layout.headEnd },
-          tokensAfter: context.tokensBefore,
-        },
-        [],
-        undefined,
-      );
+      return this.#unchanged(context, 'within-budget');
     }
 
     switch (strategy) {
@@ -275,6 +284,67 @@ export class ContextCompressor {
       default:
         return this.#auto(context);
     }
+  }
+
+  #unchanged(context: CallContext, reason: UnchangedReason): CompressResult<ModelMessage> {
+    const layout = this.#layout(context, 0);
+    return this.#finish(
+      context,
+      {
+        strategy: 'none',
+        messages: [...context.messages],
+        summary: undefined,
+        removed: [],
+        masked: [],
+        layout: { ...layout, tailStart: layout.headEnd },
+        tokensAfter: context.tokensBefore,
+        unchangedReason: reason,
+      },
+      [],
+      undefined,
+    );
+  }
+
+  /**
+   * Protect mode: head and protected tail verbatim, the middle compressed whole by `strategy`
+   * (`auto`: the summariser, else the receipt). Returns the input unchanged when nothing new lies
+   * between them, when a handoff could not save anything, or when the result would not be
+   * shorter.
+   */
+  async #protect(
+    context: CallContext,
+    strategy: CompressionStrategy,
+  ): Promise<CompressResult<ModelMessage>> {
+    const layout = this.#layout(context, 0);
+    const summaryTarget = this.#options.summaryTargetTokens ?? 750;
+    let removedTokens = 0;
+    let news = false;
+    for (let index = layout.headEnd; index < layout.tailStart; index++) {
+      if (index === layout.pinnedIndex || context.messages[index]!.role === 'system') continue;
+      removedTokens += context.counts[index]!;
+      // An earlier insert alone is not worth a new handoff: it would only be rewritten.
+      if (!context.inserts[index]) news = true;
+    }
+    const handoff = strategy !== 'truncate' && strategy !== 'mask';
+    if (!news || (handoff && removedTokens <= summaryTarget)) {
+      return this.#unchanged(context, 'too-short');
+    }
+    let outcome: StageOutcome;
+    let stages: AppliedStrategy[];
+    let fallbackReason: string | undefined;
+    if (strategy === 'truncate' || strategy === 'mask' || strategy === 'receipt') {
+      outcome =
+        strategy === 'truncate'
+          ? this.#truncate(context)
+          : strategy === 'mask'
+            ? this.#mask(context)
+            : this.#receipt(context);
+      stages = [strategy];
+    } else {
+      ({ outcome, stages, fallbackReason } = await this.#summarizeOrReceipt(context));
+    }
+    if (outcome.tokensAfter >= context.tokensBefore) return this.#unchanged(context, 'too-short');
+    return this.#finish(context, outcome, stages, fallbackReason);
   }
 
   #explicit(
@@ -408,7 +478,12 @@ export class ContextCompressor {
           const replyEnd = snapForward(headEnd + 1);
           const replyTokens = suffix[headEnd]! - suffix[replyEnd]!;
           // A plain reply frames the task; a tool call would pin its (often huge) results forever.
-          if (analysis.facts[headEnd]!.callIds.length === 0 || replyTokens <= 0.1 * targetTokens) {
+          // Protect mode has no budget to take a share of: the share is of the protected tail.
+          const reference =
+            context.mode === 'protect'
+              ? (this.#options.protectLastNTokens ?? 20_000)
+              : targetTokens;
+          if (analysis.facts[headEnd]!.callIds.length === 0 || replyTokens <= 0.1 * reference) {
             headEnd = replyEnd;
           }
         }
@@ -501,6 +576,17 @@ export class ContextCompressor {
     const reserve = Math.max(minimumHandoffTokens, Math.min(summaryTarget, Math.floor(free / 2)));
     const layout = this.#layout(context, reserve + envelope, probe.headDemoted);
     const pinned = layout.pinnedIndex === undefined ? 0 : context.counts[layout.pinnedIndex]!;
+    if (context.mode === 'protect') {
+      // The whole insert (record line and note included) stays within `summaryTargetTokens`.
+      const handoffTokens = summaryTarget - envelope;
+      if (handoffTokens < minimumHandoffTokens) {
+        throw new InvalidInputError({
+          path: 'summaryTargetTokens',
+          message: `must be at least ${minimumHandoffTokens + envelope} without targetTokens (the smallest handoff and its record line), got ${summaryTarget}`,
+        });
+      }
+      return { layout, handoffTokens };
+    }
     const handoffTokens = Math.min(
       summaryTarget,
       context.targetTokens -
@@ -702,7 +788,8 @@ export class ContextCompressor {
     const output = [...messages];
     const masked: number[] = [];
     let total = context.tokensBefore;
-    const over = () => total > context.targetTokens;
+    // Protect mode masks every output of the middle (there is no budget to stop at).
+    const over = () => context.mode === 'protect' || total > context.targetTokens;
     const apply = (index: number, role: ModelMessage['role']) => {
       const offset = index - headEnd;
       const replacement = replacements[offset];
@@ -823,8 +910,11 @@ export class ContextCompressor {
     let output: ModelMessage[] = [];
     let removed: number[] = [];
     let tokensAfter = Number.POSITIVE_INFINITY;
+    const summaryTarget = this.#options.summaryTargetTokens ?? 750;
+    // Tokens over the limit: of the whole result in budget mode, of the insert's text in protect mode.
+    let excess = Number.POSITIVE_INFINITY;
     // The receipt is sized by its own counter; re-check the assembled result and shrink if needed.
-    for (let attempt = 0; attempt < 3 && tokensAfter > context.targetTokens; attempt++) {
+    for (let attempt = 0; attempt < 3 && excess > 0; attempt++) {
       const receipt = createReceipt(middle, {
         maxTokens: budget,
         counter: context.counter,
@@ -847,7 +937,22 @@ export class ContextCompressor {
       ));
       text = textOf(insert);
       tokensAfter = this.#count(context, output);
-      budget = Math.max(minimumHandoffTokens, budget - (tokensAfter - context.targetTokens) - 16);
+      excess =
+        context.mode === 'protect'
+          ? context.counter.count(text) - summaryTarget
+          : tokensAfter - context.targetTokens;
+      budget = Math.max(minimumHandoffTokens, budget - excess - 16);
+    }
+    if (excess > 0 && context.mode === 'protect') {
+      // Unreachable with a counter whose count of a text does not exceed the sum of its parts.
+      const { head, kept } = this.#protectedTokens(context, layout);
+      throw new ContextBudgetError({
+        targetTokens: summaryTarget,
+        requiredTokens: context.counter.count(text),
+        headTokens: head,
+        protectedTokens: kept,
+        headDemoted: layout.headDemoted,
+      });
     }
     if (tokensAfter > context.targetTokens && !layout.headDemoted) {
       // The head was kept on an estimate of the smallest receipt that proved short by a few
@@ -893,7 +998,12 @@ export class ContextCompressor {
     // note on work done after the ask is already outside `handoffTokens`).
     const pointer = this.#askPointer(context, layout);
     const envelopeTokens = context.counter.count(renderHandoff({ latestAsk: pointer ?? '' })) + 32;
-    const targetTokens = Math.max(16, handoffTokens - envelopeTokens);
+    // In protect mode a summary at the edge of its tolerance must still fit `summaryTargetTokens`.
+    const sectionTokens = handoffTokens - envelopeTokens;
+    const targetTokens = Math.max(
+      16,
+      context.mode === 'protect' ? Math.floor(sectionTokens / lengthTolerance) : sectionTokens,
+    );
     const result = await summarizeSpan({
       summarizer,
       counter: context.counter,
@@ -918,10 +1028,15 @@ export class ContextCompressor {
     );
     const text = textOf(insert);
     const tokensAfter = this.#count(context, messages);
-    if (tokensAfter > context.targetTokens) {
+    const summaryTarget = this.#options.summaryTargetTokens ?? 750;
+    const textTokens = context.mode === 'protect' ? context.counter.count(text) : 0;
+    if (tokensAfter > context.targetTokens || textTokens > summaryTarget) {
       const failure = new SummarizerError({
         kind: 'too_long',
-        message: `the summary left the result at ${tokensAfter} tokens, over the target of ${context.targetTokens}`,
+        message:
+          context.mode === 'protect'
+            ? `the handoff took ${textTokens} tokens, over summaryTargetTokens (${summaryTarget})`
+            : `the summary left the result at ${tokensAfter} tokens, over the target of ${context.targetTokens}`,
       });
       failure.attempts = result.attempts;
       failure.durationMs = result.durationMs;
@@ -948,13 +1063,15 @@ export class ContextCompressor {
     fallbackReason: string | undefined,
   ): CompressResult<ModelMessage> {
     const usedFallback = fallbackReason !== undefined;
-    const withinBudget = outcome.tokensAfter <= context.targetTokens;
-    const over = outcome.tokensAfter - context.targetTokens;
+    // Protect mode has no budget; the bound it keeps is never to return a longer history.
+    const targetTokens = context.mode === 'protect' ? context.tokensBefore : context.targetTokens;
+    const withinBudget = outcome.tokensAfter <= targetTokens;
+    const over = outcome.tokensAfter - targetTokens;
     const shortfallReason = withinBudget
       ? undefined
       : outcome.strategy !== 'mask'
-        ? `${outcome.strategy} left the result ${over} tokens over the target of ${context.targetTokens}`
-        : `mask replaces only tool outputs outside the protected tail${this.#options.maskToolInputs === true ? ' and large tool inputs' : ''} (${outcome.masked.length} messages masked); the rest is user and assistant text or the verbatim head and tail, so the result stays ${over} tokens over the target of ${context.targetTokens}. Nothing was removed; use summarize, receipt or auto to go further.`;
+        ? `${outcome.strategy} left the result ${over} tokens over the target of ${targetTokens}`
+        : `mask replaces only tool outputs outside the protected tail${this.#options.maskToolInputs === true ? ' and large tool inputs' : ''} (${outcome.masked.length} messages masked); the rest is user and assistant text or the verbatim head and tail, so the result stays ${over} tokens over the target of ${targetTokens}. Nothing was removed; use summarize, receipt or auto to go further.`;
     const event: CompactionEvent = {
       strategy: outcome.strategy,
       stages,
@@ -973,15 +1090,23 @@ export class ContextCompressor {
       durationMs: performance.now() - context.started,
       summarizerDurationMs: outcome.summarizerDurationMs ?? 0,
       createdAt: new Date().toISOString(),
-      targetTokens: context.targetTokens,
+      targetTokens,
       withinBudget,
       pinnedMessageIndex: outcome.layout.pinnedIndex,
+      mode: context.mode,
+      ...(outcome.unchangedReason === undefined
+        ? {}
+        : { unchangedReason: outcome.unchangedReason }),
       ...(shortfallReason === undefined ? {} : { shortfallReason }),
     };
     return {
       messages: outcome.messages,
       summary: outcome.summary,
       strategy: outcome.strategy,
+      mode: context.mode,
+      ...(outcome.unchangedReason === undefined
+        ? {}
+        : { unchangedReason: outcome.unchangedReason }),
       usedFallback,
       ...(fallbackReason === undefined ? {} : { fallbackReason }),
       tokensBefore: context.tokensBefore,

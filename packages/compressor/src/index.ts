@@ -21,8 +21,10 @@ export type {
   AppliedStrategy,
   CompactionEvent,
   CompressionStrategy,
+  CompressMode,
   CompressResult,
   TokenCounter,
+  UnchangedReason,
 } from './types.js';
 export { validateMessages } from './validate-messages.js';
 export {

@@ -68,7 +68,26 @@ function mapClippedStrings(message: ModelMessage, map: (text: string) => string)
  * outputs costs once per distinct text.
  */
 export function redactForSummary(messages: readonly ModelMessage[], limit: number): ModelMessage[] {
-  return redactMessages(messages).messages.map((message) =>
-    mapClippedStrings(message, (text) => clipMiddle(text, limit)),
-  );
+  const output = new Array<ModelMessage>(messages.length);
+  const missing: number[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const known = redacted.get(messages[index]!);
+    if (known?.limit === limit) output[index] = known.message;
+    else missing.push(index);
+  }
+  if (missing.length === 0) return output;
+  const fresh = redactMessages(missing.map((index) => messages[index]!)).messages;
+  for (const [position, index] of missing.entries()) {
+    const message = mapClippedStrings(fresh[position]!, (text) => clipMiddle(text, limit));
+    output[index] = message;
+    redacted.set(messages[index]!, { limit, message });
+  }
+  return output;
 }
+
+// By message identity: a history summarised again (a retry with a smaller budget, a background
+// job redone, the next compaction of a long session whose middle still holds these objects) skips
+// the deep copy `redactMessages` makes of every message even when its text memo hits. Messages are
+// never mutated by Baton; like the token counter's identity memo, this assumes callers do not
+// mutate a message in place either (a stale entry would still be a redacted text).
+const redacted = new WeakMap<ModelMessage, { limit: number; message: ModelMessage }>();

@@ -9,12 +9,16 @@ import { redactForSummary } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
 import {
   cacheFriendlyPrompt,
-  delimitedPrompt,
   parseSummarySections,
-  serializeMessage,
   summaryInstructions,
   toolOutputChars,
 } from './summary-prompt.js';
+import {
+  createRequestCounter,
+  joinPrompt,
+  type TranscriptSegment,
+  transcriptSegment,
+} from './transcript-segments.js';
 
 export interface SummarizeSpanOptions {
   summarizer: Summarizer;
@@ -50,7 +54,7 @@ export interface SummarizeSpanResult {
 }
 
 /** Summaries may overshoot their target a little; beyond this they count as too long. */
-const lengthTolerance = 1.2;
+export const lengthTolerance = 1.2;
 /** Room for the request's own wording around the data. */
 const framingTokens = 64;
 /**
@@ -72,20 +76,6 @@ function packingMeasure(counter: TokenCounter): (text: string) => number {
   if (!counter.exact || counter.encoding === 'heuristic') return (text) => counter.count(text);
   const encoding = counter.encoding;
   return (text) => Math.ceil(estimateTokens(text, { encoding }) * estimateMargin);
-}
-
-/**
- * Exact tokens of a finished request as the provider receives it: the instructions go as a system
- * message ahead of the messages.
- */
-function requestTokens(
-  counter: TokenCounter,
-  instructions: string,
-  messages: readonly ModelMessage[],
-): number {
-  return counter.countMessages(
-    instructions === '' ? messages : [{ role: 'system', content: instructions }, ...messages],
-  );
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -269,10 +259,16 @@ async function summarizeWith(
     toolOutputChars[options.detail],
   );
   const serialized = redacted.map((message, position) =>
-    serializeMessage(message, options.span[position]!.index, options.detail, {
-      latestRequest: options.span[position]!.latestRequest === true,
-    }),
+    transcriptSegment(
+      message,
+      options.span[position]!.index,
+      options.detail,
+      options.span[position]!.latestRequest === true,
+    ),
   );
+  const countRequest = createRequestCounter(counter);
+  const textOf = (segment: string | TranscriptSegment) =>
+    typeof segment === 'string' ? segment : segment.text;
   const instructionsFor = (hasPrevious: boolean, latestRequest = false) =>
     summaryInstructions({
       detail: options.detail,
@@ -298,10 +294,11 @@ async function summarizeWith(
 
   // First packing by estimate (cheap); every finished request is then counted exactly before it
   // is sent, and split or clipped further when the estimate was short.
-  const chunks: string[][] = [];
-  let current: string[] = [];
+  const chunks: Array<Array<string | TranscriptSegment>> = [];
+  let current: Array<string | TranscriptSegment> = [];
   let used = 0;
-  for (const [position, entry] of serialized.entries()) {
+  for (let position = 0; position < serialized.length; position++) {
+    const entry = serialized[position]!;
     let text = entry.text;
     // An unclipped message is bounded by its own exact count plus the tags; only clipped ones
     // (whose count no longer applies) are measured.
@@ -318,7 +315,8 @@ async function summarizeWith(
       current = [];
       used = 0;
     }
-    current.push(text);
+    // Unclipped here: the segment itself, whose exact count is remembered with it.
+    current.push(text === entry.text ? entry : text);
     used += tokens;
   }
   if (current.length > 0 || chunks.length === 0) chunks.push(current);
@@ -329,15 +327,15 @@ async function summarizeWith(
   for (let chunkIndex = 0; chunkIndex < chunks.length; chunkIndex++) {
     const chunk = chunks[chunkIndex]!;
     const instructions = instructionsFor(previous !== undefined, latestRequest);
-    let prompt = delimitedPrompt(chunk.join('\n'), previous);
-    let inputTokens = requestTokens(counter, instructions, [{ role: 'user', content: prompt }]);
+    // Exact, as a recount of the request would give (see createRequestCounter).
+    let inputTokens = countRequest(instructions, chunk, previous);
     while (inputTokens > options.inputBudget) {
       if (chunk.length > 1) {
         // Over budget: the second half becomes a chunk of its own, counted in its turn.
         const half = Math.ceil(chunk.length / 2);
         chunks.splice(chunkIndex + 1, 0, chunk.splice(half));
       } else {
-        const only = chunk[0] ?? '';
+        const only = textOf(chunk[0] ?? '');
         const over = inputTokens - options.inputBudget;
         const onlyTokens = Math.max(1, counter.count(only));
         if (onlyTokens <= over + 16) {
@@ -349,9 +347,9 @@ async function summarizeWith(
         const keep = (onlyTokens - over - 16) / onlyTokens;
         chunk[0] = clipMiddle(only, Math.floor(only.length * keep * 0.95));
       }
-      prompt = delimitedPrompt(chunk.join('\n'), previous);
-      inputTokens = requestTokens(counter, instructions, [{ role: 'user', content: prompt }]);
+      inputTokens = countRequest(instructions, chunk, previous);
     }
+    const prompt = joinPrompt(chunk, previous);
     sections = await requestSections(
       options,
       {

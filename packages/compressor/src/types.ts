@@ -3,8 +3,26 @@ import type { TokenCounter } from '@baton/tokens';
 /** Strategy requested by the caller. `auto`: mask, then summarise if still over budget, then receipt. */
 export type CompressionStrategy = 'auto' | 'truncate' | 'mask' | 'summarize' | 'receipt';
 
-/** Strategy that was actually applied. `none`: the input already fit and was returned unchanged. */
+/**
+ * Strategy that was actually applied. `none`: the input was returned unchanged (see
+ * `UnchangedReason`).
+ */
 export type AppliedStrategy = Exclude<CompressionStrategy, 'auto'> | 'none';
+
+/**
+ * How `compress` was called. `budget`: with `targetTokens`, the result must fit it. `protect`:
+ * without, the head and the last `protectLastNTokens` stay verbatim and the whole middle becomes
+ * one handoff of at most `summaryTargetTokens`.
+ */
+export type CompressMode = 'budget' | 'protect';
+
+/**
+ * Why a result is the input unchanged (`strategy: 'none'`). `within-budget`: it already fit
+ * `targetTokens`. `too-short`: protect mode found nothing to compress (no message between the head
+ * and the protected tail other than kept ones and Baton's own inserts, or too few tokens there for
+ * a handoff of `summaryTargetTokens` to save any).
+ */
+export type UnchangedReason = 'within-budget' | 'too-short';
 
 /**
  * A compaction, as the lineage store (`@baton/sessions`) records it. Plain JSON: it is stored as is.
@@ -47,8 +65,15 @@ export interface CompactionEvent {
   summarizerDurationMs: number;
   /** ISO 8601 timestamp of when the compaction finished. */
   createdAt: string;
-  /** The budget the call was given. */
+  /**
+   * The budget the call was given. In protect mode (no budget) `tokensBefore`: a compaction never
+   * returns a longer history.
+   */
   targetTokens: number;
+  /** How `compress` was called (absent in events recorded before protect mode existed). */
+  mode?: CompressMode;
+  /** Set when the input was returned unchanged (`strategy: 'none'`): why. */
+  unchangedReason?: UnchangedReason;
   /** Whether `tokensAfter <= targetTokens`. */
   withinBudget: boolean;
   /** Why the result is over budget (only `mask` can be), in words; absent when within budget. */
@@ -64,6 +89,10 @@ export interface CompressResult<Message = unknown> {
   /** The summary or receipt that replaced the middle (redacted), or undefined. */
   summary: string | undefined;
   strategy: AppliedStrategy;
+  /** How `compress` was called: `budget` (with `targetTokens`) or `protect` (without). */
+  mode: CompressMode;
+  /** Set when `messages` is the input unchanged (`strategy: 'none'`): why. */
+  unchangedReason?: UnchangedReason;
   usedFallback: boolean;
   fallbackReason?: string;
   tokensBefore: number;
