@@ -1,3 +1,4 @@
+import { judgeSegment } from './generated-token-shape.js';
 import {
   characterClasses,
   isCodeReference,
@@ -895,6 +896,14 @@ export function acceptKeyedValue(
   // Markdown emphasis around a value (`**Multi-codemie-sessions**`) is formatting, not part of it.
   const trimmed = value.trim().replace(/^[*_]{2,}|[*_]{2,}$/g, '');
   if (trimmed === '' || isTemplate(trimmed)) return false;
+  // A generated token (`hf_…`, `api_org_…`) is a literal, though `_` makes it read as snake_case.
+  if (
+    /^[A-Za-z0-9_\-+/=.~]+$/.test(trimmed) &&
+    !isCodeReference(trimmed) &&
+    judgeSegment(trimmed) !== undefined
+  ) {
+    return true;
+  }
   if (/^!!?[\w/:.-]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`, `!!python/object`)
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
@@ -1209,7 +1218,7 @@ function decodesToKeyMaterial(value: string): boolean {
  * True when the text just before a quoted value names it as public, fake or anti-forgery
  * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
  */
-function keyDeclaresNotSecret(before: string): boolean {
+export function keyDeclaresNotSecret(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
   if (/csrf|xsrf|authenticity|nonce/i.test(line)) return true;
   // A signature (Anthropic thinking blocks, webhook and JWS signatures) or encrypted reasoning is
