@@ -503,6 +503,33 @@ for (const budget of [1000, 2000, 4000]) {
     `| **worst source** | ${shown.map((measure) => `**${percent(worst[measure])}**`).join(' | ')} |`,
     '',
   );
+  // What any receipt could reach on weighted paths if all 2,000 tokens named paths, best value per
+  // token first: the capacity bound of a window, whatever the selection policy.
+  const bounds = new Map<string, number[]>();
+  referenceOf.forEach((truth, index) => {
+    if (truth.paths.size === 0) return;
+    const items = [...truth.paths]
+      .map(([path, weight]) => ({ weight, cost: counter.count(`- ${path}\n`) }))
+      .sort((a, b) => b.weight / b.cost - a.weight / a.cost);
+    const total = items.reduce((sum, item) => sum + item.weight, 0);
+    let budget = 2000;
+    let reached = 0;
+    for (const item of items) {
+      if (item.cost > budget) continue;
+      budget -= item.cost;
+      reached += item.weight;
+    }
+    bounds.set(sourceOf(index), [...(bounds.get(sourceOf(index)) ?? []), reached / total]);
+  });
+  lines.push(
+    `Capacity bound on weighted paths (all 2,000 tokens spent on paths, best weight per token first), per source: ${[
+      ...bounds,
+    ]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([source, values]) => `${source} ${percent(mean(values))}`)
+      .join(', ')}.`,
+    '',
+  );
 }
 // Compressor mode: the current request stays after the handoff and is passed as `latestAsk`; the
 // receipt then points to it and must still carry the window's own last ask verbatim, as history.
