@@ -84,8 +84,8 @@ lines.push(
   '### Redaction on the secret-scanner fixtures (`secrets/dev.jsonl.gz`)',
   '',
   'A `secret` row is caught when none of its `secret_spans` is left (rows without spans: when anything',
-  'was found); a `not-secret` row is a false positive when anything was found. Targets: recall >= 99 %,',
-  'false positives <= 3 %.',
+  'was found); a `not-secret` row is a false positive when anything was found. Issue targets: recall',
+  '>= 97 % and false positives <= 5 % on families the rules were not written from (see leave-family-out below).',
   '',
   '| source | secret rows | recall | not-secret rows | false positives |',
   '|---|---:|---:|---:|---:|',
@@ -329,6 +329,8 @@ lines.push(
     'secret: |\n  ',
     'Authorization: ',
     '-----BEGIN PRIVATE KEY----- ',
+    'ab_Cd3Ef5Gh7Ij9Kl1Mn3Op5 ',
+    'Xy9/',
     'x',
   ];
   lines.push(

@@ -48,6 +48,33 @@ function base64LinesAbove(text: string, end: number): number {
 // A file name's extension is not part of a token (`~/ci/<token>.json`).
 const extension = /\.[A-Za-z][A-Za-z0-9]{0,4}$/;
 
+/**
+ * Ranges of text not to judge, asked about positions in increasing order: merged once, then walked
+ * with one cursor (a text of many certificate blocks and many runs stays linear).
+ */
+class SkippedRanges {
+  private readonly ranges: Array<[number, number]>;
+  private cursor = 0;
+
+  constructor(ranges: Array<[number, number]>) {
+    const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+    this.ranges = [];
+    for (const range of sorted) {
+      const last = this.ranges[this.ranges.length - 1];
+      if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+      else this.ranges.push([range[0], range[1]]);
+    }
+  }
+
+  covers(position: number): boolean {
+    while (this.cursor < this.ranges.length && this.ranges[this.cursor]![1] <= position) {
+      this.cursor++;
+    }
+    const range = this.ranges[this.cursor];
+    return range !== undefined && position >= range[0];
+  }
+}
+
 /** True when the text before a value names it as public or opaque, not a credential. */
 function declaredNotSecret(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 200), start).replace(/["']$/, '');
@@ -63,15 +90,29 @@ function judgeRun(
   text: string,
   whole: string,
   runStart: number,
-  skipped: Array<[number, number]>,
+  skipped: SkippedRanges,
   found: GeneratedTokenSpan[],
 ): void {
   let start = runStart;
-  if (skipped.some(([from, to]) => start >= from && start < to)) return;
-  if (declaredNotSecret(text, start)) return;
-  // Digests are written in base64 too, and their line says so (`sha256`, `integrity`).
-  const line = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
-  const digestLine = digestWords.test(line.slice(-200));
+  // Every generated shape holds a digit or a capital; most runs (lower-case paths, kebab-case
+  // names) hold neither and end here.
+  if (!/[0-9A-Z]/.test(whole) || skipped.covers(start)) return;
+  // The context (the key before, a digest named on the line) is read only for a run that has the
+  // shape: reading it for every run of a transcript would cost more than the shapes themselves.
+  let context: { declared: boolean; digest: boolean } | undefined;
+  const contextOf = () => {
+    if (context === undefined) {
+      // Digests are written in base64 too, and their line says so (`sha256`, `integrity`); only
+      // the 200 characters before count (searching back to the line start is quadratic on one
+      // long line).
+      const near = text.slice(Math.max(0, runStart - 200), runStart);
+      context = {
+        declared: declaredNotSecret(text, runStart),
+        digest: digestWords.test(near.slice(near.lastIndexOf('\n') + 1)),
+      };
+    }
+    return context;
+  };
   // Sentence punctuation and path or query separators at the edges are not part of a token.
   const lead = /^[.~=/_-]+/.exec(whole)?.[0].length ?? 0;
   start += lead;
@@ -86,24 +127,27 @@ function judgeRun(
     !/=[^=]/.test(run) &&
     !isObjectId(run) &&
     !/(?:^|\/)[A-Za-z]{3,}(?:\/|$)/.test(run) &&
-    !digestLine &&
     looksGenerated(run, 32, false) &&
     !decodesToReadable(run)
   ) {
-    found.push({ kind: 'generated-token', start, end: start + run.length });
-    return;
+    if (contextOf().declared) return;
+    if (!contextOf().digest) {
+      found.push({ kind: 'generated-token', start, end: start + run.length });
+      return;
+    }
   }
   // Else each path segment and each side of `key=value` on its own.
   const pieces = /[^/=]+=*/g;
   for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
     const segment = piece[0].replace(extension, '').replace(/[.~_-]+$/, '');
     if (segment.length < 20) continue;
+    const kind = judgeSegment(segment);
+    if (kind === undefined) continue;
+    if (contextOf().declared) return;
     const segmentStart = start + piece.index;
     if (piece.index > 0 && declaredNotSecret(text, segmentStart)) continue;
-    const kind = judgeSegment(segment);
-    if (kind && !(digestLine && kind === 'generated-token')) {
-      found.push({ kind, start: segmentStart, end: segmentStart + segment.length });
-    }
+    if (contextOf().digest && kind === 'generated-token') continue;
+    found.push({ kind, start: segmentStart, end: segmentStart + segment.length });
   }
 }
 
@@ -126,6 +170,7 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
       skipped.push([lineStart, block.index]);
     }
   }
+  const ranges = new SkippedRanges(skipped);
   candidate.lastIndex = 0;
   for (let match = candidate.exec(text); match; match = candidate.exec(text)) {
     if (match[0].length >= maxRun) {
@@ -140,7 +185,7 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     // PEM dashes (`-----END … KEY-----token`) part what they are glued to.
     const parts = /(?:[^-]|-(?!--))+/g;
     for (let part = parts.exec(match[0]); part; part = parts.exec(match[0])) {
-      if (part[0].length >= 20) judgeRun(text, part[0], match.index + part.index, skipped, found);
+      if (part[0].length >= 20) judgeRun(text, part[0], match.index + part.index, ranges, found);
     }
   }
   return found;
