@@ -49,7 +49,12 @@ if (transcripts.length === 0 || fixtures.length === 0) {
   process.exit(1);
 }
 const counter = createTokenCounter({ encoding: 'o200k_base' });
-const lines: string[] = ['## @baton/fallback', ''];
+const lines: string[] = [
+  '## @baton/fallback',
+  '',
+  'Reproduce: `cd packages/fallback && pnpm build && pnpm bench` (needs the corpus at `../shared/corpus`).',
+  '',
+];
 const percent = (value: number | undefined) =>
   value === undefined ? 'n/a' : `${(value * 100).toFixed(1)} %`;
 
