@@ -81,6 +81,18 @@ describe('redactSecrets: vendor formats without a key name', () => {
 });
 
 describe('redactSecrets: context', () => {
+  it('redacts the generated path of any webhook URL, not documentation or settings links', () => {
+    for (let round = 0; round < 20; round++) {
+      const secret = `${fake(8, upperDigits)}/${fake(10, upperDigits)}/${fake(24)}`;
+      const host = fake(8, 'abcdefghijklmnopqrstuvwxyz');
+      expectRedacted(`curl -X POST https://hooks.${host}.com/services/${secret}`, secret);
+      const hex = fake(32, lowerDigits);
+      expectRedacted(`https://${host}.example.com/webhook/${hex}`, hex);
+    }
+    expectKept('see https://docs.stripe.com/webhooks/quickstart for details');
+    expectKept('https://github.com/org/repo/settings/hooks/123456');
+  });
+
   it('redacts a random value under a service name, not a model name or version', () => {
     const value = fake(40, '0123456789abcdefABCDEF');
     expectRedacted(`sourcegraph: ${value}`, value, 'service-key');
@@ -111,6 +123,9 @@ describe('redactSecrets: context', () => {
     );
     const braced = fake(14);
     expectRedacted(`curl --user "{${uuid()}}":"{${braced}}" https://host`, braced);
+    // A random literal in braces without a digit is still one (`{dolFAOZgLjjsdd}`).
+    const letters = fake(14, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    expectRedacted(`curl --user "{${uuid()}}":"{${letters}}" https://host`, letters);
   });
 
   it('redacts long quoted base64 blobs, not encoded sentences, alphabets or digests', () => {

@@ -1307,6 +1307,25 @@ export const contextRules: SecretRule[] = [
     accept: (value) => looksRandom(value, { minLength: 20, minEntropy: 3, allowHex: true }),
   },
   {
+    kind: 'webhook-url',
+    hints: ['hook'],
+    // A webhook URL is its own credential (whoever holds it may post): Slack, Teams, Discord,
+    // Zapier, CI systems, and any issuer without a rule. The path after the hook segment (or after
+    // a `hooks.` host and its first path word) is the secret when it carries generated parts
+    // (digits mixed with letters, 8+ characters).
+    pattern:
+      /\bhttps?:\/\/(?:[^\s"'<>/]*\bhooks?\.[^\s"'<>/]+(?:\/[a-z]+)?|[^\s"'<>/]+(?:\/[^\s"'<>/?#]+)*?\/(?:[\w-]*hooks?|webhooks?\w*|incomingwebhook))\/(?<secret>[^\s"'<>?#]{8,400})/gi,
+    accept: (value) =>
+      !isTemplate(value) &&
+      !vendorPlaceholder.test(value) &&
+      value
+        .split(/[/@]/)
+        .some(
+          (part) =>
+            part.length >= 8 && /\d/.test(part) && /[A-Za-z]/.test(part) && !isPlaceholder(part),
+        ),
+  },
+  {
     kind: 'bundler-credentials',
     hints: ['BUNDLE_'],
     pattern: /\bBUNDLE_[A-Z0-9_]+__[A-Z]+["']?\s*[:=]\s*["']?(?<secret>[^\s"':]+:[^\s"']+)/g,
