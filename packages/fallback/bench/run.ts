@@ -38,7 +38,8 @@ import {
   measureReferenceRetention,
   type ReferenceRetention,
 } from '../dist/reference-facts.js';
-import { contextRules, vendorRules } from '../dist/secret-rules.js';
+import { vendorRules } from '../dist/secret-rules.js';
+import { familyOf, ownKinds, structuralKinds } from './leave-family-out.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const transcripts = loadTranscripts();
@@ -48,7 +49,12 @@ if (transcripts.length === 0 || fixtures.length === 0) {
   process.exit(1);
 }
 const counter = createTokenCounter({ encoding: 'o200k_base' });
-const lines: string[] = ['## @baton/fallback', ''];
+const lines: string[] = [
+  '## @baton/fallback',
+  '',
+  'Reproduce: `cd packages/fallback && pnpm build && pnpm bench` (needs the corpus at `../shared/corpus`).',
+  '',
+];
 const percent = (value: number | undefined) =>
   value === undefined ? 'n/a' : `${(value * 100).toFixed(1)} %`;
 
@@ -83,8 +89,8 @@ lines.push(
   '### Redaction on the secret-scanner fixtures (`secrets/dev.jsonl.gz`)',
   '',
   'A `secret` row is caught when none of its `secret_spans` is left (rows without spans: when anything',
-  'was found); a `not-secret` row is a false positive when anything was found. Targets: recall >= 99 %,',
-  'false positives <= 3 %.',
+  'was found); a `not-secret` row is a false positive when anything was found. Issue targets: recall',
+  '>= 97 % and false positives <= 5 % on families the rules were not written from (see leave-family-out below).',
   '',
   '| source | secret rows | recall | not-secret rows | false positives |',
   '|---|---:|---:|---:|---:|',
@@ -150,44 +156,66 @@ lines.push(
   }
   // Fixture families with their own rules switched off: what the remaining rules (generic ones,
   // and other families' rules) still catch of a family the rules would not have been written from.
-  const familyOf = (row: { source: string; rule: string }) => {
-    const path = row.source.split(':')[1] ?? '';
-    const secretlint = /secretlint-rule-([\w-]+)/.exec(path)?.[1];
-    if (secretlint) return `secretlint:${secretlint}`;
-    const file = path
-      .split('/')
-      .at(-1)!
-      .replace(/(?:_test)?\.(?:go|py)$/, '')
-      .replace(/#.*$/, '');
-    return `${row.source.split('/')[0]}:${file}`;
+  // `strict` also switches off format rules named like the family (gitleaks' `jwt`, `curl`).
+  const ablate = (strict: boolean) => {
+    const ablation = new Map<string, { rows: number; caught: number }>();
+    let negatives = 0;
+    let flaggedNegatives = 0;
+    for (const row of fixtures) {
+      const family = familyOf(row);
+      const kinds = ownKinds(family, strict);
+      if (kinds.length === 0) continue;
+      const result = redactSecrets(row.text, { disabledKinds: kinds });
+      if (row.expect !== 'secret') {
+        negatives++;
+        if (result.findings.length > 0) flaggedNegatives++;
+        continue;
+      }
+      const entry = ablation.get(family) ?? { rows: 0, caught: 0 };
+      ablation.set(family, entry);
+      entry.rows++;
+      const hit = row.secret_spans
+        ? row.secret_spans.every((span) => !result.text.includes(span))
+        : result.findings.length > 0;
+      if (hit) entry.caught++;
+    }
+    const rows = [...ablation.values()].reduce((sum, entry) => sum + entry.rows, 0);
+    const caught = [...ablation.values()].reduce((sum, entry) => sum + entry.caught, 0);
+    const misses = [...ablation]
+      .filter(([, entry]) => entry.caught < entry.rows)
+      .map(([family, entry]) => `${family} ${entry.rows - entry.caught}/${entry.rows}`);
+    return { families: ablation.size, rows, caught, misses, negatives, flaggedNegatives };
   };
-  const builtInKinds = [...new Set([...vendorRules, ...contextRules].map((rule) => rule.kind))];
-  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const ownKinds = (family: string) => {
-    const stem = squash(family.split(':')[1]!.replace(/_?key$|token$/, ''));
-    if (stem.length < 3) return [];
-    return builtInKinds.filter((kind) => {
-      const head = squash(kind.split('-')[0]!);
-      return head.length >= 3 && (stem.startsWith(head) || head.startsWith(stem));
-    });
-  };
-  const ablation = new Map<string, { rows: number; caught: number; kinds: string[] }>();
-  for (const row of fixtures) {
-    if (row.expect !== 'secret') continue;
-    const family = familyOf(row);
-    const kinds = ownKinds(family);
-    if (kinds.length === 0) continue;
-    const entry = ablation.get(family) ?? { rows: 0, caught: 0, kinds };
-    ablation.set(family, entry);
-    const result = redactSecrets(row.text, { disabledKinds: kinds });
-    entry.rows++;
-    const hit = row.secret_spans
-      ? row.secret_spans.every((span) => !result.text.includes(span))
-      : result.findings.length > 0;
-    if (hit) entry.caught++;
+  const strictAblation = ablate(true);
+  const vendorAblation = ablate(false);
+  // Every issuer rule off at once: only format, context and generic-shape layers remain.
+  const issuerKinds = [...new Set(vendorRules.map((rule) => rule.kind))].filter(
+    (kind) => !structuralKinds.has(kind),
+  );
+  let shapeValues = 0;
+  let shapeCaught = 0;
+  const shapeMissed = new Map<string, number>();
+  for (const credential of credentialFamilies) {
+    for (let sample = 0; sample < perFamily; sample++) {
+      const token = credential.make(seededRandom(1 + sample * 104_729 + credential.family.length));
+      const [, wrap] = credentialPositions[sample % credentialPositions.length]!;
+      shapeValues++;
+      if (redactSecrets(wrap(token), { disabledKinds: issuerKinds }).text.includes(token)) {
+        shapeMissed.set(credential.family, (shapeMissed.get(credential.family) ?? 0) + 1);
+      } else {
+        shapeCaught++;
+      }
+    }
   }
-  const ablationRows = [...ablation.values()].reduce((sum, entry) => sum + entry.rows, 0);
-  const ablationCaught = [...ablation.values()].reduce((sum, entry) => sum + entry.caught, 0);
+  let shapeFlagged = 0;
+  let fixtureNegatives = 0;
+  for (const row of fixtures) {
+    if (row.expect === 'secret') continue;
+    fixtureNegatives++;
+    const kinds = redactSecrets(row.text).findings.map((finding) => finding.kind);
+    if (kinds.some((kind) => kind === 'prefixed-token' || kind === 'generated-token'))
+      shapeFlagged++;
+  }
   lines.push(
     '### Recall on credential families the rules were not written from (leave-family-out)',
     '',
@@ -206,7 +234,20 @@ lines.push(
     '',
     `Look-alikes of every family (placeholder body, \`<your-token-here>\`, \`\${TOKEN}\` template, body cut to 4 characters, prefix named in prose), ${negatives} strings: false positives **${percent(flagged / negatives)}**.`,
     '',
-    `Fixture families with their own rules switched off (\`disabledKinds\`; ${ablation.size} families that have a rule named after them, ${ablationRows} secret rows): the other rules still catch **${percent(ablationCaught / ablationRows)}**. This is the strict reading of leave-family-out: a bare token of a family with no rule of its own is only found by context (key names, headers, URLs, entropy).`,
+    '#### Leave-family-out on the scanner fixtures',
+    '',
+    'Each fixture row belongs to the family its source file names (a gitleaks rule, a secretlint rule package, a detect-secrets plugin); the built-in rule kinds named after that family are switched off (`disabledKinds`) and the rows are scored by what remains (`bench/leave-family-out.ts`).',
+    '',
+    '| reading | families | secret rows | recall | not-secret rows of those families | false positives |',
+    '|---|---:|---:|---:|---:|---:|',
+    `| issuer rules off (format rules such as JWT, PEM, curl stay) | ${vendorAblation.families} | ${vendorAblation.rows} | **${percent(vendorAblation.caught / vendorAblation.rows)}** | ${vendorAblation.negatives} | ${percent(vendorAblation.flaggedNegatives / vendorAblation.negatives)} |`,
+    `| strict: every kind named like the family off (also \`jwt\`, \`curl-*\`, \`private-key\`) | ${strictAblation.families} | ${strictAblation.rows} | **${percent(strictAblation.caught / strictAblation.rows)}** | ${strictAblation.negatives} | ${percent(strictAblation.flaggedNegatives / strictAblation.negatives)} |`,
+    '',
+    `Rows still missed (strict reading): ${strictAblation.misses.join(', ') || 'none'}.`,
+    '',
+    `Every issuer rule off at once (${issuerKinds.length} kinds; only format, context and generic token-shape layers remain), the ${credentialFamilies.length} generated families in all positions: **${percent(shapeCaught / shapeValues)}** of ${shapeValues} values. Missed: ${[...shapeMissed].map(([name, count]) => `${name} ${count}`).join(', ') || 'none'}.`,
+    '',
+    `Scanner not-secret rows flagged by the generic token-shape layers (\`prefixed-token\`, \`generated-token\`): ${shapeFlagged} of ${fixtureNegatives} (${percent(shapeFlagged / fixtureNegatives)}); mostly the scanners' wrong-length or wrong-prefix variants of random tokens.`,
     '',
   );
 }
@@ -293,6 +334,8 @@ lines.push(
     'secret: |\n  ',
     'Authorization: ',
     '-----BEGIN PRIVATE KEY----- ',
+    'ab_Cd3Ef5Gh7Ij9Kl1Mn3Op5 ',
+    'Xy9/',
     'x',
   ];
   lines.push(
@@ -465,6 +508,33 @@ for (const budget of [1000, 2000, 4000]) {
   }
   lines.push(
     `| **worst source** | ${shown.map((measure) => `**${percent(worst[measure])}**`).join(' | ')} |`,
+    '',
+  );
+  // What any receipt could reach on weighted paths if all 2,000 tokens named paths, best value per
+  // token first: the capacity bound of a window, whatever the selection policy.
+  const bounds = new Map<string, number[]>();
+  referenceOf.forEach((truth, index) => {
+    if (truth.paths.size === 0) return;
+    const items = [...truth.paths]
+      .map(([path, weight]) => ({ weight, cost: counter.count(`- ${path}\n`) }))
+      .sort((a, b) => b.weight / b.cost - a.weight / a.cost);
+    const total = items.reduce((sum, item) => sum + item.weight, 0);
+    let budget = 2000;
+    let reached = 0;
+    for (const item of items) {
+      if (item.cost > budget) continue;
+      budget -= item.cost;
+      reached += item.weight;
+    }
+    bounds.set(sourceOf(index), [...(bounds.get(sourceOf(index)) ?? []), reached / total]);
+  });
+  lines.push(
+    `Capacity bound on weighted paths (all 2,000 tokens spent on paths, best weight per token first), per source: ${[
+      ...bounds,
+    ]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([source, values]) => `${source} ${percent(mean(values))}`)
+      .join(', ')}.`,
     '',
   );
 }

@@ -31,6 +31,13 @@ function expectRedacted(text: string, secret: string, kind?: string) {
   expect(result.text, text).not.toContain(secret);
   if (kind) expect(result.findings.map((finding) => finding.kind)).toContain(kind);
 }
+/** The vendor rule `kind` does not claim `text` (the generic layers may still redact a random body). */
+function expectNotKind(text: string, kind: string) {
+  expect(
+    redactSecrets(text).findings.map((finding) => finding.kind),
+    text,
+  ).not.toContain(kind);
+}
 function expectKept(text: string) {
   expect(redactSecrets(text), text).toEqual({ text, findings: [] });
 }
@@ -57,8 +64,8 @@ describe('redactSecrets: vendor formats without a key name', () => {
 
   it('takes GitLab and Cloudflare formats at their documented lengths only', () => {
     expectRedacted(`glptt-${fake(40, hex)}`, 'glptt-');
-    expectKept(`glptt-${fake(20)}_${fake(5)}`); // pipeline trigger tokens are 40 hex
-    expectKept(`cfat_${fake(49)}`); // 48 = 40 random + 8 checksum
+    expectNotKind(`glptt-${fake(20)}_${fake(5)}`, 'gitlab-token'); // pipeline trigger tokens are 40 hex
+    expectNotKind(`cfat_${fake(49)}`, 'cloudflare-token'); // 48 = 40 random + 8 checksum
   });
 
   it('finds a Discord token glued to a character or two', () => {
@@ -67,13 +74,25 @@ describe('redactSecrets: vendor formats without a key name', () => {
   });
 
   it('leaves an OpenAI-looking key whose T3BlbkFJ marker is broken', () => {
-    expectKept(`sk-proj-${fake(20)}T4BlbkFJ${fake(20)}`);
+    expectNotKind(`sk-proj-${fake(20)}T4BlbkFJ${fake(20)}`, 'openai-key');
     const intact = `sk-proj-${fake(20)}T3BlbkFJ${fake(20)}`;
     expectRedacted(intact, intact, 'openai-key');
   });
 });
 
 describe('redactSecrets: context', () => {
+  it('redacts the generated path of any webhook URL, not documentation or settings links', () => {
+    for (let round = 0; round < 20; round++) {
+      const secret = `${fake(8, upperDigits)}/${fake(10, upperDigits)}/${fake(24)}`;
+      const host = fake(8, 'abcdefghijklmnopqrstuvwxyz');
+      expectRedacted(`curl -X POST https://hooks.${host}.com/services/${secret}`, secret);
+      const hex = fake(32, lowerDigits);
+      expectRedacted(`https://${host}.example.com/webhook/${hex}`, hex);
+    }
+    expectKept('see https://docs.stripe.com/webhooks/quickstart for details');
+    expectKept('https://github.com/org/repo/settings/hooks/123456');
+  });
+
   it('redacts a random value under a service name, not a model name or version', () => {
     const value = fake(40, '0123456789abcdefABCDEF');
     expectRedacted(`sourcegraph: ${value}`, value, 'service-key');
@@ -104,6 +123,9 @@ describe('redactSecrets: context', () => {
     );
     const braced = fake(14);
     expectRedacted(`curl --user "{${uuid()}}":"{${braced}}" https://host`, braced);
+    // A random literal in braces without a digit is still one (`{dolFAOZgLjjsdd}`).
+    const letters = fake(14, 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ');
+    expectRedacted(`curl --user "{${uuid()}}":"{${letters}}" https://host`, letters);
   });
 
   it('redacts long quoted base64 blobs, not encoded sentences, alphabets or digests', () => {

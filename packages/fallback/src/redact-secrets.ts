@@ -1,8 +1,10 @@
 import { InvalidInputError } from '@baton/tokens';
+import { findGeneratedTokens } from './find-generated-tokens.js';
 import {
   contextRules,
   findHeadlessPrivateKeys,
   findKeyedSecrets,
+  keyDeclaresNotSecret,
   type SecretRule,
   vendorRules,
 } from './secret-rules.js';
@@ -217,17 +219,80 @@ export function redactSecrets(
 
 function redactUncached(text: string, options: RedactSecretsOptions): RedactSecretsResult {
   const replacement = options.replacement ?? defaultReplacement;
-  const spans = collectSpans(text, options, 0);
+  const spans = outsideMarkers(text, collectSpans(text, options, 0));
   if (spans.length === 0) return { text, findings: [] };
-  const findings = mergeSpans(spans);
+  let findings = mergeSpans(spans);
+  let rendered = render(text, findings, replacement);
+  // Replacing a secret makes new neighbours: a token glued to a key's END line stands at a word
+  // boundary once the key is gone. Scan the output again until nothing new appears, so that
+  // redacting redacted text changes nothing (each pass only adds spans; four passes suffice for
+  // anything seen, the bound keeps hostile text linear).
+  for (let pass = 0; pass < 4; pass++) {
+    const again = collectSpans(rendered.text, options, 0).filter(
+      (span) => !rendered.replaced.some(([from, to]) => span.start >= from && span.end <= to),
+    );
+    if (again.length === 0) break;
+    findings = mergeSpans([...findings, ...again.map((span) => toOriginal(span, rendered))]);
+    const next = render(text, findings, replacement);
+    if (next.text === rendered.text) break;
+    rendered = next;
+  }
+  return { text: rendered.text, findings };
+}
+
+interface Rendered {
+  text: string;
+  /** Output ranges of the replacements, in order. */
+  replaced: Array<[number, number]>;
+  /** Original range of each replacement, in the same order. */
+  originals: Array<[number, number]>;
+}
+
+function render(text: string, findings: Span[], replacement: (kind: string) => string): Rendered {
   let output = '';
   let cursor = 0;
+  const replaced: Array<[number, number]> = [];
+  const originals: Array<[number, number]> = [];
   for (const finding of findings) {
-    output += text.slice(cursor, finding.start) + replacement(finding.kind);
+    output += text.slice(cursor, finding.start);
+    const marker = replacement(finding.kind);
+    replaced.push([output.length, output.length + marker.length]);
+    originals.push([finding.start, finding.end]);
+    output += marker;
     cursor = finding.end;
   }
   output += text.slice(cursor);
-  return { text: output, findings };
+  return { text: output, replaced, originals };
+}
+
+/** Maps a span of the rendered text back onto the original text (a replacement maps whole). */
+function toOriginal(span: Span, rendered: Rendered): Span {
+  const map = (position: number, isEnd: boolean): number => {
+    let shift = 0;
+    for (let index = 0; index < rendered.replaced.length; index++) {
+      const [from, to] = rendered.replaced[index]!;
+      const [originalFrom, originalTo] = rendered.originals[index]!;
+      if (position < from || (isEnd && position === from)) break;
+      if (position < to || (isEnd && position === to)) return isEnd ? originalTo : originalFrom;
+      shift = originalTo - to;
+    }
+    return position + shift;
+  };
+  return { kind: span.kind, start: map(span.start, false), end: map(span.end, true) };
+}
+
+// What `redactSecrets` writes: found again in redacted text, it is left as it is.
+const markerPattern = /\[REDACTED(?::[\w-]+)?\]/g;
+
+/** Drops spans that lie inside a marker of an earlier redaction. */
+function outsideMarkers(text: string, spans: Span[]): Span[] {
+  if (spans.length === 0 || !text.includes('[REDACTED')) return spans;
+  const markers = [...text.matchAll(markerPattern)].map(
+    (match) => [match.index, match.index + match[0].length] as const,
+  );
+  return spans.filter(
+    (span) => !markers.some(([from, to]) => span.start >= from && span.end <= to),
+  );
 }
 
 // JSON inside a JSON string inside a JSON string is as deep as tool outputs nest in practice.
@@ -246,11 +311,24 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     if (disabled?.includes(rule.kind)) continue;
     runRule(rule, text, lower, present, spans);
   }
+  // A vendor shape met by chance inside a signature, encrypted reasoning or image bytes (a random
+  // base64 run of thousands of characters holds `/AQVN…` now and then) is content.
+  if (spans.length > 0 && text.includes('"')) {
+    for (let index = spans.length - 1; index >= 0; index--) {
+      const span = spans[index]!;
+      if (span.kind !== 'private-key' && insideOpaqueValue(text, span.start))
+        spans.splice(index, 1);
+    }
+  }
   if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);
     }
+  }
+  // Last: where a named rule found the same span, its kind is the one reported.
+  for (const span of findGeneratedTokens(text)) {
+    if (!disabled?.includes(span.kind)) spans.push(span);
   }
   // Extra rules' hints are not in the scanner: check them directly.
   for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
@@ -268,6 +346,17 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   return spans;
+}
+
+/**
+ * True when `start` lies deep in a base64 run that is the value of a key naming it opaque
+ * (`"signature": "…"`): a token standing at the start of such a value is still one.
+ */
+function insideOpaqueValue(text: string, start: number): boolean {
+  const quote = text.lastIndexOf('"', start - 1);
+  if (quote < 1 || start - quote < 40) return false;
+  if (!/^[A-Za-z0-9+/=_-]*$/.test(text.slice(quote + 1, start))) return false;
+  return keyDeclaresNotSecret(text.slice(Math.max(0, quote - 200), quote));
 }
 
 interface UnescapedView {

@@ -60,12 +60,13 @@ const templatePatterns = [
 
 /** True for values that are templates or environment references rather than a literal secret. */
 export function isTemplate(value: string): boolean {
-  // `{ZqL5kVrX1n8tA2}`: braces around a random literal (both cases and digits) are decoration.
+  // `{ZqL5kVrX1n8tA2}`, `{dolFAOZgLjjsdd}`: braces around a random literal (both cases, and digits
+  // or capitals that start no word) are decoration; `{userName}` is a template slot.
   if (
-    /^\{[A-Za-z0-9]+\}$/.test(value) &&
-    /\d/.test(value) &&
+    /^\{[A-Za-z0-9]{8,}\}$/.test(value) &&
     /[a-z]/.test(value) &&
-    /[A-Z]/.test(value)
+    /[A-Z]/.test(value) &&
+    (/\d/.test(value) || !/^\{(?:[a-z]+|[A-Z][a-z]+)(?:[A-Z][a-z]+)*\}$/.test(value))
   ) {
     return false;
   }

@@ -1,3 +1,4 @@
+import { judgeSegment } from './generated-token-shape.js';
 import {
   characterClasses,
   isCodeReference,
@@ -895,6 +896,14 @@ export function acceptKeyedValue(
   // Markdown emphasis around a value (`**Multi-codemie-sessions**`) is formatting, not part of it.
   const trimmed = value.trim().replace(/^[*_]{2,}|[*_]{2,}$/g, '');
   if (trimmed === '' || isTemplate(trimmed)) return false;
+  // A generated token (`hf_…`, `api_org_…`) is a literal, though `_` makes it read as snake_case.
+  if (
+    /^[A-Za-z0-9_\-+/=.~]+$/.test(trimmed) &&
+    !isCodeReference(trimmed) &&
+    judgeSegment(trimmed) !== undefined
+  ) {
+    return true;
+  }
   if (/^!!?[\w/:.-]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`, `!!python/object`)
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
@@ -1209,7 +1218,7 @@ function decodesToKeyMaterial(value: string): boolean {
  * True when the text just before a quoted value names it as public, fake or anti-forgery
  * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
  */
-function keyDeclaresNotSecret(before: string): boolean {
+export function keyDeclaresNotSecret(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
   if (/csrf|xsrf|authenticity|nonce/i.test(line)) return true;
   // A signature (Anthropic thinking blocks, webhook and JWS signatures) or encrypted reasoning is
@@ -1296,6 +1305,25 @@ export const contextRules: SecretRule[] = [
     // `https://<token>@host` and `https://<token>:x-oauth-basic@host`: the user part is the token.
     pattern: /:\/\/(?<secret>[A-Za-z0-9_-]{20,})(?::[^\s@/"']*)?@/g,
     accept: (value) => looksRandom(value, { minLength: 20, minEntropy: 3, allowHex: true }),
+  },
+  {
+    kind: 'webhook-url',
+    hints: ['hook'],
+    // A webhook URL is its own credential (whoever holds it may post): Slack, Teams, Discord,
+    // Zapier, CI systems, and any issuer without a rule. The path after the hook segment (or after
+    // a `hooks.` host and its first path word) is the secret when it carries generated parts
+    // (digits mixed with letters, 8+ characters).
+    pattern:
+      /\bhttps?:\/\/(?:[^\s"'<>/]*\bhooks?\.[^\s"'<>/]+(?:\/[a-z]+)?|[^\s"'<>/]+(?:\/[^\s"'<>/?#]+)*?\/(?:[\w-]*hooks?|webhooks?\w*|incomingwebhook))\/(?<secret>[^\s"'<>?#]{8,400})/gi,
+    accept: (value) =>
+      !isTemplate(value) &&
+      !vendorPlaceholder.test(value) &&
+      value
+        .split(/[/@]/)
+        .some(
+          (part) =>
+            part.length >= 8 && /\d/.test(part) && /[A-Za-z]/.test(part) && !isPlaceholder(part),
+        ),
   },
   {
     kind: 'bundler-credentials',

@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { alphabets, credentialPositions, pick, seededRandom } from './credential-families.js';
+import { redactSecrets } from './index.js';
+
+// Credentials of issuers no rule names: a made-up prefix and a random body, drawn at test time.
+const lowerLetters = 'abcdefghijklmnopqrstuvwxyz';
+const from = (alphabet: string, min: number, max: number) =>
+  fc
+    .array(fc.constantFrom(...alphabet), { minLength: min, maxLength: max })
+    .map((characters) => characters.join(''));
+// Bodies come from a seeded generator (fast-check's own character arrays shrink towards `AAAA…`,
+// which no issuer mints): uniformly random over the alphabet, as issuers draw them.
+const randomBody = (min: number, max: number) =>
+  fc
+    .tuple(fc.integer({ min: 1 }), fc.integer({ min, max }))
+    .map(([seed, length]) => pick(seededRandom(seed), alphabets.alnum, length));
+
+describe('generic token shapes: families no rule names', () => {
+  // The shape test is statistical: a uniformly random body can read like words by chance (a long
+  // run of lower-case letters with vowels). Over many draws the miss rate must stay under 1 %.
+  const draws = 2000;
+  const seedBase = Date.now() % 1_000_000;
+
+  it('redacts a made-up prefix with a random body in every position (>= 99 % of draws)', () => {
+    const missed: string[] = [];
+    for (let draw = 0; draw < draws; draw++) {
+      const random = seededRandom(seedBase + draw * 7919);
+      const prefix = pick(random, lowerLetters, 2 + Math.floor(random.next() * 5));
+      const body = pick(random, alphabets.alnum, 24 + Math.floor(random.next() * 37));
+      const token = `${prefix}${random.next() < 0.5 ? '_' : '-'}${body}`;
+      const [, wrap] = credentialPositions[draw % credentialPositions.length]!;
+      if (redactSecrets(wrap(token)).text.includes(token)) missed.push(token);
+    }
+    expect(
+      missed.length / draws,
+      `seed base ${seedBase}: ${missed.slice(0, 5).join(', ')}`,
+    ).toBeLessThanOrEqual(0.01);
+  });
+
+  it('redacts a long random body with no prefix at all (>= 99 % of draws)', () => {
+    const missed: string[] = [];
+    for (let draw = 0; draw < draws; draw++) {
+      const random = seededRandom(seedBase + 1 + draw * 104_729);
+      const token = pick(random, alphabets.alnum, 32 + Math.floor(random.next() * 33));
+      if (redactSecrets(`the value is ${token} now`).text.includes(token)) missed.push(token);
+    }
+    expect(
+      missed.length / draws,
+      `seed base ${seedBase}: ${missed.slice(0, 5).join(', ')}`,
+    ).toBeLessThanOrEqual(0.01);
+  });
+});
+
+const words = ['user', 'account', 'name', 'request', 'handler', 'server', 'config', 'message'];
+const word = fc.constantFrom(...words);
+const capitalised = word.map((text) => text[0]!.toUpperCase() + text.slice(1));
+const hex = (length: number) => from('0123456789abcdef', length, length);
+
+describe('generic token shapes leave ordinary output alone', () => {
+  it('identifiers, member paths and Elixir/Java names', () => {
+    const identifier = fc
+      .tuple(word, fc.array(capitalised, { minLength: 3, maxLength: 6 }))
+      .map(([head, rest]) => head + rest.join(''));
+    fc.assert(
+      fc.property(identifier, identifier, capitalised, (a, b, module) => {
+        for (const text of [
+          `const x = this.${a}(${b});`,
+          `alias ${module}.${b[0]!.toUpperCase()}${b.slice(1)}.${module}Test`,
+          `${a}_${b}_v2`,
+        ]) {
+          expect(redactSecrets(text), text).toEqual({ text, findings: [] });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('digests, UUIDs, SHAs, API object ids and time-stamped file names', () => {
+    fc.assert(
+      fc.property(
+        hex(40),
+        hex(64),
+        randomBody(24, 24),
+        fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }),
+        (sha, digest, id, stamp) => {
+          const uuid = `${digest.slice(0, 8)}-${digest.slice(8, 12)}-${digest.slice(12, 16)}-${digest.slice(16, 20)}-${digest.slice(20, 32)}`;
+          for (const text of [
+            `commit ${sha}`,
+            `sha256-${digest}`,
+            `"id": "${uuid}"`,
+            `${uuid}.jsonl`,
+            `toolu_01${id}`,
+            `call_${id}`,
+            `reset-test-${stamp}.json`,
+            `index.crates.io-${digest.slice(0, 16)}/crossbeam`,
+          ]) {
+            expect(redactSecrets(text), text).toEqual({ text, findings: [] });
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('base64 of text, image bytes and signatures under their keys', () => {
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 8, maxLength: 20 }),
+        randomBody(80, 120),
+        (sentence, bytes) => {
+          const encoded = btoa(sentence.join(' '));
+          for (const text of [
+            encoded,
+            `echo ${encoded} | base64 -d`,
+            `{"signature":"${bytes}"}`,
+            `{"type":"image","data":"${bytes}"}`,
+          ]) {
+            expect(redactSecrets(text), text).toEqual({ text, findings: [] });
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,192 @@
+import {
+  decodesToReadable,
+  type GeneratedTokenKind,
+  isObjectId,
+  judgeSegment,
+  looksGenerated,
+} from './generated-token-shape.js';
+import { keyDeclaresNotSecret } from './secret-rules.js';
+
+/**
+ * Structural detection that needs no list of credential families (`generated-token-shape.ts`): a
+ * family nobody wrote a rule for still has the shape of a prefix and a generated body.
+ */
+export interface GeneratedTokenSpan {
+  kind: GeneratedTokenKind;
+  start: number;
+  end: number;
+}
+
+// Runs of token characters: base64 (`+/=`), base64url (`-_`), and `.`/`~` that join a prefix or
+// a token's segments. Longer runs (image bytes, minified code) are content, not credentials.
+const candidate = /[A-Za-z0-9_\-+/=.~]{20,1000}/g;
+const maxRun = 1000;
+
+// Armoured blocks that are not private keys (certificates, public keys, signatures, encrypted
+// messages) are base64 lines anyone may publish.
+const publicBlock =
+  /-----BEGIN (?![A-Z ]*PRIVATE)[A-Z0-9 ]+-----[\s\S]{0,20000}?(?:-----END [A-Z0-9 ]+-----|$)/g;
+
+const digestWords = /sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i;
+
+// The END line of a certificate or public key whose BEGIN line was cut off, and the base64 lines
+// just above it.
+const publicEnd = /-----END (?![A-Z ]*PRIVATE)[A-Z0-9 ]+-----/g;
+
+/** Start of the run of base64 lines that ends just before `end`. */
+function base64LinesAbove(text: string, end: number): number {
+  let from = end;
+  for (;;) {
+    const lineEnd = text.lastIndexOf('\n', from - 1);
+    if (lineEnd < 0) return from;
+    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    if (!/^[A-Za-z0-9+/=]{16,}\r?$/.test(text.slice(lineStart, lineEnd))) return from;
+    from = lineStart;
+  }
+}
+
+// A file name's extension is not part of a token (`~/ci/<token>.json`).
+const extension = /\.[A-Za-z][A-Za-z0-9]{0,4}$/;
+
+/**
+ * Ranges of text not to judge, asked about positions in increasing order: merged once, then walked
+ * with one cursor (a text of many certificate blocks and many runs stays linear).
+ */
+class SkippedRanges {
+  private readonly ranges: Array<[number, number]>;
+  private cursor = 0;
+
+  constructor(ranges: Array<[number, number]>) {
+    const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+    this.ranges = [];
+    for (const range of sorted) {
+      const last = this.ranges[this.ranges.length - 1];
+      if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+      else this.ranges.push([range[0], range[1]]);
+    }
+  }
+
+  covers(position: number): boolean {
+    while (this.cursor < this.ranges.length && this.ranges[this.cursor]![1] <= position) {
+      this.cursor++;
+    }
+    const range = this.ranges[this.cursor];
+    return range !== undefined && position >= range[0];
+  }
+}
+
+/** True when the text before a value names it as public or opaque, not a credential. */
+function declaredNotSecret(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - 200), start).replace(/["']$/, '');
+  // `publicToken = "…"`, `"signature": "…"`, `csrf-token=…`, `"data": "…"` (image bytes), and the
+  // initialisation vector or tag beside an encrypted value (`iv:…,tag:…`).
+  return (
+    keyDeclaresNotSecret(before) || /(?:^|[^A-Za-z])(?:iv|tag|nonce|mac)\s*[:=]\s*$/i.test(before)
+  );
+}
+
+/** Judges one run of token characters starting at `start` of `text`. */
+function judgeRun(
+  text: string,
+  whole: string,
+  runStart: number,
+  skipped: SkippedRanges,
+  found: GeneratedTokenSpan[],
+): void {
+  let start = runStart;
+  // Every generated shape holds a digit or a capital; most runs (lower-case paths, kebab-case
+  // names) hold neither and end here.
+  if (!/[0-9A-Z]/.test(whole) || skipped.covers(start)) return;
+  // The context (the key before, a digest named on the line) is read only for a run that has the
+  // shape: reading it for every run of a transcript would cost more than the shapes themselves.
+  let context: { declared: boolean; digest: boolean } | undefined;
+  const contextOf = () => {
+    if (context === undefined) {
+      // Digests are written in base64 too, and their line says so (`sha256`, `integrity`); only
+      // the 200 characters before count (searching back to the line start is quadratic on one
+      // long line).
+      const near = text.slice(Math.max(0, runStart - 200), runStart);
+      context = {
+        declared: declaredNotSecret(text, runStart),
+        digest: digestWords.test(near.slice(near.lastIndexOf('\n') + 1)),
+      };
+    }
+    return context;
+  };
+  // Sentence punctuation and path or query separators at the edges are not part of a token.
+  const lead = /^[.~=/_-]+/.exec(whole)?.[0].length ?? 0;
+  start += lead;
+  const run = whole
+    .slice(lead)
+    .replace(/[.~/_-]+$/, '')
+    .replace(extension, '');
+  if (run.length < 20) return;
+  // Whole first: a base64 body holds `/` and `+`; a path (a segment that is a word) does not.
+  if (
+    !run.includes('.') &&
+    !/=[^=]/.test(run) &&
+    !isObjectId(run) &&
+    !/(?:^|\/)[A-Za-z]{3,}(?:\/|$)/.test(run) &&
+    looksGenerated(run, 32, false) &&
+    !decodesToReadable(run)
+  ) {
+    if (contextOf().declared) return;
+    if (!contextOf().digest) {
+      found.push({ kind: 'generated-token', start, end: start + run.length });
+      return;
+    }
+  }
+  // Else each path segment and each side of `key=value` on its own.
+  const pieces = /[^/=]+=*/g;
+  for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
+    const segment = piece[0].replace(extension, '').replace(/[.~_-]+$/, '');
+    if (segment.length < 20) continue;
+    const kind = judgeSegment(segment);
+    if (kind === undefined) continue;
+    if (contextOf().declared) return;
+    const segmentStart = start + piece.index;
+    if (piece.index > 0 && declaredNotSecret(text, segmentStart)) continue;
+    if (contextOf().digest && kind === 'generated-token') continue;
+    found.push({ kind, start: segmentStart, end: segmentStart + segment.length });
+  }
+}
+
+/** Finds prefixed and standalone generated tokens in `text`. */
+export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
+  const found: GeneratedTokenSpan[] = [];
+  const skipped: Array<[number, number]> = [];
+  if (text.includes('-----BEGIN ')) {
+    publicBlock.lastIndex = 0;
+    for (let block = publicBlock.exec(text); block; block = publicBlock.exec(text)) {
+      skipped.push([block.index, block.index + block[0].length]);
+    }
+  }
+  if (text.includes('-----END ')) {
+    publicEnd.lastIndex = 0;
+    for (let block = publicEnd.exec(text); block; block = publicEnd.exec(text)) {
+      const lineStart = text.lastIndexOf('\n', block.index) + 1;
+      skipped.push([base64LinesAbove(text, lineStart), block.index + block[0].length]);
+      // The END line may follow the last base64 line on the same line.
+      skipped.push([lineStart, block.index]);
+    }
+  }
+  const ranges = new SkippedRanges(skipped);
+  candidate.lastIndex = 0;
+  for (let match = candidate.exec(text); match; match = candidate.exec(text)) {
+    if (match[0].length >= maxRun) {
+      // Skip the rest of an over-long run: it is content, and re-scanning its tail is quadratic.
+      while (
+        candidate.lastIndex < text.length &&
+        /[A-Za-z0-9_\-+/=.~]/.test(text[candidate.lastIndex]!)
+      )
+        candidate.lastIndex++;
+      continue;
+    }
+    // PEM dashes (`-----END … KEY-----token`) part what they are glued to.
+    const parts = /(?:[^-]|-(?!--))+/g;
+    for (let part = parts.exec(match[0]); part; part = parts.exec(match[0])) {
+      if (part[0].length >= 20) judgeRun(text, part[0], match.index + part.index, ranges, found);
+    }
+  }
+  return found;
+}

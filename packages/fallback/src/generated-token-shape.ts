@@ -1,0 +1,259 @@
+import { isPlaceholder, isUuid, looksLikeWords, shannonEntropy } from './secret-heuristics.js';
+
+/**
+ * What a generated token looks like, with no list of credential families: issuers mint tokens as
+ * a short prefix naming the kind (`abc_`, `xyz-`, `AB.`) and a generated body, or as a generated
+ * body alone. The tests separate generated bodies from what agents print all day (identifiers,
+ * paths, words, digests, UUIDs, encoded text, API object ids).
+ */
+
+/** `prefixed-token`: a short prefix and a generated body; `generated-token`: a generated body alone. */
+export type GeneratedTokenKind = 'prefixed-token' | 'generated-token';
+
+// Prefixes of object ids that APIs print in every response (tool calls, messages, requests): a
+// generated body, but an id anyone with the transcript already holds, and one the agent needs.
+const idPrefixes = new Set([
+  'toolu',
+  'srvtoolu',
+  'call',
+  'fc',
+  'msg',
+  'msgbatch',
+  'req',
+  'resp',
+  'run',
+  'chatcmpl',
+  'cmpl',
+  'asst',
+  'thread',
+  'file',
+  'batch',
+  'ftjob',
+  'evt',
+  'ch',
+  'pi',
+  'cus',
+  'sub',
+  'in',
+  'prod',
+  'price',
+  'txn',
+  'ws',
+  'org',
+  'proj',
+  'user',
+  'vs',
+  'step',
+  'ft',
+  'modr',
+  'sess',
+  'conv',
+  'item',
+  'rs',
+  'ci',
+  'tx',
+  'id',
+  'uuid',
+  'sha',
+  'sha1',
+  'sha256',
+  'sha384',
+  'sha512',
+  'md5',
+  'h1',
+  'commit',
+  'rev',
+  'build',
+  'blob',
+  'tree',
+  'digest',
+  'hash',
+  'nonce',
+  'etag',
+  'v1',
+  'v2',
+  'data',
+  'image',
+  'img',
+  'base64',
+  'chunk',
+  'bundle',
+  'cache',
+  'layer',
+  'node',
+  'git',
+  'pr',
+  'release',
+  'version',
+  'checksum',
+  'sum',
+  'snapshot',
+  'object',
+  'trace',
+  'span',
+  'session',
+  'sess',
+  'request',
+  'job',
+  'task',
+  'event',
+  'message',
+  'test',
+]);
+
+/**
+ * Share of lower-case letters that stand in runs of three or more. Words and identifiers
+ * (`getUserName`, `HTTPServer`, `RemovedInDjango60Warning`) are nearly all such runs; a generated
+ * mixed-case body breaks them up (about half its lower-case letters without digits, a third with).
+ */
+function lowerRunShare(core: string): number {
+  let lower = 0;
+  let inRuns = 0;
+  for (const run of core.match(/[a-z]+/g) ?? []) {
+    lower += run.length;
+    if (run.length >= 3) inRuns += run.length;
+  }
+  return inRuns / Math.max(1, lower);
+}
+
+/**
+ * True when `value` reads as generated. `relaxed` is for a body after a prefix: one case of letters
+ * with digits, or both cases without digits, is enough there; alone, a value needs all three.
+ */
+export function looksGenerated(value: string, minLength: number, relaxed: boolean): boolean {
+  const core = value.replace(/[^A-Za-z0-9]/g, '');
+  if (core.length < minLength) return false;
+  // `t3h_FuTUr3_15_bR1ghT`: many short parts are a phrase; a base64url body has a `-` or `_` in
+  // about one character of thirty.
+  if ((value.match(/[_\-.~]/g)?.length ?? 0) > 2 + core.length / 10) return false;
+  // Hex is what digests, SHAs, object ids and UUIDs are written in.
+  if (/^[0-9a-f]+$/i.test(core) || isUuid(value)) return false;
+  const lower = core.replace(/[^a-z]/g, '').length;
+  const upper = core.replace(/[^A-Z]/g, '').length;
+  const digits = core.length - lower - upper;
+  // Both cases, each a fair share of the letters: a generated body draws them evenly; a name in
+  // capitals with one word in lower case (`…-CN-B_250K-Release-OTA-97B6C6…`) does not.
+  const mixedCase = lower >= 3 && upper >= 3 && Math.min(lower, upper) >= 0.2 * (lower + upper);
+  if (relaxed) {
+    if (!mixedCase && !(lower + upper >= 6 && digits >= 3)) return false;
+  } else if (!mixedCase || digits < 1) {
+    return false;
+  }
+  // A random body of n characters over ~62 symbols has entropy close to log2(n) up to ~5.9 bits.
+  const floor = Math.min(4.3, Math.log2(core.length) - 0.9);
+  if (shannonEntropy(core) < floor) return false;
+  // `qwen3-coder-480b`, `USER-projects-spotter`: a word between separators makes it a name.
+  if (/(?:^|[_\-.~])(?:[a-z]{4,}|[A-Z][a-z]{3,})(?:[_\-.~]|$)/.test(value)) return false;
+  if (!mixedCase && /(?:^|[_\-.~])[A-Z]{4,}(?:[_\-.~]|$)/.test(value)) return false;
+  if (mixedCase) {
+    // Identifiers also start nearly every capital a word (`EnvNameHashContext`); a generated body
+    // about one in four.
+    const capitals = core.match(/[A-Z](?=[a-z]{2})/g)?.length ?? 0;
+    // Either alone happens by chance in a random body; words also carry vowels (a third of their
+    // letters, a fifth of random ones).
+    const lowerLetters = core.replace(/[^a-z]/g, '');
+    const vowels = lowerLetters.replace(/[^aeiou]/g, '').length / Math.max(1, lowerLetters.length);
+    if ((lowerRunShare(core) > 0.7 || capitals > upper * 0.6) && vowels >= 0.3) return false;
+  } else {
+    // Letters and digits without case: a generated body switches between them all the time; a
+    // name with a number (`reset-test-1767902461212`) does so once or twice.
+    const switches = core.match(/[a-zA-Z](?=\d)|\d(?=[a-zA-Z])/g)?.length ?? 0;
+    if (switches < core.length / 6 || /\d{9}/.test(core)) return false;
+    // Mostly one stretch of hex is a digest with a name (`crates.io-1949cf8c6b5b557f`).
+    const hex = core.match(/[0-9a-f]+/gi) ?? [];
+    if (Math.max(...hex.map((stretch) => stretch.length)) >= core.length * 0.6) return false;
+  }
+  if (isPlaceholder(value) || looksLikeWords(value)) return false;
+  return !hasSequence(core);
+}
+
+/**
+ * `abcdefgh`, `12345678`, `aAbBcCdD`: a typed run, not a generated body. Case is folded and doubled
+ * characters read once, so an alphabet typed in both cases counts too.
+ */
+function hasSequence(core: string): boolean {
+  const folded = core.toLowerCase().replace(/(.)\1+/g, '$1');
+  let run = 1;
+  for (let index = 1; index < folded.length; index++) {
+    run = folded.charCodeAt(index) === folded.charCodeAt(index - 1) + 1 ? run + 1 : 1;
+    if (run >= 6) return true;
+  }
+  return false;
+}
+
+const secretWords = /secret|token|passw|private|credential|signin|api_?key|srp/i;
+
+/**
+ * True when base64 in `value` (from any of the first four characters: a wrapped line may start
+ * mid-group) decodes to readable text: encoded text or JSON is content, while keys and tokens
+ * decode to random bytes. JSON naming a secret inside is a credential bundle, not content.
+ */
+export function decodesToReadable(value: string): boolean {
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  for (let shift = 0; shift < 4; shift++) {
+    const part = base64.slice(shift);
+    let decoded: string;
+    try {
+      decoded = atob(part.slice(0, part.length - (part.length % 4)));
+    } catch {
+      continue;
+    }
+    if (decoded.length < 12) return false;
+    let printable = 0;
+    for (let index = 0; index < decoded.length; index++) {
+      const code = decoded.charCodeAt(index);
+      if ((code >= 32 && code < 127) || code === 10 || code === 9 || code === 13) printable++;
+    }
+    if (printable / decoded.length >= 0.97) {
+      return !(/^\s*[{[]/.test(decoded) && secretWords.test(decoded));
+    }
+  }
+  return false;
+}
+
+// A prefix: a short name, up to three parts (`sk-proj-`, `api_org_`, `glsa_`, `FLWSECK_TEST-`).
+const prefixed = /^([A-Za-z][A-Za-z0-9]{0,11})((?:[_\-.~][A-Za-z0-9]{1,11}){0,2}?)[_\-.~](?=.)/;
+
+const prefixPart = /^[A-Za-z][A-Za-z0-9]{0,11}(?:[_\-.~][A-Za-z0-9]{1,11}){0,2}$/;
+
+/** True when `segment` starts with the prefix of an API object id (`toolu_…`, `call_…`). */
+export function isObjectId(segment: string): boolean {
+  // `~` joins no id or digest name: `sha256~…` is a token (OpenShift), `sha256-…` a digest.
+  const head = /^([A-Za-z][A-Za-z0-9]{0,11})[_\-.]/.exec(segment);
+  return head !== null && idPrefixes.has(head[1]!.toLowerCase());
+}
+
+/** The kind of generated token `segment` (one run of token characters, no `/`) is, if any. */
+export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
+  // An id's prefix marks the whole segment as an id, whatever its body looks like.
+  if (isObjectId(segment)) return undefined;
+  const head = prefixed.exec(segment);
+  if (head) {
+    // The prefix may have one to three parts (`sk-`, `sk-proj-`, `bedrock-api-key-`): every
+    // reading of the body must be generated and none may be encoded text.
+    let generated = false;
+    for (const separator of segment.matchAll(/[_\-.~]/g)) {
+      if (!prefixPart.test(segment.slice(0, separator.index))) break;
+      const body = segment.slice(separator.index + 1);
+      if (decodesToReadable(body)) return undefined;
+      generated ||= body.length >= 18 && looksGenerated(body, 16, true);
+    }
+    if (generated) return 'prefixed-token';
+    // Hex after a vendor-style prefix (`abc_`, `abc-v1_`): 128+ bits written in hex. Digests carry
+    // a name too (`sha256-…`, `bundle.…`), so only `_`/`-` prefixes that no digest uses count.
+    const hexBody =
+      /^([A-Za-z][A-Za-z0-9]{1,11}(?:[_-][A-Za-z0-9]{1,11}){0,2})[_-]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})$/.exec(
+        segment,
+      );
+    if (
+      hexBody &&
+      !isUuid(hexBody[2]!) &&
+      hexBody[2]!.replace(/[_-]/g, '').length >= 32 &&
+      !idPrefixes.has(hexBody[1]!.split(/[_-]/)[0]!.toLowerCase())
+    ) {
+      return 'prefixed-token';
+    }
+  }
+  if (looksGenerated(segment, 24, false) && !decodesToReadable(segment)) return 'generated-token';
+  return undefined;
+}
