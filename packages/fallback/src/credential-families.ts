@@ -289,6 +289,9 @@ export const credentialPositions: Array<[string, (token: string) => string]> = [
   ['markdown code', (token) => `Set \`${token}\` in the dashboard.`],
   ['env export', (token) => `export SERVICE_VALUE=${token}`],
   ['log line', (token) => `2024-05-01T10:00:00Z INFO using credential=${token} region=eu`],
+  // Pasted where a flag goes: the CLI's own error paths met this in a random test run.
+  ['as a long flag', (token) => `baton compact a.json --${token}=1`],
+  ['after a short dash', (token) => `tool -${token} --verbose`],
 ];
 
 /** The fixed prefix of a family: what every generated value shares at its start. */

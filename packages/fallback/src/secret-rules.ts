@@ -86,13 +86,16 @@ function literalPrefix(pattern: RegExp): string[] | undefined {
 
 // Boundaries: a token must not continue an identifier or a path on either side.
 // A `/` before a token is allowed: tokens stand in paths and URL paths (`/keys/ghp_…/rotate`,
-// `https://ghp_…`); the fixed prefixes and lengths keep base64 runs from matching.
-const start = String.raw`(?<![A-Za-z0-9_\-+.])`;
+// `https://ghp_…`); the fixed prefixes and lengths keep base64 runs from matching. A `-` before
+// a token is allowed only when it does not join two words (`--AKIA…=1`, ` -ghp_…`), so a token
+// pasted as a command-line flag is still found while `name-AKIA…` stays one identifier.
+const start = String.raw`(?<![A-Za-z0-9_+.])(?<![A-Za-z0-9_+.]-)`;
 const end = String.raw`(?![A-Za-z0-9_\-])`;
 const re = (source: string, flags = 'g') => new RegExp(source, flags);
 // The same left boundary checked after the literal: a pattern that starts with a literal lets the
 // regex engine skip ahead, one that starts with a look-behind is tried at every position.
-const literalFirst = (literal: string) => `${literal}(?<![A-Za-z0-9_\\-+.]${literal})`;
+const literalFirst = (literal: string) =>
+  `${literal}(?<![A-Za-z0-9_+.]${literal})(?<![A-Za-z0-9_+.]-${literal})`;
 
 /**
  * A vendor rule run on every text: its literal start (`AC`, `key-`, `sl.`) is so common in
