@@ -66,6 +66,16 @@ function measure(work: () => void): { cpu: number; wall: number } {
   return { cpu: (cpu.user + cpu.system) / 1000, wall };
 }
 
+/** Both measured, `a` first in even rounds and `b` first in odd ones; returns [a's, b's]. */
+function measureAlternating(a: () => void, b: () => void, round: number) {
+  if (round % 2 === 0) {
+    const first = measure(a);
+    return [first, measure(b)] as const;
+  }
+  const first = measure(b);
+  return [measure(a), first] as const;
+}
+
 // A fresh loader gives a fresh encoder (the default, pure-JavaScript one) with an empty piece cache
 // and an empty memo of merged pairs: nothing seen before. Only the rank table is shared.
 const freshLoader = (): EncoderLoader => (encoding) => loadBytePairEncoder(encoding);
@@ -396,11 +406,7 @@ for (const [name, make] of worstClasses) {
       const countProse = () => {
         for (let i = 0; i < repeats; i++) baseline[i]!(proses[i]!);
       };
-      const order = round % 2 === 0;
-      const first = measure(order ? countRuns : countProse);
-      const second = measure(order ? countProse : countRuns);
-      const runTime = order ? first : second;
-      const proseTime = order ? second : first;
+      const [runTime, proseTime] = measureAlternating(countRuns, countProse, round);
       times.push(runTime.cpu / repeats);
       // The CPU clock ticks in milliseconds: below 10 ms of prose, the ratio is taken in wall time.
       if (proseTime.cpu < 10) {
@@ -452,11 +458,7 @@ for (const [name, make] of [
     const countWasm = () => {
       for (const text of texts) dqbd.encode_ordinary(text);
     };
-    const order = round % 2 === 0;
-    const first = measure(order ? countOurs : countWasm);
-    const second = measure(order ? countWasm : countOurs);
-    const a = order ? first : second;
-    const b = order ? second : first;
+    const [a, b] = measureAlternating(countOurs, countWasm, round);
     ours.push(a.cpu / perRound);
     wasm.push(b.cpu / perRound);
     ratios.push(b.cpu / Math.max(a.cpu, 0.001));
