@@ -16,12 +16,16 @@ import { transcriptSamples } from '../src/test-utils/corpus-texts.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const stride = Number(process.env.BENCH_TEXT_STRIDE ?? 5);
-const families: Array<[OpenWeightTokenizer, string]> = [
+// BENCH_FAMILIES=qwen3,gemma3 runs only those.
+const only = process.env.BENCH_FAMILIES?.split(',');
+const allFamilies: Array<[OpenWeightTokenizer, string]> = [
   ['llama3_1', 'llama3.1:8b'],
   ['qwen3', 'qwen3:8b'],
   ['deepseek_v3', 'deepseek-chat'],
   ['gemma3', 'gemma3:4b'],
+  ['mistral_nemo', 'mistral-nemo:12b'],
 ];
+const families = allFamilies.filter(([name]) => only === undefined || only.includes(name));
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -22,7 +22,7 @@ import {
   createTokenCounter,
   type EncoderLoader,
   estimateTokens,
-  loadTiktokenEncoder,
+  loadBytePairEncoder,
 } from '../dist/index.js';
 import { categories, messageTexts, transcriptSamples } from '../src/test-utils/corpus-texts.ts';
 import {
@@ -66,24 +66,27 @@ function measure(work: () => void): { cpu: number; wall: number } {
   return { cpu: (cpu.user + cpu.system) / 1000, wall };
 }
 
-// A fresh loader gives a fresh encoder and an empty piece cache: nothing seen before.
-const freshLoader = (): EncoderLoader => (encoding) => loadTiktokenEncoder(encoding);
+/** Both measured, `a` first in even rounds and `b` first in odd ones; returns [a's, b's]. */
+function measureAlternating(a: () => void, b: () => void, round: number) {
+  if (round % 2 === 0) {
+    const first = measure(a);
+    return [first, measure(b)] as const;
+  }
+  const first = measure(b);
+  return [measure(a), first] as const;
+}
+
+// A fresh loader gives a fresh encoder (the default, pure-JavaScript one) with an empty piece cache
+// and an empty memo of merged pairs: nothing seen before. Only the rank table is shared.
+const freshLoader = (): EncoderLoader => (encoding) => loadBytePairEncoder(encoding);
 const freshBaton = () => {
   const counter = createTokenCounter({ encoding: 'o200k_base', loadEncoder: freshLoader() });
   void counter.exact; // build the encoder outside the timed part
   return (text: string) => counter.count(text);
 };
 
-// Fresh caches without building another WASM encoder (~0.2–0.5 s and ~90 MB each): a new
-// Encoder object over one shared raw encoder gets its own, empty piece cache.
-const sharedRaw = tiktoken.get_encoding('o200k_base');
-const freshCaches = () => {
-  const counter = createTokenCounter({
-    encoding: 'o200k_base',
-    loadEncoder: () => ({ encode_ordinary: (text: string) => sharedRaw.encode_ordinary(text) }),
-  });
-  return (text: string) => counter.count(text);
-};
+// Fresh caches for the worst-case tables: the same as a fresh counter.
+const freshCaches = freshBaton;
 
 log('## @baton/tokens');
 log();
@@ -365,17 +368,17 @@ const proseOf = (length: number) => {
   const offset = Math.floor(random() * Math.max(1, text.length - length));
   return text.slice(offset, offset + length);
 };
-// The long-piece ranks load once per process: measured apart, then loaded for the table.
-const rankLoad = measure(() =>
-  createTokenCounter({ encoding: 'o200k_base' }).count('a'.repeat(200)),
-);
 const worstRounds = 5;
+// Below this many characters per round a single count is near the CPU clock's resolution: each
+// round counts several different texts (each with a fresh counter) and reports the mean.
+const charactersPerRound = 300_000 * Math.min(1, scale);
 log(
   `### Worst-case inputs: first count of a run without whitespace vs prose of the same length (fresh counter each, ${worstRounds} rounds, CPU)`,
 );
 log();
 log(
-  `Loading the long-piece ranks (once per process, on the first piece over 128 characters): ${fixed(rankLoad.cpu, 0)} ms CPU. Prose: transcript prose.`,
+  'Prose: transcript prose. The rank table is read once per process, before this table (its cost is in the cold-start table); every count here uses a fresh counter (empty piece cache and pair memo). ' +
+    `Each round counts ceil(${charactersPerRound.toLocaleString('en')} / size) different texts of the class and as many of prose, and times per text are means over them.`,
 );
 log();
 log(
@@ -387,21 +390,24 @@ let worstName = '';
 for (const [name, make] of worstClasses) {
   const cells: string[] = [];
   for (const size of sizes) {
-    const run = make(size);
+    const repeats = Math.max(1, Math.ceil(charactersPerRound / size));
     const times: number[] = [];
     const ratios: number[] = [];
     let usedWall = false;
     for (let round = 0; round < worstRounds; round++) {
-      const prose = proseOf(run.length);
-      const ours = freshCaches();
-      const baseline = freshCaches();
+      const runs = Array.from({ length: repeats }, () => make(size));
+      const proses = runs.map((run) => proseOf(run.length));
+      const ours = runs.map(() => freshCaches());
+      const baseline = proses.map(() => freshCaches());
       gc();
-      const order = round % 2 === 0;
-      const first = measure(() => (order ? ours(run) : baseline(prose)));
-      const second = measure(() => (order ? baseline(prose) : ours(run)));
-      const runTime = order ? first : second;
-      const proseTime = order ? second : first;
-      times.push(runTime.cpu);
+      const countRuns = () => {
+        for (let i = 0; i < repeats; i++) ours[i]!(runs[i]!);
+      };
+      const countProse = () => {
+        for (let i = 0; i < repeats; i++) baseline[i]!(proses[i]!);
+      };
+      const [runTime, proseTime] = measureAlternating(countRuns, countProse, round);
+      times.push(runTime.cpu / repeats);
       // The CPU clock ticks in milliseconds: below 10 ms of prose, the ratio is taken in wall time.
       if (proseTime.cpu < 10) {
         usedWall = true;
@@ -413,7 +419,9 @@ for (const [name, make] of worstClasses) {
       worstRatio = ratio;
       worstName = `${name}, ${size.toLocaleString('en')} chars`;
     }
-    cells.push(`${fixed(median(times), 0)} (${fixed(ratio, 2)}x${usedWall ? ' wall' : ''})`);
+    cells.push(
+      `${fixed(median(times), size < 100_000 ? 2 : 0)} (${fixed(ratio, 2)}x${usedWall ? ' wall' : ''})`,
+    );
   }
   log(`| ${name} | ${cells.join(' | ')} |`);
 }
@@ -438,14 +446,21 @@ for (const [name, make] of [
   const ours: number[] = [];
   const wasm: number[] = [];
   const ratios: number[] = [];
+  // Ten different texts per round (a fresh counter each), so times are above the clock's resolution.
+  const perRound = 10;
   for (let round = 0; round < worstRounds; round++) {
-    const text = make(10_000);
-    const count = freshCaches();
+    const texts = Array.from({ length: perRound }, () => make(10_000));
+    const counters = texts.map(() => freshCaches());
     gc();
-    const a = measure(() => count(text));
-    const b = measure(() => dqbd.encode_ordinary(text));
-    ours.push(a.cpu);
-    wasm.push(b.cpu);
+    const countOurs = () => {
+      for (let i = 0; i < perRound; i++) counters[i]!(texts[i]!);
+    };
+    const countWasm = () => {
+      for (const text of texts) dqbd.encode_ordinary(text);
+    };
+    const [a, b] = measureAlternating(countOurs, countWasm, round);
+    ours.push(a.cpu / perRound);
+    wasm.push(b.cpu / perRound);
     ratios.push(b.cpu / Math.max(a.cpu, 0.001));
   }
   log(`| ${name} | ${spread(ours, 2)} | ${spread(wasm, 2)} | ${spread(ratios, 2)}x |`);

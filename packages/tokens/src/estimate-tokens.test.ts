@@ -5,13 +5,12 @@ import { estimateTokenCount } from 'tokenx';
 import { describe, expect, it } from 'vitest';
 import { estimateTokens, InvalidInputError } from './index.js';
 import { categories } from './test-utils/corpus-texts.ts';
-import { countedSamples, meanAbsolutePercentageError } from './test-utils/heuristic-evaluation.ts';
 import {
-  missingClasses,
-  type SyntheticClass,
-  syntheticClasses,
-  syntheticSamples,
-} from './test-utils/synthetic-texts.ts';
+  classErrors,
+  countedSamples,
+  meanAbsolutePercentageError,
+} from './test-utils/heuristic-evaluation.ts';
+import { missingClasses, syntheticSamples } from './test-utils/synthetic-texts.ts';
 
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
@@ -96,14 +95,14 @@ describe.skipIf(corpusSkipReason !== undefined)(
         expect(report.byCategory[category].samples, category).toBeGreaterThan(30);
     });
 
-    it('meets the o200k targets: <= 6 % overall, <= 12 % per category, better than chars/4 and tokenx', () => {
+    it('meets the o200k targets: <= 7 % overall, <= 8 % per category, better than chars/4 and tokenx', () => {
       const ours = meanAbsolutePercentageError(heldOut, (text) => estimateTokens(text));
       const quarter = meanAbsolutePercentageError(heldOut, (text) => Math.ceil(text.length / 4));
       const tokenx = meanAbsolutePercentageError(heldOut, (text) => estimateTokenCount(text));
-      expect(ours.overall).toBeLessThanOrEqual(0.06);
+      expect(ours.overall).toBeLessThanOrEqual(0.07);
       for (const category of categories) {
         const mape = ours.byCategory[category].mape;
-        expect(mape, category).toBeLessThanOrEqual(0.12);
+        expect(mape, category).toBeLessThanOrEqual(0.08);
         expect(mape, `${category} vs chars/4`).toBeLessThan(quarter.byCategory[category].mape);
         expect(mape, `${category} vs tokenx`).toBeLessThan(tokenx.byCategory[category].mape);
       }
@@ -137,28 +136,11 @@ describe('estimateTokens on generated text it was not fitted on', () => {
   if (missing.length > 0)
     console.warn(`no gettext catalogues for ${missing.join(', ')}: those classes are skipped`);
 
-  const report = new Map<SyntheticClass, { mape: number; bias: number; quarter: number }>();
-  for (const name of syntheticClasses) {
-    const texts = samples.filter((sample) => sample.class === name).map((sample) => sample.text);
-    if (texts.length === 0) continue;
-    let error = 0;
-    let quarterError = 0;
-    let estimated = 0;
-    let exact = 0;
-    for (const text of texts) {
-      const truth = o200k.encode_ordinary(text).length;
-      const estimate = estimateTokens(text);
-      error += Math.abs(estimate - truth) / truth;
-      quarterError += Math.abs(Math.ceil(text.length / 4) - truth) / truth;
-      estimated += estimate;
-      exact += truth;
-    }
-    report.set(name, {
-      mape: error / texts.length,
-      bias: estimated / exact - 1,
-      quarter: quarterError / texts.length,
-    });
-  }
+  const report = classErrors(
+    samples,
+    (text) => estimateTokens(text),
+    (text) => o200k.encode_ordinary(text).length,
+  );
   const describeReport = () =>
     `seed ${seed}: ${[...report]
       .map(
@@ -176,11 +158,9 @@ describe('estimateTokens on generated text it was not fitted on', () => {
       expect(report.has(name)).toBe(true);
   });
 
-  it('undercounts no class by more than 10 % in aggregate (Korean and Cyrillic: 20 %)', () => {
-    for (const [name, { bias }] of report) {
-      const limit = name === 'korean' || name === 'cyrillic' ? -0.2 : -0.1;
-      expect(bias, `${name}; ${describeReport()}`).toBeGreaterThanOrEqual(limit);
-    }
+  it('undercounts no class by more than 10 % in aggregate', () => {
+    for (const [name, { bias }] of report)
+      expect(bias, `${name}; ${describeReport()}`).toBeGreaterThanOrEqual(-0.1);
   });
 
   it('beats chars/4 in every class; per-text MAPE <= 8 % on UUIDs and emoji, <= 20 % on every class', () => {

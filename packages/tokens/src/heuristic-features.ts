@@ -41,6 +41,7 @@ export const featureNames = [
   'hangulWords',
   'emojiJoiners',
   'mixedRunDigits',
+  'hexRunCharacters',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -111,6 +112,8 @@ export function extractFeatures(
   let alnumLength = 0;
   let alnumSwitches = 0;
   let alnumDigits = 0;
+  // Whether the run holds only hexadecimal digits: hex costs fewer tokens per character than base64.
+  let alnumHex = true;
   // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic/Hebrew, 20 hangul).
   let scriptRun = 0;
   const length = text.length;
@@ -121,7 +124,7 @@ export function extractFeatures(
   const run = runScratch.fill(0);
   const endAlnum = () => {
     if (alnumLength >= 8 && alnumSwitches * 3 >= alnumLength) {
-      into[31]! += alnumLength;
+      into[alnumHex ? 38 : 31]! += alnumLength;
       into[37]! += alnumDigits;
     } else {
       for (let k = 0; k < 9; k++) into[k]! += run[k]!;
@@ -130,6 +133,7 @@ export function extractFeatures(
     alnumLength = 0;
     alnumSwitches = 0;
     alnumDigits = 0;
+    alnumHex = true;
   };
   const endWord = () => {
     if (wordLength > 6) run[2]! += wordLength - 6;
@@ -170,6 +174,7 @@ export function extractFeatures(
         if (alnumLength > 0 && kind !== previous) alnumSwitches++;
         alnumLength++;
         if (kind === DIGIT) alnumDigits++;
+        else if ((code | 32) > 102) alnumHex = false;
       } else if (alnumLength > 0) endAlnum();
       cjkRun = false;
       scriptRun = 0;

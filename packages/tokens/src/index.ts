@@ -5,6 +5,7 @@ export { describeValue } from './describe-value.js';
 export { type EstimateTokensOptions, estimateTokens } from './estimate-tokens.js';
 export { imageTokens, unknownImageTokens } from './image-tokens.js';
 export { InvalidInputError } from './invalid-input-error.js';
+export { loadBytePairEncoder } from './load-byte-pair-encoder.js';
 export { type Encoder, type EncoderLoader, loadTiktokenEncoder } from './load-encoder.js';
 export {
   loadOpenWeightTokenizer,

@@ -5,6 +5,11 @@ import type { TiktokenEncoding } from './types.js';
 export interface Encoder {
   /** Token ids of `text`, treating special-token text such as `<|endoftext|>` as ordinary text. */
   encode_ordinary(text: string): Uint32Array;
+  /**
+   * Optional: the number of tokens of one pre-tokenisation piece, without building the ids. When
+   * present the counter calls it instead of `encode_ordinary`.
+   */
+  countOrdinary?(piece: string): number;
 }
 
 /**

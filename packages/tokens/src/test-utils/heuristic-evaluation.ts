@@ -85,3 +85,43 @@ export function meanAbsolutePercentageError(
   ) as ErrorReport['byCategory'];
   return { overall: total / samples.length, byCategory };
 }
+
+/** Per-text MAPE, aggregate bias (estimated / exact - 1) and chars/4's MAPE of one class. */
+export interface ClassError {
+  mape: number;
+  bias: number;
+  quarter: number;
+}
+
+/** `ClassError` of every class present in `samples`, against `exact` counts. */
+export function classErrors<Name extends string>(
+  samples: ReadonlyArray<{ text: string; class: Name }>,
+  estimate: (text: string) => number,
+  exact: (text: string) => number,
+): Map<Name, ClassError> {
+  const sums = new Map<
+    Name,
+    { error: number; quarter: number; estimated: number; exact: number; n: number }
+  >();
+  for (const sample of samples) {
+    const truth = exact(sample.text);
+    const guess = estimate(sample.text);
+    const sum = sums.get(sample.class) ?? { error: 0, quarter: 0, estimated: 0, exact: 0, n: 0 };
+    sum.error += Math.abs(guess - truth) / truth;
+    sum.quarter += Math.abs(Math.ceil(sample.text.length / 4) - truth) / truth;
+    sum.estimated += guess;
+    sum.exact += truth;
+    sum.n++;
+    sums.set(sample.class, sum);
+  }
+  return new Map(
+    [...sums].map(([name, sum]) => [
+      name,
+      {
+        mape: sum.error / sum.n,
+        bias: sum.estimated / sum.exact - 1,
+        quarter: sum.quarter / sum.n,
+      },
+    ]),
+  );
+}
