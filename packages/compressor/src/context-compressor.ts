@@ -34,6 +34,7 @@ import type {
   CompressResult,
 } from './types.js';
 import { validateMessages } from './validate-messages.js';
+import type { SummaryVerification } from './verify-summary.js';
 
 const strategies: readonly CompressionStrategy[] = [
   'auto',
@@ -105,6 +106,7 @@ interface StageOutcome {
   summarizerModel?: string;
   summarizerAttempts?: number;
   summarizerDurationMs?: number;
+  verification?: SummaryVerification;
 }
 
 function textOf(message: ModelMessage): string {
@@ -913,6 +915,7 @@ export class ContextCompressor {
       summarizerModel: name,
       summarizerAttempts: result.attempts,
       summarizerDurationMs: result.durationMs,
+      verification: result.verification,
     };
   }
 
@@ -952,6 +955,12 @@ export class ContextCompressor {
       withinBudget,
       pinnedMessageIndex: outcome.layout.pinnedIndex,
       ...(shortfallReason === undefined ? {} : { shortfallReason }),
+      ...(outcome.verification === undefined
+        ? {}
+        : {
+            factCoverage: outcome.verification.factCoverage,
+            addedFacts: outcome.verification.added,
+          }),
     };
     return {
       messages: outcome.messages,
