@@ -166,6 +166,7 @@ for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
     ? `receipt (${(result.fallbackReason ?? '').replace(/ \(fact coverage.*$/, '')})`
     : 'summary accepted';
   outcomes[key] = (outcomes[key] ?? 0) + 1;
+  console.error(`window ${windowsRun} (${window.name}): ${key}`);
   if (!result.usedFallback) {
     coverage.push(result.event.factCoverage ?? 0);
     addedCounts.push(Object.values(result.event.addedFacts ?? {}).flat().length);
