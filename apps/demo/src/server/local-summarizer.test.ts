@@ -85,6 +85,13 @@ describe('offline demo summariser', () => {
     expect(banner).toContain('fetch-model');
   });
 
+  it('a configured provider is not replaced by the local model', { timeout: 120_000 }, async () => {
+    const { cacheDir } = await cacheWithModel();
+    const state = await stateOf({ BATON_CACHE_DIR: cacheDir, OPENAI_API_KEY: 'test-key' });
+    expect(state.model).toMatchObject({ provider: 'openai', offline: false });
+    expect(state.model.offlineSummarizer).toBeUndefined();
+  });
+
   it('DEMO_LOCAL_MODEL=off keeps the receipt even with a model present', async () => {
     const { cacheDir } = await cacheWithModel();
     const found = await findLocalSummarizer({ BATON_CACHE_DIR: cacheDir, DEMO_LOCAL_MODEL: 'off' });
