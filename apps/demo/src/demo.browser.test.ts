@@ -41,7 +41,15 @@ function startServer(dataDirectory: string): Promise<RunningServer> {
   }
   const child = spawn(process.execPath, [path.join(buildDirectory, 'server', 'start.js')], {
     cwd: appDirectory,
-    env: { ...environment, PORT: '0', DEMO_DATA_DIR: dataDirectory, DEMO_STEP_DELAY_MS: '20' },
+    env: {
+      ...environment,
+      PORT: '0',
+      DEMO_DATA_DIR: dataDirectory,
+      DEMO_STEP_DELAY_MS: '20',
+      // A cache folder with no model: this test plays the receipt path (a one-thread local model
+      // would take minutes per summary); local-summarizer.test.ts covers the model being found.
+      BATON_CACHE_DIR: path.join(dataDirectory, 'no-model-cache'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -208,6 +216,11 @@ describe.skipIf(!hasChromium)('demo in a real browser', () => {
     await expect(page.getByTestId('offline-banner').textContent()).resolves.toContain(
       'No LLM configured',
     );
+    // No local model: the banner (and the console) say the receipt is used and how to get a model.
+    const banner = (await page.getByTestId('summarizer-banner').textContent()) ?? '';
+    expect(banner).toContain("Baton's deterministic receipt");
+    expect(banner).toContain('fetch-model');
+    expect(server.output.join('')).toContain("Baton's deterministic receipt");
     expect(await page.getByTestId('warning').count()).toBe(0);
 
     let turns = 0;

@@ -135,10 +135,10 @@ describe('summariser defaults', () => {
         middleware: compactionMiddleware({
           contextWindow: 16_000,
           strategy: 'summarize',
-          // Plain prose has no handoff headings: rejected as garbage and retried.
+          // A refusal holding none of the span's facts is rejected as garbage and retried.
           summarizer: async (request) => {
             requests.push(request);
-            return 'The user fixed some bugs.';
+            return "I'm sorry, but I can't help with that.";
           },
           ...(compressor === undefined ? {} : { compressor: { ...compressor, retryDelayMs: 1 } }),
           onCompaction: (event) => void events.push(event),

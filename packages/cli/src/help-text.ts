@@ -1,6 +1,6 @@
 /** `baton --help` and `baton <command> --help`. */
 export function helpText(
-  topic: 'compact' | 'count' | 'lineage' | 'recall' | 'sessions' | undefined,
+  topic: 'compact' | 'count' | 'lineage' | 'recall' | 'sessions' | 'summarize' | undefined,
 ): string {
   switch (topic) {
     case 'compact':
@@ -87,6 +87,29 @@ Options:
       --json   one JSON document on stdout
   -h, --help   this help
 `;
+    case 'summarize':
+      return `Usage: baton summarize <file> [options]
+
+Summarises a long text (a log, a tool output, a document; - reads stdin) and prints the summary,
+redacted, on stdout; stderr says what summarised it. Secrets are redacted before anything is sent.
+A text under 2,000 characters comes back unchanged. The summariser, in order: --summarizer; else a
+local GGUF model (--model-path, else the cache folder baton-fetch-model fills:
+$BATON_CACHE_DIR/models or ~/.cache/baton/models); else none. When there is none, or a call fails,
+times out, refuses or runs over, the summary is the text's key lines (first and last lines,
+headings, error lines, paths), and the output says why. Needs @baton/local-model.
+
+Options:
+      --summarizer <p:m>    openai:<model>, anthropic:<model>, openai-compatible:<model>
+                                                                 (default: a local model, else none)
+      --model-path <file>   a GGUF model file                    (default: the cache folder)
+      --target <tokens>     size of the summary                  (default: 500)
+      --detail <level>      brief | concise | detailed           (default: concise)
+      --preserve <topic>    a topic the summary must keep (repeatable)
+      --timeout <seconds>   per summariser call                  (default: 60)
+      --json                one JSON document on stdout: summarizer, strategy, fallbackReason,
+                            tokensBefore, tokensAfter, summary
+  -h, --help                this help
+`;
     default:
       return `Usage: baton <command> [options]
 
@@ -97,6 +120,7 @@ Commands:
   recall <dataDir> <session> <query>
                           search what compactions removed from a conversation
   sessions <dataDir>      the conversations in a PGlite session store
+  summarize <file>        summarise a long text (local model, LLM or key lines)
 
 Options:
   -h, --help      help (also: baton <command> --help)

@@ -106,14 +106,14 @@ describe('parseCliArguments', () => {
   });
 
   it.each([
-    [[], 'missing command (expected compact, count, lineage, recall or sessions)'],
+    [[], 'missing command (expected compact, count, lineage, recall, sessions or summarize)'],
     [
       ['frobnicate'],
-      'unknown command, a 10-character value (not shown) (expected compact, count, lineage, recall or sessions)',
+      'unknown command, a 10-character value (not shown) (expected compact, count, lineage, recall, sessions or summarize)',
     ],
     [
       ['--nope'],
-      'unknown option (a 6-character name, not shown) (expected a command: compact, count, lineage, recall or sessions)',
+      'unknown option (a 6-character name, not shown) (expected a command: compact, count, lineage, recall, sessions or summarize)',
     ],
     [['compact', 'a.json', '--nope'], 'unknown option (a 6-character name, not shown)'],
     [['compact', 'a.json', '-x'], 'unknown option (a 2-character name, not shown)'],
@@ -167,6 +167,12 @@ describe('parseCliArguments', () => {
     [['lineage', 'dir'], 'lineage: expected <dataDir> <id>'],
     [['help', 'nope'], 'help: unknown command, a 4-character value (not shown)'],
     [['sessions'], 'sessions: expected <dataDir>'],
+    [['summarize'], 'summarize: missing <file>'],
+    [
+      ['summarize', 'a', '--detail', 'huge'],
+      /^--detail: expected one of brief, concise, detailed; got a 4-character value/,
+    ],
+    [['summarize', 'a', '--target', '0'], /^--target: expected a positive number/],
   ])('rejects %j', (args, expected) => {
     const message = usage(args as string[]);
     if (typeof expected === 'string') expect(message).toBe(expected);

@@ -57,6 +57,23 @@ export interface RecallSettings {
   json: boolean;
 }
 
+export interface SummarizeSettings {
+  /** The text file to summarise; `-` reads stdin. */
+  file: string;
+  /** `provider:model`; undefined: a local model when one is found, else the key lines. */
+  summarizer: string | undefined;
+  /** A GGUF model file; undefined: the cache folder `baton-fetch-model` fills. */
+  modelPath: string | undefined;
+  /** Tokens the summary may take; undefined: 500. */
+  target: number | undefined;
+  detail: 'brief' | 'concise' | 'detailed';
+  /** Topics the summary must keep. */
+  preserve: string[];
+  /** Seconds per summariser call; undefined: 60. */
+  timeoutSeconds: number | undefined;
+  json: boolean;
+}
+
 export interface SessionsSettings {
   dataDir: string;
   json: boolean;
@@ -70,10 +87,11 @@ export type CliCommand =
   | { command: 'count'; settings: CountSettings }
   | { command: 'lineage'; settings: LineageSettings }
   | { command: 'recall'; settings: RecallSettings }
-  | { command: 'sessions'; settings: SessionsSettings };
+  | { command: 'sessions'; settings: SessionsSettings }
+  | { command: 'summarize'; settings: SummarizeSettings };
 
-export const COMMANDS = ['compact', 'count', 'lineage', 'recall', 'sessions'] as const;
-const COMMAND_LIST = 'compact, count, lineage, recall or sessions';
+export const COMMANDS = ['compact', 'count', 'lineage', 'recall', 'sessions', 'summarize'] as const;
+const COMMAND_LIST = 'compact, count, lineage, recall, sessions or summarize';
 type CommandName = (typeof COMMANDS)[number];
 const isCommand = (value: string | undefined): value is CommandName =>
   (COMMANDS as readonly string[]).includes(value ?? '');
@@ -183,6 +201,57 @@ export function parseCliArguments(args: readonly string[]): CliCommand {
         ...inputSettings(values),
         file: positionals[0]!,
         model: nonEmpty(values.model, '--model') ?? DEFAULT_MODEL,
+        json: values.json ?? false,
+      },
+    };
+  }
+
+  if (first === 'summarize') {
+    const { values, positionals } = parse(rest, {
+      summarizer: { type: 'string' },
+      'model-path': { type: 'string' },
+      target: { type: 'string' },
+      detail: { type: 'string' },
+      preserve: { type: 'string', multiple: true },
+      timeout: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) return { command: 'help', topic: 'summarize' };
+    if (positionals.length !== 1) {
+      throw new UsageError({
+        message:
+          positionals.length === 0
+            ? 'summarize: missing <file>'
+            : 'summarize: expected exactly one <file>',
+      });
+    }
+    if (values.summarizer !== undefined && !/^[a-z][a-z-]*:.+$/.test(values.summarizer)) {
+      throw new UsageError({
+        message: `--summarizer: expected provider:model, e.g. openai:gpt-4o-mini; got ${withheldValue(values.summarizer)}`,
+      });
+    }
+    if (values.summarizer !== undefined && values['model-path'] !== undefined) {
+      throw new UsageError({ message: '--summarizer and --model-path: give one summariser' });
+    }
+    let timeoutSeconds: number | undefined;
+    if (values.timeout !== undefined) {
+      timeoutSeconds = /^\d{1,5}$/.test(values.timeout) ? Number(values.timeout) : Number.NaN;
+      if (!(timeoutSeconds >= 1 && timeoutSeconds <= 86_400)) {
+        throw new UsageError({ message: '--timeout: expected whole seconds from 1 to 86400' });
+      }
+    }
+    return {
+      command: 'summarize',
+      settings: {
+        file: positionals[0]!,
+        summarizer: values.summarizer,
+        modelPath: nonEmpty(values['model-path'], '--model-path'),
+        target: optionalTokens(values.target, '--target'),
+        detail:
+          oneOf(values.detail, '--detail', ['brief', 'concise', 'detailed'] as const) ?? 'concise',
+        preserve: (values.preserve ?? []).filter((topic) => topic.trim() !== ''),
+        timeoutSeconds,
         json: values.json ?? false,
       },
     };

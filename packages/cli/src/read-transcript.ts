@@ -82,7 +82,7 @@ const PIPE_WAIT_MS = 5_000;
  * The text of `file`: `-` is stdin; a FIFO is read without ever blocking on a writer that does
  * not come; devices, sockets and files over 256 MiB are refused. Throws `InputFileError`.
  */
-async function readInputText(file: string): Promise<string> {
+export async function readInputText(file: string): Promise<string> {
   const fail = (reason: string, cause?: unknown): never => {
     throw new InputFileError({ file, message: `cannot read file: ${reason}`, cause });
   };

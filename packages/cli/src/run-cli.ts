@@ -51,6 +51,10 @@ export async function runCli(args: readonly string[], io: Partial<CliIo> = {}): 
         const { sessionsCommand } = await import('./sessions-command.js');
         return await sessionsCommand(parsed.settings, streams);
       }
+      case 'summarize': {
+        const { summarizeCommand } = await import('./summarize-command.js');
+        return await summarizeCommand(parsed.settings, streams);
+      }
     }
   } catch (error) {
     if (UsageError.isInstance(error)) {

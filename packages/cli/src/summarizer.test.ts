@@ -1,10 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ChatCompletionServer,
+  startChatCompletionServer,
+} from './test-utils/chat-completion-server.js';
 import { runBuiltCli } from './test-utils/run-built-cli.js';
 
 // Built at run time so no secret-shaped literal sits in the repository; varied characters, because
@@ -76,54 +78,22 @@ function longSession(): ModelMessage[] {
 }
 
 describe('baton compact --summarizer openai-compatible (local server, built binary)', () => {
-  let server: Server;
+  let server: ChatCompletionServer;
   let baseUrl = '';
-  const bodies: string[] = [];
+  let bodies: string[] = [];
   let failing = false;
   const file = join(mkdtempSync(join(tmpdir(), 'baton-summarizer-')), 'session.json');
 
   beforeAll(async () => {
     writeFileSync(file, JSON.stringify(longSession()));
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        bodies.push(body);
-        if (failing) {
-          response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(
-            JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }),
-          );
-          return;
-        }
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            id: 'chatcmpl-1',
-            object: 'chat.completion',
-            created: 1,
-            model: 'local-summarizer',
-            choices: [
-              {
-                index: 0,
-                message: { role: 'assistant', content: summaryText },
-                finish_reason: 'stop',
-              },
-            ],
-            usage: { prompt_tokens: 100, completion_tokens: 60, total_tokens: 160 },
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    server = await startChatCompletionServer(() =>
+      failing ? { error: 'model overloaded' } : summaryText,
+    );
+    baseUrl = server.baseUrl;
+    bodies = server.bodies;
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   const compact = (strategy: string) =>
     runBuiltCli(

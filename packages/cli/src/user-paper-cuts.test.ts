@@ -16,7 +16,7 @@ describe('what a new user meets (issue 16)', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      'baton: missing command (expected compact, count, lineage, recall or sessions) (see baton --help)\n',
+      'baton: missing command (expected compact, count, lineage, recall, sessions or summarize) (see baton --help)\n',
     );
   });
 

@@ -98,13 +98,14 @@ function classify(
 
 /**
  * One attempt: calls the summariser with a time limit and the caller's abort signal. A summariser that
- * ignores its signal is abandoned when the signal fires rather than awaited.
+ * ignores its signal is abandoned when the signal fires rather than awaited. The finish reason is
+ * known for AI SDK models only (`length`: the reply stopped at its output cap).
  */
 export async function callSummarizer(
   summarizer: Summarizer,
   request: Omit<SummarizerRequest, 'abortSignal'>,
   options: { timeoutMs: number; callerSignal: AbortSignal | undefined },
-): Promise<string> {
+): Promise<{ text: string; finishReason: string | undefined }> {
   const timeout = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -122,18 +123,19 @@ export async function callSummarizer(
     });
     aborted.catch(() => {});
     if (signal.aborted) throw signal.reason;
-    const work =
+    const work: Promise<{ text: unknown; finishReason: string | undefined }> =
       typeof summarizer === 'function'
-        ? summarizer({ ...request, abortSignal: signal })
-        : generateSummaryWithModel(summarizer, { ...request, abortSignal: signal }).then(
-            (result) => result.text,
-          );
+        ? Promise.resolve(summarizer({ ...request, abortSignal: signal })).then((text) => ({
+            text,
+            finishReason: undefined,
+          }))
+        : generateSummaryWithModel(summarizer, { ...request, abortSignal: signal });
     work.catch(() => {});
-    const text = await Promise.race([work, aborted]);
+    const { text, finishReason } = await Promise.race([work, aborted]);
     if (typeof text !== 'string') {
       throw new SummarizerError({ kind: 'garbage', message: 'summariser returned a non-string' });
     }
-    return text;
+    return { text, finishReason };
   } catch (error) {
     throw classify(error, options.callerSignal, timedOut, options.timeoutMs);
   } finally {

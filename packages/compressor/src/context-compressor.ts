@@ -36,6 +36,7 @@ import type {
   UnchangedReason,
 } from './types.js';
 import { validateMessages } from './validate-messages.js';
+import type { SummaryVerification } from './verify-summary.js';
 
 const strategies: readonly CompressionStrategy[] = [
   'auto',
@@ -111,6 +112,7 @@ interface StageOutcome {
   summarizerDurationMs?: number;
   /** Set when `messages` is the input unchanged. */
   unchangedReason?: UnchangedReason;
+  verification?: SummaryVerification;
 }
 
 function textOf(message: ModelMessage): string {
@@ -1053,6 +1055,7 @@ export class ContextCompressor {
       summarizerModel: name,
       summarizerAttempts: result.attempts,
       summarizerDurationMs: result.durationMs,
+      verification: result.verification,
     };
   }
 
@@ -1098,6 +1101,12 @@ export class ContextCompressor {
         ? {}
         : { unchangedReason: outcome.unchangedReason }),
       ...(shortfallReason === undefined ? {} : { shortfallReason }),
+      ...(outcome.verification === undefined
+        ? {}
+        : {
+            factCoverage: outcome.verification.factCoverage,
+            addedFacts: outcome.verification.added,
+          }),
     };
     return {
       messages: outcome.messages,

@@ -33,3 +33,13 @@ export {
   type ToolPairValidation,
   validateToolPairs,
 } from './validate-tool-pairs.js';
+export {
+  extractSpanFacts,
+  type FactClass,
+  type SpanFacts,
+  type SummaryRejection,
+  type SummaryVerification,
+  type VerifySummaryOptions,
+  verifySummary,
+  wordStems,
+} from './verify-summary.js';

@@ -9,7 +9,6 @@ import { redactForSummary } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
 import {
   cacheFriendlyPrompt,
-  parseSummarySections,
   summaryInstructions,
   toolOutputChars,
 } from './summary-prompt.js';
@@ -19,6 +18,13 @@ import {
   type TranscriptSegment,
   transcriptSegment,
 } from './transcript-segments.js';
+import {
+  extractSpanFacts,
+  type SpanFacts,
+  type SummaryVerification,
+  verifySummary,
+  wordStems,
+} from './verify-summary.js';
 
 export interface SummarizeSpanOptions {
   summarizer: Summarizer;
@@ -51,6 +57,15 @@ export interface SummarizeSpanResult {
   sections: HandoffSections;
   attempts: number;
   durationMs: number;
+  /** The accepted reply checked against the whole span's facts (the last chunk's, when chunked). */
+  verification: SummaryVerification;
+}
+
+/** What each reply is checked against: the whole span's facts, and whether to top it up. */
+interface SpanCheck {
+  facts: SpanFacts;
+  stems: ReadonlySet<string>;
+  topUp: boolean;
 }
 
 /** Summaries may overshoot their target a little; beyond this they count as too long. */
@@ -122,7 +137,8 @@ async function requestSections(
   },
   tracker: AttemptTracker,
   inputTokens: number,
-): Promise<HandoffSections> {
+  check: SpanCheck,
+): Promise<{ sections: HandoffSections; verification: SummaryVerification }> {
   if (inputTokens > options.inputBudget) {
     // Never send what cannot fit.
     throw new SummarizerError({
@@ -140,13 +156,14 @@ async function requestSections(
     if (remaining <= 0) throw deadlineError(lastError);
     tracker.attempts++;
     const started = performance.now();
+    const maxOutputTokens = Math.ceil(options.targetTokens * 1.5) + 64;
     try {
-      const text = await callSummarizer(
+      const { text, finishReason } = await callSummarizer(
         options.summarizer,
         {
           ...request,
           targetTokens: options.targetTokens,
-          maxOutputTokens: Math.ceil(options.targetTokens * 1.5) + 64,
+          maxOutputTokens,
           inputTokens,
           attempt,
         },
@@ -162,21 +179,30 @@ async function requestSections(
           message: 'summariser returned an empty summary',
         });
       }
-      const sections = parseSummarySections(trimmed);
+      const length = options.counter.count(trimmed);
+      const limit = options.targetTokens * lengthTolerance;
+      const { sections, verification } = verifySummary(trimmed, check.facts, check.stems, {
+        // The model stopped at its output cap: the record is unfinished. (A function summariser
+        // reports no finish reason; a reply past the cap is then too long, below.)
+        truncated: finishReason === 'length',
+        topUp: check.topUp,
+        // Facts are appended only while the record stays within the length a reply may have.
+        fits: (candidate) => options.counter.count(renderHandoff(candidate)) <= limit,
+      });
       if (!sections) {
+        const rejection = verification.rejection ?? 'empty';
         throw new SummarizerError({
-          kind: 'garbage',
-          message: 'summariser output has no recognisable handoff sections',
+          kind: rejection === 'empty' ? 'empty' : 'garbage',
+          message: `summary rejected as ${rejection} (fact coverage ${Math.round(verification.factCoverage * 100)} %)`,
         });
       }
-      const length = options.counter.count(trimmed);
-      if (length > options.targetTokens * lengthTolerance) {
+      if (length > limit) {
         throw new SummarizerError({
           kind: 'too_long',
           message: `summary of ${length} tokens exceeds its target of ${options.targetTokens}`,
         });
       }
-      return sections;
+      return { sections, verification };
     } catch (error) {
       lastError = SummarizerError.isInstance(error)
         ? error
@@ -219,41 +245,6 @@ async function summarizeWith(
   const { counter } = options;
   const first = options.span[0]?.index ?? 0;
   const last = options.span.at(-1)?.index ?? first;
-
-  if (options.prefix) {
-    const instructions = summaryInstructions({
-      detail: options.detail,
-      preserveTopics: options.preserveTopics,
-      targetTokens: options.targetTokens,
-      hasPreviousSummary: false,
-    });
-    const prompt = cacheFriendlyPrompt(instructions, first, last);
-    const messages: ModelMessage[] = [...options.prefix, { role: 'user', content: prompt }];
-    const prefixTokens = counter.countMessages(messages);
-    if (prefixTokens <= options.inputBudget) {
-      const sections = await requestSections(
-        options,
-        {
-          instructions: '',
-          messages,
-          prompt,
-          mode: 'cache-friendly',
-          previousSummary: undefined,
-          chunkIndex: 0,
-          chunkCount: 1,
-        },
-        tracker,
-        prefixTokens,
-      );
-      return {
-        sections,
-        attempts: tracker.attempts,
-        durationMs: tracker.durationMs,
-      };
-    }
-    // The prefix alone is over the input budget: fall through to chunked, delimited requests.
-  }
-
   const redacted = redactForSummary(
     options.span.map((entry) => entry.message),
     toolOutputChars[options.detail],
@@ -266,6 +257,57 @@ async function summarizeWith(
       options.span[position]!.latestRequest === true,
     ),
   );
+  // Facts come from the whole (redacted, unclipped) span, as the receipt would see it; the pinned
+  // latest ask is not one: it stays verbatim beside the summary.
+  const facts = extractSpanFacts(
+    redactForSummary(
+      options.span.map((entry) => entry.message),
+      Number.MAX_SAFE_INTEGER,
+    ),
+    new Set(
+      options.span.flatMap((entry, position) => (entry.latestRequest === true ? [position] : [])),
+    ),
+  );
+  const stems = wordStems(
+    [options.previousSummary ?? '', ...serialized.map((entry) => entry.text)].join('\n'),
+  );
+
+  if (options.prefix) {
+    const instructions = summaryInstructions({
+      detail: options.detail,
+      preserveTopics: options.preserveTopics,
+      targetTokens: options.targetTokens,
+      hasPreviousSummary: false,
+    });
+    const prompt = cacheFriendlyPrompt(instructions, first, last);
+    const messages: ModelMessage[] = [...options.prefix, { role: 'user', content: prompt }];
+    const prefixTokens = counter.countMessages(messages);
+    if (prefixTokens <= options.inputBudget) {
+      const { sections, verification } = await requestSections(
+        options,
+        {
+          instructions: '',
+          messages,
+          prompt,
+          mode: 'cache-friendly',
+          previousSummary: undefined,
+          chunkIndex: 0,
+          chunkCount: 1,
+        },
+        tracker,
+        prefixTokens,
+        { facts, stems, topUp: true },
+      );
+      return {
+        sections,
+        verification,
+        attempts: tracker.attempts,
+        durationMs: tracker.durationMs,
+      };
+    }
+    // The prefix alone is over the input budget: fall through to chunked, delimited requests.
+  }
+
   const countRequest = createRequestCounter(counter);
   const textOf = (segment: string | TranscriptSegment) =>
     typeof segment === 'string' ? segment : segment.text;
@@ -323,6 +365,7 @@ async function summarizeWith(
 
   let previous = options.previousSummary;
   let sections: HandoffSections = {};
+  let verification: SummaryVerification | undefined;
   const latestRequest = options.span.some((entry) => entry.latestRequest === true);
   for (let chunkIndex = 0; chunkIndex < chunks.length; chunkIndex++) {
     const chunk = chunks[chunkIndex]!;
@@ -350,7 +393,7 @@ async function summarizeWith(
       inputTokens = countRequest(instructions, chunk, previous);
     }
     const prompt = joinPrompt(chunk, previous);
-    sections = await requestSections(
+    ({ sections, verification } = await requestSections(
       options,
       {
         instructions,
@@ -363,11 +406,14 @@ async function summarizeWith(
       },
       tracker,
       inputTokens,
-    );
+      // Earlier chunks' records feed the next request; only the final record is topped up.
+      { facts, stems, topUp: chunkIndex === chunks.length - 1 },
+    ));
     previous = renderHandoff(sections);
   }
   return {
     sections,
+    verification: verification!,
     attempts: tracker.attempts,
     durationMs: tracker.durationMs,
   };

@@ -1,4 +1,5 @@
 import type { TokenCounter } from '@baton/tokens';
+import type { SpanFacts } from './verify-summary.js';
 
 /** Strategy requested by the caller. `auto`: mask, then summarise if still over budget, then receipt. */
 export type CompressionStrategy = 'auto' | 'truncate' | 'mask' | 'summarize' | 'receipt';
@@ -80,6 +81,14 @@ export interface CompactionEvent {
   shortfallReason?: string;
   /** Index (into the input) of the latest user message, kept verbatim though it sits in the middle. */
   pinnedMessageIndex: number | undefined;
+  /**
+   * When an LLM summary was used: the share (0 to 1) of the span's deterministic facts (asks, files,
+   * error lines, tool names, open work, as the receipt extractor finds them) the model's reply held
+   * before Baton appended the missing ones. 1 when the span has none. Absent otherwise.
+   */
+  factCoverage?: number;
+  /** When an LLM summary was used: the facts Baton appended (bounded), per class. Absent otherwise. */
+  addedFacts?: SpanFacts;
 }
 
 /** What `compress` returns. */

@@ -19,6 +19,12 @@ export const HANDOFF_SECTIONS = [
   { key: 'files', title: 'Relevant files' },
   { key: 'remainingWork', title: 'Remaining work' },
   { key: 'criticalContext', title: 'Critical context' },
+  // Filled only by Baton: facts of the span an LLM summary missed, appended so it never knows less
+  // than the receipt would (`@baton/compressor`).
+  {
+    key: 'addedFacts',
+    title: 'Facts added by Baton (found in the span, missing from the summary)',
+  },
   { key: 'previousSummary', title: 'Previous summary (snapshot)' },
   { key: 'lastTurns', title: 'Last dropped turns' },
   { key: 'counts', title: 'Counts' },

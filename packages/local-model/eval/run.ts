@@ -3,7 +3,8 @@
  * at the same budget and scores what the compacted context still holds of the window's facts (tool
  * names, reference-weighted paths, error lines, user asks, the latest ask verbatim), measured
  * deterministically with `@baton/fallback`'s `measureRetention`. Strategies: truncate, mask, receipt,
- * summarize with the local model, and the same model through `createVerifiedSummarizer`.
+ * and summarize with the local model (the compressor verifies every summary: facts the reply missed are
+ * appended, unusable replies fall back to the receipt).
  * Writes bench-results/eval.md. Model-answered probes need a capable model and are not run here.
  * Windows with the local model: BATON_EVAL_WINDOWS (default 4); the 135M model is a test fixture,
  * not Baton's quality ceiling.
@@ -15,12 +16,7 @@ import { type CompressionStrategy, createContextCompressor } from '@baton/compre
 import { extractHandoffFacts, measureRetention, type RetentionScores } from '@baton/fallback';
 import { createTokenCounter } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
-import {
-  createLocalModel,
-  createVerifiedSummarizer,
-  resolveModelPath,
-  summarizerInputBudget,
-} from '../dist/index.js';
+import { createLocalModel, resolveModelPath, summarizerInputBudget } from '../dist/index.js';
 import { corpusWindows } from '../src/test-utils/corpus-windows.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -58,18 +54,17 @@ function textOf(messages: readonly ModelMessage[]): string {
   return parts.join('\n');
 }
 
-type Variant = { name: string; strategy: CompressionStrategy; summarizer?: 'plain' | 'verified' };
+type Variant = { name: string; strategy: CompressionStrategy; summarizer?: 'local' };
 const variants: Variant[] = [
   { name: 'truncate', strategy: 'truncate' },
   { name: 'mask', strategy: 'mask' },
   { name: 'receipt', strategy: 'receipt' },
   ...(local
     ? ([
-        { name: `summarize (${local.modelId})`, strategy: 'summarize', summarizer: 'plain' },
         {
           name: `verified summary (${local.modelId})`,
           strategy: 'summarize',
-          summarizer: 'verified',
+          summarizer: 'local',
         },
       ] as Variant[])
     : []),
@@ -108,7 +103,7 @@ for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
       ...base,
       ...(variant.summarizer && local
         ? {
-            summarizer: variant.summarizer === 'plain' ? local : createVerifiedSummarizer(local),
+            summarizer: local,
             summarizerName: local.modelId,
             maxAttempts: 1,
             timeoutMs: 300_000,

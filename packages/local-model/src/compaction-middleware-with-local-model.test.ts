@@ -72,7 +72,9 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
       expect(event!.stages).toContain('summarize');
       if (event!.usedFallback) {
         expect(event!.strategy).toBe('receipt');
-        expect(event!.fallbackReason).toMatch(/^(garbage|empty|too_long): /);
+        expect(event!.fallbackReason).toMatch(
+          /^(garbage: summary rejected as (truncated|refusal|off-topic) |empty: |too_long: )/,
+        );
       } else {
         expect(event!.strategy).toBe('summarize');
         expect(event!.summarizerModel).toBe(local.modelId);

@@ -4,10 +4,6 @@ export {
   type LocalModelOptions,
 } from './create-local-model.js';
 export {
-  createVerifiedSummarizer,
-  type VerifiedSummarizerOptions,
-} from './create-verified-summarizer.js';
-export {
   LocalContextOverflowError,
   LocalRuntimeUnavailableError,
   ModelNotFoundError,
@@ -30,12 +26,3 @@ export {
   type SummarizerInputBudgetOptions,
   summarizerInputBudget,
 } from './summarizer-input-budget.js';
-export {
-  addedLabel,
-  extractSpanFacts,
-  type FactClass,
-  type SpanFacts,
-  type SummaryVerification,
-  type VerifySummaryOptions,
-  verifySummary,
-} from './verify-summary.js';

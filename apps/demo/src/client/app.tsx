@@ -7,6 +7,7 @@ import type {
   DemoState,
   MeterReading,
 } from '../shared/demo-types.js';
+import { summarizerBanner } from '../shared/summarizer-banner.js';
 import { ChatMessage } from './chat-message.js';
 import { CompactionCard } from './compaction-card.js';
 import { CompactionDivider } from './compaction-divider.js';
@@ -150,9 +151,9 @@ function Demo({ initial, refresh }: { initial: DemoState; refresh: () => Promise
         <div className="banner" data-testid="offline-banner">
           <strong>No LLM configured.</strong> A scripted offline agent is playing a coding session
           with real tool calls (reading, searching, editing files and running tests in a throw-away
-          project). Compaction uses Baton's deterministic receipt. Set <code>OPENAI_API_KEY</code>,{' '}
-          <code>ANTHROPIC_API_KEY</code> or <code>OPENAI_COMPATIBLE_BASE_URL</code> to use a real
-          model.
+          project). <span data-testid="summarizer-banner">{summarizerBanner(initial.model)}</span>{' '}
+          Set <code>OPENAI_API_KEY</code>, <code>ANTHROPIC_API_KEY</code> or{' '}
+          <code>OPENAI_COMPATIBLE_BASE_URL</code> to use a real model.
         </div>
       ) : null}
       {initial.warnings.map((warning) => (

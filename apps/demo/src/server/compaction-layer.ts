@@ -31,7 +31,12 @@ export interface CompactionNotice {
 export interface CompactionLayerOptions {
   model: LanguageModelV4;
   summarizer: LanguageModelV4 | undefined;
-  /** Compaction strategy; the offline demo uses the deterministic receipt. */
+  /** Summary size and compressor settings for a slow local summariser. Default: the middleware's. */
+  summarizerSettings?: {
+    summaryTargetTokens: number;
+    compressor: NonNullable<NonNullable<Parameters<typeof compactionMiddleware>[0]>['compressor']>;
+  };
+  /** Compaction strategy; the offline demo uses the deterministic receipt or the local model. */
   strategy: CompressionStrategy;
   contextWindow: number;
   /** True for the scripted agent. */
@@ -160,6 +165,7 @@ export async function createCompactionLayer(
     strategy: options.strategy,
     counter,
     ...(options.summarizer ? { summarizer: options.summarizer } : {}),
+    ...(options.summarizerSettings ?? {}),
     ...(store ? { store, getSessionId: options.getSessionId } : {}),
     onCompaction: (event) => {
       pendingCompaction = event;

@@ -20,7 +20,8 @@ async function open(
     dataDirectory: directory,
     stepDelayMs: 0,
   };
-  const server = await createDemoServer({ config, environment: {}, log });
+  // No local model: these tests exercise the receipt path (local-summarizer.test.ts covers the model).
+  const server = await createDemoServer({ config, environment: { DEMO_LOCAL_MODEL: 'off' }, log });
   opened.push(server);
   return server;
 }

@@ -30,6 +30,7 @@ import {
 import { createWorkspace, type Workspace } from './create-workspace.js';
 import { describePrompt } from './describe-prompt.js';
 import { jsonNestingDepth } from './json-nesting-depth.js';
+import { FETCH_MODEL_HINT, findLocalSummarizer } from './local-summarizer.js';
 import { describeError, logLine } from './log-line.js';
 import { filePartKeys, withoutUnavailableFiles } from './model-view-messages.js';
 import type { DemoConfig } from './read-demo-config.js';
@@ -101,9 +102,27 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   const sink = options.log ?? ((line: string) => console.error(line));
   const log = (message: string) => sink(logLine(message));
   const selected = selectModel(options.environment, { stepDelayMs: config.stepDelayMs });
+  // Offline, a local model (when one is on disk) writes the summaries; the scripted agent still
+  // drives the conversation.
+  const local = selected.description.offline
+    ? await findLocalSummarizer(options.environment)
+    : undefined;
+  if (local?.found) {
+    selected.summarizer = local.model;
+    selected.description = {
+      ...selected.description,
+      summarizer: local.name,
+      offlineSummarizer: 'local',
+    };
+  } else if (local) {
+    selected.description = {
+      ...selected.description,
+      summarizerNote: `${local.reason}; for a real LLM summary offline, ${FETCH_MODEL_HINT}`,
+    };
+  }
   const strategy = readStrategy(
     options.environment['DEMO_STRATEGY'],
-    selected.description.offline ? 'receipt' : 'auto',
+    local?.found ? 'summarize' : selected.description.offline ? 'receipt' : 'auto',
   );
 
   // 0 means the model's own window, as Baton knows it.
@@ -134,6 +153,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
   const layer: CompactionLayer = await createCompactionLayer({
     model: selected.model,
     summarizer: selected.summarizer,
+    ...(local?.found ? { summarizerSettings: local.settings } : {}),
     strategy,
     contextWindow,
     offline: selected.description.offline,
@@ -368,6 +388,7 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     async close() {
       await save();
       await layer.close();
+      if (local?.found) await local.model.dispose();
     },
   };
 }

@@ -16,7 +16,11 @@ let server: DemoServer;
 beforeAll(async () => {
   dataDirectory = await mkdtemp(path.join(tmpdir(), 'baton-demo-attack-'));
   const config = { ...readDemoConfig({}, '/unused'), dataDirectory, stepDelayMs: 0 };
-  server = await createDemoServer({ config, environment: {}, log: () => undefined });
+  server = await createDemoServer({
+    config,
+    environment: { DEMO_LOCAL_MODEL: 'off' },
+    log: () => undefined,
+  });
 });
 afterAll(async () => {
   await server?.close?.();

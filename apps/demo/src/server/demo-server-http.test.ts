@@ -37,7 +37,7 @@ async function serveDemo(name: string): Promise<Served> {
   };
   const demo = await createDemoServer({
     config,
-    environment: {},
+    environment: { DEMO_LOCAL_MODEL: 'off' },
     log: (line) => logged.push(line),
   });
   const server = await new Promise<ServerType>((resolve) => {

@@ -10,7 +10,7 @@ import {
 
 export interface SelectedModel {
   model: LanguageModelV4;
-  /** LLM that writes compaction summaries; undefined offline (the deterministic receipt is used). */
+  /** LLM that writes compaction summaries; undefined offline (the receipt, unless a local model is found). */
   summarizer: LanguageModelV4 | undefined;
   description: ModelDescription;
 }
@@ -76,6 +76,7 @@ export function selectModel(
       modelId: 'scripted-coding-agent',
       offline: true,
       summarizer: 'deterministic receipt (no LLM configured)',
+      offlineSummarizer: 'receipt',
     },
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { summarizerBanner } from '../shared/summarizer-banner.js';
 import { createDemoServer } from './create-demo-server.js';
 import { readDemoConfig } from './read-demo-config.js';
 import { isLoopbackHost } from './request-guard.js';
@@ -22,7 +23,7 @@ const server = serve(
     console.log(`Baton demo: http://${host}:${info.port}/`);
     console.log(
       description.offline
-        ? 'No LLM configured: the scripted offline agent plays a coding session (set OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_COMPATIBLE_BASE_URL for a real model).'
+        ? `No LLM configured: the scripted offline agent plays a coding session (set OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_COMPATIBLE_BASE_URL for a real model). ${summarizerBanner(description)}`
         : `Model: ${description.provider} ${description.modelId}; summariser: ${description.summarizer}.`,
     );
     console.log(`Context window: ${demo.contextWindow} tokens; data: ${config.dataDirectory}`);

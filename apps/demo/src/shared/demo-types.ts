@@ -69,6 +69,13 @@ export interface ModelDescription {
   offline: boolean;
   /** Summariser used for compaction, or a description of the fallback. */
   summarizer: string;
+  /**
+   * Offline only: `local` when a local GGUF model writes the summaries (named in `summarizer`),
+   * `receipt` when the deterministic receipt is used.
+   */
+  offlineSummarizer?: 'local' | 'receipt';
+  /** Offline without a local model: why, and how to fetch one. */
+  summarizerNote?: string;
 }
 
 export interface DemoState {

@@ -1,0 +1,352 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import {
+  extractHandoffFacts,
+  HANDOFF_SECTIONS,
+  type HandoffSectionKey,
+  type HandoffSections,
+} from '@baton/fallback';
+
+/** Facts the receipt extractor finds in a span (read from redacted messages only). */
+export interface SpanFacts {
+  /** User asks in the span, latest first (the pinned latest request excluded: it stays verbatim). */
+  asks: string[];
+  /** Paths mentioned, most referenced first. */
+  files: string[];
+  /** Error lines, unresolved first, then most frequent. */
+  errors: string[];
+  /** Tool names called, most called first. */
+  tools: string[];
+  /** Open work: tool calls that never got a result (`name target`). */
+  openWork: string[];
+}
+
+export type FactClass = keyof SpanFacts;
+
+/** In the order the top-up fills them: the ones a receipt states most prominently first. */
+export const factClasses: readonly FactClass[] = ['errors', 'asks', 'openWork', 'files', 'tools'];
+
+/**
+ * Why a summariser reply was not used: `empty` (fewer than three words), `truncated` (the model
+ * stopped at its output cap), `refusal` (a refusal phrase opens it and it holds none of the span's
+ * facts), `off-topic` (too few of its words come from the span; see `verifySummary`).
+ */
+export type SummaryRejection = 'empty' | 'truncated' | 'refusal' | 'off-topic';
+
+/** What checking a summary against its span found and did. */
+export interface SummaryVerification {
+  /** Facts the span holds, per class. */
+  facts: Record<FactClass, number>;
+  /** Of those, present in the reply before the top-up. */
+  present: Record<FactClass, number>;
+  /** Share of the span's facts present in the reply before the top-up (1 when the span has none). */
+  factCoverage: number;
+  /** Facts appended because the reply missed them (bounded). */
+  added: SpanFacts;
+  /** Repeated lines dropped from the reply (small models loop). */
+  droppedRepeatedLines: number;
+  /** Why the reply was rejected; absent when it was accepted. */
+  rejection?: SummaryRejection;
+}
+
+/** Most facts of each class checked (and so at most appended): the receipt's own scale. */
+const perClassLimit: Record<FactClass, number> = {
+  asks: 6,
+  files: 12,
+  errors: 8,
+  tools: 8,
+  openWork: 4,
+};
+
+const factLength = 200;
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function clipFact(text: string): string {
+  const collapsed = collapse(text);
+  return collapsed.length > factLength ? `${collapsed.slice(0, factLength - 1)}…` : collapsed;
+}
+
+/**
+ * The deterministic facts of a span, from `@baton/fallback`'s receipt extractor. `messages` must be
+ * redacted already: facts are appended to summaries as they are. `excludeAsks` holds positions (in
+ * `messages`) of asks that stay verbatim beside the summary.
+ */
+export function extractSpanFacts(
+  messages: readonly ModelMessage[],
+  excludeAsks: ReadonlySet<number> = new Set(),
+): SpanFacts {
+  const facts = extractHandoffFacts(messages);
+  const asks = facts.asks
+    .filter((ask) => !excludeAsks.has(ask.index))
+    .reverse()
+    .map((ask) => clipFact(ask.text))
+    .filter((text) => contentWords(text).length >= 2);
+  const files = [...facts.files]
+    .sort((a, b) => b.references - a.references || b.lastIndex - a.lastIndex)
+    .map((file) => file.path);
+  const errors = [...facts.errors]
+    .sort((a, b) => Number(a.resolved) - Number(b.resolved) || b.count - a.count)
+    .map((error) => clipFact(error.line));
+  const tools = facts.toolCounts.map(([name]) => name);
+  const openWork = facts.toolCalls
+    .filter((call) => call.outcome === 'no result')
+    .map((call) => clipFact(`${call.name} ${call.target}`));
+  const unique = (values: string[], kind: FactClass) =>
+    [...new Set(values.filter((value) => value !== ''))].slice(0, perClassLimit[kind]);
+  return {
+    asks: unique(asks, 'asks'),
+    files: unique(files, 'files'),
+    errors: unique(errors, 'errors'),
+    tools: unique(tools, 'tools'),
+    openWork: unique(openWork, 'openWork'),
+  };
+}
+
+const stopWords = new Set(
+  'about above after again also because been before being below between both could does doing down during each from further have having here into just more most once only other over same should some such than that their them then there these they this those through under until very were what when where which while will with would your please thanks'.split(
+    ' ',
+  ),
+);
+
+function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z][a-z0-9_]{3,}/g) ?? []).filter(
+    (word) => !stopWords.has(word),
+  );
+}
+
+/** Word stems (first four letters) of a text: inflections and identifiers' parts match. */
+export function wordStems(text: string): Set<string> {
+  return new Set(
+    (text.toLowerCase().match(/[a-z]{4,}/g) ?? [])
+      .filter((word) => !stopWords.has(word))
+      .map((word) => word.slice(0, 4)),
+  );
+}
+
+function basename(path: string): string {
+  const parts = path.split(/[/\\]/).filter((part) => part !== '');
+  return parts.at(-1) ?? path;
+}
+
+/** Whether the summary holds a fact: verbatim, by file name, or (text facts) most of its words. */
+function holds(kind: FactClass, fact: string, lower: string, summaryWords: Set<string>): boolean {
+  switch (kind) {
+    case 'tools':
+      return lower.includes(fact.toLowerCase());
+    case 'files': {
+      const name = basename(fact).toLowerCase();
+      return lower.includes(fact.toLowerCase()) || (name.length >= 4 && lower.includes(name));
+    }
+    default: {
+      if (lower.includes(fact.toLowerCase().slice(0, 60))) return true;
+      const words = [...new Set(contentWords(fact))];
+      if (words.length === 0) return false;
+      const found = words.filter((word) => summaryWords.has(word)).length;
+      return found / words.length >= 0.6;
+    }
+  }
+}
+
+/** Words a paraphrased heading may use for each section, checked in order (first match wins). */
+const headingWords: Array<[HandoffSectionKey, RegExp]> = [
+  ['latestAsk', /\blatest (user )?(ask|request)\b/],
+  ['pendingAsks', /\b(earlier|pending|open|user) (asks?|requests?)\b|\basks?\b|\brequests?\b/],
+  ['goal', /\b(goal|objective|aim|purpose|task|overview)s?\b/],
+  ['constraints', /\b(constraint|preference|requirement|rule|limit)s?\b/],
+  [
+    'completedActions',
+    /\b(completed|done|actions?|steps? taken|progress|what (was|has been) done|history)\b/,
+  ],
+  ['inProgress', /\b(in.progress|ongoing|under way)\b/],
+  ['activeState', /\b(state|status|current)\b/],
+  ['blockers', /\b(blockers?|errors?|issues?|problems?|failures?|bugs?)\b/],
+  ['decisions', /\b(decisions?|choices?)\b/],
+  ['resolvedQuestions', /\bquestions?\b/],
+  ['files', /\b(files?|paths?)\b/],
+  ['remainingWork', /\b(remaining|todo|to do|next steps?|pending work|left to do|open work)\b/],
+  ['criticalContext', /\b(context|notes?|details?|summary|other|key (facts|information))\b/],
+];
+
+/** Sections a model may write: never the ones Baton fills itself. */
+const batonOnly = new Set<HandoffSectionKey>([
+  'addedFacts',
+  'previousSummary',
+  'lastTurns',
+  'counts',
+]);
+
+function normalizeHeading(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^a-z -]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const exactTitles = new Map<string, HandoffSectionKey>(
+  HANDOFF_SECTIONS.map(({ key, title }) => [normalizeHeading(title), key]),
+);
+
+function sectionForHeading(heading: string): HandoffSectionKey | undefined {
+  const normalized = normalizeHeading(heading);
+  const exact = exactTitles.get(normalized);
+  if (exact !== undefined) return batonOnly.has(exact) ? 'criticalContext' : exact;
+  if (normalized === '' || normalized.split(' ').length > 8) return undefined;
+  for (const [key, pattern] of headingWords) if (pattern.test(normalized)) return key;
+  return undefined;
+}
+
+/**
+ * A heading line in any common form: `## X`, `**X**`, `X:` alone, `1. X:` alone, or a short label
+ * that opens a line (`**X:** text` with the rest as body, `X: text` of at most three words kept whole).
+ */
+function headingOf(line: string): { heading: string; rest: string } | undefined {
+  const markdown = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+  if (markdown) return { heading: markdown[1]!, rest: '' };
+  const bold = /^\s*(?:\d+[.)]\s*)?\*\*([^*]{1,80}?):?\*\*:?\s*(.*)$/.exec(line);
+  if (bold) return { heading: bold[1]!, rest: bold[2]! };
+  const label = /^\s*(?:\d+[.)]\s*)?([A-Za-z][A-Za-z /&-]{1,40}):(?:\s+(.*))?$/.exec(line);
+  if (label && (label[2] === undefined || label[1]!.trim().split(/\s+/).length <= 3)) {
+    // A plain label keeps its line: `Error: text` is content as much as a heading.
+    return { heading: label[1]!, rest: label[2] === undefined ? '' : line.trim() };
+  }
+  return undefined;
+}
+
+const refusal =
+  /\b(i(?:'m| am) (?:sorry|unable|not able)|i (?:can ?not|can't|cannot) (?:help|assist|do|provide|comply|summari[sz]e|complete|write)|as an ai\b|i (?:will|must) not|i won't|i'm afraid i can)/i;
+
+const emptyBody = /^(none\.?|n\/a|-|\(none\)|nothing\.?)$/i;
+
+export interface VerifySummaryOptions {
+  /** The model stopped at its output cap. Default false. */
+  truncated?: boolean;
+  /** Whether to append missing facts. Default true. */
+  topUp?: boolean;
+  /**
+   * Whether a text fits: the top-up adds facts only while the rendered sections still fit. Default:
+   * always fits (the per-class limits still bound it).
+   */
+  fits?: (sections: HandoffSections) => boolean;
+}
+
+/** How each appended fact is labelled inside the `addedFacts` section. */
+const factLabels: Record<FactClass, string> = {
+  asks: 'earlier ask',
+  files: 'file',
+  errors: 'error',
+  tools: 'tool',
+  openWork: 'open work',
+};
+
+/**
+ * Reads whatever structure a summariser reply has (markdown, bold or `Label:` headings in any
+ * wording, or bare prose, which becomes critical context), drops lines it repeats, and checks the
+ * span's deterministic facts against it. Rejects the reply as `empty` (fewer than three words),
+ * `truncated`, `refusal` (a refusal phrase in its first 300 characters and none of the span's facts)
+ * or `off-topic` (without three of the requested section headings: none of the span's facts and under
+ * a quarter of its word stems from the span, or under a tenth whatever it holds). Otherwise appends the missing facts, bounded, under the
+ * `addedFacts` section, so the summary never holds fewer of them than the receipt would.
+ */
+export function verifySummary(
+  reply: string,
+  facts: SpanFacts,
+  spanStems: ReadonlySet<string>,
+  options: VerifySummaryOptions = {},
+): { sections: HandoffSections | undefined; verification: SummaryVerification } {
+  const zero = () => ({ asks: 0, files: 0, errors: 0, tools: 0, openWork: 0 });
+  const verification: SummaryVerification = {
+    facts: zero(),
+    present: zero(),
+    factCoverage: 1,
+    added: { asks: [], files: [], errors: [], tools: [], openWork: [] },
+    droppedRepeatedLines: 0,
+  };
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const line of reply.replace(/\r\n?/g, '\n').split('\n')) {
+    // Models often wrap markdown in a code fence.
+    if (/^\s*```[a-z]*\s*$/i.test(line)) continue;
+    const key = collapse(line).toLowerCase();
+    if (key.length >= 8 && seen.has(key)) {
+      verification.droppedRepeatedLines++;
+      continue;
+    }
+    if (key.length >= 8) seen.add(key);
+    lines.push(line);
+  }
+  const cleaned = lines.join('\n').trim();
+  const lower = cleaned.toLowerCase();
+  const summaryWords = new Set(contentWords(cleaned));
+  let present = 0;
+  let total = 0;
+  const missing: SpanFacts = { asks: [], files: [], errors: [], tools: [], openWork: [] };
+  for (const kind of factClasses) {
+    verification.facts[kind] = facts[kind].length;
+    for (const fact of facts[kind]) {
+      total++;
+      if (holds(kind, fact, lower, summaryWords)) {
+        verification.present[kind]++;
+        present++;
+      } else missing[kind].push(fact);
+    }
+  }
+  verification.factCoverage = total === 0 ? 1 : present / total;
+  const reject = (rejection: SummaryRejection) => ({
+    sections: undefined,
+    verification: { ...verification, rejection },
+  });
+
+  if ((cleaned.match(/[\p{L}\p{N}]{2,}/gu) ?? []).length < 3) return reject('empty');
+  if (options.truncated) return reject('truncated');
+  if (present === 0 && refusal.test(cleaned.slice(0, 300))) return reject('refusal');
+
+  // Sections in the reply's own order; text before any heading (or bare prose) is context.
+  const bodies = new Map<HandoffSectionKey, string[]>();
+  let current: HandoffSectionKey = 'criticalContext';
+  let exactHeadings = 0;
+  for (const line of lines) {
+    const heading = headingOf(line);
+    const key = heading === undefined ? undefined : sectionForHeading(heading.heading);
+    if (key !== undefined) {
+      if (exactTitles.has(normalizeHeading(heading!.heading))) exactHeadings++;
+      // The latest ask stays verbatim beside the summary; a model's restatement is history.
+      current = key === 'latestAsk' ? 'pendingAsks' : key;
+      if (heading!.rest.trim() !== '') {
+        bodies.set(current, [...(bodies.get(current) ?? []), heading!.rest]);
+      }
+      continue;
+    }
+    bodies.set(current, [...(bodies.get(current) ?? []), line]);
+  }
+  // A reply in the requested layout is the model's record and the top-up covers what it missed;
+  // one without it must show that it is about the span.
+  if (exactHeadings < 3) {
+    const replyStems = [...wordStems(cleaned)];
+    const shared = replyStems.filter((stem) => spanStems.has(stem)).length;
+    const share = replyStems.length === 0 ? 0 : shared / replyStems.length;
+    if ((present === 0 && share < 0.25) || share < 0.1) return reject('off-topic');
+  }
+  const sections: HandoffSections = {};
+  for (const [key, body] of bodies) {
+    const text = body.join('\n').trim();
+    if (text !== '' && !emptyBody.test(text)) sections[key] = text;
+  }
+
+  if (options.topUp !== false) {
+    const fits = options.fits ?? (() => true);
+    const items: string[] = [];
+    for (const kind of factClasses) {
+      for (const fact of missing[kind]) {
+        const item = `- ${factLabels[kind]}: ${fact}`;
+        if (!fits({ ...sections, addedFacts: [...items, item].join('\n') })) break;
+        items.push(item);
+        verification.added[kind].push(fact);
+      }
+    }
+    if (items.length > 0) sections.addedFacts = items.join('\n');
+  }
+  return { sections, verification };
+}
