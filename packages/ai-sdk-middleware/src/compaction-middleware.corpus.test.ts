@@ -6,7 +6,7 @@ import type { ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { ContextWindowExceededError } from './context-window-exceeded-error.js';
+import { ContextWindowExceededError } from './index.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toProviderPrompt } from './to-provider-prompt.js';
 import type { BatonProviderMetadata } from './types.js';

@@ -13,7 +13,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { ContextWindowExceededError } from './context-window-exceeded-error.js';
+import { ContextWindowExceededError } from './index.js';
 import { fixBugsHandoff, orphanToolParts } from './test-utils/conversation.js';
 import type { MiddlewareCompactionEvent } from './types.js';
 
