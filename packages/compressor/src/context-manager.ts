@@ -1,5 +1,6 @@
 import {
   createTokenCounter,
+  describeValue,
   InvalidInputError,
   type ModelInfo,
   resolveModel,
@@ -7,12 +8,19 @@ import {
   unknownModel,
 } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
-import { compactRequest } from './compact-request.js';
+import {
+  type BackgroundCompaction,
+  backgroundStillValid,
+  discardBackground,
+  startBackgroundCompaction,
+} from './background-compaction.js';
+import { type CompactRequestOutcome, compactRequest } from './compact-request.js';
 import { type ContextCompressor, createContextCompressor } from './context-compressor.js';
 import {
   type ContextManagerEvent,
   type ContextManagerOptions,
   type ContextReport,
+  defaultBackgroundThreshold,
   defaultSummarizerAttempts,
   defaultSummarizerTimeoutMs,
   defaultTargetRatio,
@@ -37,6 +45,12 @@ export interface ContextManager {
   prepare(messages: readonly ModelMessage[], options?: PrepareOptions): Promise<PreparedContext>;
   /** Reports the provider's input tokens for a prepared call (calibrates estimates). */
   observeUsage(prepared: PreparedContext, inputTokens: number | undefined): void;
+  /**
+   * Aborts the background compactions still running and waits until they settled; none starts
+   * afterwards. Nothing is written by them (compactions are recorded by `prepare` only), so a store
+   * may be closed once this resolves. The manager still prepares calls (synchronously).
+   */
+  close(): Promise<void>;
 }
 
 /** What `observeUsage` needs of a prepared call. */
@@ -81,6 +95,20 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
   const threshold = options.threshold ?? defaultThreshold;
   const targetRatio = options.targetRatio ?? defaultTargetRatio;
   const calibrateOption = options.calibrate ?? 'auto';
+  const background = options.background ?? false;
+  const backgroundThreshold = options.backgroundThreshold ?? defaultBackgroundThreshold;
+  if (
+    typeof backgroundThreshold !== 'number' ||
+    !(backgroundThreshold > 0 && backgroundThreshold < 1)
+  ) {
+    throw new InvalidInputError({
+      path: 'backgroundThreshold',
+      message: `must be between 0 and 1 exclusive, got ${describeValue(backgroundThreshold)}`,
+    });
+  }
+  const hasSummarizer = options.summarizer !== undefined;
+  const jobs = new Set<BackgroundCompaction>();
+  let closed = false;
   // Validate the options that do not depend on the model now, not on the first call.
   resolveBudget({
     contextWindow: options.contextWindow ?? 1_000_000,
@@ -221,23 +249,53 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
           ...(failure === undefined ? {} : { usedFallback: true, fallbackReason: failure }),
         });
 
+      const job = state.background;
+      // A job aborted by `close` holds at best a receipt of its interrupted summary: never used.
+      if (job !== undefined && closed) state.background = undefined;
+      else if (job !== undefined && !backgroundStillValid(job, state.compaction, messages)) {
+        state.background = undefined;
+        state.backgroundWasted += discardBackground(job, hasSummarizer);
+      }
       const backingOff =
         state.retryAboveTokens !== undefined &&
         calibrated(estimate) <= state.retryAboveTokens &&
         calibrated(estimate) <= budget.availableTokens;
-      if (calibrated(estimate) <= budget.triggerTokens || backingOff) return unchanged(undefined);
+      if (calibrated(estimate) <= budget.triggerTokens || backingOff) {
+        const soft = Math.floor(budget.triggerTokens * backgroundThreshold);
+        if (background && !closed && !backingOff && calibrated(estimate) > soft) {
+          state.background ??= startJob(state, view, messages, {
+            // Aim so that the result plus the growth until the trigger lands near the target,
+            // never below half of it.
+            targetTokens:
+              Math.max(
+                budget.targetTokens - (budget.triggerTokens - calibrated(estimate)),
+                budget.targetTokens / 2,
+              ) / ratio,
+            compressor: compressorFor(counter, budget),
+            tools,
+          });
+        }
+        return unchanged(undefined);
+      }
 
-      // Over the trigger: compress what would have been sent.
-      const outcome = await compactRequest({
-        messages: view,
-        estimate,
-        budget,
-        counter,
-        compressor: compressorFor(counter, budget),
-        ratio,
-        tools,
-        abortSignal,
+      // Over the trigger: the compaction prepared in the background, else compress what would
+      // have been sent.
+      const swapped = await takeBackground(state, messages, estimate, (sent) => {
+        const sentEstimate = counter.countMessages(sent, { tools });
+        return calibrated(sentEstimate) <= budget.triggerTokens ? sentEstimate : undefined;
       });
+      const outcome: CompactRequestOutcome =
+        swapped ??
+        (await compactRequest({
+          messages: view,
+          estimate,
+          budget,
+          counter,
+          compressor: compressorFor(counter, budget),
+          ratio,
+          tools,
+          abortSignal,
+        }));
       if (outcome.kind === 'unchanged') {
         if (outcome.backOff) backOff(state, calibrated(estimate), budget);
         return unchanged(outcome.failure);
@@ -290,9 +348,10 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
         requestTokensAfter: calibrated(sentEstimate),
         clippedToolOutputs,
         omittedToolTokens,
-        fromBackground: false,
-        backgroundWasted: 0,
+        fromBackground: swapped !== undefined,
+        backgroundWasted: state.backgroundWasted,
       };
+      state.backgroundWasted = 0;
       return finish(
         result.messages,
         sentEstimate,
@@ -339,8 +398,62 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
     return matchingCompaction(state, messages);
   }
 
+  function startJob(
+    state: SessionState,
+    input: ModelMessage[],
+    raw: readonly ModelMessage[],
+    job: { targetTokens: number; compressor: ContextCompressor; tools: PrepareOptions['tools'] },
+  ): BackgroundCompaction {
+    const started = startBackgroundCompaction({ ...job, input, raw, base: state.compaction });
+    jobs.add(started);
+    void started.done.then(() => jobs.delete(started));
+    return started;
+  }
+
+  /**
+   * Swaps in the conversation's background compaction (waiting for it if it still runs): its
+   * result, then the messages that came after it. Undefined, with the job's summariser calls
+   * counted as wasted, when it failed or the result would still be over the trigger.
+   */
+  async function takeBackground(
+    state: SessionState,
+    messages: ModelMessage[],
+    estimate: number,
+    fits: (sent: ModelMessage[]) => number | undefined,
+  ): Promise<CompactRequestOutcome | undefined> {
+    const job = state.background;
+    if (job === undefined) return undefined;
+    state.background = undefined;
+    await job.done;
+    const outcome = job.outcome;
+    if (outcome !== undefined && 'result' in outcome && outcome.result.strategy !== 'none') {
+      const prepared = outcome.result;
+      const sent = splicedMessages(messages, prepared.messages, job.coveredRaw.length);
+      const sentEstimate = fits(sent);
+      if (sentEstimate !== undefined) {
+        // Figures of this request, not of the shorter history the job compressed.
+        const result = {
+          ...prepared,
+          messages: sent,
+          tokensBefore: estimate,
+          tokensAfter: sentEstimate,
+          tokensSaved: estimate - sentEstimate,
+          event: { ...prepared.event, tokensBefore: estimate, tokensAfter: sentEstimate },
+        };
+        return { kind: 'compacted', result, sentEstimate, clipped: undefined };
+      }
+    }
+    state.backgroundWasted += discardBackground(job, hasSummarizer);
+    return undefined;
+  }
+
   return {
     prepare,
+    async close() {
+      closed = true;
+      for (const job of jobs) job.controller.abort(new Error('the context manager was closed'));
+      await Promise.all([...jobs].map((job) => job.done));
+    },
     observeUsage(prepared, inputTokens) {
       const record = usage.get(prepared);
       if (record === undefined || !record.calibrate || typeof inputTokens !== 'number') return;

@@ -1,6 +1,7 @@
 import { redactMessages } from '@baton/fallback';
 import { BatonError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
+import type { BackgroundCompaction } from './background-compaction.js';
 import { sameMessage } from './same-message.js';
 import { toJsonMessage } from './to-json-message.js';
 import type { CompactionEvent, CompressResult } from './types.js';
@@ -95,6 +96,10 @@ export interface SessionState {
    * context manager does not try again, so a tool loop does not pay for a useless compaction every step.
    */
   retryAboveTokens: number | undefined;
+  /** The conversation's background compaction, while one is running or waits for the trigger. */
+  background: BackgroundCompaction | undefined;
+  /** Summariser calls of discarded background jobs since the last compaction. */
+  backgroundWasted: number;
 }
 
 export interface CompactionState {
@@ -186,6 +191,8 @@ export function createSessionTracker(
       otherCompactions: [],
       storedCalibration: undefined,
       retryAboveTokens: undefined,
+      background: undefined,
+      backgroundWasted: 0,
     };
     if (store === undefined || sessionId === undefined) return state;
     await reload(state);
