@@ -36,7 +36,7 @@ describe.skipIf(corpusSkipReason !== undefined)(
       for (const transcript of transcripts) {
         const prompt = toProviderPrompt(transcript.messages as ModelMessage[]);
         if (!validateToolPairs(toModelMessages(prompt)).valid) continue;
-        const tokens = counter.countMessages(prompt as never);
+        const tokens = counter.countMessages(prompt);
         // A window the transcript overflows at the default threshold.
         const contextWindow = Math.max(8_192, Math.round(tokens * 0.6));
         const middleware = compactionMiddleware({ contextWindow, counter });

@@ -50,7 +50,7 @@ describe('compactionMiddleware (property)', () => {
             threshold,
             targetRatio: 0.6,
           });
-          const tokens = counter.countMessages(prompt as never);
+          const tokens = counter.countMessages(prompt);
           let sent: LanguageModelV4Prompt;
           try {
             const result = await middleware.transformParams?.({ type: 'generate', params, model });
@@ -67,7 +67,7 @@ describe('compactionMiddleware (property)', () => {
             return;
           }
           expect(validateToolPairs(toModelMessages(sent)).valid).toBe(true);
-          expect(counter.countMessages(sent as never)).toBeLessThanOrEqual(budget.availableTokens);
+          expect(counter.countMessages(sent)).toBeLessThanOrEqual(budget.availableTokens);
           expect(sent[0]).toEqual(prompt[0]);
           expect(JSON.stringify(sent.at(-1))).toContain(ask);
         },

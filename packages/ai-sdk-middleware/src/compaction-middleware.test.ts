@@ -199,7 +199,7 @@ describe('compactionMiddleware with generateText', () => {
       doGenerate: async (options) => {
         const { createTokenCounter } = await import('@baton/tokens');
         const counted = createTokenCounter({ model: 'mock-model-id' }).countMessages(
-          options.prompt as never,
+          options.prompt,
         );
         return textResult('ok', Math.round(counted * reportedRatio));
       },
