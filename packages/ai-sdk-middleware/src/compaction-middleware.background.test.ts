@@ -7,7 +7,7 @@ import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { filler, fixBugsHandoff, textResult } from './test-utils/conversation.js';
+import { agentHistory, fixBugsHandoff, textResult } from './test-utils/conversation.js';
 import type { MiddlewareCompactionEvent } from './types.js';
 
 /**
@@ -36,26 +36,11 @@ function gatedSummarizer() {
   };
 }
 
-let sequence = 0;
-function loopStep(tokens = 150): ModelMessage[] {
-  const toolCallId = `call_${++sequence}`;
-  return [
-    {
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId, toolName: 'bash', input: { command: 'ls' } }],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId,
-          toolName: 'bash',
-          output: { type: 'text', value: filler(tokens, sequence) },
-        },
-      ],
-    },
-  ];
+/** Agent turns (ask, tool call, ~150-token result, reply) handed out one per step. */
+function turns(): () => ModelMessage[] {
+  const all = agentHistory(80, 150);
+  let next = 0;
+  return () => all.slice(4 * next, 4 * ++next);
 }
 
 const ask: ModelMessage = { role: 'user', content: 'Fix the failing parser test, please.' };
@@ -79,6 +64,7 @@ describe('background compaction with a session store', () => {
   it('a process that dies with a job in flight leaves nothing half-written; the next one compacts once', async () => {
     const sessionId = 'restart-with-job';
     const history: ModelMessage[] = [ask];
+    const loopStep = turns();
     const first = gatedSummarizer();
     const store1 = await createSessionStore({ dataDir });
     const manager1 = createContextManager({
@@ -160,6 +146,7 @@ describe('background compaction with a session store', () => {
         });
       const [a, b] = [processFor(), processFor()];
       const history: ModelMessage[] = [ask];
+      const loopStep = turns();
       for (let step = 0; step < 40 && events.length === 0; step++) {
         history.push(...loopStep());
         const messages = history.slice();

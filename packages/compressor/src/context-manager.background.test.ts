@@ -1,12 +1,14 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { describe, expect, it } from 'vitest';
 import {
+  type ContextManager,
   type ContextManagerOptions,
   createContextManager,
   type PreparedContext,
   type SummarizerRequest,
   validateToolPairs,
 } from './index.js';
+import { toolTurn } from './test-utils/history.js';
 import { createSimpleCounter } from './test-utils/simple-counter.js';
 import { structuredSummary } from './test-utils/structured-summary.js';
 
@@ -55,28 +57,6 @@ async function settle(): Promise<void> {
   for (let round = 0; round < 20; round++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-let callSequence = 0;
-function step(output: string): ModelMessage[] {
-  const toolCallId = `call_${++callSequence}`;
-  return [
-    {
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId, toolName: 'bash', input: { command: 'ls' } }],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId,
-          toolName: 'bash',
-          output: { type: 'text', value: output },
-        },
-      ],
-    },
-  ];
-}
-
 /** ~100 tokens (simple counter) per step, each with its own text. */
 function stepOutput(index: number): string {
   return `step ${index}: ${'listing of files '.repeat(22)}`;
@@ -104,6 +84,20 @@ function expectSound(prepared: PreparedContext): void {
   expect(prepared.messages.filter((message) => message.role === 'user')).toContainEqual(ask);
 }
 
+/** A prepare whose summariser calls (a synchronous compaction's) are answered as soon as made. */
+async function answered(
+  manager: ContextManager,
+  script: ReturnType<typeof scriptedSummarizer>,
+  messages: ModelMessage[],
+): Promise<PreparedContext> {
+  let settled = false;
+  const pending = manager.prepare(messages).finally(() => {
+    settled = true;
+  });
+  while (!settled) await script.release();
+  return pending;
+}
+
 /** Runs the loop until `until` holds for a prepared call (at most `limit` steps). */
 async function runUntil(
   history: ModelMessage[],
@@ -112,7 +106,7 @@ async function runUntil(
   limit = 40,
 ): Promise<PreparedContext> {
   for (let index = 0; index < limit; index++) {
-    history.push(...step(stepOutput(history.length)));
+    history.push(...toolTurn('bash', stepOutput(history.length)));
     const prepared = await prepare(history);
     expectSound(prepared);
     if (until(prepared)) return prepared;
@@ -142,7 +136,7 @@ describe('background compaction', () => {
     expect(compacted.messages.at(-1)).toBe(history.at(-1));
     expect(JSON.stringify(compacted.messages)).toContain('Summary number 1.');
     // The compaction is the conversation's context from now on.
-    history.push(...step('one more'));
+    history.push(...toolTurn('bash', 'one more'));
     const next = await manager.prepare(history);
     expect(next.report.usedCompactedContext).toBe(true);
     expect(next.messages.length).toBeLessThan(history.length);
@@ -157,7 +151,7 @@ describe('background compaction', () => {
     await runUntil(history, prepare, () => script.requests.length > 0);
     // The app edits an early tool output (a regenerated step) while the summariser runs.
     const edited = history.slice();
-    const [call, result] = step('edited output, regenerated');
+    const [call, result] = toolTurn('bash', 'edited output, regenerated');
     edited.splice(2, 2, call as ModelMessage, result as ModelMessage);
     history.splice(0, history.length, ...edited);
     await manager.prepare(history);
@@ -180,11 +174,11 @@ describe('background compaction', () => {
     }
   });
 
-  it('counts a finished job whose history changed, and falls back to a synchronous compaction', async () => {
+  it('counts a finished job whose history changed as wasted, and never uses its summary', async () => {
     const script = scriptedSummarizer();
     const options = managerOptions(script.summarizer);
-    // A threshold so close to the trigger that the edit below comes before any new job could finish.
-    const manager = createContextManager({ ...options, backgroundThreshold: 0.95 });
+    // Steps add ~110 tokens: a 200-token band below the trigger is always stepped into.
+    const manager = createContextManager({ ...options, backgroundThreshold: 0.9 });
     const history: ModelMessage[] = [system, ask];
     await runUntil(
       history,
@@ -192,16 +186,11 @@ describe('background compaction', () => {
       () => script.requests.length > 0,
     );
     await script.release();
-    history.splice(2, 2, ...step('edited output'));
+    history.splice(2, 2, ...toolTurn('bash', 'edited output'));
     // Answer the synchronous call as soon as it is made.
     const compacted = await runUntil(
       history,
-      async (messages) => {
-        const pending = manager.prepare(messages);
-        await settle();
-        await script.release();
-        return pending;
-      },
+      (messages) => answered(manager, script, messages),
       (prepared) => prepared.report.compacted,
     );
     expect(compacted.event?.backgroundWasted).toBeGreaterThanOrEqual(1);
@@ -221,12 +210,7 @@ describe('background compaction', () => {
     expect(script.aborted).toBe(1);
     const compacted = await runUntil(
       history,
-      async (messages) => {
-        const pending = manager.prepare(messages);
-        await settle();
-        await script.release();
-        return pending;
-      },
+      (messages) => answered(manager, script, messages),
       (prepared) => prepared.report.compacted,
     );
     expect(compacted.event?.fromBackground).toBe(false);
@@ -264,7 +248,7 @@ describe('background compaction', () => {
     const history: ModelMessage[] = [system, ask];
     let compactedAt = -1;
     for (let index = 0; index < 40 && compactedAt < 0; index++) {
-      history.push(...step(stepOutput(index)));
+      history.push(...toolTurn('bash', stepOutput(index)));
       const before = script.requests.length;
       const pending = manager.prepare(history);
       await settle();
