@@ -5,6 +5,7 @@ import { availableParallelism, cpus } from 'node:os';
 import { median } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { compactionMiddleware } from '../dist/index.js';
+import { backgroundLatencySection } from './background-latency.ts';
 
 type Prompt = Array<Record<string, unknown>>;
 
@@ -313,6 +314,7 @@ const lines = [
   `Target: under 2 ms warm. Next tool-loop step (same messages as fresh objects): ${format(warmByContent)} ms (o200k) / ${format(warmByContentHeuristic)} ms (heuristic); same params object: ${format(warm)} ms.`,
   '',
 ];
+lines.push(...(await backgroundLatencySection()));
 await mkdir(new URL('../bench-results/', import.meta.url), { recursive: true });
 await writeFile(new URL('../bench-results/results.md', import.meta.url), lines.join('\n'));
 console.log(lines.join('\n'));

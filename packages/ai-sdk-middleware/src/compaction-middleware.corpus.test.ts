@@ -6,7 +6,7 @@ import type { ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { ContextWindowExceededError } from './context-window-exceeded-error.js';
+import { ContextWindowExceededError } from './index.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toProviderPrompt } from './to-provider-prompt.js';
 import type { BatonProviderMetadata } from './types.js';
@@ -36,7 +36,7 @@ describe.skipIf(corpusSkipReason !== undefined)(
       for (const transcript of transcripts) {
         const prompt = toProviderPrompt(transcript.messages as ModelMessage[]);
         if (!validateToolPairs(toModelMessages(prompt)).valid) continue;
-        const tokens = counter.countMessages(prompt as never);
+        const tokens = counter.countMessages(prompt);
         // A window the transcript overflows at the default threshold.
         const contextWindow = Math.max(8_192, Math.round(tokens * 0.6));
         const middleware = compactionMiddleware({ contextWindow, counter });

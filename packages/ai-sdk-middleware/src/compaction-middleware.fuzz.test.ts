@@ -13,7 +13,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { ContextWindowExceededError } from './context-window-exceeded-error.js';
+import { ContextWindowExceededError } from './index.js';
 import { fixBugsHandoff, orphanToolParts } from './test-utils/conversation.js';
 import type { MiddlewareCompactionEvent } from './types.js';
 
@@ -226,7 +226,7 @@ describe('fuzz: agent loops through the middleware with re-compactions', () => {
           // No orphaned tool parts; nothing the input did not have.
           expect(orphanToolParts(out), label).toEqual([]);
           expect(
-            validateToolPairs(out as never).problems.filter(
+            validateToolPairs(out).problems.filter(
               (problem) => problem.code !== 'system_not_leading',
             ),
             label,
@@ -282,9 +282,7 @@ describe('fuzz: agent loops through the middleware with re-compactions', () => {
           }
           // What is sent fits the window (less the reserved output), counted as the middleware
           // counts.
-          expect(counter.countMessages(out as never), label).toBeLessThanOrEqual(
-            spec.contextWindow - 200,
-          );
+          expect(counter.countMessages(out), label).toBeLessThanOrEqual(spec.contextWindow - 200);
           if (events.length > before) totals.compactions += events.length - before;
         }
         totals.loops++;

@@ -100,9 +100,7 @@ describe('compactionMiddleware lineage details', () => {
       doGenerate: async (options: LanguageModelV4CallOptions) =>
         textResult(
           'ok',
-          Math.round(
-            1.5 * counter.countMessages(options.prompt as never, { tools: options.tools as never }),
-          ),
+          Math.round(1.5 * counter.countMessages(options.prompt, { tools: options.tools })),
         ),
     });
     const make = () =>

@@ -6,8 +6,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { ContextWindowExceededError } from './context-window-exceeded-error.js';
-import { resolveBudget } from './resolve-budget.js';
+import { ContextWindowExceededError, resolveBudget } from './index.js';
 import { agentHistory } from './test-utils/conversation.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toProviderPrompt } from './to-provider-prompt.js';
@@ -51,7 +50,7 @@ describe('compactionMiddleware (property)', () => {
             threshold,
             targetRatio: 0.6,
           });
-          const tokens = counter.countMessages(prompt as never);
+          const tokens = counter.countMessages(prompt);
           let sent: LanguageModelV4Prompt;
           try {
             const result = await middleware.transformParams?.({ type: 'generate', params, model });
@@ -68,7 +67,7 @@ describe('compactionMiddleware (property)', () => {
             return;
           }
           expect(validateToolPairs(toModelMessages(sent)).valid).toBe(true);
-          expect(counter.countMessages(sent as never)).toBeLessThanOrEqual(budget.availableTokens);
+          expect(counter.countMessages(sent)).toBeLessThanOrEqual(budget.availableTokens);
           expect(sent[0]).toEqual(prompt[0]);
           expect(JSON.stringify(sent.at(-1))).toContain(ask);
         },

@@ -5,7 +5,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { ContextWindowExceededError } from './context-window-exceeded-error.js';
+import { ContextWindowExceededError } from './index.js';
 import {
   agentHistory,
   filler,

@@ -17,7 +17,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { ContextWindowExceededError } from './context-window-exceeded-error.js';
+import { ContextWindowExceededError } from './index.js';
 import {
   agentHistory,
   filler,
@@ -199,7 +199,7 @@ describe('compactionMiddleware with generateText', () => {
       doGenerate: async (options) => {
         const { createTokenCounter } = await import('@baton/tokens');
         const counted = createTokenCounter({ model: 'mock-model-id' }).countMessages(
-          options.prompt as never,
+          options.prompt,
         );
         return textResult('ok', Math.round(counted * reportedRatio));
       },

@@ -192,7 +192,7 @@ async function checkFlow(flow: Setup, metadata: BatonProviderMetadata[], askAt: 
   expect(flow.summarizerCalls()).toBe(attempts);
   expect(flow.summarizerCalls()).toBeLessThanOrEqual(compactions.length);
   for (const event of events) expect(event.usedFallback).toBe(false);
-  const sessions = await store.listSessions({ includeEnded: true } as never);
+  const sessions = await store.listSessions({ includeEnded: true });
   const branched = sessions.filter((session) => session.endReason === 'branched');
   expect(branched).toEqual([]);
   // The root plus one child per compaction: no extra sessions.
@@ -285,7 +285,7 @@ describe('compactionMiddleware in an AI SDK UI app flow', () => {
     };
     flow.nextTurn(99);
     await uiChatTurn(flow, edited, () => undefined);
-    const sessions = await flow.store.listSessions({ includeEnded: true } as never);
+    const sessions = await flow.store.listSessions({ includeEnded: true });
     expect(sessions.filter((session) => session.endReason === 'branched')).toHaveLength(1);
   });
 

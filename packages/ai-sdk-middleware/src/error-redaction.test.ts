@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
 import { textResult } from './test-utils/conversation.js';
 import { toProviderPrompt } from './to-provider-prompt.js';
+import type { CompactionMiddlewareOptions } from './types.js';
 
 /**
  * A secret in the wrong field must not come back in a middleware error. Secret-shaped values are
@@ -43,7 +44,9 @@ describe('middleware errors never echo the offending value', () => {
         secret,
         fc.constantFrom('threshold', 'targetRatio', 'reservedOutputTokens', 'contextWindow'),
         async (value, option) => {
-          const error = await rejection(() => compactionMiddleware({ [option]: value } as never));
+          const error = await rejection(() =>
+            compactionMiddleware({ [option]: value } as unknown as CompactionMiddlewareOptions),
+          );
           expect(BatonError.isInstance(error), String(error)).toBe(true);
           expect(exposed(error)).not.toContain(value.slice(-16));
         },

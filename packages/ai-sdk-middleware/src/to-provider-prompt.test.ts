@@ -1,9 +1,9 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { toJsonMessage } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toJsonMessage } from './to-json-message.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toProviderPrompt } from './to-provider-prompt.js';
 

@@ -5,7 +5,11 @@ import { basename, dirname, extname, join } from 'node:path';
 import { ContextBudgetError, toOpenAIChat } from '@baton/compressor';
 import { createTokenCounter, resolveModel } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
-import { type CompactReport, compactTranscript } from './compact-transcript.js';
+import {
+  type CompactReport,
+  compactTranscript,
+  defaultCompactTarget,
+} from './compact-transcript.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { formatNumber } from './format-number.js';
 import { loadSummarizer } from './load-summarizer.js';
@@ -59,7 +63,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
   settings = { ...settings, model: cliModel.id };
   const model = resolveModel(settings.model);
   const window = settings.window ?? model.contextWindow;
-  const target = settings.target ?? Math.floor(window / 2);
+  const target = settings.target ?? defaultCompactTarget(window);
   if (target > window) {
     throw new UsageError({ message: `--target (${target}) is larger than the window (${window})` });
   }

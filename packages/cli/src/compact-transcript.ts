@@ -70,6 +70,15 @@ export interface CompactReport {
 }
 
 /**
+ * The target a file is compacted to when none is given: half the window, leaving room for the reply
+ * and the next turns. (A one-off compaction on request, unlike the context manager's trigger and
+ * target for a live conversation.)
+ */
+export function defaultCompactTarget(window: number): number {
+  return Math.floor(window / 2);
+}
+
+/**
  * Compacts AI SDK messages with `@baton/compressor` for a window and target given in tokens, and
  * checks the result's tool pairing. Rejects with the compressor's errors (e.g. `ContextBudgetError`
  * when the parts that must stay verbatim do not fit the target).
@@ -80,7 +89,7 @@ export async function compactTranscript(
 ): Promise<CompactReport> {
   const model = options.model ?? 'gpt-4o';
   const window = options.window ?? resolveModel(model).contextWindow;
-  const target = options.target ?? Math.floor(window / 2);
+  const target = options.target ?? defaultCompactTarget(window);
   const counter = options.counter ?? createTokenCounter({ model });
   try {
     const compressor = createContextCompressor({

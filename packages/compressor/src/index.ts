@@ -9,13 +9,30 @@ export type {
   SummarizerRequest,
   SummaryDetail,
 } from './context-compressor-options.js';
+export { type ContextManager, createContextManager } from './context-manager.js';
+export {
+  type ContextManagerEvent,
+  type ContextManagerOptions,
+  type ContextReport,
+  defaultBackgroundThreshold,
+  defaultSummarizerAttempts,
+  defaultSummarizerTimeoutMs,
+  defaultTargetRatio,
+  defaultThreshold,
+  type PreparedContext,
+  type PrepareOptions,
+} from './context-manager-options.js';
+export { ContextWindowExceededError } from './context-window-exceeded-error.js';
+export type { CompactionStore, CompactionStoreSession } from './create-session-tracker.js';
 export { fromOpenAIChat } from './from-openai-chat.js';
 export type {
   OpenAIChatContentPart,
   OpenAIChatMessage,
   OpenAIChatToolCall,
 } from './openai-chat-message.js';
+export { type Budget, type ResolveBudgetOptions, resolveBudget } from './resolve-budget.js';
 export { SummarizerError, type SummarizerFailureKind } from './summarizer-error.js';
+export { toJsonMessage } from './to-json-message.js';
 export { toOpenAIChat } from './to-openai-chat.js';
 export type {
   AppliedStrategy,

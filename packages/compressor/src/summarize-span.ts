@@ -7,11 +7,7 @@ import type { SummaryDetail } from './context-compressor-options.js';
 import { renderHandoff } from './peer-api.js';
 import { redactForSummary } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
-import {
-  cacheFriendlyPrompt,
-  summaryInstructions,
-  toolOutputChars,
-} from './summary-prompt.js';
+import { cacheFriendlyPrompt, summaryInstructions, toolOutputChars } from './summary-prompt.js';
 import {
   createRequestCounter,
   joinPrompt,

@@ -9,7 +9,7 @@ import {
   type MiddlewareCompactionEvent,
   resolveBudget,
 } from '@baton/ai-sdk-middleware';
-import type { CompressionStrategy } from '@baton/compressor';
+import { type CompressionStrategy, defaultTargetRatio, defaultThreshold } from '@baton/compressor';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
 import {
   type CountableMessage,
@@ -63,10 +63,6 @@ export interface CompactionLayer {
   lineage(rootSessionId: string): Promise<{ entries: LineageEntry[]; currentSessionId: string }>;
   close(): Promise<void>;
 }
-
-/** The middleware's documented defaults: compact above 0.8 of (window - reserved output), to 0.6 of that. */
-const DEFAULT_THRESHOLD = 0.8;
-const DEFAULT_TARGET_RATIO = 0.6;
 
 function isoDate(value: Date | null): string | null {
   return value === null ? null : value.toISOString();
@@ -145,8 +141,8 @@ export async function createCompactionLayer(
       contextWindow: options.contextWindow,
       requestedOutputTokens: maxOutputTokens,
       modelMaxOutputTokens,
-      threshold: DEFAULT_THRESHOLD,
-      targetRatio: DEFAULT_TARGET_RATIO,
+      threshold: defaultThreshold,
+      targetRatio: defaultTargetRatio,
     }).triggerTokens;
   }
 
@@ -161,7 +157,6 @@ export async function createCompactionLayer(
 
   const compaction = compactionMiddleware({
     contextWindow: options.contextWindow,
-    threshold: DEFAULT_THRESHOLD,
     strategy: options.strategy,
     counter,
     ...(options.summarizer ? { summarizer: options.summarizer } : {}),

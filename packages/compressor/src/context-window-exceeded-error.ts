@@ -5,7 +5,7 @@ const marker = Symbol.for('baton.error.context_window_exceeded');
 /**
  * The request cannot be made to fit the model's window: even after compaction the prompt, tool
  * definitions and reserved output need more than the window holds (typically a window too small for
- * the system prompt plus the latest turn). Thrown from `transformParams`, before the provider is called.
+ * the system prompt plus the latest turn). Thrown by `ContextManager.prepare` (the middleware's `transformParams`), before the provider is called.
  */
 export class ContextWindowExceededError extends BatonError {
   // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by isInstance through the Symbol.for key

@@ -1,12 +1,12 @@
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { redactMessages } from '@baton/fallback';
 import { BatonError } from '@baton/tokens';
 import type { ModelMessage } from 'ai';
+import type { BackgroundCompaction } from './background-compaction.js';
 import { sameMessage } from './same-message.js';
 import { toJsonMessage } from './to-json-message.js';
-import { toModelMessages } from './to-model-messages.js';
+import type { CompactionEvent, CompressResult } from './types.js';
 
-/** What the middleware reads of a stored session. */
+/** What the context manager reads of a stored session. */
 export interface CompactionStoreSession {
   id: string;
   rootId: string;
@@ -15,8 +15,9 @@ export interface CompactionStoreSession {
 }
 
 /**
- * The part of a `SessionStore` from `@baton/sessions` the middleware uses. Declared here, structurally,
- * so this package's types do not require `@baton/sessions` to be installed.
+ * The part of a `SessionStore` from `@baton/sessions` the context manager uses. Declared here,
+ * structurally, so this package neither loads nor requires `@baton/sessions`; any store with these
+ * methods (and the same one-child-per-parent guarantee) works.
  */
 export interface CompactionStore {
   createSession(options?: {
@@ -38,7 +39,7 @@ export interface CompactionStore {
       fallbackReason?: string | undefined;
       tokensBefore: number;
       tokensAfter: number;
-      event?: Record<string, unknown>;
+      event?: CompactionEvent;
     },
     options?: { metadata?: Record<string, unknown>; expectedMessageCount?: number },
   ): Promise<{ child: CompactionStoreSession }>;
@@ -67,7 +68,7 @@ export interface CompactionStore {
   ): Promise<{ message: unknown }[]>;
 }
 
-/** What the middleware remembers of one conversation between calls. */
+/** What the context manager remembers of one conversation between calls. */
 export interface SessionState {
   readonly key: string;
   /** Root of the lineage in the store (the user's session id), when there is a store. */
@@ -92,9 +93,13 @@ export interface SessionState {
   storedCalibration: Record<string, number> | undefined;
   /**
    * After a compaction that could not save enough, the request size (calibrated) below which the
-   * middleware does not try again, so a tool loop does not pay for a useless compaction every step.
+   * context manager does not try again, so a tool loop does not pay for a useless compaction every step.
    */
   retryAboveTokens: number | undefined;
+  /** The conversation's background compaction, while one is running or waits for the trigger. */
+  background: BackgroundCompaction | undefined;
+  /** Summariser calls of discarded background jobs since the last compaction. */
+  backgroundWasted: number;
 }
 
 export interface CompactionState {
@@ -138,7 +143,7 @@ export interface SessionTracker {
     task: (state: SessionState) => Promise<T>,
   ): Promise<T>;
   /** Appends the raw messages the store does not have yet to the head session (idempotent by sequence). */
-  persistRaw(state: SessionState, raw: LanguageModelV4Prompt): Promise<void>;
+  persistRaw(state: SessionState, raw: readonly ModelMessage[]): Promise<void>;
   /**
    * Records a compaction of the head (whose history must be exactly the compressor's input) covering
    * the first `rawCount` raw messages. Returns the child session id, or undefined without a store.
@@ -147,7 +152,7 @@ export interface SessionTracker {
    */
   recordCompaction(
     state: SessionState,
-    result: { messages: ModelMessage[] } & Record<string, unknown>,
+    result: CompressResult<ModelMessage>,
     compaction: CompactionState,
     details?: Record<string, unknown>,
   ): Promise<string | undefined | 'conflict'>;
@@ -158,7 +163,7 @@ export interface SessionTracker {
    */
   branchIfDiverged(
     state: SessionState,
-    raw: LanguageModelV4Prompt,
+    raw: readonly ModelMessage[],
     compactionDiverged: boolean,
   ): Promise<string | undefined>;
 }
@@ -186,6 +191,8 @@ export function createSessionTracker(
       otherCompactions: [],
       storedCalibration: undefined,
       retryAboveTokens: undefined,
+      background: undefined,
+      backgroundWasted: 0,
     };
     if (store === undefined || sessionId === undefined) return state;
     await reload(state);
@@ -237,7 +244,7 @@ export function createSessionTracker(
   }
 
   /** First raw index in [covered, persisted) where `raw` differs from what the store holds. */
-  function divergence(state: SessionState, raw: LanguageModelV4Prompt): number | undefined {
+  function divergence(state: SessionState, raw: readonly ModelMessage[]): number | undefined {
     const covered = state.compaction?.coveredRawCount ?? 0;
     const end = Math.min(raw.length, state.persistedRawCount);
     if (state.persistedMessages === undefined) {
@@ -248,7 +255,7 @@ export function createSessionTracker(
         // Instructions rebuilt per call (dates, tool lists) are not an edit of the history.
         if (raw[index]?.role === 'system') continue;
         const stored = storedRaw?.messages[index - (storedRaw?.start ?? 0)];
-        const sent = forStorage(toModelMessages([raw[index] as never]))[0];
+        const sent = forStorage([raw[index] as ModelMessage])[0];
         if (stored === undefined || !sameMessage(stored, sent)) return index;
         known[index] = raw[index];
       }
@@ -277,7 +284,10 @@ export function createSessionTracker(
    * True when `raw`, shorter than what the compaction covers, is a prefix of the lineage's stored raw
    * history: a request from before the compaction (another process got further), not an edit.
    */
-  async function isOlderRequest(state: SessionState, raw: LanguageModelV4Prompt): Promise<boolean> {
+  async function isOlderRequest(
+    state: SessionState,
+    raw: readonly ModelMessage[],
+  ): Promise<boolean> {
     const compaction = state.compaction;
     if (compaction === undefined || raw.length >= compaction.coveredRawCount) return false;
     const known = compaction.coveredRaw;
@@ -293,7 +303,7 @@ export function createSessionTracker(
     if (stored === undefined) return false;
     for (let index = 0; index < raw.length; index++) {
       if (raw[index]?.role === 'system') continue;
-      const sent = forStorage(toModelMessages([raw[index] as never]))[0];
+      const sent = forStorage([raw[index] as ModelMessage])[0];
       if (stored[index] === undefined || !sameMessage(stored[index], sent)) return false;
     }
     return true;
@@ -414,7 +424,7 @@ export function createSessionTracker(
       const offset = state.compaction?.compacted.length ?? 0;
       const from = Math.max(state.persistedRawCount, coveredRawCount);
       if (raw.length <= from) return;
-      await store.appendMessages(state.headId, forStorage(toModelMessages(raw.slice(from))), {
+      await store.appendMessages(state.headId, forStorage(raw.slice(from)), {
         startSequence: offset + (from - coveredRawCount),
         // Messages another process stored already are skipped only if they are the same: a
         // different one is an edit (history_diverged: catch up, then fork), never silently dropped.
@@ -455,10 +465,7 @@ export function createSessionTracker(
       try {
         const { child } = await store.recordCompaction(
           state.headId,
-          {
-            ...(result as unknown as Parameters<CompactionStore['recordCompaction']>[1]),
-            messages: forStorage(result.messages),
-          },
+          { ...result, messages: forStorage(result.messages) },
           {
             metadata: { ...(state.headMetadata ?? {}), baton: { ...details, ...metadata } },
             // The head holds the previous compacted prefix, then the raw messages after it. A message
@@ -499,7 +506,7 @@ export function createSessionTracker(
 const catchUpCodes = ['session_ended', 'history_diverged', 'lineage_conflict', 'session_exists'];
 const maxCatchUps = 6;
 
-/** `endReason` of a head the middleware left for a branch (an edited history). */
+/** `endReason` of a head the context manager left for a branch (an edited history). */
 const branchedReason = 'branched';
 
 function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {

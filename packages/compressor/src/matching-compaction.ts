@@ -1,0 +1,78 @@
+import type { ModelMessage } from 'ai';
+import type { CompactionState, SessionState } from './create-session-tracker.js';
+import { fingerprintMessages } from './fingerprint-messages.js';
+import { sameMessage } from './same-message.js';
+
+/** Number of system messages the conversation starts with. */
+export function leadingSystemCount(messages: readonly { role: string }[]): number {
+  let count = 0;
+  while (count < messages.length && messages[count]?.role === 'system') count++;
+  return count;
+}
+
+export function withoutLeadingSystem<T extends { role: string }>(messages: readonly T[]): T[] {
+  return messages.slice(leadingSystemCount(messages));
+}
+
+/** Identifies a conversation without a session id by its first non-system message. */
+export function conversationKey(messages: readonly ModelMessage[]): string {
+  const first = leadingSystemCount(messages);
+  return fingerprintMessages(messages, Math.min(messages.length, first + 1));
+}
+
+/** True when `messages` still starts with the raw history `compaction` covered (system messages aside). */
+export function coversPrefix(
+  compaction: CompactionState,
+  messages: readonly ModelMessage[],
+): boolean {
+  const covered = compaction.coveredRawCount;
+  if (messages.length < covered) return false;
+  const known = compaction.coveredRaw;
+  if (known !== undefined) {
+    // The previous request's messages: comparing is mostly pointer checks, unlike hashing.
+    for (let index = 0; index < covered; index++) {
+      const message = messages[index] as ModelMessage;
+      if (message.role === 'system') continue;
+      if (!sameMessage(message, known[index])) return false;
+    }
+    return true;
+  }
+  if (fingerprintMessages(messages, covered) !== compaction.prefixFingerprint) return false;
+  compaction.coveredRaw = messages.slice(0, covered);
+  return true;
+}
+
+/**
+ * The raw message count the state's compaction replaces, when the request still starts with the
+ * history it covered. Without a store, conversations sharing a key (the same first message, or an
+ * edited history) keep their own compactions: the one whose prefix matches becomes current.
+ */
+export function matchingCompaction(
+  state: SessionState,
+  messages: readonly ModelMessage[],
+): number | undefined {
+  const compaction = state.compaction;
+  if (compaction === undefined) return undefined;
+  if (coversPrefix(compaction, messages)) return compaction.coveredRawCount;
+  if (state.headId !== undefined) return undefined;
+  const index = state.otherCompactions.findIndex((other) => coversPrefix(other, messages));
+  if (index < 0) return undefined;
+  const [found] = state.otherCompactions.splice(index, 1);
+  if (found === undefined) return undefined;
+  state.otherCompactions.unshift(compaction);
+  state.compaction = found;
+  return found.coveredRawCount;
+}
+
+/** The current system messages, the compacted history, then the raw messages after `spliceAt`. */
+export function splicedMessages(
+  messages: readonly ModelMessage[],
+  compacted: readonly ModelMessage[],
+  spliceAt: number,
+): ModelMessage[] {
+  return [
+    ...messages.slice(0, leadingSystemCount(messages)),
+    ...withoutLeadingSystem(compacted),
+    ...messages.slice(spliceAt),
+  ];
+}
