@@ -1,5 +1,6 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { SummarizerRequest } from '@baton/compressor';
+import { toolPairProblems } from '@baton/compressor/test';
 import { generateText, type ModelMessage, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import { ContextWindowExceededError } from './context-window-exceeded-error.js';
 import {
   agentHistory,
   filler,
-  orphanToolParts,
   promptText,
   textResult,
   toolCallResult,
@@ -104,7 +104,7 @@ describe('an oversized tool output in the latest turn', () => {
     expect(sent).toContain('START-OF-LOG');
     expect(sent).toContain('END-OF-LOG');
     expect(sent).toMatch(/\[Baton: \d+ tokens of this tool output omitted\]/);
-    expect(orphanToolParts(prompt)).toEqual([]);
+    expect(toolPairProblems(prompt)).toEqual([]);
     const baton = result.steps[1]?.providerMetadata?.baton;
     expect(baton).toMatchObject({ compacted: true, clippedToolOutputs: 1 });
     expect(baton?.omittedToolTokens).toBeGreaterThan(10_000);

@@ -4,6 +4,7 @@ import type {
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
 import { ContextCompressor, type SummarizerRequest, validateToolPairs } from '@baton/compressor';
+import { toolPairProblems } from '@baton/compressor/test';
 import {
   generateText,
   type ModelMessage,
@@ -21,7 +22,6 @@ import { ContextWindowExceededError } from './context-window-exceeded-error.js';
 import {
   agentHistory,
   filler,
-  orphanToolParts,
   promptText,
   textResult,
   textStreamParts,
@@ -51,7 +51,7 @@ function summarizer() {
 }
 
 function assertValid(prompt: LanguageModelV4Prompt): void {
-  expect(orphanToolParts(prompt)).toEqual([]);
+  expect(toolPairProblems(prompt)).toEqual([]);
   expect(validateToolPairs(toModelMessages(prompt)).valid).toBe(true);
 }
 

@@ -1,8 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createOpenAICompatibleTestServer,
+  type OpenAICompatibleTestServer,
+} from '@baton/compressor/test';
 import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuiltCli } from './test-utils/run-built-cli.js';
@@ -76,54 +78,20 @@ function longSession(): ModelMessage[] {
 }
 
 describe('baton compact --summarizer openai-compatible (local server, built binary)', () => {
-  let server: Server;
-  let baseUrl = '';
-  const bodies: string[] = [];
+  let server: OpenAICompatibleTestServer;
   let failing = false;
   const file = join(mkdtempSync(join(tmpdir(), 'baton-summarizer-')), 'session.json');
+  const bodies = () => JSON.stringify(server.requests);
 
   beforeAll(async () => {
     writeFileSync(file, JSON.stringify(longSession()));
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        bodies.push(body);
-        if (failing) {
-          response.writeHead(500, { 'content-type': 'application/json' });
-          response.end(
-            JSON.stringify({ error: { message: 'model overloaded', type: 'server_error' } }),
-          );
-          return;
-        }
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            id: 'chatcmpl-1',
-            object: 'chat.completion',
-            created: 1,
-            model: 'local-summarizer',
-            choices: [
-              {
-                index: 0,
-                message: { role: 'assistant', content: summaryText },
-                finish_reason: 'stop',
-              },
-            ],
-            usage: { prompt_tokens: 100, completion_tokens: 60, total_tokens: 160 },
-          }),
-        );
-      });
+    server = await createOpenAICompatibleTestServer({
+      reply: () => (failing ? { status: 500, message: 'model overloaded' } : summaryText),
+      usage: { promptTokens: 100, completionTokens: 60 },
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   });
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => server.close());
 
   const compact = (strategy: string) =>
     runBuiltCli(
@@ -140,11 +108,11 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
         '600',
         '--json',
       ],
-      { env: { OPENAI_COMPATIBLE_BASE_URL: baseUrl } },
+      { env: { OPENAI_COMPATIBLE_BASE_URL: server.baseURL } },
     );
 
   it('summarises the middle with the LLM, never sending it the secret', async () => {
-    bodies.length = 0;
+    server.requests.length = 0;
     failing = false;
     const run = await compact('summarize');
     expect(run.stderr).toBe('');
@@ -160,13 +128,13 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
       expect.arrayContaining(['Goal', 'Completed actions', 'Relevant files']),
     );
     expect(entry.report.tokensAfter).toBeLessThanOrEqual(3_000);
-    expect(bodies.length).toBeGreaterThan(0);
-    expect(bodies.join('\n')).toContain('part-3.ts');
-    expect(bodies.join('\n')).not.toContain(fakeToken);
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(bodies()).toContain('part-3.ts');
+    expect(bodies()).not.toContain(fakeToken);
   });
 
   it('falls back to the receipt when the summariser fails (auto), and says why', async () => {
-    bodies.length = 0;
+    server.requests.length = 0;
     failing = true;
     const run = await compact('auto');
     expect(run.code, run.stderr).toBe(0);
@@ -176,6 +144,6 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
     // Masking could not fit this budget even at its best, so it did not run and is not listed.
     expect(entry.report.stages).toEqual(['summarize', 'receipt']);
     expect(entry.report.summary).not.toContain(fakeToken);
-    expect(bodies.length).toBeGreaterThan(0);
+    expect(server.requests.length).toBeGreaterThan(0);
   });
 });
