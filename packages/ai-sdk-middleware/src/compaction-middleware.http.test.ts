@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createOpenAICompatibleTestServer, toolPairProblems } from '@baton/compressor/test';
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
 import { agentHistory, fixBugsHandoff } from './test-utils/conversation.js';

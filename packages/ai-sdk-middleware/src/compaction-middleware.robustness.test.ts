@@ -1,7 +1,8 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { SummarizerRequest } from '@baton/compressor';
 import { toolPairProblems } from '@baton/compressor/test';
-import { generateText, type ModelMessage, stepCountIs, tool, wrapLanguageModel } from 'ai';
+import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

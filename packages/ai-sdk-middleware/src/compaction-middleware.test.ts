@@ -3,11 +3,11 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { ContextCompressor, type SummarizerRequest, validateToolPairs } from '@baton/compressor';
 import { toolPairProblems } from '@baton/compressor/test';
 import {
   generateText,
-  type ModelMessage,
   simulateReadableStream,
   stepCountIs,
   streamText,

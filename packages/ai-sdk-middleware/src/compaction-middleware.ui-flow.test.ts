@@ -1,11 +1,11 @@
 import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CompressionStrategy } from '@baton/compressor';
 import { toolPairProblems } from '@baton/compressor/test';
 import { createSessionStore } from '@baton/sessions';
 import {
   convertToModelMessages,
   generateText,
-  type ModelMessage,
   readUIMessageStream,
   simulateReadableStream,
   stepCountIs,

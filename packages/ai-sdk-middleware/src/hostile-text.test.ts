@@ -1,7 +1,8 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { toolPairProblems } from '@baton/compressor/test';
 import { createTokenCounter } from '@baton/tokens';
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';

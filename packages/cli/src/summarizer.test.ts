@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import {
   createOpenAICompatibleTestServer,
   type OpenAICompatibleTestServer,
 } from '@baton/compressor/test';
-import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuiltCli } from './test-utils/run-built-cli.js';
 

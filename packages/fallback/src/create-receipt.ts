@@ -1,7 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { InvalidInputError, type TokenCounter } from '@baton/tokens';
+import { defaultTokenCounter, InvalidInputError, type TokenCounter } from '@baton/tokens';
 import { clipText } from './clip-text.js';
-import { defaultCounter } from './default-counter.js';
 import {
   extractHandoffFacts,
   type HandoffFacts,
@@ -402,7 +401,7 @@ export function createReceipt(
   if (options.latestAsk !== undefined && typeof options.latestAsk !== 'string') {
     throw new InvalidInputError({ path: 'options.latestAsk', message: 'expected a string' });
   }
-  const counter = options.counter ?? defaultCounter();
+  const counter = options.counter ?? defaultTokenCounter();
   const count = (text: string) => counter.count(text);
   const facts = extractHandoffFacts(messages);
   const windowAsk = facts.latestAsk;

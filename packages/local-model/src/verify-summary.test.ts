@@ -1,6 +1,6 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createContextCompressor, type SummarizerRequest } from '@baton/compressor';
 import { createTokenCounter } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createVerifiedSummarizer } from './create-verified-summarizer.js';

@@ -1,3 +1,4 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { BatonError, InvalidInputError } from '@baton/tokens';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -20,8 +21,6 @@ import {
 import { maxNestingDepth } from '../validate-messages.js';
 import { compactResult } from './compact-result.js';
 import { userMessages } from './user-messages.js';
-
-type ModelMessage = import('ai').ModelMessage;
 
 /** `ai` and its test model, or undefined when the AI SDK is not installed. */
 async function loadAi() {
