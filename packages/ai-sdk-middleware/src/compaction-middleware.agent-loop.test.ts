@@ -1,18 +1,14 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CompressionStrategy } from '@baton/compressor';
+import { toolPairProblems } from '@baton/compressor/test';
 import { createSessionStore } from '@baton/sessions';
-import { generateText, type ModelMessage, stepCountIs, tool, wrapLanguageModel } from 'ai';
+import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compactionMiddleware } from './compaction-middleware.js';
-import {
-  agentHistory,
-  filler,
-  fixBugsHandoff,
-  orphanToolParts,
-  usage,
-} from './test-utils/conversation.js';
+import { agentHistory, filler, fixBugsHandoff, usage } from './test-utils/conversation.js';
 import type { MiddlewareCompactionEvent } from './types.js';
 
 /**
@@ -119,7 +115,7 @@ describe('an agent loop after one ask, across several compactions', () => {
       expect(events.length, 'compactions').toBeGreaterThanOrEqual(3);
       prompts.forEach((prompt, index) => {
         expectAskHeld(prompt, ask, `${strategy} step ${index}`);
-        expect(orphanToolParts(prompt), `${strategy} step ${index}`).toEqual([]);
+        expect(toolPairProblems(prompt), `${strategy} step ${index}`).toEqual([]);
         // The app's system prompt stays first, unchanged.
         expect(prompt[0]).toEqual({ role: 'system', content: instructions });
       });
@@ -156,7 +152,7 @@ describe('an agent loop after one ask, across several compactions', () => {
     expect(events.length).toBeGreaterThanOrEqual(3);
     prompts.forEach((prompt, index) => {
       expectAskHeld(prompt, ask, `restart step ${index}`);
-      expect(orphanToolParts(prompt), `restart step ${index}`).toEqual([]);
+      expect(toolPairProblems(prompt), `restart step ${index}`).toEqual([]);
     });
     await store.close();
   }, 60_000);

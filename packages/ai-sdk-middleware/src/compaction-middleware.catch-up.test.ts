@@ -1,5 +1,6 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';

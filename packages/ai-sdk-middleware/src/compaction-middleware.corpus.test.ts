@@ -1,8 +1,8 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { validateToolPairs } from '@baton/compressor';
 import { corpusSkipReason, loadTranscripts } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';

@@ -8,13 +8,14 @@ import {
   type SummarizerRequest,
   validateToolPairs,
 } from '@baton/compressor';
+import { toolPairProblems } from '@baton/compressor/test';
 import type { CountableMessage, TokenCounter } from '@baton/tokens';
 import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
 import { ContextWindowExceededError } from './index.js';
-import { fixBugsHandoff, orphanToolParts } from './test-utils/conversation.js';
+import { fixBugsHandoff } from './test-utils/conversation.js';
 import type { MiddlewareCompactionEvent } from './types.js';
 
 /**
@@ -224,7 +225,7 @@ describe('fuzz: agent loops through the middleware with re-compactions', () => {
           for (const message of out.slice(at + 1))
             if (message.role === 'user') expect(isInsert(message), label).toBe(true);
           // No orphaned tool parts; nothing the input did not have.
-          expect(orphanToolParts(out), label).toEqual([]);
+          expect(toolPairProblems(out), label).toEqual([]);
           expect(
             validateToolPairs(out).problems.filter(
               (problem) => problem.code !== 'system_not_leading',

@@ -1,7 +1,8 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
 import { createTokenCounter } from '@baton/tokens';
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';

@@ -1,6 +1,8 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { SummarizerRequest } from '@baton/compressor';
-import { generateText, type ModelMessage, stepCountIs, tool, wrapLanguageModel } from 'ai';
+import { toolPairProblems } from '@baton/compressor/test';
+import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,7 +11,6 @@ import { ContextWindowExceededError } from './index.js';
 import {
   agentHistory,
   filler,
-  orphanToolParts,
   promptText,
   textResult,
   toolCallResult,
@@ -104,7 +105,7 @@ describe('an oversized tool output in the latest turn', () => {
     expect(sent).toContain('START-OF-LOG');
     expect(sent).toContain('END-OF-LOG');
     expect(sent).toMatch(/\[Baton: \d+ tokens of this tool output omitted\]/);
-    expect(orphanToolParts(prompt)).toEqual([]);
+    expect(toolPairProblems(prompt)).toEqual([]);
     const baton = result.steps[1]?.providerMetadata?.baton;
     expect(baton).toMatchObject({ compacted: true, clippedToolOutputs: 1 });
     expect(baton?.omittedToolTokens).toBeGreaterThan(10_000);

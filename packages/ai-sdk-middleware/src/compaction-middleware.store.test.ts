@@ -2,19 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { SummarizerRequest } from '@baton/compressor';
+import { toolPairProblems } from '@baton/compressor/test';
 import { createSessionStore } from '@baton/sessions';
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import {
-  agentHistory,
-  fixBugsHandoff,
-  orphanToolParts,
-  promptText,
-  textResult,
-} from './test-utils/conversation.js';
+import { agentHistory, fixBugsHandoff, promptText, textResult } from './test-utils/conversation.js';
 import type { MiddlewareCompactionEvent } from './types.js';
 
 const instructions = 'You are a careful coding agent.';
@@ -129,7 +125,7 @@ describe('compactionMiddleware with a PGlite session store', () => {
       { role: 'assistant', content: [{ type: 'text', text: 'ok again' }] },
       { role: 'user', content: [{ type: 'text', text: 'Third ask' }] },
     ]);
-    expect(orphanToolParts(thirdPrompt)).toEqual([]);
+    expect(toolPairProblems(thirdPrompt)).toEqual([]);
 
     // The child now holds the compacted history plus every raw message after the compaction.
     const { session, messages } = await store2.resume('conversation-1');
@@ -171,7 +167,7 @@ describe('compactionMiddleware with a PGlite session store', () => {
       expect(events).toHaveLength(1);
       const sent = inner.doGenerateCalls[0]?.prompt as LanguageModelV4Prompt;
       expect(promptText(sent)).toContain('Latest ask');
-      expect(orphanToolParts(sent)).toEqual([]);
+      expect(toolPairProblems(sent)).toEqual([]);
       // Nothing was recorded against the stale history, and the late message is still stored.
       const sessions = await store.listSessions({ includeEnded: true });
       const stored = await Promise.all(sessions.map((session) => store.getMessages(session.id)));
@@ -214,7 +210,7 @@ describe('compactionMiddleware with a PGlite session store', () => {
       const sent = b.inner.doGenerateCalls[1]?.prompt as LanguageModelV4Prompt;
       expect(promptText(sent)).toContain('Fix the bugs in the files.');
       expect(promptText(sent)).toContain('Next ask');
-      expect(orphanToolParts(sent)).toEqual([]);
+      expect(toolPairProblems(sent)).toEqual([]);
       const { messages } = await store.resume('conversation-1');
       expect(messages.at(-1)).toEqual({
         role: 'user',

@@ -3,10 +3,11 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { ContextCompressor, type SummarizerRequest, validateToolPairs } from '@baton/compressor';
+import { toolPairProblems } from '@baton/compressor/test';
 import {
   generateText,
-  type ModelMessage,
   simulateReadableStream,
   stepCountIs,
   streamText,
@@ -21,7 +22,6 @@ import { ContextWindowExceededError } from './index.js';
 import {
   agentHistory,
   filler,
-  orphanToolParts,
   promptText,
   textResult,
   textStreamParts,
@@ -51,7 +51,7 @@ function summarizer() {
 }
 
 function assertValid(prompt: LanguageModelV4Prompt): void {
-  expect(orphanToolParts(prompt)).toEqual([]);
+  expect(toolPairProblems(prompt)).toEqual([]);
   expect(validateToolPairs(toModelMessages(prompt)).valid).toBe(true);
 }
 

@@ -1,10 +1,11 @@
 import type { LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CompressionStrategy } from '@baton/compressor';
+import { toolPairProblems } from '@baton/compressor/test';
 import { createSessionStore } from '@baton/sessions';
 import {
   convertToModelMessages,
   generateText,
-  type ModelMessage,
   readUIMessageStream,
   simulateReadableStream,
   stepCountIs,
@@ -18,7 +19,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { filler, orphanToolParts, promptText, usage } from './test-utils/conversation.js';
+import { filler, promptText, usage } from './test-utils/conversation.js';
 import type { BatonProviderMetadata, MiddlewareCompactionEvent } from './types.js';
 
 const turns = 15;
@@ -165,7 +166,7 @@ async function checkFlow(flow: Setup, metadata: BatonProviderMetadata[], askAt: 
   const { store, prompts, events } = flow;
   // Every prompt the model received is valid and holds the ask of its turn.
   prompts.forEach((prompt, index) => {
-    expect(orphanToolParts(prompt), `call ${index}`).toEqual([]);
+    expect(toolPairProblems(prompt), `call ${index}`).toEqual([]);
     expect(promptText(prompt), `call ${index}`).toContain(ask(askAt[index] as number));
   });
   expect(metadata).toHaveLength(prompts.length);

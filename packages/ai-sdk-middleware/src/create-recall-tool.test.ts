@@ -1,7 +1,8 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
 import { estimateTokens } from '@baton/tokens';
-import { generateText, type ModelMessage, stepCountIs } from 'ai';
+import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecallTool } from './create-recall-tool.js';

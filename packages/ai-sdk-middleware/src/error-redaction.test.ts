@@ -1,6 +1,6 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { BatonError } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

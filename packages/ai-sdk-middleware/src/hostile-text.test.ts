@@ -1,10 +1,12 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { toolPairProblems } from '@baton/compressor/test';
 import { createTokenCounter } from '@baton/tokens';
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { fixBugsHandoff, orphanToolParts, textResult } from './test-utils/conversation.js';
+import { fixBugsHandoff, textResult } from './test-utils/conversation.js';
 
 /**
  * One hostile tool output (a minified bundle, a base64 blob, a CJK document) must not crash a
@@ -98,7 +100,7 @@ describe('middleware on hostile tool output (exact counter)', () => {
           // window takes it, else clipped.
           if (!latest) expect(result.providerMetadata?.baton?.compacted).toBe(true);
           const [prompt] = prompts;
-          expect(orphanToolParts(prompt!)).toEqual([]);
+          expect(toolPairProblems(prompt!)).toEqual([]);
           expect(JSON.stringify(prompt)).toContain('Now summarise what you found.');
           expect(result.providerMetadata?.baton?.inputTokens as number).toBeLessThanOrEqual(16_000);
         },

@@ -4,6 +4,7 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
+import { toolPairProblems } from '@baton/compressor/test';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
 import { InvalidInputError } from '@baton/tokens';
 import {
@@ -18,13 +19,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compactionMiddleware } from './compaction-middleware.js';
-import {
-  agentHistory,
-  fixBugsHandoff,
-  orphanToolParts,
-  promptText,
-  usage,
-} from './test-utils/conversation.js';
+import { agentHistory, fixBugsHandoff, promptText, usage } from './test-utils/conversation.js';
 
 const recallName = 'baton_recall';
 const token = () => crypto.randomUUID().replaceAll('-', '').slice(0, 12);
@@ -144,7 +139,7 @@ describe('recall for the model (compactionMiddleware recall option)', () => {
       ],
     });
     expect(lastToolResultText(second)).toContain(needle);
-    expect(orphanToolParts(second)).toEqual([]);
+    expect(toolPairProblems(second)).toEqual([]);
     // The app: one step, the final answer, no recall call or result in its messages.
     expect(answer.text).toContain(needle);
     expect(answer.steps).toHaveLength(1);
@@ -267,7 +262,7 @@ describe('recall for the model (compactionMiddleware recall option)', () => {
     });
     expect(files).toEqual(['b.ts']);
     expect(answer.text).toBe('read it');
-    for (const prompt of prompts) expect(orphanToolParts(prompt)).toEqual([]);
+    for (const prompt of prompts) expect(toolPairProblems(prompt)).toEqual([]);
     expect(JSON.stringify(prompts[1])).not.toContain('"a1"');
     expect(JSON.stringify(answer.response.messages)).not.toContain(recallName);
   }, 60_000);

@@ -1,6 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CompressionStrategy } from '@baton/compressor';
-import { generateText, type ModelMessage, stepCountIs, tool, wrapLanguageModel } from 'ai';
+import { generateText, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createSessionStore } from '@baton/sessions';
-import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';

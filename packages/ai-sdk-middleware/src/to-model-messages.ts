@@ -1,5 +1,5 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 
 /**
  * Converts the provider prompt a middleware receives into AI SDK `ModelMessage`s, the shape the

@@ -1,7 +1,7 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { toJsonMessage } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toModelMessages } from './to-model-messages.js';

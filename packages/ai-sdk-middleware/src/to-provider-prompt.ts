@@ -7,8 +7,8 @@ import type {
   SharedV4FileData,
   SharedV4ProviderOptions,
 } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { describeValue, InvalidInputError } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
 type ToolPart = Extract<LanguageModelV4Message, { role: 'tool' }>['content'][number];

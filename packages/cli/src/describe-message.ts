@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 
 /**
  * A content-free description of a message: its part types with counts (`text, tool-call x2`).

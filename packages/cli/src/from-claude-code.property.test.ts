@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromClaudeCode } from './index.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { fromClaudeCode } from './index.js';
 

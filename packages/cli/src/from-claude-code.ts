@@ -1,5 +1,6 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { InvalidInputError } from '@baton/tokens';
-import type { AssistantContent, ModelMessage, ToolResultPart, UserContent } from 'ai';
+import type { AssistantContent, ToolResultPart, UserContent } from 'ai';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,4 +1,5 @@
-import type { AssistantContent, ModelMessage, ToolResultPart, UserContent } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import type { AssistantContent, ToolResultPart, UserContent } from 'ai';
 import { InputFileError } from './input-file-error.js';
 
 type JsonObject = Record<string, unknown>;

@@ -1,4 +1,5 @@
-import type { AssistantContent, ModelMessage, ToolResultPart } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import type { AssistantContent, ToolResultPart } from 'ai';
 
 type JsonObject = Record<string, unknown>;
 const isObject = (value: unknown): value is JsonObject =>

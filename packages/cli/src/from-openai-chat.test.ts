@@ -1,5 +1,5 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { InvalidInputError } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromOpenAIChat, toOpenAIChat } from './index.js';

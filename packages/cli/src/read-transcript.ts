@@ -1,8 +1,8 @@
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { fromOpenAIChat, validateMessages } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
 import { fromCodexCli, looksLikeCodexCli } from './from-codex-cli.js';
 import { fromGeminiCli, looksLikeGeminiCli } from './from-gemini-cli.js';

@@ -1,13 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createOpenAICompatibleTestServer,
+  type OpenAICompatibleTestServer,
+} from '@baton/compressor/test';
 import { resolveModelPath } from '@baton/local-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
-import {
-  type ChatCompletionServer,
-  startChatCompletionServer,
-} from './test-utils/chat-completion-server.js';
 import { runBuiltCli } from './test-utils/run-built-cli.js';
 
 const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -113,14 +113,13 @@ describe('baton summarize', () => {
   });
 
   describe('with an OpenAI-compatible endpoint (loopback server)', () => {
-    let server: ChatCompletionServer;
+    let server: OpenAICompatibleTestServer;
     let baseUrl = '';
-    let bodies: string[] = [];
     let reply = '';
+    const bodies = () => server.requests.map((request) => JSON.stringify(request));
     beforeAll(async () => {
-      server = await startChatCompletionServer(() => reply);
-      baseUrl = server.baseUrl;
-      bodies = server.bodies;
+      server = await createOpenAICompatibleTestServer({ reply: () => reply });
+      baseUrl = server.baseURL;
     });
     afterAll(() => server.close());
 
@@ -129,7 +128,7 @@ describe('baton summarize', () => {
       const echoed = token();
       const log = buildLog(secret);
       reply = `The build of ${log.seed} failed in ${log.path}; a credential ${echoed} appeared.`;
-      bodies.length = 0;
+      server.requests.length = 0;
       const result = await run(
         ['summarize', write('log', log.text), '--summarizer', 'openai-compatible:mock', '--json'],
         { OPENAI_COMPATIBLE_BASE_URL: baseUrl },
@@ -141,9 +140,9 @@ describe('baton summarize', () => {
         strategy: 'summarize',
       });
       expect(document.summary).toContain(log.path);
-      expect(bodies.length).toBeGreaterThan(0);
-      expect(bodies.join('')).toContain(log.seed);
-      expect(bodies.join('')).not.toContain(secret);
+      expect(bodies().length).toBeGreaterThan(0);
+      expect(bodies().join('')).toContain(log.seed);
+      expect(bodies().join('')).not.toContain(secret);
       // The model echoed a secret: it never reaches the output.
       expect(result.stdout).not.toContain(echoed);
     });

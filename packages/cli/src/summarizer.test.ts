@@ -1,12 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ModelMessage } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import {
-  type ChatCompletionServer,
-  startChatCompletionServer,
-} from './test-utils/chat-completion-server.js';
+  createOpenAICompatibleTestServer,
+  type OpenAICompatibleTestServer,
+} from '@baton/compressor/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuiltCli } from './test-utils/run-built-cli.js';
 
 // Built at run time so no secret-shaped literal sits in the repository; varied characters, because
@@ -78,19 +78,17 @@ function longSession(): ModelMessage[] {
 }
 
 describe('baton compact --summarizer openai-compatible (local server, built binary)', () => {
-  let server: ChatCompletionServer;
-  let baseUrl = '';
-  let bodies: string[] = [];
+  let server: OpenAICompatibleTestServer;
   let failing = false;
   const file = join(mkdtempSync(join(tmpdir(), 'baton-summarizer-')), 'session.json');
+  const bodies = () => JSON.stringify(server.requests);
 
   beforeAll(async () => {
     writeFileSync(file, JSON.stringify(longSession()));
-    server = await startChatCompletionServer(() =>
-      failing ? { error: 'model overloaded' } : summaryText,
-    );
-    baseUrl = server.baseUrl;
-    bodies = server.bodies;
+    server = await createOpenAICompatibleTestServer({
+      reply: () => (failing ? { status: 500, message: 'model overloaded' } : summaryText),
+      usage: { promptTokens: 100, completionTokens: 60 },
+    });
   });
 
   afterAll(() => server.close());
@@ -110,11 +108,11 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
         '600',
         '--json',
       ],
-      { env: { OPENAI_COMPATIBLE_BASE_URL: baseUrl } },
+      { env: { OPENAI_COMPATIBLE_BASE_URL: server.baseURL } },
     );
 
   it('summarises the middle with the LLM, never sending it the secret', async () => {
-    bodies.length = 0;
+    server.requests.length = 0;
     failing = false;
     const run = await compact('summarize');
     expect(run.stderr).toBe('');
@@ -130,13 +128,13 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
       expect.arrayContaining(['Goal', 'Completed actions', 'Relevant files']),
     );
     expect(entry.report.tokensAfter).toBeLessThanOrEqual(3_000);
-    expect(bodies.length).toBeGreaterThan(0);
-    expect(bodies.join('\n')).toContain('part-3.ts');
-    expect(bodies.join('\n')).not.toContain(fakeToken);
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(bodies()).toContain('part-3.ts');
+    expect(bodies()).not.toContain(fakeToken);
   });
 
   it('falls back to the receipt when the summariser fails (auto), and says why', async () => {
-    bodies.length = 0;
+    server.requests.length = 0;
     failing = true;
     const run = await compact('auto');
     expect(run.code, run.stderr).toBe(0);
@@ -146,6 +144,6 @@ describe('baton compact --summarizer openai-compatible (local server, built bina
     // Masking could not fit this budget even at its best, so it did not run and is not listed.
     expect(entry.report.stages).toEqual(['summarize', 'receipt']);
     expect(entry.report.summary).not.toContain(fakeToken);
-    expect(bodies.length).toBeGreaterThan(0);
+    expect(server.requests.length).toBeGreaterThan(0);
   });
 });

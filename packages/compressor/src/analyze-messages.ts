@@ -1,3 +1,5 @@
+import { isRecord } from '@baton/tokens';
+
 /**
  * Structural facts about a conversation that every strategy needs: which messages hold tool calls and
  * results, and where a cut keeps each call with its results. Accepts AI SDK `ModelMessage`s and, for
@@ -26,10 +28,6 @@ export interface MessageAnalysis {
    * the other, and does not leave a `tool` message first after the cut.
    */
   cutAllowed: boolean[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 export function messageFacts(message: LooseMessage): MessageFacts {

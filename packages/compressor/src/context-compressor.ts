@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_HEADER, type HandoffSections } from '@baton/fallback';
 import {
   type CountMessagesOptions,
+  defaultTokenCounter,
   describeValue,
   InvalidInputError,
   type TokenCounter,
@@ -24,7 +25,7 @@ import type {
   SummaryDetail,
 } from './context-compressor-options.js';
 import { maskToolCallInputs, maskToolMessage } from './mask-tool-message.js';
-import { createDefaultCounter, createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
+import { createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
 import { lengthTolerance, summarizeSpan } from './summarize-span.js';
 import { SummarizerError } from './summarizer-error.js';
 import type {
@@ -193,7 +194,7 @@ export class ContextCompressor {
 
   /** The counter in use (created on first use when none was given). */
   get counter(): TokenCounter {
-    this.#counter ??= createDefaultCounter();
+    this.#counter ??= defaultTokenCounter();
     return this.#counter;
   }
 

@@ -1,4 +1,5 @@
 export { generateSummaryWithModel } from './call-summarizer.js';
+export { clipMiddle } from './clip-middle.js';
 export { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
 export { ContextBudgetError } from './context-budget-error.js';
 export { ContextCompressor, createContextCompressor } from './context-compressor.js';

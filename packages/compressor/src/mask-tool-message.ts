@@ -1,4 +1,5 @@
 import type { ModelMessage, ToolResultPart } from '@ai-sdk/provider-utils';
+import { toolOutputText } from '@baton/tokens';
 import { clipText } from './peer-api.js';
 
 const digestLength = 80;
@@ -19,27 +20,8 @@ export function digestOf(text: string, redact: (text: string) => string): string
   return clipText(redacted, digestLength);
 }
 
-export function outputText(output: ToolResultPart['output']): string {
-  switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return output.value;
-    case 'json':
-    case 'error-json':
-      return JSON.stringify(output.value) ?? '';
-    case 'execution-denied':
-      return output.reason ?? '';
-    case 'content':
-      return output.value
-        .map((item) => (item.type === 'text' ? item.text : `[${item.type}]`))
-        .join('\n');
-    default:
-      return JSON.stringify(output) ?? '';
-  }
-}
-
 function placeholder(part: ToolResultPart, redact: (text: string) => string): string {
-  const text = outputText(part.output);
+  const text = toolOutputText(part.output);
   const status = part.output.type.startsWith('error') ? 'error' : 'ok';
   const lines = text === '' ? 0 : text.split('\n').length;
   const firstLine = text
@@ -64,7 +46,7 @@ export function maskToolMessage(
   const content = message.content.map((part) => {
     if (part.type !== 'tool-result' || part.output.type === 'execution-denied') return part;
     const replacement = placeholder(part, redact);
-    if (replacement.length >= outputText(part.output).length) return part;
+    if (replacement.length >= toolOutputText(part.output).length) return part;
     changed = true;
     const masked: ToolResultPart = {
       ...part,

@@ -1,72 +1,33 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createTokenCounter } from '@baton/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContextCompressor, validateToolPairs } from './index.js';
+import {
+  type ChatCompletionRequest,
+  createOpenAICompatibleTestServer,
+  type OpenAICompatibleTestServer,
+} from './test/index.js';
 import { deepFreeze } from './test-utils/deep-freeze.js';
 import { assistant, toolTurn, user } from './test-utils/history.js';
 import { structuredSummary } from './test-utils/structured-summary.js';
 
-interface ChatBody {
-  model: string;
-  messages: Array<{ role: string; content: string }>;
-  max_tokens?: number;
-}
-
-const bodies: ChatBody[] = [];
-/** Status codes to answer with, in order; 200 once the list is empty. */
+/** Status codes to answer with, in order; the summary once the list is empty. */
 const plannedStatuses: number[] = [];
-let server: Server;
-let baseURL: string;
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
+let server: OpenAICompatibleTestServer;
+let bodies: ChatCompletionRequest[];
 
 beforeAll(async () => {
-  server = createServer(async (request, response) => {
-    const body = JSON.parse(await readBody(request)) as ChatBody;
-    bodies.push(body);
-    const status = plannedStatuses.shift() ?? 200;
-    if (status !== 200) {
-      response.writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' });
-      response.end(
-        JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit' } }),
-      );
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({
-        id: 'chatcmpl-test',
-        object: 'chat.completion',
-        created: Math.floor(Date.now() / 1000),
-        model: body.model,
-        choices: [
-          {
-            index: 0,
-            message: { role: 'assistant', content: structuredSummary() },
-            finish_reason: 'stop',
-          },
-        ],
-        usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-      }),
-    );
+  server = await createOpenAICompatibleTestServer({
+    reply: () => {
+      const status = plannedStatuses.shift();
+      return status === undefined ? structuredSummary() : { status, message: 'Rate limit reached' };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  bodies = server.requests;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => server.close());
 
 const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const pseudoRandom = (length: number, seed: number) =>
@@ -160,7 +121,7 @@ function leaks(text: string, secret: string): boolean {
 
 describe('summariser over real HTTP (OpenAI-compatible server on 127.0.0.1)', () => {
   const counter = createTokenCounter({ encoding: 'o200k_base' });
-  const provider = () => createOpenAICompatible({ name: 'local', baseURL });
+  const provider = () => createOpenAICompatible({ name: 'local', baseURL: server.baseURL });
 
   it('sends redacted, structured requests, each within a budget that forces chunking', async () => {
     bodies.length = 0;
@@ -198,8 +159,8 @@ describe('summariser over real HTTP (OpenAI-compatible server on 127.0.0.1)', ()
     }
     for (const [position, body] of bodies.entries()) {
       expect(body.messages.map((message) => message.role)).toEqual(['system', 'user']);
-      const system = body.messages[0]!;
-      const request = body.messages[1]!;
+      const system = body.messages[0]! as { content: string };
+      const request = body.messages[1]! as { content: string };
       for (const heading of [
         '## Goal',
         '## Completed actions',

@@ -1,6 +1,4 @@
-/** The parts of `@baton/tokens` and `@baton/fallback` this package calls, in one place. */
-import { createTokenCounter, type TokenCounter } from '@baton/tokens';
-
+/** The parts of `@baton/fallback` this package calls, in one place. */
 export {
   clipText,
   createReceipt,
@@ -8,8 +6,3 @@ export {
   redactSecrets,
   renderHandoff,
 } from '@baton/fallback';
-
-/** The default counter: exact o200k (the encoding of current OpenAI models). */
-export function createDefaultCounter(): TokenCounter {
-  return createTokenCounter({ encoding: 'o200k_base' });
-}

@@ -1,8 +1,8 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_SECTIONS, type HandoffSectionKey, type HandoffSections } from '@baton/fallback';
+import { toolOutputText } from '@baton/tokens';
 import { clipMiddle } from './clip-middle.js';
 import type { SummaryDetail } from './context-compressor-options.js';
-import { outputText } from './mask-tool-message.js';
 
 /** Sections the summariser writes; the latest ask and the receipt-only sections are filled elsewhere. */
 const SUMMARY_SECTION_KEYS: readonly HandoffSectionKey[] = [
@@ -131,7 +131,7 @@ export function serializeMessage(
           break;
         case 'tool-result':
           parts.push(
-            `[tool result ${part.toolCallId}: ${part.toolName} (${part.output.type})]\n${clipField(outputText(part.output))}`,
+            `[tool result ${part.toolCallId}: ${part.toolName} (${part.output.type})]\n${clipField(toolOutputText(part.output))}`,
           );
           break;
         default:

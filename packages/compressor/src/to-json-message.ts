@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import { convertUint8ArrayToBase64, type ModelMessage } from '@ai-sdk/provider-utils';
 
 /**
  * A copy of `message` holding only plain JSON, as the session store requires: bytes become base64
@@ -13,8 +13,8 @@ function toJson(value: unknown): unknown {
   if (value === null || typeof value !== 'object') {
     return typeof value === 'number' && !Number.isFinite(value) ? null : value;
   }
-  if (value instanceof Uint8Array) return toBase64(value);
-  if (value instanceof ArrayBuffer) return toBase64(new Uint8Array(value));
+  if (value instanceof Uint8Array) return convertUint8ArrayToBase64(value);
+  if (value instanceof ArrayBuffer) return convertUint8ArrayToBase64(new Uint8Array(value));
   if (value instanceof URL) return value.href;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : toJson(item)));
@@ -24,13 +24,4 @@ function toJson(value: unknown): unknown {
     result[key] = toJson(item);
   }
   return result;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // Chunked so String.fromCharCode never receives more arguments than the engine allows.
-  for (let index = 0; index < bytes.length; index += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  }
-  return btoa(binary);
 }

@@ -1,5 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { outputText } from './mask-tool-message.js';
+import { toolOutputText } from '@baton/tokens';
 import type {
   OpenAIChatContentPart,
   OpenAIChatMessage,
@@ -85,7 +85,7 @@ export function toOpenAIChat(messages: readonly ModelMessage[]): OpenAIChatMessa
           output.push({
             role: 'tool',
             tool_call_id: part.toolCallId,
-            content: outputText(part.output),
+            content: toolOutputText(part.output),
           });
         }
         break;

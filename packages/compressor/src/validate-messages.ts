@@ -1,5 +1,5 @@
-import { describeValue, InvalidInputError } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { describeValue, InvalidInputError, isRecord } from '@baton/tokens';
 
 const outputTypes = new Set([
   'text',
@@ -26,10 +26,6 @@ const partTypes: Record<string, ReadonlySet<string>> = {
 
 function fail(path: string, message: string): never {
   throw new InvalidInputError({ path, message });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function checkString(part: Record<string, unknown>, key: string, path: string): void {

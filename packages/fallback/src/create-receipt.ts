@@ -1,7 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { InvalidInputError, type TokenCounter } from '@baton/tokens';
+import { defaultTokenCounter, InvalidInputError, type TokenCounter } from '@baton/tokens';
 import { clipText } from './clip-text.js';
-import { defaultCounter } from './default-counter.js';
 import {
   extractHandoffFacts,
   type HandoffFacts,
@@ -421,7 +420,7 @@ export function createReceipt(
       message: 'expected one integer >= 0 per message',
     });
   }
-  const counter = options.counter ?? defaultCounter();
+  const counter = options.counter ?? defaultTokenCounter();
   const count = (text: string) => counter.count(text);
   const facts = extractHandoffFacts(messages);
   const windowAsk = facts.latestAsk;

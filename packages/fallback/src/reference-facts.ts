@@ -1,4 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { toolOutputText } from '@baton/tokens';
 import { parseHandoff } from './parse-handoff.js';
 import { redactSecrets } from './redact-secrets.js';
 
@@ -36,26 +37,6 @@ const errorLine =
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 const redact = (text: string) => redactSecrets(text).text;
-
-function outputText(output: unknown): { text: string; flagged: boolean } {
-  if (typeof output !== 'object' || output === null) return { text: '', flagged: false };
-  const { type, value } = output as { type?: unknown; value?: unknown };
-  const flagged = type === 'error-text' || type === 'error-json';
-  if (typeof value === 'string') return { text: value, flagged };
-  if (type === 'content' && Array.isArray(value)) {
-    const texts = value
-      .map((part) => (part as { text?: unknown }).text)
-      .filter((text): text is string => typeof text === 'string');
-    return { text: texts.join('\n'), flagged };
-  }
-  if (value === undefined) return { text: '', flagged };
-  try {
-    // Pretty-printed so that each JSON field is a line of its own.
-    return { text: JSON.stringify(value, null, 1) ?? '', flagged };
-  } catch {
-    return { text: '', flagged };
-  }
-}
 
 function argumentPaths(input: unknown, into: string[], depth = 0): void {
   if (typeof input !== 'object' || input === null || depth > 8) return;
@@ -113,7 +94,10 @@ export function extractReferenceFacts(messages: readonly ModelMessage[]): Refere
         argumentPaths(record.input, found);
         found.forEach(addPath);
       } else if (record.type === 'tool-result') {
-        const { text, flagged } = outputText(record.output);
+        // Pretty-printed JSON, so that each field is a line of its own.
+        const text = toolOutputText(record.output, { jsonSpace: 1 });
+        const kind = (record.output as { type?: unknown } | undefined)?.type;
+        const flagged = kind === 'error-text' || kind === 'error-json';
         for (const match of text.matchAll(posixPath)) addPath(match[0]);
         for (const match of text.matchAll(windowsPath)) addPath(match[0]);
         const lines = text.split('\n').map(collapse);

@@ -12,10 +12,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { type CompressionStrategy, createContextCompressor } from '@baton/compressor';
 import { extractHandoffFacts, measureRetention, type RetentionScores } from '@baton/fallback';
 import { createTokenCounter } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import { createLocalModel, resolveModelPath, summarizerInputBudget } from '../dist/index.js';
 import { corpusWindows } from '../src/test-utils/corpus-windows.ts';
 

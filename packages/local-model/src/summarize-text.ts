@@ -1,5 +1,5 @@
 import { extractErrorLines, extractPaths, redactSecrets } from '@baton/fallback';
-import { createTokenCounter, InvalidInputError, type TokenCounter } from '@baton/tokens';
+import { defaultTokenCounter, InvalidInputError, type TokenCounter } from '@baton/tokens';
 import type { LanguageModel } from 'ai';
 
 /** How much a text summary keeps. */
@@ -222,7 +222,7 @@ export async function summarizeText(
       message: 'a summarizer is required',
     });
   }
-  const counter = options.counter ?? createTokenCounter({ encoding: 'o200k_base' });
+  const counter = options.counter ?? defaultTokenCounter();
   const targetTokens = Math.max(32, Math.floor(options.targetTokens ?? 500));
   const tokensBefore = counter.count(text);
   if (text.length < (options.minChars ?? 2_000)) {

@@ -2,12 +2,12 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore } from './index.js';
+import { userMessages } from './test/index.js';
 import {
   createTestDatabase,
   describePostgres,
   type TestDatabase,
 } from './test-utils/postgres-database.js';
-import { userMessages } from './test-utils/session-store-contract.js';
 import { workerExecArgv } from './test-utils/worker-exec-argv.js';
 
 const rounds = 50;

@@ -1,5 +1,5 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CompressResult } from '@baton/compressor';
-import type { ModelMessage } from 'ai';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { CompactionResult, SessionMessage, SessionStore, StoredMessage } from './index.js';
 

@@ -1,5 +1,5 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createContextCompressor } from '@baton/compressor';
-import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore } from './index.js';
 

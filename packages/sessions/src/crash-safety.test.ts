@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSessionStore, SessionNotFoundError, type SessionStore } from './index.js';
+import { compactResult, userMessages } from './test/index.js';
 import {
   createTestDatabase,
   describePostgres,
   type TestDatabase,
 } from './test-utils/postgres-database.js';
-import { compactResult, userMessages } from './test-utils/session-store-contract.js';
 import { workerExecArgv } from './test-utils/worker-exec-argv.js';
 
 const workerPath = fileURLToPath(new URL('./__fixtures__/crash-worker.ts', import.meta.url));

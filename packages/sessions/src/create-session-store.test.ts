@@ -8,8 +8,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSessionStore, messages, sessions } from './index.js';
 import { migrationsFolder } from './migrate-database.js';
+import { userMessages } from './test/index.js';
 import { createTestDatabase, describePostgres } from './test-utils/postgres-database.js';
-import { userMessages } from './test-utils/session-store-contract.js';
 
 describe('createSessionStore options', () => {
   it('refuses more than one backend and malformed options before opening anything', async () => {

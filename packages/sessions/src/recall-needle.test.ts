@@ -1,6 +1,6 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { ContextBudgetError, createContextCompressor } from '@baton/compressor';
 import { corpusSkipReason, loadTranscripts } from '@baton/test-corpus';
-import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionStore, type SessionMessage, type SessionStore } from './index.js';
 import { messageSearchText } from './message-search-text.js';

@@ -1,5 +1,6 @@
 import { type ImagePricing, imageDimensions, priceImage } from './image-tokens.js';
 import { InvalidInputError } from './invalid-input-error.js';
+import { isRecord } from './is-record.js';
 import type { CountableMessage, CountableTool, CountMessagesOptions } from './types.js';
 
 /** OpenAI's published chat constants (the "How to count tokens" cookbook). */
@@ -27,10 +28,6 @@ type CountText = (text: string) => number;
 
 function fail(path: string, message: string): never {
   throw new InvalidInputError({ path, message });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown, path: string, countText: CountText): number {

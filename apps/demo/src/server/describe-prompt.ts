@@ -1,13 +1,12 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { clipMiddle } from '@baton/compressor';
 import { HANDOFF_HEADER, redactSecrets } from '@baton/fallback';
 import type { ModelViewMessage } from '../shared/demo-types.js';
 
 /** Longest text shown for one part; the handoff is shown whole. */
 const MAX_PART_LENGTH = 600;
 
-function clip(text: string): string {
-  return text.length > MAX_PART_LENGTH ? `${text.slice(0, MAX_PART_LENGTH)} …` : text;
-}
+const clip = (text: string) => clipMiddle(text, MAX_PART_LENGTH);
 
 function stringify(value: unknown): string {
   if (typeof value === 'string') return value;

@@ -1,18 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  type ChatCompletionRequest,
+  createOpenAICompatibleTestServer,
+  type OpenAICompatibleTestServer,
+} from '@baton/compressor/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoState } from '../shared/demo-types.js';
 import { createDemoServer, type DemoServer } from './create-demo-server.js';
 import { readDemoConfig } from './read-demo-config.js';
-
-interface ChatRequest {
-  model: string;
-  stream?: boolean;
-  messages: Array<{ role: string; content: unknown }>;
-}
 
 const SUMMARY = [
   '## Goal',
@@ -22,50 +19,6 @@ const SUMMARY = [
   '## Relevant files',
   '- notes/turns.md',
 ].join('\n');
-
-/** A small OpenAI-compatible server: streams a fixed reply to chats, returns SUMMARY to summaries. */
-function startFakeProvider(requests: ChatRequest[]): Promise<Server> {
-  const server = createServer(async (request: IncomingMessage, response) => {
-    let body = '';
-    for await (const chunk of request) body += chunk;
-    const parsed = JSON.parse(body) as ChatRequest;
-    requests.push(parsed);
-    const created = Math.floor(Date.now() / 1000);
-    if (parsed.stream) {
-      response.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (delta: object, finish: string | null, usage?: object) =>
-        `data: ${JSON.stringify({
-          id: 'chatcmpl-demo',
-          object: 'chat.completion.chunk',
-          created,
-          model: parsed.model,
-          choices: [{ index: 0, delta, finish_reason: finish }],
-          ...(usage ? { usage } : {}),
-        })}\n\n`;
-      response.write(chunk({ role: 'assistant', content: 'Noted, ' }, null));
-      response.write(chunk({ content: `${parsed.messages.length} messages in my context.` }, null));
-      response.write(
-        chunk({}, 'stop', { prompt_tokens: 100, completion_tokens: 8, total_tokens: 108 }),
-      );
-      response.end('data: [DONE]\n\n');
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(
-      JSON.stringify({
-        id: 'chatcmpl-summary',
-        object: 'chat.completion',
-        created,
-        model: parsed.model,
-        choices: [
-          { index: 0, message: { role: 'assistant', content: SUMMARY }, finish_reason: 'stop' },
-        ],
-        usage: { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140 },
-      }),
-    );
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 const words = [
   'inventory',
@@ -86,17 +39,21 @@ function longMessage(turn: number): string {
   return sentences.join(' ');
 }
 
-let provider: Server;
+let provider: OpenAICompatibleTestServer;
 let demo: DemoServer;
 let dataDirectory: string;
-const requests: ChatRequest[] = [];
+let requests: ChatCompletionRequest[];
 
 beforeAll(async () => {
-  provider = await startFakeProvider(requests);
+  // Streams a reply to chats and answers SUMMARY to the summariser's (unstreamed) requests.
+  provider = await createOpenAICompatibleTestServer({
+    reply: (request) =>
+      request.stream ? `Noted, ${request.messages.length} messages in my context.` : SUMMARY,
+  });
+  requests = provider.requests;
   dataDirectory = await mkdtemp(path.join(tmpdir(), 'baton-demo-compatible-'));
-  const { port } = provider.address() as AddressInfo;
   const environment = {
-    OPENAI_COMPATIBLE_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    OPENAI_COMPATIBLE_BASE_URL: provider.baseURL,
     DEMO_MODEL: 'fake-chat',
     DEMO_SUMMARIZER_MODEL: 'fake-summarizer',
     DEMO_CONTEXT_WINDOW: '6000',
@@ -115,7 +72,7 @@ afterAll(async () => {
     await demo.close();
     await rm(workspace, { recursive: true, force: true });
   }
-  await new Promise((resolve) => provider?.close(resolve));
+  await provider?.close();
   await rm(dataDirectory, { recursive: true, force: true });
 });
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { stepCountIs, streamText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkspace, type Workspace } from './create-workspace.js';

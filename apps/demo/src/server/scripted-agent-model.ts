@@ -7,6 +7,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { toolOutputText } from '@baton/tokens';
 import {
   type AgentAction,
   planNextAction,
@@ -26,23 +27,10 @@ export interface ScriptedAgentModelOptions {
   countPromptTokens?: (prompt: LanguageModelV4Prompt) => number;
 }
 
-function toolOutputText(output: unknown): { text: string; isError: boolean } {
-  if (typeof output !== 'object' || output === null)
-    return { text: String(output), isError: false };
-  const typed = output as { type?: string; value?: unknown; reason?: string };
-  const value = typeof typed.value === 'string' ? typed.value : JSON.stringify(typed.value ?? '');
-  switch (typed.type) {
-    case 'error-text':
-    case 'error-json':
-      return { text: value, isError: true };
-    case 'execution-denied':
-      return { text: typed.reason ?? 'execution denied', isError: true };
-    case 'text':
-    case 'json':
-      return { text: value, isError: false };
-    default:
-      return { text: value, isError: false };
-  }
+/** Whether the script treats a tool output as failed: an error, or a call the user denied. */
+function isFailedOutput(output: unknown): boolean {
+  const type = (output as { type?: unknown } | null)?.type;
+  return type === 'error-text' || type === 'error-json' || type === 'execution-denied';
 }
 
 /** What the agent can see of the current turn: the latest user text and the tool work after it. */
@@ -68,7 +56,8 @@ export function readTurn(prompt: LanguageModelV4Prompt): TurnContext {
             : (part.input as Record<string, unknown>);
         calls.set(part.toolCallId, { toolName: part.toolName, input: input ?? {} });
       } else if (part.type === 'tool-result') {
-        const { text, isError } = toolOutputText(part.output);
+        const text = toolOutputText(part.output);
+        const isError = isFailedOutput(part.output);
         const call = calls.get(part.toolCallId);
         steps.push({
           toolName: call?.toolName ?? part.toolName,

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { clipMiddle } from '@baton/compressor';
 import { tool } from 'ai';
 import { z } from 'zod';
 
@@ -52,13 +53,8 @@ export function checkArguments(command: string, args: readonly string[], root: s
   }
 }
 
-function clip(text: string): string {
-  if (text.length <= MAX_OUTPUT_CHARACTERS) return text;
-  return (
-    text.slice(0, MAX_OUTPUT_CHARACTERS) +
-    `\n[... ${text.length - MAX_OUTPUT_CHARACTERS} more characters not shown]`
-  );
-}
+// The start and the end of a long output: errors and results tend to sit at the end.
+const clip = (text: string) => clipMiddle(text, MAX_OUTPUT_CHARACTERS);
 
 async function listRecursively(root: string, directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true });

@@ -4,7 +4,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 
 const words = [
   'alpha',
@@ -126,28 +126,6 @@ export function textStreamParts(text: string, inputTokens?: number): LanguageMod
     { type: 'text-end', id: 't1' },
     { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(inputTokens) },
   ];
-}
-
-/** Tool call ids of calls and results; every result must follow its call and every call before the last message have a result. */
-export function orphanToolParts(prompt: LanguageModelV4Prompt): string[] {
-  const calls = new Map<string, number>();
-  const results = new Map<string, number>();
-  prompt.forEach((message, index) => {
-    if (message.role === 'system') return;
-    for (const part of message.content) {
-      if (part.type === 'tool-call' && part.providerExecuted !== true)
-        calls.set(part.toolCallId, index);
-      if (part.type === 'tool-result' && message.role === 'tool')
-        results.set(part.toolCallId, index);
-    }
-  });
-  const orphans: string[] = [];
-  for (const [id, index] of results) {
-    const call = calls.get(id);
-    if (call === undefined || call >= index) orphans.push(`result ${id}`);
-  }
-  for (const [id] of calls) if (!results.has(id)) orphans.push(`call ${id}`);
-  return orphans;
 }
 
 /** All text of a prompt, for "does it still contain X" assertions. */

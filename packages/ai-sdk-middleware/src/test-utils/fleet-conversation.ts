@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { agentHistory } from './conversation.js';
 
 const histories = new Map<number, ModelMessage[]>();

@@ -1,7 +1,7 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { validateToolPairs } from '@baton/compressor';
 import { loadTranscripts } from '@baton/test-corpus';
 import type { TokenCounter } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 
 export interface CorpusWindow {
   name: string;

@@ -1,0 +1,9 @@
+// The session store contract as a vitest suite, and the fixtures it builds on: kept out of the main
+// entry, which never loads vitest or fast-check.
+export { compactResult } from './compact-result.js';
+export {
+  type ContractTranscript,
+  describeSessionStoreContract,
+  type SessionStoreContractOptions,
+} from './describe-session-store-contract.js';
+export { userMessages } from './user-messages.js';
