@@ -1,6 +1,6 @@
 """Python side of the peers benchmark: runs one Python peer over the transcripts given on stdin.
 
-stdin: {"mode": "fake"|"failing", "items": [{"id", "messages" (AI SDK ModelMessage[]), "targetTokens"}],
+stdin: {"mode": "fake"|"failing"|"local", "baseUrl" (local), "items": [{"id", "messages" (AI SDK ModelMessage[]), "targetTokens"}],
         "fakeSummary", "failureMessage", "rounds"}
 stdout: {"version", "results": [{"id", "messages" | "error", "cpuMs": [..]}]}
 Exit 3 with {"reason"} on stdout when the peer cannot be imported or set up here (listed, not scored).
@@ -16,11 +16,28 @@ import sys
 import threading
 import time
 import traceback
+import types
+import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
 class ParseError(Exception):
     pass
+
+
+def strict(convert):
+    """Any failure while converting a peer's output back is a ParseError (the run stops), never a peer error."""
+
+    def wrapped(*args, **kwargs):
+        try:
+            return convert(*args, **kwargs)
+        except ParseError:
+            raise
+        except Exception as error:
+            raise ParseError(f"{convert.__name__}: {type(error).__name__}: {error}") from error
+
+    wrapped.__name__ = convert.__name__
+    return wrapped
 
 
 # ---------------------------------------------------------------- AI SDK <-> OpenAI chat messages
@@ -86,6 +103,7 @@ def _parse_args(arguments):
         return arguments
 
 
+@strict
 def from_openai(messages):
     if not isinstance(messages, list):
         raise ParseError("output is not a list")
@@ -363,6 +381,7 @@ def _lc_text(content, where):
     return "\n".join(texts)
 
 
+@strict
 def from_langchain(messages):
     out = []
     for index, message in enumerate(messages):
@@ -438,6 +457,25 @@ def langchain_summarization(ctx):
             return ChatResult(generations=[ChatGeneration(message=AIMessage(content="ok"))])
 
     failure = ctx["failure"]
+    url = ctx["server"].url
+
+    class Loopback(BaseChatModel):
+        """Asks the loopback summariser server (local-model runs)."""
+
+        @property
+        def _llm_type(self):
+            return "peers-loopback"
+
+        def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+            roles = {"system": "system", "human": "user", "ai": "assistant"}
+            body = json.dumps({"model": "local-summarizer", "messages": [
+                {"role": roles.get(m.type, "tool"), "content": m.content if isinstance(m.content, str) else json.dumps(m.content)}
+                for m in messages
+            ]}).encode()
+            request = urllib.request.Request(f"{url}/chat/completions", data=body, headers={"content-type": "application/json"})
+            with urllib.request.urlopen(request, timeout=600) as response:
+                text = json.load(response)["choices"][0]["message"]["content"]
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])
 
     class Failing(BaseChatModel):
         @property
@@ -452,7 +490,11 @@ def langchain_summarization(ctx):
         rest = [m for m in messages if m["role"] != "system"]
         recorder = Recorder()
         recorder.seen = []
-        summarizer = Failing() if ctx["mode"] == "failing" else FakeListChatModel(responses=[ctx["summary"]])
+        summarizer = (
+            Loopback() if ctx["mode"] == "local"
+            else Failing() if ctx["mode"] == "failing"
+            else FakeListChatModel(responses=[ctx["summary"]])
+        )
         agent = create_agent(
             model=recorder,
             tools=[],
@@ -530,6 +572,7 @@ def openhands_condenser(ctx):
                     ))
         return events
 
+    @strict
     def message_dicts(messages):
         out = []
         for message in messages:
@@ -594,7 +637,11 @@ def main():
         print(json.dumps({"reason": f"no driver for {name}"}), file=real_stdout)
         sys.exit(3)
     factory, distribution = PEERS[name]
-    server = FakeOpenAI(request["mode"], request["fakeSummary"], request["failureMessage"])
+    if request["mode"] == "local":
+        # The local real model behind the harness's loopback server (local-server.ts).
+        server = types.SimpleNamespace(url=request["baseUrl"])
+    else:
+        server = FakeOpenAI(request["mode"], request["fakeSummary"], request["failureMessage"])
     ctx = {"server": server, "mode": request["mode"], "summary": request["fakeSummary"], "failure": request["failureMessage"]}
     try:
         version = importlib.metadata.version(distribution)
