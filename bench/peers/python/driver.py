@@ -43,6 +43,11 @@ def strict(convert):
 # ---------------------------------------------------------------- AI SDK <-> OpenAI chat messages
 
 
+def js_json(value):
+    """JSON text as the TypeScript side writes it (JSON.stringify), so every peer sees the same characters."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def _text_of(content):
     if isinstance(content, str):
         return content
@@ -68,7 +73,7 @@ def to_openai(messages):
                     "type": "function",
                     "function": {
                         "name": p["toolName"],
-                        "arguments": p["input"] if isinstance(p["input"], str) else json.dumps(p["input"]),
+                        "arguments": p["input"] if isinstance(p["input"], str) else js_json(p["input"]),
                     },
                 }
                 for p in content
@@ -88,7 +93,7 @@ def to_openai(messages):
                         "role": "tool",
                         "tool_call_id": part["toolCallId"],
                         "name": part["toolName"],
-                        "content": value if isinstance(value, str) else json.dumps(value),
+                        "content": value if isinstance(value, str) else js_json(value),
                     }
                 )
     return out
@@ -357,7 +362,7 @@ def to_langchain(messages):
             for part in content:
                 value = part["output"]["value"]
                 out.append(ToolMessage(
-                    content=value if isinstance(value, str) else json.dumps(value),
+                    content=value if isinstance(value, str) else js_json(value),
                     tool_call_id=part["toolCallId"],
                     name=part["toolName"],
                     status="error" if part["output"]["type"].startswith("error") else "success",
@@ -547,7 +552,7 @@ def openhands_condenser(ctx):
                     continue
                 response_id = str(uuid.uuid4())
                 for index, call in enumerate(calls):
-                    arguments = call["input"] if isinstance(call["input"], str) else json.dumps(call["input"])
+                    arguments = call["input"] if isinstance(call["input"], str) else js_json(call["input"])
                     event = ActionEvent(
                         thought=[TextContent(text=text)] if index == 0 and text else [],
                         reasoning_content=reasoning if index == 0 else None,
@@ -565,7 +570,7 @@ def openhands_condenser(ctx):
                         tool_name=part["toolName"],
                         tool_call_id=part["toolCallId"],
                         observation=ClientToolObservation.from_text(
-                            value if isinstance(value, str) else json.dumps(value),
+                            value if isinstance(value, str) else js_json(value),
                             is_error=part["output"]["type"].startswith("error"),
                         ),
                         action_id=actions.get(part["toolCallId"], "unknown"),
@@ -671,7 +676,18 @@ def main():
     json.dump({"version": version, "results": results}, real_stdout)
 
 
+def roundtrip():
+    """Test entry (bench/peers/src/convert/python.test.ts): each conversation on stdin to a peer format and back."""
+    request = json.load(sys.stdin)
+    fmt = request["format"]
+    forth, back = {"openai": (to_openai, from_openai), "langchain": (to_langchain, from_langchain)}[fmt]
+    json.dump([back(forth(messages)) for messages in request["conversations"]], sys.stdout)
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--roundtrip"]:
+        roundtrip()
+        sys.exit(0)
     try:
         main()
     except ParseError as error:

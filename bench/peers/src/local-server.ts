@@ -63,6 +63,7 @@ export function flattenContent(message: Record<string, unknown>): string {
 export function capText(text: string, max: number): string {
   if (text.length <= max) return text;
   const marker = '\n[...]\n';
+  if (max <= marker.length) return text.slice(text.length - Math.max(0, max));
   const room = Math.max(0, max - marker.length);
   const head = Math.floor(room / 3);
   return text.slice(0, head) + marker + text.slice(text.length - (room - head));

@@ -1,0 +1,188 @@
+/**
+ * The Python driver's converters (`python/driver.py`): AI SDK messages to OpenAI chat dicts (every Python
+ * peer but the LangChain ones) and to LangChain Python messages, and back. The OpenAI pair needs only the
+ * standard library (any python3); the LangChain pair runs in the langchain venv and skips without it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { conversation, loadCorpus } from '../arbitraries.ts';
+import type { Message, ToolResultPart } from '../messages.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const driver = join(here, '..', '..', 'python', 'driver.py');
+const systemPython = spawnSync('python3', ['--version']).status === 0 ? 'python3' : undefined;
+const langchainPython = join(here, '..', '..', '.cache', 'venv-langchain', 'bin', 'python');
+
+function roundTrip(python: string, format: string, conversations: Message[][]): Message[][] {
+  const child = spawnSync(python, [driver, '--roundtrip'], {
+    input: JSON.stringify({ format, conversations }),
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  if (child.status !== 0) throw new Error(child.stderr.slice(-1000));
+  return JSON.parse(child.stdout);
+}
+
+const isObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const stringified = (part: ToolResultPart) =>
+  typeof part.output.value === 'string' ? part.output.value : JSON.stringify(part.output.value);
+
+function mergeTools(out: Message[], parts: ToolResultPart[]): void {
+  const last = out[out.length - 1];
+  if (last?.role === 'tool') last.content.push(...parts);
+  else out.push({ role: 'tool', content: parts });
+}
+
+/**
+ * OpenAI chat dicts carry one text and one reasoning string per assistant message, arguments as a JSON
+ * string and results as plain text without an error flag; parts come back reasoning, text, calls.
+ */
+function expectedOpenAI(messages: readonly Message[]): Message[] {
+  const out: Message[] = [];
+  for (const message of messages) {
+    if (message.role === 'system') out.push(message);
+    else if (message.role === 'user') {
+      const content =
+        typeof message.content === 'string'
+          ? message.content
+          : message.content.map((part) => part.text).join('\n');
+      out.push({ role: 'user', content });
+    } else if (message.role === 'assistant') {
+      const parts =
+        typeof message.content === 'string'
+          ? [{ type: 'text' as const, text: message.content }]
+          : message.content;
+      const text = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n');
+      const reasoning = parts.flatMap((p) => (p.type === 'reasoning' ? [p.text] : [])).join('\n');
+      const calls = parts.flatMap((p) => {
+        if (p.type !== 'tool-call') return [];
+        let input = p.input;
+        // A string input goes out as-is and comes back parsed when it is JSON.
+        if (typeof input === 'string') {
+          try {
+            input = JSON.parse(input);
+          } catch {}
+        }
+        return [{ ...p, input }];
+      });
+      out.push({
+        role: 'assistant',
+        content: [
+          ...(reasoning ? [{ type: 'reasoning' as const, text: reasoning }] : []),
+          ...(text ? [{ type: 'text' as const, text }] : []),
+          ...calls,
+        ],
+      });
+    } else {
+      mergeTools(
+        out,
+        message.content.map((part) => ({
+          ...part,
+          output: { type: 'text', value: stringified(part) },
+        })),
+      );
+    }
+  }
+  return out;
+}
+
+/** LangChain Python: as LangChain JS (blocks in order, then calls; `{ value }` for non-object input). */
+function expectedLangChain(messages: readonly Message[]): Message[] {
+  const out: Message[] = [];
+  for (const message of messages) {
+    if (message.role === 'system') out.push(message);
+    else if (message.role === 'user') {
+      const content =
+        typeof message.content === 'string'
+          ? message.content
+          : message.content.map((part) => part.text).join('\n');
+      out.push({ role: 'user', content });
+    } else if (message.role === 'assistant') {
+      if (typeof message.content === 'string') {
+        out.push({
+          role: 'assistant',
+          content: message.content === '' ? [] : [{ type: 'text', text: message.content }],
+        });
+        continue;
+      }
+      const blocks = message.content.filter((part) => part.type !== 'tool-call');
+      const calls = message.content.flatMap((p) =>
+        p.type === 'tool-call'
+          ? [{ ...p, input: isObject(p.input) ? p.input : { value: p.input } }]
+          : [],
+      );
+      out.push({ role: 'assistant', content: [...blocks, ...calls] });
+    } else {
+      mergeTools(
+        out,
+        message.content.map((part) => ({
+          ...part,
+          output: {
+            type: part.output.type.startsWith('error') ? 'error-text' : 'text',
+            value: stringified(part),
+          },
+        })),
+      );
+    }
+  }
+  return out;
+}
+
+const corpus = loadCorpus();
+// One batch of generated conversations per Python process; the seed is in the test names to replay a failure.
+const seed = Number(process.env.PEERS_TEST_SEED ?? Date.now() % 100_000);
+const samples = fc.sample(conversation, { numRuns: 150, seed });
+
+describe.skipIf(systemPython === undefined)('driver.py: AI SDK <-> OpenAI chat messages', () => {
+  test.skipIf(corpus.length === 0)(
+    'every dev transcript round-trips (skips without the corpus)',
+    () => {
+      const back = roundTrip(
+        systemPython!,
+        'openai',
+        corpus.map((t) => t.messages),
+      );
+      for (const [index, t] of corpus.entries()) {
+        expect(back[index], t.id).toEqual(expectedOpenAI(t.messages));
+      }
+    },
+    120_000,
+  );
+  test(`generated conversations round-trip (PEERS_TEST_SEED=${seed})`, () => {
+    const back = roundTrip(systemPython!, 'openai', samples);
+    for (const [index, messages] of samples.entries()) {
+      expect(back[index]).toEqual(expectedOpenAI(messages));
+    }
+  }, 120_000);
+});
+
+describe.skipIf(!existsSync(langchainPython))(
+  'driver.py: AI SDK <-> LangChain Python messages (skips without .cache/venv-langchain)',
+  () => {
+    test.skipIf(corpus.length === 0)(
+      'every dev transcript round-trips',
+      () => {
+        const back = roundTrip(
+          langchainPython,
+          'langchain',
+          corpus.map((t) => t.messages),
+        );
+        for (const [index, t] of corpus.entries()) {
+          expect(back[index], t.id).toEqual(expectedLangChain(t.messages));
+        }
+      },
+      120_000,
+    );
+    test(`generated conversations round-trip (PEERS_TEST_SEED=${seed})`, () => {
+      const back = roundTrip(langchainPython, 'langchain', samples);
+      for (const [index, messages] of samples.entries()) {
+        expect(back[index]).toEqual(expectedLangChain(messages));
+      }
+    }, 120_000);
+  },
+);
