@@ -514,23 +514,13 @@ def langchain_summarization(ctx):
     return compact
 
 
-@peer("openhands-sdk LLMSummarizingCondenser", "openhands-sdk")
-def openhands_condenser(ctx):
-    import os
+def openhands_converters():
+    """AI SDK messages -> OpenHands events, and OpenHands LLM messages -> OpenAI chat dicts (then from_openai)."""
     import uuid
 
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    from openhands.sdk import LLM
-    from openhands.sdk.context.condenser import LLMSummarizingCondenser
-    from openhands.sdk.context.view.view import View
-    from openhands.sdk.event import ActionEvent, LLMConvertibleEvent, MessageEvent, ObservationEvent, SystemPromptEvent
-    from openhands.sdk.event.condenser import Condensation
+    from openhands.sdk.event import ActionEvent, MessageEvent, ObservationEvent, SystemPromptEvent
     from openhands.sdk.llm import Message, MessageToolCall, TextContent
     from openhands.sdk.tool.client_tool import ClientToolObservation
-    from pydantic import SecretStr
-
-    llm = LLM(model="openai/fake-summarizer", base_url=ctx["server"].url, api_key=SecretStr("sk-offline"),
-              usage_id="condenser", num_retries=0)
 
     def to_events(messages):
         events = []
@@ -599,6 +589,38 @@ def openhands_condenser(ctx):
                 item["name"] = message.name
             out.append(item)
         return out
+
+    return to_events, message_dicts
+
+
+def openhands_roundtrip(messages):
+    import os
+
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from openhands.sdk.context.view.view import View
+    from openhands.sdk.event import LLMConvertibleEvent
+
+    to_events, message_dicts = openhands_converters()
+    view = View.from_events(to_events(messages))
+    return from_openai(message_dicts(LLMConvertibleEvent.events_to_messages(list(view.events))))
+
+
+@peer("openhands-sdk LLMSummarizingCondenser", "openhands-sdk")
+def openhands_condenser(ctx):
+    import os
+
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from openhands.sdk import LLM
+    from openhands.sdk.context.condenser import LLMSummarizingCondenser
+    from openhands.sdk.context.view.view import View
+    from openhands.sdk.event import LLMConvertibleEvent
+    from openhands.sdk.event.condenser import Condensation
+    from pydantic import SecretStr
+
+    llm = LLM(model="openai/fake-summarizer", base_url=ctx["server"].url, api_key=SecretStr("sk-offline"),
+              usage_id="condenser", num_retries=0)
+
+    to_events, message_dicts = openhands_converters()
 
     def compact(messages, target):
         # max_tokens is the target; the event-count trigger stays at its default.
@@ -680,8 +702,17 @@ def roundtrip():
     """Test entry (bench/peers/src/convert/python.test.ts): each conversation on stdin to a peer format and back."""
     request = json.load(sys.stdin)
     fmt = request["format"]
-    forth, back = {"openai": (to_openai, from_openai), "langchain": (to_langchain, from_langchain)}[fmt]
-    json.dump([back(forth(messages)) for messages in request["conversations"]], sys.stdout)
+    if fmt == "openhands":
+        convert = openhands_roundtrip
+    else:
+        forth, back = {"openai": (to_openai, from_openai), "langchain": (to_langchain, from_langchain)}[fmt]
+
+        def convert(messages):
+            return back(forth(messages))
+
+    real_stdout = sys.stdout
+    sys.stdout = sys.stderr  # peers' import-time prints must not mix with the JSON
+    json.dump([convert(messages) for messages in request["conversations"]], real_stdout)
 
 
 if __name__ == "__main__":

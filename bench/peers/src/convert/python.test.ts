@@ -16,6 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const driver = join(here, '..', '..', 'python', 'driver.py');
 const systemPython = spawnSync('python3', ['--version']).status === 0 ? 'python3' : undefined;
 const langchainPython = join(here, '..', '..', '.cache', 'venv-langchain', 'bin', 'python');
+const openhandsPython = join(here, '..', '..', '.cache', 'venv-openhands', 'bin', 'python');
 
 function roundTrip(python: string, format: string, conversations: Message[][]): Message[][] {
   const child = spawnSync(python, [driver, '--roundtrip'], {
@@ -184,5 +185,91 @@ describe.skipIf(!existsSync(langchainPython))(
         expect(back[index]).toEqual(expectedLangChain(messages));
       }
     }, 120_000);
+  },
+);
+
+/**
+ * OpenHands events, then the LLM messages OpenHands renders from its view: as OpenAI dicts, except that user
+ * content is a list of text parts, consecutive user messages merge into one (a part each), and OpenHands
+ * prefixes an error observation with its own notice (the original text must end the result). OpenHands'
+ * view drops a tool call that has no result (the transcript's last call, still running).
+ */
+function expectedOpenHands(messages: readonly Message[]): Message[] {
+  const answered = new Set(
+    messages.flatMap((m) => (m.role === 'tool' ? m.content.map((part) => part.toolCallId) : [])),
+  );
+  const out: Message[] = [];
+  for (const message of expectedOpenAI(messages)) {
+    if (message.role === 'assistant' && Array.isArray(message.content)) {
+      const content = message.content.filter(
+        (part) => part.type !== 'tool-call' || answered.has(part.toolCallId),
+      );
+      if (content.length > 0 || message.content.length === 0)
+        out.push({ role: 'assistant', content });
+      continue;
+    }
+    if (message.role !== 'user') {
+      out.push(message);
+      continue;
+    }
+    const part = { type: 'text' as const, text: message.content as string };
+    const last = out[out.length - 1];
+    if (last?.role === 'user' && Array.isArray(last.content)) last.content.push(part);
+    else out.push({ role: 'user', content: [part] });
+  }
+  return out;
+}
+
+function withoutErrorNotice(back: Message[], input: readonly Message[]): Message[] {
+  const errors = new Map<string, string>();
+  for (const message of input) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.output.type.startsWith('error')) errors.set(part.toolCallId, stringified(part));
+    }
+  }
+  return back.map((message) =>
+    message.role !== 'tool'
+      ? message
+      : {
+          role: 'tool',
+          content: message.content.map((part) => {
+            const original = errors.get(part.toolCallId);
+            const value = part.output.value as string;
+            if (original === undefined || !value.endsWith(original)) return part;
+            return { ...part, output: { type: 'text', value: original } };
+          }),
+        },
+  );
+}
+
+describe.skipIf(!existsSync(openhandsPython))(
+  'driver.py: AI SDK <-> OpenHands events (skips without .cache/venv-openhands)',
+  () => {
+    test(`generated conversations round-trip exactly; dev transcripts lose whole messages only where OpenHands' view drops events (PEERS_TEST_SEED=${seed})`, () => {
+      const generated = samples.slice(0, 50);
+      const inputs = [...generated, ...corpus.map((t) => t.messages)];
+      const back = roundTrip(openhandsPython, 'openhands', inputs);
+      for (const [index, messages] of inputs.entries()) {
+        const got = withoutErrorNotice(back[index]!, messages);
+        const want = expectedOpenHands(messages);
+        if (index < generated.length) {
+          expect(got, `generated ${index}`).toEqual(want);
+          continue;
+        }
+        // The view may leave events out (unmatched or superseded ones) but never alters one: the output is a
+        // subsequence of the expected messages.
+        const keys = want.map((message) => JSON.stringify(message));
+        let at = 0;
+        for (const message of got) {
+          const key = JSON.stringify(message);
+          while (at < keys.length && keys[at] !== key) at++;
+          expect(at, `${corpus[index - generated.length]!.id}: ${key.slice(0, 200)}`).toBeLessThan(
+            keys.length,
+          );
+          at++;
+        }
+      }
+    }, 300_000);
   },
 );
