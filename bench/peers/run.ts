@@ -140,6 +140,13 @@ async function startLocal(): Promise<void> {
   localUrl = parsed.url;
 }
 
+/** Lists the peer's local-model run as unable to run when the local model is not available; true then. */
+function listLocalUnavailable(key: string): boolean {
+  if (localUnavailable === undefined) return false;
+  unavailable.push({ key, mode: 'local', name: `${key} (local model)`, reason: localUnavailable });
+  return true;
+}
+
 async function stopLocal(): Promise<void> {
   if (localServer === undefined || localUrl === undefined) return;
   const stats = (await (await fetch(`${localUrl}/stats`)).json()) as {
@@ -176,14 +183,7 @@ try {
       const items = itemsOf(mode);
       for (const peer of peers) {
         planned.push({ key: peer.name, mode, ratio, transcripts: items.map((t) => t.id) });
-        if (mode === 'local' && localUnavailable !== undefined) {
-          unavailable.push({
-            key: peer.name,
-            mode,
-            name: `${peer.name} (local model)`,
-            reason: localUnavailable,
-          });
-        }
+        if (mode === 'local') listLocalUnavailable(peer.name);
       }
       if (mode === 'local' && localUnavailable !== undefined) continue;
       // The real model is slow and its time is not the peer's: one round.
@@ -259,15 +259,7 @@ try {
     }
     for (const ratio of ratios) {
       for (const mode of modesOf(peer.usesSummarizer)) {
-        if (mode === 'local' && localUnavailable !== undefined) {
-          unavailable.push({
-            key: peer.name,
-            mode,
-            name: `${peer.name} (local model)`,
-            reason: localUnavailable,
-          });
-          continue;
-        }
+        if (mode === 'local' && listLocalUnavailable(peer.name)) continue;
         runPython(peer, venv, ratio, mode);
       }
     }
