@@ -80,7 +80,7 @@ export function aggregate(rows: Row[]): Table[] {
         for (const row of mine) {
           if (row.error === undefined) continue;
           // Same failure with different numbers (token counts) is one line.
-          const key = row.error.replace(/\d+/g, 'N').slice(0, 140);
+          const key = row.error.replace(/\b\d+\b/g, 'N').slice(0, 140);
           distinct.set(key, [...(distinct.get(key) ?? []), row.transcript]);
         }
         for (const [error, where] of distinct) {
@@ -139,6 +139,12 @@ export function renderResults(args: {
       `### Target ${table.ratio * 100} % of each transcript, ${titles[table.mode]}`,
       '',
       ...(table.mode === 'local' && args.localNote ? [args.localNote, ''] : []),
+      ...(table.mode === 'local'
+        ? [
+            "Here *on summariser failure* tells what the output holds: *notice or fallback* = a message the peer inserted (the model's summary, or the peer's own fallback when it rejected the reply); an HTTP failure of the server would show as the peer's failure behaviour.",
+            '',
+          ]
+        : []),
       ...table.lines,
       '',
     );
