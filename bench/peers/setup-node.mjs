@@ -45,7 +45,7 @@ const link = join(here, 'node_modules');
 if (!existsSync(link)) symlinkSync(relative(here, join(cache, 'node_modules')), link, 'dir');
 const root = resolve(here, '..', '..');
 mkdirSync(join(cache, 'node_modules', '@baton'), { recursive: true });
-for (const name of ['compressor', 'tokens', 'fallback']) {
+for (const name of ['compressor', 'tokens', 'fallback', 'local-model']) {
   const target = join(root, 'packages', name);
   if (!existsSync(join(target, 'dist', 'index.js'))) {
     console.error(

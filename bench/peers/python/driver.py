@@ -1,6 +1,6 @@
 """Python side of the peers benchmark: runs one Python peer over the transcripts given on stdin.
 
-stdin: {"mode": "fake"|"failing", "items": [{"id", "messages" (AI SDK ModelMessage[]), "targetTokens"}],
+stdin: {"mode": "fake"|"failing"|"local", "baseUrl" (local), "items": [{"id", "messages" (AI SDK ModelMessage[]), "targetTokens"}],
         "fakeSummary", "failureMessage", "rounds"}
 stdout: {"version", "results": [{"id", "messages" | "error", "cpuMs": [..]}]}
 Exit 3 with {"reason"} on stdout when the peer cannot be imported or set up here (listed, not scored).
@@ -16,6 +16,8 @@ import sys
 import threading
 import time
 import traceback
+import types
+import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -23,7 +25,27 @@ class ParseError(Exception):
     pass
 
 
+def strict(convert):
+    """Any failure while converting a peer's output back is a ParseError (the run stops), never a peer error."""
+
+    def wrapped(*args, **kwargs):
+        try:
+            return convert(*args, **kwargs)
+        except ParseError:
+            raise
+        except Exception as error:
+            raise ParseError(f"{convert.__name__}: {type(error).__name__}: {error}") from error
+
+    wrapped.__name__ = convert.__name__
+    return wrapped
+
+
 # ---------------------------------------------------------------- AI SDK <-> OpenAI chat messages
+
+
+def js_json(value):
+    """JSON text as the TypeScript side writes it (JSON.stringify), so every peer sees the same characters."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _text_of(content):
@@ -51,7 +73,7 @@ def to_openai(messages):
                     "type": "function",
                     "function": {
                         "name": p["toolName"],
-                        "arguments": p["input"] if isinstance(p["input"], str) else json.dumps(p["input"]),
+                        "arguments": p["input"] if isinstance(p["input"], str) else js_json(p["input"]),
                     },
                 }
                 for p in content
@@ -71,7 +93,7 @@ def to_openai(messages):
                         "role": "tool",
                         "tool_call_id": part["toolCallId"],
                         "name": part["toolName"],
-                        "content": value if isinstance(value, str) else json.dumps(value),
+                        "content": value if isinstance(value, str) else js_json(value),
                     }
                 )
     return out
@@ -86,6 +108,7 @@ def _parse_args(arguments):
         return arguments
 
 
+@strict
 def from_openai(messages):
     if not isinstance(messages, list):
         raise ParseError("output is not a list")
@@ -339,7 +362,7 @@ def to_langchain(messages):
             for part in content:
                 value = part["output"]["value"]
                 out.append(ToolMessage(
-                    content=value if isinstance(value, str) else json.dumps(value),
+                    content=value if isinstance(value, str) else js_json(value),
                     tool_call_id=part["toolCallId"],
                     name=part["toolName"],
                     status="error" if part["output"]["type"].startswith("error") else "success",
@@ -363,6 +386,7 @@ def _lc_text(content, where):
     return "\n".join(texts)
 
 
+@strict
 def from_langchain(messages):
     out = []
     for index, message in enumerate(messages):
@@ -438,6 +462,25 @@ def langchain_summarization(ctx):
             return ChatResult(generations=[ChatGeneration(message=AIMessage(content="ok"))])
 
     failure = ctx["failure"]
+    url = ctx["server"].url
+
+    class Loopback(BaseChatModel):
+        """Asks the loopback summariser server (local-model runs)."""
+
+        @property
+        def _llm_type(self):
+            return "peers-loopback"
+
+        def _generate(self, messages, stop=None, run_manager=None, **kwargs):
+            roles = {"system": "system", "human": "user", "ai": "assistant"}
+            body = json.dumps({"model": "local-summarizer", "messages": [
+                {"role": roles.get(m.type, "tool"), "content": m.content if isinstance(m.content, str) else json.dumps(m.content)}
+                for m in messages
+            ]}).encode()
+            request = urllib.request.Request(f"{url}/chat/completions", data=body, headers={"content-type": "application/json"})
+            with urllib.request.urlopen(request, timeout=600) as response:
+                text = json.load(response)["choices"][0]["message"]["content"]
+            return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])
 
     class Failing(BaseChatModel):
         @property
@@ -452,7 +495,11 @@ def langchain_summarization(ctx):
         rest = [m for m in messages if m["role"] != "system"]
         recorder = Recorder()
         recorder.seen = []
-        summarizer = Failing() if ctx["mode"] == "failing" else FakeListChatModel(responses=[ctx["summary"]])
+        summarizer = (
+            Loopback() if ctx["mode"] == "local"
+            else Failing() if ctx["mode"] == "failing"
+            else FakeListChatModel(responses=[ctx["summary"]])
+        )
         agent = create_agent(
             model=recorder,
             tools=[],
@@ -467,23 +514,13 @@ def langchain_summarization(ctx):
     return compact
 
 
-@peer("openhands-sdk LLMSummarizingCondenser", "openhands-sdk")
-def openhands_condenser(ctx):
-    import os
+def openhands_converters():
+    """AI SDK messages -> OpenHands events, and OpenHands LLM messages -> OpenAI chat dicts (then from_openai)."""
     import uuid
 
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    from openhands.sdk import LLM
-    from openhands.sdk.context.condenser import LLMSummarizingCondenser
-    from openhands.sdk.context.view.view import View
-    from openhands.sdk.event import ActionEvent, LLMConvertibleEvent, MessageEvent, ObservationEvent, SystemPromptEvent
-    from openhands.sdk.event.condenser import Condensation
+    from openhands.sdk.event import ActionEvent, MessageEvent, ObservationEvent, SystemPromptEvent
     from openhands.sdk.llm import Message, MessageToolCall, TextContent
     from openhands.sdk.tool.client_tool import ClientToolObservation
-    from pydantic import SecretStr
-
-    llm = LLM(model="openai/fake-summarizer", base_url=ctx["server"].url, api_key=SecretStr("sk-offline"),
-              usage_id="condenser", num_retries=0)
 
     def to_events(messages):
         events = []
@@ -505,7 +542,7 @@ def openhands_condenser(ctx):
                     continue
                 response_id = str(uuid.uuid4())
                 for index, call in enumerate(calls):
-                    arguments = call["input"] if isinstance(call["input"], str) else json.dumps(call["input"])
+                    arguments = call["input"] if isinstance(call["input"], str) else js_json(call["input"])
                     event = ActionEvent(
                         thought=[TextContent(text=text)] if index == 0 and text else [],
                         reasoning_content=reasoning if index == 0 else None,
@@ -523,13 +560,14 @@ def openhands_condenser(ctx):
                         tool_name=part["toolName"],
                         tool_call_id=part["toolCallId"],
                         observation=ClientToolObservation.from_text(
-                            value if isinstance(value, str) else json.dumps(value),
+                            value if isinstance(value, str) else js_json(value),
                             is_error=part["output"]["type"].startswith("error"),
                         ),
                         action_id=actions.get(part["toolCallId"], "unknown"),
                     ))
         return events
 
+    @strict
     def message_dicts(messages):
         out = []
         for message in messages:
@@ -551,6 +589,38 @@ def openhands_condenser(ctx):
                 item["name"] = message.name
             out.append(item)
         return out
+
+    return to_events, message_dicts
+
+
+def openhands_roundtrip(messages):
+    import os
+
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from openhands.sdk.context.view.view import View
+    from openhands.sdk.event import LLMConvertibleEvent
+
+    to_events, message_dicts = openhands_converters()
+    view = View.from_events(to_events(messages))
+    return from_openai(message_dicts(LLMConvertibleEvent.events_to_messages(list(view.events))))
+
+
+@peer("openhands-sdk LLMSummarizingCondenser", "openhands-sdk")
+def openhands_condenser(ctx):
+    import os
+
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from openhands.sdk import LLM
+    from openhands.sdk.context.condenser import LLMSummarizingCondenser
+    from openhands.sdk.context.view.view import View
+    from openhands.sdk.event import LLMConvertibleEvent
+    from openhands.sdk.event.condenser import Condensation
+    from pydantic import SecretStr
+
+    llm = LLM(model="openai/fake-summarizer", base_url=ctx["server"].url, api_key=SecretStr("sk-offline"),
+              usage_id="condenser", num_retries=0)
+
+    to_events, message_dicts = openhands_converters()
 
     def compact(messages, target):
         # max_tokens is the target; the event-count trigger stays at its default.
@@ -594,7 +664,11 @@ def main():
         print(json.dumps({"reason": f"no driver for {name}"}), file=real_stdout)
         sys.exit(3)
     factory, distribution = PEERS[name]
-    server = FakeOpenAI(request["mode"], request["fakeSummary"], request["failureMessage"])
+    if request["mode"] == "local":
+        # The local real model behind the harness's loopback server (local-server.ts).
+        server = types.SimpleNamespace(url=request["baseUrl"])
+    else:
+        server = FakeOpenAI(request["mode"], request["fakeSummary"], request["failureMessage"])
     ctx = {"server": server, "mode": request["mode"], "summary": request["fakeSummary"], "failure": request["failureMessage"]}
     try:
         version = importlib.metadata.version(distribution)
@@ -624,7 +698,27 @@ def main():
     json.dump({"version": version, "results": results}, real_stdout)
 
 
+def roundtrip():
+    """Test entry (bench/peers/src/convert/python.test.ts): each conversation on stdin to a peer format and back."""
+    request = json.load(sys.stdin)
+    fmt = request["format"]
+    if fmt == "openhands":
+        convert = openhands_roundtrip
+    else:
+        forth, back = {"openai": (to_openai, from_openai), "langchain": (to_langchain, from_langchain)}[fmt]
+
+        def convert(messages):
+            return back(forth(messages))
+
+    real_stdout = sys.stdout
+    sys.stdout = sys.stderr  # peers' import-time prints must not mix with the JSON
+    json.dump([convert(messages) for messages in request["conversations"]], real_stdout)
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--roundtrip"]:
+        roundtrip()
+        sys.exit(0)
     try:
         main()
     except ParseError as error:

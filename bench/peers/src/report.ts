@@ -1,9 +1,13 @@
 /** Turns per-transcript rows into one markdown table per (target, summariser mode) run. */
+import type { Unavailable } from './completeness.ts';
 import type { Score } from './score.ts';
 import type { SummarizerMode } from './summarizers.ts';
 
 export interface Row {
+  /** Row name, with the version that ran. */
   peer: string;
+  /** The peer's configuration name without the version (ties the row to its planned run). */
+  key: string;
   language: 'TypeScript' | 'Python';
   usesSummarizer: boolean;
   mode: SummarizerMode;
@@ -36,13 +40,15 @@ export function aggregate(rows: Row[]): Table[] {
   const tables: Table[] = [];
   const ratios = [...new Set(rows.map((row) => row.ratio))];
   for (const ratio of ratios) {
-    for (const mode of ['fake', 'failing'] as SummarizerMode[]) {
-      // Peers without a summariser ran once; they appear in both tables with the same figures.
+    for (const mode of ['fake', 'failing', 'local'] as SummarizerMode[]) {
+      // Peers without a summariser ran once; they appear in the fake and failing tables with the same
+      // figures. The local-model table holds only the summarising peers on its subset of transcripts.
       const here = rows.filter(
         (row) =>
           row.ratio === ratio &&
-          (row.mode === mode || (!row.usesSummarizer && row.mode === 'fake')),
+          (row.mode === mode || (mode !== 'local' && !row.usesSummarizer && row.mode === 'fake')),
       );
+      if (here.length === 0) continue;
       const peers = [...new Set(here.map((row) => row.peer))];
       const lines = [
         '| system | lang | runs | exceptions | provider-valid | head kept | latest ask verbatim | within target | tokens after / target (median, max) | files | error lines | tool names | user asks | on summariser failure | CPU ms / compaction (median of per-transcript medians; max) |',
@@ -74,7 +80,7 @@ export function aggregate(rows: Row[]): Table[] {
         for (const row of mine) {
           if (row.error === undefined) continue;
           // Same failure with different numbers (token counts) is one line.
-          const key = row.error.replace(/\d+/g, 'N').slice(0, 140);
+          const key = row.error.replace(/\b\d+\b/g, 'N').slice(0, 140);
           distinct.set(key, [...(distinct.get(key) ?? []), row.transcript]);
         }
         for (const [error, where] of distinct) {
@@ -103,25 +109,42 @@ export function aggregate(rows: Row[]): Table[] {
 
 export function renderResults(args: {
   tables: Table[];
-  unavailable: { name: string; reason: string }[];
+  unavailable: readonly Unavailable[];
   transcripts: number;
+  /** What the local-model table ran on: the subset rule, caps and the server's call statistics. */
+  localNote?: string;
   ratios: number[];
   rounds: number;
   pythonRounds: number;
   node: string;
+  /** When and where the run was made. */
+  date: string;
+  machine: string;
 }): string {
   const out: string[] = [
     '## Peers: the same transcripts through the systems Baton replaces',
     '',
-    `Reproduce: \`pnpm bench:peers\` (installs the pinned npm peers and Python venvs into \`bench/peers/.cache\` on first run; env \`PEERS_TARGETS\`, \`PEERS_ROUNDS\`, \`PEERS_ONLY\`, \`PEERS_LIMIT\`). ${args.transcripts} transcripts of \`../shared/corpus/transcripts/dev\`; target = ${args.ratios.map((r) => `${r * 100} %`).join(' / ')} of each transcript's o200k tokens; ${args.rounds} timed rounds for TypeScript peers (in this process, interleaved), ${args.pythonRounds} for Python peers (one process per peer and run); Node ${args.node}, 2 shared cores (loaded machine: compare CPU within a table, not across runs).`,
+    `Reproduce: \`pnpm bench:peers\` (installs the pinned npm peers and Python venvs into \`bench/peers/.cache\` on first run; the local model with \`node packages/local-model/scripts/fetch-model.mjs\`; env \`PEERS_TARGETS\`, \`PEERS_ROUNDS\`, \`PEERS_ONLY\`, \`PEERS_LIMIT\`, \`PEERS_LOCAL\`). Run of ${args.date} on ${args.machine}. ${args.transcripts} transcripts of \`../shared/corpus/transcripts/dev\`; target = ${args.ratios.map((r) => `${r * 100} %`).join(' / ')} of each transcript's o200k tokens; ${args.rounds} timed rounds for TypeScript peers (in this process, interleaved), ${args.pythonRounds} for Python peers (one process per peer and run); Node ${args.node} (a machine shared with other jobs: compare CPU within a table, not across runs).`,
     '',
     "Columns: *provider-valid* = no orphaned tool call or result, no system message after the start, no empty message, user first when the input was; *head kept* = system text and first user message kept; *latest ask verbatim* = the last user message still present word for word; *tokens after* counted with one tokenizer for every system (`@baton/tokens` o200k, on the AI SDK message shape after converting back); *files / error lines / tool names / user asks* = mean share of the input's facts found anywhere in the output (extractor of this harness, `bench/peers/src/facts.ts`, not Baton's); *on summariser failure* = exception, error text as summary, a notice or fallback inserted, silent loss, or unchanged (nothing compacted). Percentages are of all runs (an exception counts as a miss).",
     '',
   ];
+  const titles: Record<SummarizerMode, string> = {
+    fake: 'fixed fake summariser',
+    failing: 'failing summariser',
+    local: 'local real model (SmolLM2-135M) as summariser',
+  };
   for (const table of args.tables) {
     out.push(
-      `### Target ${table.ratio * 100} % of each transcript, ${table.mode === 'fake' ? 'fixed fake summariser' : 'failing summariser'}`,
+      `### Target ${table.ratio * 100} % of each transcript, ${titles[table.mode]}`,
       '',
+      ...(table.mode === 'local' && args.localNote ? [args.localNote, ''] : []),
+      ...(table.mode === 'local'
+        ? [
+            "Here *on summariser failure* tells what the output holds: *notice or fallback* = a message the peer inserted (the model's summary, or the peer's own fallback when it rejected the reply); an HTTP failure of the server would show as the peer's failure behaviour.",
+            '',
+          ]
+        : []),
       ...table.lines,
       '',
     );

@@ -148,18 +148,28 @@ export function score(args: ScoreInput): Score {
     .filter((message) => message.role === 'system')
     .map(messageText)
     .join('\n');
-  const outFirst = output.find((message) => message.role !== 'system');
   // A framework that merges the next user turn into the same message keeps it as a separate text part.
   const parts = (message: Message): string[] =>
     message.role === 'user' && Array.isArray(message.content)
       ? message.content.map((part) => part.text)
       : [];
-  const headKept = head.every((message) =>
-    message.role === 'system'
-      ? outHeadSystems.includes(message.content)
-      : outFirst !== undefined &&
-        (sameMessage(message, outFirst) || parts(outFirst)[0] === userText(message)),
-  );
+  // The head's non-system messages (a transcript may open with assistant and tool turns before the first
+  // user message) must open the output's non-system messages, in order.
+  const outNonSystem = output.filter((message) => message.role !== 'system');
+  const headKept =
+    head.every(
+      (message) => message.role !== 'system' || outHeadSystems.includes(message.content),
+    ) &&
+    head
+      .filter((message) => message.role !== 'system')
+      .every((message, index) => {
+        const out = outNonSystem[index];
+        return (
+          out !== undefined &&
+          (sameMessage(message, out) ||
+            (message.role === 'user' && parts(out)[0] === userText(message)))
+        );
+      });
   const ask = latestAsk(input);
   const latestAskKept =
     ask === undefined ||

@@ -1,5 +1,8 @@
-/** The two offline summarisers every peer gets: one that always fails, one that returns a fixed text. */
-export type SummarizerMode = 'failing' | 'fake';
+/**
+ * The offline summarisers every summarising peer gets: one that always fails, one that returns a fixed
+ * text, and the local real model (SmolLM2-135M behind a loopback OpenAI-compatible server, `local-server.ts`).
+ */
+export type SummarizerMode = 'failing' | 'fake' | 'local';
 
 /** Appears in the failing summariser's error, so an error used as a summary is recognised in the output. */
 export const FAILURE_MARKER = 'PEERS-SUMMARIZER-FAILURE-7f3a';

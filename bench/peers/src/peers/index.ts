@@ -1,4 +1,5 @@
 /** TypeScript peers other than Baton and the AI SDK, each in its own file. */
+import type { Unavailable } from '../completeness.ts';
 import { langchainPeer } from './langchain.ts';
 import { mastraPeers } from './mastra.ts';
 import type { Peer } from './types.ts';
@@ -8,8 +9,8 @@ const TANSTACK_EXPORTS = ['evictOldest', 'summarizeOldest', 'clearToolResults'];
 
 export async function typescriptPeers(
   version: (pkg: string) => string,
-): Promise<{ peers: Peer[]; unavailable: { name: string; reason: string }[] }> {
-  const unavailable: { name: string; reason: string }[] = [];
+): Promise<{ peers: Peer[]; unavailable: Unavailable[] }> {
+  const unavailable: Unavailable[] = [];
   const peers: Peer[] = [
     langchainPeer(version('langchain')),
     ...mastraPeers(version('@mastra/core')),
@@ -18,6 +19,7 @@ export async function typescriptPeers(
   const missing = TANSTACK_EXPORTS.filter((name) => typeof tanstack[name] !== 'function');
   if (missing.length > 0) {
     unavailable.push({
+      key: 'TanStack AI compaction',
       name: `TanStack AI compaction (@tanstack/ai ${version('@tanstack/ai')}, npm latest)`,
       reason: `not published: the package exports none of ${missing.join(', ')} (no compaction API to call)`,
     });

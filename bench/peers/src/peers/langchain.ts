@@ -9,9 +9,10 @@ import type { ChatResult } from '@langchain/core/outputs';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { createAgent, summarizationMiddleware } from 'langchain';
 import { fromLangChain, toLangChain } from '../convert/langchain.ts';
+import { postChat } from '../loopback-chat.ts';
 import { PeerOutputError } from '../messages.ts';
 import { FAILURE_MESSAGE, FAKE_SUMMARY } from '../summarizers.ts';
-import type { Peer } from './types.ts';
+import { type Peer, requireUrl } from './types.ts';
 
 class RecordingModel extends BaseChatModel {
   seen: BaseMessage[] | undefined;
@@ -37,19 +38,45 @@ class FailingModel extends BaseChatModel {
   }
 }
 
+/** A chat model that asks the loopback summariser server (local-model runs). */
+class LoopbackModel extends BaseChatModel {
+  readonly url: string;
+  constructor(url: string) {
+    super({});
+    this.url = url;
+  }
+  _llmType() {
+    return 'peers-loopback';
+  }
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const roles: Record<string, string> = { system: 'system', human: 'user', ai: 'assistant' };
+    const text = await postChat(
+      this.url,
+      messages.map((message) => ({
+        role: roles[message.getType()] ?? 'tool',
+        content:
+          typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
+      })),
+    );
+    return { generations: [{ text, message: new AIMessage(text) }] };
+  }
+}
+
 export function langchainPeer(version: string): Peer {
   const name = `LangChain JS summarizationMiddleware (langchain ${version})`;
   return {
     name,
     usesSummarizer: true,
-    async compact({ messages, targetTokens, mode }) {
+    async compact({ messages, targetTokens, mode, summarizerUrl }) {
       const system = messages.filter((message) => message.role === 'system').map((m) => m.content);
       const rest = messages.filter((message) => message.role !== 'system');
       const recorder = new RecordingModel({});
       const summarizer =
-        mode === 'failing'
-          ? new FailingModel({})
-          : new FakeListChatModel({ responses: [FAKE_SUMMARY] });
+        mode === 'local'
+          ? new LoopbackModel(requireUrl(summarizerUrl))
+          : mode === 'failing'
+            ? new FailingModel({})
+            : new FakeListChatModel({ responses: [FAKE_SUMMARY] });
       const agent = createAgent({
         model: recorder,
         tools: [],

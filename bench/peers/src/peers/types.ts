@@ -1,10 +1,12 @@
-import type { Message } from '../messages.ts';
+import { type Message, PeerOutputError } from '../messages.ts';
 import type { SummarizerMode } from '../summarizers.ts';
 
 export interface CompactArgs {
   messages: Message[];
   targetTokens: number;
   mode: SummarizerMode;
+  /** The loopback summariser server (`/v1` base URL) in `local` mode. */
+  summarizerUrl?: string;
 }
 
 export interface Peer {
@@ -14,4 +16,10 @@ export interface Peer {
   usesSummarizer: boolean;
   /** Compacts; returns the conversation the model would be sent next, in the harness's message shape. */
   compact(args: CompactArgs): Promise<Message[]>;
+}
+
+/** The summariser URL of a local-model run; its absence is a harness bug, not a peer failure. */
+export function requireUrl(url: string | undefined): string {
+  if (url === undefined) throw new PeerOutputError('harness', 'local mode without a server URL');
+  return url;
 }
