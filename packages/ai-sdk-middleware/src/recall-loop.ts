@@ -271,11 +271,14 @@ export function createRecallLoop(
       let steps = 0;
       let executed = 0;
       let prompt = [...params.prompt];
+      // The app may cancel mid-recall: the provider's stream is cancelled and no further step is asked.
+      let cancelled = false;
+      let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async start(controller) {
           let current = first.stream;
           try {
-            for (;;) {
+            while (!cancelled) {
               const recallIds = new Set<string>();
               const calls: LanguageModelV4ToolCall[] = [];
               // The app's tool calls wait for the end of the step: if it also recalled, the model is
@@ -283,7 +286,7 @@ export function createRecallLoop(
               const appToolParts: LanguageModelV4StreamPart[] = [];
               const said = new Map<string, { type: 'text' | 'reasoning'; text: string }>();
               let finish: Extract<LanguageModelV4StreamPart, { type: 'finish' }> | undefined;
-              const reader = current.getReader();
+              reader = current.getReader();
               for (;;) {
                 const { done, value: part } = await reader.read();
                 if (done) break;
@@ -327,6 +330,7 @@ export function createRecallLoop(
               }
               if (steps === 0) firstUsages.set(params, finish?.usage);
               usage = usage === undefined ? finish?.usage : addUsage(usage, finish?.usage);
+              if (cancelled) break;
               if (calls.length === 0 || steps >= maxSteps || finish === undefined) {
                 for (const part of appToolParts) controller.enqueue(part);
                 if (finish !== undefined) {
@@ -355,13 +359,18 @@ export function createRecallLoop(
               executed += calls.length;
               const content = [...said.values()] as LanguageModelV4Content[];
               prompt = await nextPrompt(params, prompt, content, calls);
+              if (cancelled) break;
               current = (await model.doStream(stepParams(params, prompt, steps))).stream;
             }
             if (steps === 0) firstUsages.delete(params);
-            controller.close();
+            if (!cancelled) controller.close();
           } catch (error) {
-            controller.error(error);
+            if (!cancelled) controller.error(error);
           }
+        },
+        async cancel(reason) {
+          cancelled = true;
+          await reader?.cancel(reason);
         },
       });
       return { ...first, stream };

@@ -217,12 +217,13 @@ function render(
   let used = estimateTokens(header);
   let shown = 0;
   for (const [index, match] of matches.entries()) {
+    const whole = wholeRuns(match);
     const where = `[${index + 1}] session ${match.sessionId}, sequence ${match.sequence}, ${match.role}${
       match.toolName ? ` (tool ${match.toolName})` : ''
-    }, characters ${match.excerptStart}-${match.excerptStart + match.excerpt.length} of ${match.textLength}${
+    }, characters ${whole.start}-${whole.start + whole.text.length} of ${match.textLength}${
       match.matchedBy === 'exact' ? ', exact match' : ''
     }:`;
-    let excerpt = redactSecrets(match.excerpt).text;
+    let excerpt = redactSecrets(whole.text).text;
     const room = maxTokens - used - estimateTokens(where) - 40;
     if (room <= 20) break;
     if (estimateTokens(excerpt) > room) excerpt = clipToTokens(excerpt, room);
@@ -237,6 +238,27 @@ function render(
     );
   }
   return `${parts.join('\n\n')}${limitedNote}`;
+}
+
+/**
+ * The excerpt without the runs of non-space characters its window cut through. A secret cut at the
+ * window's edge loses the prefix or shape the redactor knows it by, so its fragment would go out in
+ * the clear; a whole run is either redacted or not a secret.
+ */
+function wholeRuns(match: RecallToolMatch): { text: string; start: number } {
+  let text = match.excerpt;
+  let start = match.excerptStart;
+  if (start > 0) {
+    const cut = text.search(/\s/);
+    const from = cut === -1 ? text.length : cut;
+    text = text.slice(from);
+    start += from;
+  }
+  if (start + text.length < match.textLength) {
+    const tail = /\S+$/.exec(text);
+    if (tail) text = text.slice(0, tail.index);
+  }
+  return { text, start };
 }
 
 /** The longest prefix of `text` estimated at most `tokens`, by halving. */
