@@ -64,6 +64,11 @@ const shapes: Array<[string, (random: Random) => string]> = [
       `operation-${pick(random, digits, 13)}-${pick(random, hex, 13)}-${pick(random, hex, 8)}-${pick(random, hex, 8)}`,
   ],
   [
+    'CI cache key',
+    (random) =>
+      `Cache restored from key: node-cache-Linux-x64-pnpm-${pick(random, hex, 64)}\nCache saved with key: setup-go-Linux-ubuntu22-go-1.22.${pick(random, digits, 1)}-${pick(random, hex, 64)}`,
+  ],
+  [
     'source map',
     (random) =>
       `{"version":3,"sources":["a.ts"],"mappings":"${Array.from({ length: 40 }, () => pick(random, vlq, 4 + Math.floor(random.next() * 60))).join(random.next() < 0.5 ? ';' : ',')}"}`,
