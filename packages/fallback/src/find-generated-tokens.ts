@@ -27,7 +27,8 @@ const maxRun = 1000;
 const publicBlock =
   /-----BEGIN (?![A-Z ]*PRIVATE)[A-Z0-9 ]+-----[\s\S]{0,20000}?(?:-----END [A-Z0-9 ]+-----|$)/g;
 
-const digestWords = /sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i;
+// `h1:` is a Go module sum, an IPFS path a content hash.
+const digestWords = /sha-?\d|md5|hash|digest|integrity|checksum|fingerprint|ipfs|\bh1:/i;
 
 // The END line of a certificate or public key whose BEGIN line was cut off, and the base64 lines
 // just above it.
@@ -44,6 +45,8 @@ function base64LinesAbove(text: string, end: number): number {
     from = lineStart;
   }
 }
+
+const sourceMappings = /\\?["']mappings\\?["']\s*:\s*\\?["'][A-Za-z0-9+/,;]*/g;
 
 // A file name's extension is not part of a token (`~/ci/<token>.json`).
 const extension = /\.[A-Za-z][A-Za-z0-9]{0,4}$/;
@@ -80,8 +83,13 @@ function declaredNotSecret(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 200), start).replace(/["']$/, '');
   // `publicToken = "…"`, `"signature": "…"`, `csrf-token=…`, `"data": "…"` (image bytes), and the
   // initialisation vector or tag beside an encrypted value (`iv:…,tag:…`).
+  // A data URI's bytes are content (`data:image/png;base64,…`), whatever key holds it; an ETag
+  // and S3's extended request id name a version and a request.
   return (
-    keyDeclaresNotSecret(before) || /(?:^|[^A-Za-z])(?:iv|tag|nonce|mac)\s*[:=]\s*$/i.test(before)
+    keyDeclaresNotSecret(before) ||
+    /(?:^|[^A-Za-z])(?:iv|tag|nonce|mac)\s*[:=]\s*$/i.test(before) ||
+    /\b(?:etag|x-amz-id-2|x-amz-cf-id)\s*[:=]\s*(?:W\/)?$/i.test(before) ||
+    /\bdata:[\w.+-]*\/?[\w.+-]*(?:;[\w.+-]+=[^;,\s]*)*;base64,$/i.test(before)
   );
 }
 
@@ -97,6 +105,8 @@ function judgeRun(
   // Every generated shape holds a digit or a capital; most runs (lower-case paths, kebab-case
   // names) hold neither and end here.
   if (!/[0-9A-Z]/.test(whole) || skipped.covers(start)) return;
+  // Mangled C++ and Rust symbols (`_ZN4core3ptr…`, `_RNvCs…`) fill every stack trace.
+  if (/^_(?:ZN|ZNK|ZNS|R[NCMXYIB])/.test(whole)) return;
   // The context (the key before, a digest named on the line) is read only for a run that has the
   // shape: reading it for every run of a transcript would cost more than the shapes themselves.
   let context: { declared: boolean; digest: boolean } | undefined;
@@ -168,6 +178,13 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
       skipped.push([base64LinesAbove(text, lineStart), block.index + block[0].length]);
       // The END line may follow the last base64 line on the same line.
       skipped.push([lineStart, block.index]);
+    }
+  }
+  // A source map's `mappings` is base64 VLQ: hundreds of short runs parted by `,` and `;`.
+  if (text.includes('mappings')) {
+    sourceMappings.lastIndex = 0;
+    for (let map = sourceMappings.exec(text); map; map = sourceMappings.exec(text)) {
+      skipped.push([map.index, map.index + map[0].length]);
     }
   }
   const ranges = new SkippedRanges(skipped);

@@ -99,6 +99,12 @@ const idPrefixes = new Set([
   'event',
   'message',
   'test',
+  'pm',
+  'seti',
+  'acct',
+  'card',
+  'op',
+  'operation',
 ]);
 
 /**
@@ -227,6 +233,8 @@ export function isObjectId(segment: string): boolean {
 export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
   // An id's prefix marks the whole segment as an id, whatever its body looks like.
   if (isObjectId(segment)) return undefined;
+  // A dotted version (`numpy-1.26.4-py311h5bd72fda_0`) makes it a release name, not a token.
+  if (/(?:^|[_\-~])v?\d{1,4}\.\d{1,4}(?:[_\-.~]|$)/.test(segment)) return undefined;
   const head = prefixed.exec(segment);
   if (head) {
     // The prefix may have one to three parts (`sk-`, `sk-proj-`, `bedrock-api-key-`): every

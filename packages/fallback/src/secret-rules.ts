@@ -913,6 +913,16 @@ export function acceptKeyedValue(
   if (isVersionRange(trimmed)) return false; // `"@aws-sdk/credential-providers": "^3.948.0"`
   // `Multi-codemie-sessions`, `proxy-handled`: words joined by hyphens are names, whatever their case.
   if (/^[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+$/.test(trimmed)) return false;
+  // `node-cache-Linux-x64-pnpm-<sha256>` (a CI cache key): four or more name parts, then the digest
+  // of what they name. Up to three parts before hex are a vendor prefix, judged as a token above.
+  if (
+    /^[A-Za-z][A-Za-z0-9.]*(?:[-_][A-Za-z0-9][A-Za-z0-9.]*){3,}[-_](?:[0-9a-f]{8,}|[0-9A-F]{8,})$/.test(
+      trimmed,
+    ) &&
+    (trimmed.match(/(?:^|[-_])[A-Za-z]{3,}(?=[-_])/g)?.length ?? 0) >= 2
+  ) {
+    return false;
+  }
   if (/\s/.test(trimmed)) {
     // Tokens have no spaces; a spaced value under a token name is prose (`--api-key key "optimize
     // performance"`). A password may be a passphrase, but not a command or a sentence with a path.
