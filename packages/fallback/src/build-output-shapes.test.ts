@@ -98,6 +98,13 @@ describe('generic token shapes leave ordinary build and tool output whole', () =
     expect(redactSecrets(`const token = '${jwt}';`).text).not.toContain(jwt);
   });
 
+  it('still redacts a token that leaves the VLQ alphabet inside a source map', () => {
+    const random = seededRandom(seedBase + 2);
+    const token = `ghp_${pick(random, alnum, 36)}`;
+    const map = `{"version":3,"mappings":"${pick(random, vlq, 12)};${token};AAAA"}`;
+    expect(redactSecrets(map).text).not.toContain(token);
+  });
+
   it('is idempotent on every shape and leaves nothing to find the second time', () => {
     const random = seededRandom(seedBase + 1);
     const text = shapes.map(([, make]) => make(random)).join('\n');

@@ -162,6 +162,20 @@ function judgeRun(
 }
 
 /** Finds prefixed and standalone generated tokens in `text`. */
+/**
+ * Where a source map's `mappings` value stands: base64 VLQ, hundreds of short runs parted by `,`
+ * and `;`, that now and then read like a vendor token by chance. Nothing else fits its alphabet.
+ */
+export function sourceMappingRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  if (!text.includes('mappings')) return ranges;
+  sourceMappings.lastIndex = 0;
+  for (let map = sourceMappings.exec(text); map; map = sourceMappings.exec(text)) {
+    ranges.push([map.index, map.index + map[0].length]);
+  }
+  return ranges;
+}
+
 export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
   const found: GeneratedTokenSpan[] = [];
   const skipped: Array<[number, number]> = [];
@@ -180,13 +194,7 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
       skipped.push([lineStart, block.index]);
     }
   }
-  // A source map's `mappings` is base64 VLQ: hundreds of short runs parted by `,` and `;`.
-  if (text.includes('mappings')) {
-    sourceMappings.lastIndex = 0;
-    for (let map = sourceMappings.exec(text); map; map = sourceMappings.exec(text)) {
-      skipped.push([map.index, map.index + map[0].length]);
-    }
-  }
+  skipped.push(...sourceMappingRanges(text));
   const ranges = new SkippedRanges(skipped);
   candidate.lastIndex = 0;
   for (let match = candidate.exec(text); match; match = candidate.exec(text)) {

@@ -89,7 +89,7 @@ function literalPrefix(pattern: RegExp): string[] | undefined {
 // `https://ghp_…`); the fixed prefixes and lengths keep base64 runs from matching. A `-` before
 // a token is allowed only when it does not join two words (`--AKIA…=1`, ` -ghp_…`), so a token
 // pasted as a command-line flag is still found while `name-AKIA…` stays one identifier.
-const start = String.raw`(?<![A-Za-z0-9_+.])(?<![A-Za-z0-9_+.]-)`;
+const start = '(?<![A-Za-z0-9_+.])(?<![A-Za-z0-9_+.]-)';
 const end = String.raw`(?![A-Za-z0-9_\-])`;
 const re = (source: string, flags = 'g') => new RegExp(source, flags);
 // The same left boundary checked after the literal: a pattern that starts with a literal lets the
