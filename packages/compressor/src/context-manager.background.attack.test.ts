@@ -169,3 +169,24 @@ describe('background compaction under attack', () => {
     }
   });
 });
+
+describe('background compaction across many conversations', () => {
+  it('a conversation the manager forgets (beyond its 256 most recent) has its job aborted, not left running', async () => {
+    const script = scriptedSummarizer();
+    const manager = createContextManager(options(script.summarizer));
+    const conversations = 300;
+    // One step past the soft threshold for each: a job each.
+    const history: ModelMessage[] = [system, ask];
+    while (history.length < 22) history.push(...toolTurn('bash', stepOutput(history.length)));
+    for (let index = 0; index < conversations; index++) {
+      const prepared = await manager.prepare(history, { sessionId: `conversation-${index}` });
+      expect(prepared.report.compacted).toBe(false);
+    }
+    expect(script.requests).toHaveLength(conversations);
+    await settle();
+    // The forgotten conversations' summaries could never be used: their calls were aborted.
+    expect(script.aborted).toBeGreaterThanOrEqual(conversations - 256);
+    await manager.close();
+    expect(script.aborted).toBe(conversations);
+  });
+});
