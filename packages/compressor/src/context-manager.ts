@@ -64,7 +64,12 @@ interface UsageRecord {
 
 type CompactionReport = Omit<
   ContextReport,
-  'triggerTokens' | 'contextWindow' | 'calibrationRatio' | 'exactCount' | 'sessionId'
+  | 'triggerTokens'
+  | 'contextWindow'
+  | 'availableTokens'
+  | 'calibrationRatio'
+  | 'exactCount'
+  | 'sessionId'
 >;
 
 const noCompaction = {
@@ -211,6 +216,7 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
           report: {
             triggerTokens: budget.triggerTokens,
             contextWindow: budget.contextWindow,
+            availableTokens: budget.availableTokens,
             calibrationRatio: round(ratio),
             exactCount: counter.exact,
             sessionId: sessionId ?? null,
