@@ -1,46 +1,15 @@
-import { createContextManager, type SummarizerRequest } from '@baton/compressor';
+import { createContextManager } from '@baton/compressor';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
 import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentHistory, fixBugsHandoff } from './test-utils/conversation.js';
+import { agentHistory } from './test-utils/conversation.js';
+import { ask, backgroundOptions, gatedSummarizer } from './test-utils/gated-summarizer.js';
 
 /**
  * Attacks (reviewer) on background compaction with a real store: two processes (two managers on
  * one PGlite store) compacting one lineage again and again, and a store failing at the swap. The
  * store must keep every raw message ever sent, in order, along the open head's lineage.
  */
-
-/** Summariser calls wait until released (or aborted). */
-function gatedSummarizer() {
-  const waiting: Array<() => void> = [];
-  let calls = 0;
-  return {
-    get calls() {
-      return calls;
-    },
-    summarizer: (request: SummarizerRequest) =>
-      new Promise<string>((resolve, reject) => {
-        calls++;
-        request.abortSignal.addEventListener('abort', () => reject(new Error('aborted')), {
-          once: true,
-        });
-        waiting.push(() => resolve(fixBugsHandoff));
-      }),
-    async release(): Promise<void> {
-      for (const answer of waiting.splice(0)) answer();
-      for (let round = 0; round < 20; round++) await new Promise((done) => setImmediate(done));
-    },
-  };
-}
-
-const ask: ModelMessage = { role: 'user', content: 'Fix the failing parser test, please.' };
-const managerOptions = {
-  contextWindow: 8_000,
-  reservedOutputTokens: 1_000,
-  threshold: 2_400,
-  strategy: 'summarize',
-  background: true,
-} as const;
 
 /** What identifies a message across the stored (JSON, redacted) form. */
 function signature(message: unknown): string {
@@ -95,7 +64,7 @@ describe('background compaction with a store, attacked', () => {
     const summaries = gatedSummarizer();
     const managers = [0, 1].map(() =>
       createContextManager({
-        ...managerOptions,
+        ...backgroundOptions,
         store,
         sessionId,
         summarizer: summaries.summarizer,
@@ -146,7 +115,7 @@ describe('background compaction with a store, attacked', () => {
       },
     });
     const manager = createContextManager({
-      ...managerOptions,
+      ...backgroundOptions,
       store: failing,
       sessionId,
       summarizer: summaries.summarizer,

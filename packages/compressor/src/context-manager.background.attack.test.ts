@@ -2,39 +2,18 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { describe, expect, it } from 'vitest';
 import {
   type ContextManager,
-  type ContextManagerOptions,
   createContextManager,
   type PreparedContext,
   validateToolPairs,
 } from './index.js';
+import { ask, managerOptions, stepOutput, system } from './test-utils/background-loop.js';
 import { toolTurn } from './test-utils/history.js';
 import { scriptedSummarizer, settle } from './test-utils/scripted-summarizer.js';
-import { createSimpleCounter } from './test-utils/simple-counter.js';
 
 /**
  * Attacks (reviewer) on background compaction: the caller giving up, or the manager closing, while
  * the step over the trigger waits for a job still summarising; a secret in the prefix a job covers.
  */
-
-const system: ModelMessage = { role: 'system', content: 'You are a careful coding agent.' };
-const ask: ModelMessage = { role: 'user', content: 'Fix the failing parser test, please.' };
-
-function options(summarizer: ContextManagerOptions['summarizer']): ContextManagerOptions {
-  // Trigger 2,000 tokens, background from 1,400; each step adds ~110 tokens.
-  return {
-    counter: createSimpleCounter(),
-    contextWindow: 8_000,
-    reservedOutputTokens: 1_000,
-    threshold: 2_000,
-    strategy: 'summarize',
-    summarizer,
-    background: true,
-  };
-}
-
-function stepOutput(index: number): string {
-  return `step ${index}: ${'listing of files '.repeat(22)}`;
-}
 
 /**
  * Grows the loop (the summariser never answering) until a `prepare` does not return at once: the
@@ -68,7 +47,7 @@ async function untilWaiting(
 describe('background compaction under attack', () => {
   it('a caller abort while the trigger waits for a running job rejects at once; the job is still used', async () => {
     const script = scriptedSummarizer();
-    const manager = createContextManager(options(script.summarizer));
+    const manager = createContextManager(managerOptions(script.summarizer));
     const history: ModelMessage[] = [system, ask];
     const controller = new AbortController();
     const { pending, isSettled } = await untilWaiting(manager, history, controller.signal);
@@ -92,7 +71,7 @@ describe('background compaction under attack', () => {
   it('close() while the trigger waits for the job: its aborted receipt is neither sent nor recorded', async () => {
     const script = scriptedSummarizer();
     const manager = createContextManager({
-      ...options(script.summarizer),
+      ...managerOptions(script.summarizer),
       strategy: 'auto',
       compressor: { maxAttempts: 1 },
     });
@@ -116,7 +95,7 @@ describe('background compaction under attack', () => {
     for (const fail of [false, true]) {
       const script = scriptedSummarizer({ fail });
       const manager = createContextManager({
-        ...options(script.summarizer),
+        ...managerOptions(script.summarizer),
         strategy: 'auto',
         compressor: { maxAttempts: 1 },
       });
@@ -142,7 +121,7 @@ describe('background compaction under attack', () => {
   it('an app pushing onto the same history array while the job runs gets its snapshot summarised, no message twice', async () => {
     for (const lateSteps of [1, 2, 3]) {
       const script = scriptedSummarizer();
-      const manager = createContextManager(options(script.summarizer));
+      const manager = createContextManager(managerOptions(script.summarizer));
       const history: ModelMessage[] = [system, ask];
       let compacted: PreparedContext | undefined;
       let startedAt = -1;
@@ -173,7 +152,7 @@ describe('background compaction under attack', () => {
 describe('background compaction across many conversations', () => {
   it('a conversation the manager forgets (beyond its 256 most recent) has its job aborted, not left running', async () => {
     const script = scriptedSummarizer();
-    const manager = createContextManager(options(script.summarizer));
+    const manager = createContextManager(managerOptions(script.summarizer));
     const conversations = 300;
     // One step past the soft threshold for each: a job each.
     const history: ModelMessage[] = [system, ask];

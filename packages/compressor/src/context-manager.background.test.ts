@@ -2,40 +2,18 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { describe, expect, it } from 'vitest';
 import {
   type ContextManager,
-  type ContextManagerOptions,
   createContextManager,
   type PreparedContext,
   validateToolPairs,
 } from './index.js';
+import { ask, managerOptions, stepOutput, system } from './test-utils/background-loop.js';
 import { toolTurn } from './test-utils/history.js';
 import { scriptedSummarizer, settle } from './test-utils/scripted-summarizer.js';
-import { createSimpleCounter } from './test-utils/simple-counter.js';
 
 /**
  * Background compaction through the public API: a scripted summariser whose calls the test
  * releases, a tool loop that grows the history one round trip per step.
  */
-
-/** ~100 tokens (simple counter) per step, each with its own text. */
-function stepOutput(index: number): string {
-  return `step ${index}: ${'listing of files '.repeat(22)}`;
-}
-
-const ask: ModelMessage = { role: 'user', content: 'Fix the failing parser test, please.' };
-const system: ModelMessage = { role: 'system', content: 'You are a careful coding agent.' };
-
-function managerOptions(summarizer: ContextManagerOptions['summarizer']): ContextManagerOptions {
-  return {
-    counter: createSimpleCounter(),
-    contextWindow: 8_000,
-    reservedOutputTokens: 1_000,
-    // Trigger 2,000 tokens, target 1,200, background from 1,400.
-    threshold: 2_000,
-    strategy: 'summarize',
-    summarizer,
-    background: true,
-  };
-}
 
 function expectSound(prepared: PreparedContext): void {
   expect(validateToolPairs(prepared.messages).valid).toBe(true);
