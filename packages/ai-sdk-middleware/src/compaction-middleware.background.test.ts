@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createContextManager, type SummarizerRequest } from '@baton/compressor';
+import { createContextManager } from '@baton/compressor';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
 import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
-import { agentHistory, fixBugsHandoff, textResult } from './test-utils/conversation.js';
+import { agentHistory, textResult } from './test-utils/conversation.js';
+import { ask, backgroundOptions, gatedSummarizer } from './test-utils/gated-summarizer.js';
 import type { MiddlewareCompactionEvent } from './types.js';
 
 /**
@@ -15,42 +16,12 @@ import type { MiddlewareCompactionEvent } from './types.js';
  * processes (two middleware instances, each with its own state) compacting one lineage.
  */
 
-/** Summariser calls wait until released (or aborted). */
-function gatedSummarizer() {
-  const waiting: Array<() => void> = [];
-  const requests: SummarizerRequest[] = [];
-  return {
-    requests,
-    summarizer: (request: SummarizerRequest) =>
-      new Promise<string>((resolve, reject) => {
-        requests.push(request);
-        request.abortSignal.addEventListener('abort', () => reject(new Error('aborted')), {
-          once: true,
-        });
-        waiting.push(() => resolve(fixBugsHandoff));
-      }),
-    async release(): Promise<void> {
-      for (const answer of waiting.splice(0)) answer();
-      for (let round = 0; round < 20; round++) await new Promise((done) => setImmediate(done));
-    },
-  };
-}
-
 /** Agent turns (ask, tool call, ~150-token result, reply) handed out one per step. */
 function turns(): () => ModelMessage[] {
   const all = agentHistory(80, 150);
   let next = 0;
   return () => all.slice(4 * next, 4 * ++next);
 }
-
-const ask: ModelMessage = { role: 'user', content: 'Fix the failing parser test, please.' };
-const managerOptions = {
-  contextWindow: 8_000,
-  reservedOutputTokens: 1_000,
-  threshold: 2_400,
-  strategy: 'summarize',
-  background: true,
-} as const;
 
 describe('background compaction with a session store', () => {
   let dataDir: string;
@@ -68,7 +39,7 @@ describe('background compaction with a session store', () => {
     const first = gatedSummarizer();
     const store1 = await createSessionStore({ dataDir });
     const manager1 = createContextManager({
-      ...managerOptions,
+      ...backgroundOptions,
       store: store1,
       sessionId,
       summarizer: first.summarizer,
@@ -92,7 +63,7 @@ describe('background compaction with a session store', () => {
 
       const second = gatedSummarizer();
       const manager2 = createContextManager({
-        ...managerOptions,
+        ...backgroundOptions,
         store: store2,
         sessionId,
         summarizer: second.summarizer,
@@ -137,7 +108,7 @@ describe('background compaction with a session store', () => {
         wrapLanguageModel({
           model: new MockLanguageModelV4({ doGenerate: async () => textResult('ok') }),
           middleware: compactionMiddleware({
-            ...managerOptions,
+            ...backgroundOptions,
             store,
             sessionId,
             summarizer: summaries.summarizer,

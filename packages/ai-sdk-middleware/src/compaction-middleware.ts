@@ -49,6 +49,13 @@ export function compactionMiddleware(
     options.store as RecallLoopStore | undefined,
     recallOptions,
     sessionIdFor,
+    // Recall results go into a prompt the manager sized: they get only what the window has left.
+    (params) => {
+      const report = preparedCalls.get(params)?.report;
+      return report === undefined
+        ? undefined
+        : Math.floor((report.availableTokens - report.inputTokens) / report.calibrationRatio);
+    },
   );
   const manager = createContextManager({
     ...managerOptions,

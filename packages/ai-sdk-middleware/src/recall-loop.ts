@@ -8,7 +8,7 @@ import type {
   LanguageModelV4ToolCall,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import { InvalidInputError } from '@baton/tokens';
+import { estimateTokens, InvalidInputError } from '@baton/tokens';
 import {
   type RecallSettings,
   type RecallToolStore,
@@ -75,6 +75,8 @@ export interface RecallLoop {
 }
 
 const defaultToolName = 'baton_recall';
+/** A recall result smaller than this says too little: the loop stops instead. */
+const minimumResultTokens = 200;
 const defaultMaxSteps = 3;
 
 /**
@@ -93,6 +95,7 @@ export function createRecallLoop(
   store: RecallLoopStore | undefined,
   given: boolean | RecallLoopOptions | undefined,
   sessionIdFor: (params: LanguageModelV4CallOptions) => string | undefined,
+  roomFor: (params: LanguageModelV4CallOptions) => number | undefined = () => undefined,
 ): RecallLoop {
   const enabled = given !== undefined && given !== false;
   const options: RecallLoopOptions = typeof given === 'object' && given !== null ? given : {};
@@ -141,6 +144,7 @@ export function createRecallLoop(
   async function execute(
     params: LanguageModelV4CallOptions,
     call: LanguageModelV4ToolCall,
+    maxOutputTokens: number,
   ): Promise<string> {
     let input: unknown;
     try {
@@ -161,8 +165,27 @@ export function createRecallLoop(
       });
       return newest?.id ?? sessionId;
     };
-    return runRecall(store as RecallLoopStore, from, input, settings);
+    return runRecall(store as RecallLoopStore, from, input, { ...settings, maxOutputTokens });
   }
+
+  /**
+   * Tokens each of `calls` may return so the prompt stays within the room the window has left, or
+   * undefined when not even the smallest result fits (the loop then stops, as after its last step).
+   */
+  function resultBudget(
+    room: number | undefined,
+    calls: readonly LanguageModelV4ToolCall[],
+  ): number | undefined {
+    if (room === undefined) return settings.maxOutputTokens;
+    // The call message and each result's framing, estimated generously: the count is not exact.
+    const framing = calls.reduce((total, call) => total + estimateTokens(call.input) + 40, 20);
+    const each = Math.floor((room * 0.9 - framing) / calls.length);
+    return each < minimumResultTokens ? undefined : Math.min(each, settings.maxOutputTokens);
+  }
+
+  /** What a step appended to the prompt, estimated. */
+  const appended = (messages: readonly LanguageModelV4Message[]) =>
+    estimateTokens(JSON.stringify(messages)) + 10 * messages.length;
 
   /** The prompt of the next step: the reply's text and recall calls, then their results. */
   async function nextPrompt(
@@ -170,8 +193,9 @@ export function createRecallLoop(
     prompt: LanguageModelV4Message[],
     content: readonly LanguageModelV4Content[],
     calls: readonly LanguageModelV4ToolCall[],
+    maxOutputTokens: number,
   ): Promise<LanguageModelV4Message[]> {
-    const results = await Promise.all(calls.map((call) => execute(params, call)));
+    const results = await Promise.all(calls.map((call) => execute(params, call, maxOutputTokens)));
     const said = content.flatMap((part) =>
       part.type === 'text' || part.type === 'reasoning'
         ? [{ type: part.type, text: part.text }]
@@ -242,16 +266,21 @@ export function createRecallLoop(
       let usage = first.usage;
       let steps = 0;
       let executed = 0;
+      let room = roomFor(params);
       while (steps < maxSteps) {
         const calls = result.content.filter(isRecallCall) as LanguageModelV4ToolCall[];
-        if (calls.length === 0) break;
+        const budget = resultBudget(room, calls);
+        if (calls.length === 0 || budget === undefined) break;
         steps++;
         executed += calls.length;
-        prompt = await nextPrompt(params, prompt, result.content, calls);
+        const before = prompt.length;
+        prompt = await nextPrompt(params, prompt, result.content, calls, budget);
+        if (room !== undefined) room -= appended(prompt.slice(before));
         result = await model.doGenerate(stepParams(params, prompt, steps));
         usage = addUsage(usage, result.usage);
       }
-      if (steps === 0) return first;
+      // No room for even one recall: its call is still the middleware's, dropped from the reply.
+      if (steps === 0 && !first.content.some(isRecallCall)) return first;
       firstUsages.set(params, first.usage);
       const content = result.content.filter((part) => !isRecallCall(part));
       const metadata: BatonRecallMetadata = { steps, calls: executed };
@@ -274,6 +303,7 @@ export function createRecallLoop(
       // The app may cancel mid-recall: the provider's stream is cancelled and no further step is asked.
       let cancelled = false;
       let reader: ReadableStreamDefaultReader<LanguageModelV4StreamPart> | undefined;
+      let room = roomFor(params);
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async start(controller) {
           let current = first.stream;
@@ -331,7 +361,13 @@ export function createRecallLoop(
               if (steps === 0) firstUsages.set(params, finish?.usage);
               usage = usage === undefined ? finish?.usage : addUsage(usage, finish?.usage);
               if (cancelled) break;
-              if (calls.length === 0 || steps >= maxSteps || finish === undefined) {
+              const budget = resultBudget(room, calls);
+              if (
+                calls.length === 0 ||
+                steps >= maxSteps ||
+                finish === undefined ||
+                budget === undefined
+              ) {
                 for (const part of appToolParts) controller.enqueue(part);
                 if (finish !== undefined) {
                   const metadata: BatonRecallMetadata = { steps, calls: executed };
@@ -358,7 +394,9 @@ export function createRecallLoop(
               steps++;
               executed += calls.length;
               const content = [...said.values()] as LanguageModelV4Content[];
-              prompt = await nextPrompt(params, prompt, content, calls);
+              const before = prompt.length;
+              prompt = await nextPrompt(params, prompt, content, calls, budget);
+              if (room !== undefined) room -= appended(prompt.slice(before));
               if (cancelled) break;
               current = (await model.doStream(stepParams(params, prompt, steps))).stream;
             }

@@ -4,6 +4,7 @@ import { CompactionNotEffectiveError } from './compaction-not-effective-error.js
 import type { ContextCompressor } from './context-compressor.js';
 import type { CompactionState } from './create-session-tracker.js';
 import { sameMessage } from './same-message.js';
+import { SummarizerError } from './summarizer-error.js';
 import type { CompressResult } from './types.js';
 
 /** A compaction computed off the critical path, waiting for the trigger. */
@@ -40,7 +41,8 @@ export function startBackgroundCompaction(options: StartBackgroundOptions): Back
     outcome: undefined,
   };
   job.done = options.compressor
-    .compress(options.input, {
+    // The app may push onto its history array while the job awaits the summariser: compress a copy.
+    .compress(options.input.slice(), {
       targetTokens: Math.max(1, Math.floor(options.targetTokens)),
       abortSignal: controller.signal,
       ...(options.tools === undefined ? {} : { tools: options.tools }),
@@ -89,5 +91,29 @@ export function discardBackground(job: BackgroundCompaction, hasSummarizer: bool
   if ('result' in outcome) return outcome.result.event.summarizerAttempts;
   if (CompactionNotEffectiveError.isInstance(outcome.error))
     return outcome.error.result.event.summarizerAttempts;
+  // Aborted (by `close`) or failed without a receipt: the calls it made are still paid for.
+  if (SummarizerError.isInstance(outcome.error)) return outcome.error.attempts;
   return 0;
+}
+
+/**
+ * Waits until the job settled, unless `signal` aborts first: then rejects with its reason at once
+ * (the job keeps running for the caller's next attempt).
+ */
+export async function waitForBackground(
+  job: BackgroundCompaction,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  if (signal === undefined) return job.done;
+  signal.throwIfAborted();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([job.done, aborted]);
+  } finally {
+    if (onAbort !== undefined) signal.removeEventListener('abort', onAbort);
+  }
 }

@@ -126,6 +126,11 @@ export interface ContextReport {
   requestTokens: number;
   triggerTokens: number;
   contextWindow: number;
+  /**
+   * Input tokens the window takes with this call's output reserved: what was sent plus anything an
+   * adapter appends within the call (recall results) must stay under it.
+   */
+  availableTokens: number;
   calibrationRatio: number;
   exactCount: boolean;
   /** The rest describe this call's compaction, or are null. */

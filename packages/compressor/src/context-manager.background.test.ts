@@ -2,81 +2,18 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { describe, expect, it } from 'vitest';
 import {
   type ContextManager,
-  type ContextManagerOptions,
   createContextManager,
   type PreparedContext,
-  type SummarizerRequest,
   validateToolPairs,
 } from './index.js';
+import { ask, managerOptions, stepOutput, system } from './test-utils/background-loop.js';
 import { toolTurn } from './test-utils/history.js';
-import { createSimpleCounter } from './test-utils/simple-counter.js';
-import { structuredSummary } from './test-utils/structured-summary.js';
+import { scriptedSummarizer, settle } from './test-utils/scripted-summarizer.js';
 
 /**
  * Background compaction through the public API: a scripted summariser whose calls the test
  * releases, a tool loop that grows the history one round trip per step.
  */
-
-/** A summariser whose calls wait until the test releases them (or their signal aborts). */
-function scriptedSummarizer(options: { fail?: boolean } = {}) {
-  const requests: SummarizerRequest[] = [];
-  const pending: Array<() => void> = [];
-  let aborted = 0;
-  const summarizer = (request: SummarizerRequest): Promise<string> => {
-    requests.push(request);
-    const number = requests.length;
-    return new Promise<string>((resolve, reject) => {
-      const onAbort = () => {
-        aborted++;
-        reject(request.abortSignal.reason ?? new Error('aborted'));
-      };
-      if (request.abortSignal.aborted) return onAbort();
-      request.abortSignal.addEventListener('abort', onAbort, { once: true });
-      pending.push(() => {
-        request.abortSignal.removeEventListener('abort', onAbort);
-        if (options.fail === true) reject(new Error('summariser is down'));
-        else resolve(structuredSummary(`Summary number ${number}.`));
-      });
-    });
-  };
-  return {
-    summarizer,
-    requests,
-    get aborted() {
-      return aborted;
-    },
-    /** Lets every waiting call answer, then lets the compressor finish. */
-    async release(): Promise<void> {
-      for (const answer of pending.splice(0)) answer();
-      await settle();
-    },
-  };
-}
-
-async function settle(): Promise<void> {
-  for (let round = 0; round < 20; round++) await new Promise((resolve) => setImmediate(resolve));
-}
-
-/** ~100 tokens (simple counter) per step, each with its own text. */
-function stepOutput(index: number): string {
-  return `step ${index}: ${'listing of files '.repeat(22)}`;
-}
-
-const ask: ModelMessage = { role: 'user', content: 'Fix the failing parser test, please.' };
-const system: ModelMessage = { role: 'system', content: 'You are a careful coding agent.' };
-
-function managerOptions(summarizer: ContextManagerOptions['summarizer']): ContextManagerOptions {
-  return {
-    counter: createSimpleCounter(),
-    contextWindow: 8_000,
-    reservedOutputTokens: 1_000,
-    // Trigger 2,000 tokens, target 1,200, background from 1,400.
-    threshold: 2_000,
-    strategy: 'summarize',
-    summarizer,
-    background: true,
-  };
-}
 
 function expectSound(prepared: PreparedContext): void {
   expect(validateToolPairs(prepared.messages).valid).toBe(true);

@@ -13,6 +13,7 @@ import {
   backgroundStillValid,
   discardBackground,
   startBackgroundCompaction,
+  waitForBackground,
 } from './background-compaction.js';
 import { type CompactRequestOutcome, compactRequest } from './compact-request.js';
 import { type ContextCompressor, createContextCompressor } from './context-compressor.js';
@@ -63,7 +64,12 @@ interface UsageRecord {
 
 type CompactionReport = Omit<
   ContextReport,
-  'triggerTokens' | 'contextWindow' | 'calibrationRatio' | 'exactCount' | 'sessionId'
+  | 'triggerTokens'
+  | 'contextWindow'
+  | 'availableTokens'
+  | 'calibrationRatio'
+  | 'exactCount'
+  | 'sessionId'
 >;
 
 const noCompaction = {
@@ -210,6 +216,7 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
           report: {
             triggerTokens: budget.triggerTokens,
             contextWindow: budget.contextWindow,
+            availableTokens: budget.availableTokens,
             calibrationRatio: round(ratio),
             exactCount: counter.exact,
             sessionId: sessionId ?? null,
@@ -280,10 +287,16 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
 
       // Over the trigger: the compaction prepared in the background, else compress what would
       // have been sent.
-      const swapped = await takeBackground(state, messages, estimate, (sent) => {
-        const sentEstimate = counter.countMessages(sent, { tools });
-        return calibrated(sentEstimate) <= budget.triggerTokens ? sentEstimate : undefined;
-      });
+      const swapped = await takeBackground(
+        state,
+        messages,
+        estimate,
+        (sent) => {
+          const sentEstimate = counter.countMessages(sent, { tools });
+          return calibrated(sentEstimate) <= budget.triggerTokens ? sentEstimate : undefined;
+        },
+        abortSignal,
+      );
       const outcome: CompactRequestOutcome =
         swapped ??
         (await compactRequest({
@@ -420,13 +433,21 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
     messages: ModelMessage[],
     estimate: number,
     fits: (sent: ModelMessage[]) => number | undefined,
+    abortSignal: AbortSignal | undefined,
   ): Promise<CompactRequestOutcome | undefined> {
     const job = state.background;
     if (job === undefined) return undefined;
+    // A caller giving up rejects at once; the job stays the conversation's for its next call.
+    await waitForBackground(job, abortSignal);
     state.background = undefined;
-    await job.done;
     const outcome = job.outcome;
-    if (outcome !== undefined && 'result' in outcome && outcome.result.strategy !== 'none') {
+    // Aborted by `close` meanwhile: at best a receipt of an interrupted summary, never used.
+    if (
+      !job.controller.signal.aborted &&
+      outcome !== undefined &&
+      'result' in outcome &&
+      outcome.result.strategy !== 'none'
+    ) {
       const prepared = outcome.result;
       const sent = splicedMessages(messages, prepared.messages, job.coveredRaw.length);
       const sentEstimate = fits(sent);

@@ -343,7 +343,13 @@ export function createSessionTracker(
     states.set(state.key, state);
     if (states.size > rememberedConversations) {
       const oldest = states.keys().next().value;
-      if (oldest !== undefined) states.delete(oldest);
+      if (oldest !== undefined) {
+        // A forgotten conversation starts afresh: its background job could never be used.
+        states
+          .get(oldest)
+          ?.background?.controller.abort(new Error('the conversation was forgotten'));
+        states.delete(oldest);
+      }
     }
   }
 
