@@ -230,3 +230,80 @@ export function parseSummarySections(text: string): HandoffSections | undefined 
   flush();
   return known >= 3 && Object.keys(sections).length >= 1 ? sections : undefined;
 }
+
+/** Sections a structured reply holds, with their share of the item budget; the goal is one string. */
+const structuredSections: ReadonlyArray<[HandoffSectionKey, number]> = [
+  ['completedActions', 0.25],
+  ['files', 0.2],
+  ['blockers', 0.15],
+  ['decisions', 0.1],
+  ['remainingWork', 0.15],
+  ['criticalContext', 0.15],
+];
+
+/**
+ * JSON schema of a structured handoff (for summarisers that constrain their output to a schema):
+ * the goal as one string and the other sections as short string arrays. `maxItems` and `maxLength`
+ * bound the whole reply to about 3.5 characters per target token, so a grammar-constrained model
+ * has to close the object within its output cap instead of writing until it is cut.
+ */
+export function structuredSummarySchema(targetTokens: number): Record<string, unknown> {
+  const chars = Math.max(240, Math.floor(targetTokens * 3.5));
+  const items = Math.min(40, Math.max(6, Math.floor(chars / 100)));
+  const counts = structuredSections.map(([, share]) => Math.max(1, Math.round(share * items)));
+  const slots = counts.reduce((sum, count) => sum + count, 0) + 1;
+  const itemChars = Math.max(30, Math.min(200, Math.floor(chars / slots)));
+  const properties: Record<string, unknown> = {
+    goal: { type: 'string', maxLength: itemChars },
+  };
+  structuredSections.forEach(([key], position) => {
+    properties[key] = {
+      type: 'array',
+      items: { type: 'string', maxLength: itemChars },
+      maxItems: counts[position],
+    };
+  });
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
+}
+
+/** What the model is told about a structured reply (the schema itself constrains it). */
+export const structuredSummaryInstruction =
+  'Reply with one JSON object: "goal" (one sentence), and "completedActions", "files", "blockers", "decisions", "remainingWork", "criticalContext" as arrays of short strings (an empty array when there is nothing to say). Keep paths, names and error text exact.';
+
+/**
+ * A structured reply rendered as the usual handoff headings, so it is verified like any other reply.
+ * Undefined when the text is not a JSON object (the caller then verifies the raw text).
+ */
+export function renderStructuredSummary(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const lines = (entry: unknown): string[] =>
+    (Array.isArray(entry) ? entry : [entry])
+      .filter((item): item is string => typeof item === 'string')
+      .map((item) => item.replace(/\s+/g, ' ').trim())
+      .filter((item) => item !== '');
+  const blocks: string[] = [];
+  const goal = lines(record.goal);
+  if (goal.length > 0) blocks.push(`## ${titleOf('goal')}\n${goal.join('\n')}`);
+  for (const [key] of structuredSections) {
+    const items = lines(record[key]);
+    if (items.length === 0) continue;
+    const body =
+      key === 'completedActions'
+        ? items.map((item, index) => `${index + 1}. ${item}`)
+        : items.map((item) => `- ${item}`);
+    blocks.push(`## ${titleOf(key)}\n${body.join('\n')}`);
+  }
+  return blocks.join('\n');
+}
