@@ -47,14 +47,15 @@ export async function generateSummaryWithModel(
   }
   const structured = constrainsToSchema(model);
   let { instructions, messages } = request;
+  const schema = structuredSummarySchema(request.targetTokens, request.maxOutputTokens);
   if (structured) {
     if (request.mode === 'delimited')
-      instructions = `${instructions}\n${structuredSummaryInstruction}`;
+      instructions = `${instructions}\n${structuredSummaryInstruction(schema)}`;
     // Cache-friendly: the last message is the instruction message (its text is `prompt`).
     else
       messages = [
         ...messages.slice(0, -1),
-        { role: 'user', content: `${request.prompt}\n${structuredSummaryInstruction}` },
+        { role: 'user', content: `${request.prompt}\n${structuredSummaryInstruction(schema)}` },
       ];
   }
   const generation = ai.generateText({
@@ -65,7 +66,7 @@ export async function generateSummaryWithModel(
     ...(structured
       ? {
           output: ai.Output.object({
-            schema: ai.jsonSchema(structuredSummarySchema(request.targetTokens)),
+            schema: ai.jsonSchema(schema),
           }),
         }
       : {}),

@@ -95,24 +95,34 @@ describe('structured summaries (summarisers that constrain output to a schema)',
     expect(result.fallbackReason).toMatch(/truncated/);
   });
 
-  it('bounds the whole object to about 3.5 characters per target token', () => {
+  it('sizes the object to fit its output cap and its target, whatever the target', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20_000 }), (target) => {
-        const schema = structuredSummarySchema(target) as {
-          properties: Record<
-            string,
-            { maxLength?: number; maxItems?: number; items?: { maxLength: number } }
-          >;
-        };
-        let chars = 0;
-        for (const property of Object.values(schema.properties)) {
-          chars += property.maxLength ?? property.maxItems! * property.items!.maxLength;
-        }
-        const allowance = Math.max(240, Math.floor(target * 3.5));
-        // Every section keeps at least one short item, so tiny targets get the 240-character floor.
-        expect(chars).toBeLessThanOrEqual(Math.max(allowance, 7 * 30));
-        expect(chars).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 0, max: 400 }),
+        (target, extra) => {
+          const cap = Math.ceil(target * 1.5) + 64 + extra;
+          const schema = structuredSummarySchema(target, cap) as {
+            properties: Record<
+              string,
+              { maxLength?: number; maxItems?: number; items?: { maxLength: number } }
+            >;
+          };
+          const sections = Object.values(schema.properties);
+          let items = 0;
+          let chars = 0;
+          for (const property of sections) {
+            const count = property.maxItems ?? 1;
+            items += count;
+            chars += count * (property.maxLength ?? property.items!.maxLength);
+          }
+          expect(sections.length).toBeGreaterThanOrEqual(2);
+          expect(schema.properties.goal).toBeDefined();
+          // Structure (12 + 10 a key + 6 an item) and text at 3 characters a token fit the cap.
+          expect(12 + 10 * sections.length + 6 * items + chars / 3).toBeLessThanOrEqual(cap);
+          expect(chars).toBeLessThanOrEqual(Math.max(items * 20, target * 3.5));
+        },
+      ),
     );
   });
 });
