@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'eval/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Real-model suites run llama.cpp on one thread each; files in parallel would fight for the CPU

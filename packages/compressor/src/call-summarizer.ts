@@ -1,6 +1,11 @@
 import type { LanguageModel } from 'ai';
 import type { SummarizerFunction, SummarizerRequest } from './context-compressor-options.js';
 import { SummarizerError } from './summarizer-error.js';
+import {
+  renderStructuredSummary,
+  structuredSummaryInstruction,
+  structuredSummarySchema,
+} from './summary-prompt.js';
 
 export type Summarizer = LanguageModel | SummarizerFunction;
 
@@ -8,6 +13,18 @@ export function summarizerName(summarizer: Summarizer, fallbackName: string): st
   if (typeof summarizer === 'function') return fallbackName;
   if (typeof summarizer === 'string') return summarizer;
   return summarizer.modelId;
+}
+
+/**
+ * Whether a model constrains its output to a JSON schema (it sets `supportsStructuredOutputs`, as
+ * `@baton/local-model` does). Such a model is asked for a bounded JSON handoff: a small model then
+ * has to close the object within its output cap instead of writing until it is cut.
+ */
+function constrainsToSchema(model: LanguageModel): boolean {
+  return (
+    typeof model === 'object' &&
+    (model as { supportsStructuredOutputs?: unknown }).supportsStructuredOutputs === true
+  );
 }
 
 /**
@@ -28,17 +45,47 @@ export async function generateSummaryWithModel(
       cause,
     });
   }
-  const result = await ai.generateText({
+  const structured = constrainsToSchema(model);
+  let { instructions, messages } = request;
+  const schema = structuredSummarySchema(request.targetTokens, request.maxOutputTokens);
+  if (structured) {
+    if (request.mode === 'delimited')
+      instructions = `${instructions}\n${structuredSummaryInstruction(schema)}`;
+    // Cache-friendly: the last message is the instruction message (its text is `prompt`).
+    else
+      messages = [
+        ...messages.slice(0, -1),
+        { role: 'user', content: `${request.prompt}\n${structuredSummaryInstruction(schema)}` },
+      ];
+  }
+  const generation = ai.generateText({
     model,
     ...(request.mode === 'delimited'
-      ? { instructions: request.instructions, messages: request.messages }
-      : { messages: request.messages, allowSystemInMessages: true }),
+      ? { instructions, messages }
+      : { messages, allowSystemInMessages: true }),
+    ...(structured
+      ? {
+          output: ai.Output.object({
+            schema: ai.jsonSchema(schema),
+          }),
+        }
+      : {}),
     maxOutputTokens: request.maxOutputTokens,
     abortSignal: request.abortSignal,
     // Retries are ours: bounded, with backoff, and counted in the event.
     maxRetries: 0,
   });
-  return { text: result.text, finishReason: result.finishReason };
+  let result: { text: string; finishReason: string };
+  try {
+    result = await generation;
+  } catch (error) {
+    // A reply that is not the object (cut at its cap) is verified as it is, and rejected there for
+    // the stated reason.
+    if (!structured || !ai.NoObjectGeneratedError.isInstance(error)) throw error;
+    result = { text: error.text ?? '', finishReason: error.finishReason ?? 'other' };
+  }
+  const text = structured ? (renderStructuredSummary(result.text) ?? result.text) : result.text;
+  return { text, finishReason: result.finishReason };
 }
 
 function retryAfterMs(error: Record<string, unknown>): number | undefined {

@@ -230,3 +230,98 @@ export function parseSummarySections(text: string): HandoffSections | undefined 
   flush();
   return known >= 3 && Object.keys(sections).length >= 1 ? sections : undefined;
 }
+
+/** Sections a structured reply may hold, most needed first; the goal is one string. */
+const structuredSections: readonly HandoffSectionKey[] = [
+  'goal',
+  'completedActions',
+  'files',
+  'blockers',
+  'remainingWork',
+  'decisions',
+  'criticalContext',
+];
+
+/**
+ * JSON schema of a structured handoff (for summarisers that constrain their output to a schema):
+ * the goal as one string and the other sections as short string arrays. The output cap pays for the
+ * object's keys, quotes and indentation (about 12 tokens, 10 per key, 6 per item) and for the text
+ * at 3 characters a token at worst; the text is also bounded by about 3.5 characters per target
+ * token. With `maxItems` and `maxLength` sized so, a grammar-constrained model has to close the
+ * object within its cap instead of writing until it is cut; when the cap is small, the least needed
+ * sections are left out rather than every item made too short to say anything.
+ */
+export function structuredSummarySchema(
+  targetTokens: number,
+  maxOutputTokens: number = Math.ceil(targetTokens * 1.5) + 64,
+): Record<string, unknown> {
+  let keys = structuredSections.length;
+  let counts: number[] = [];
+  let itemChars = 0;
+  for (; keys >= 2; keys--) {
+    const textChars = Math.floor(targetTokens * 3.5);
+    const items = Math.min(40, Math.max(keys, Math.floor(textChars / 100)));
+    counts = Array.from({ length: keys }, (_, position) => (position === 0 ? 1 : 0));
+    for (let item = 1; item < items; item++) counts[1 + ((item - 1) % (keys - 1))]!++;
+    const room = maxOutputTokens - 12 - 10 * keys - 6 * items;
+    itemChars = Math.min(200, Math.floor(Math.min(textChars, room * 3) / items));
+    if (itemChars >= 40) break;
+  }
+  itemChars = Math.max(20, itemChars);
+  const properties: Record<string, unknown> = {};
+  structuredSections.slice(0, Math.max(2, keys)).forEach((key, position) => {
+    properties[key] =
+      key === 'goal'
+        ? { type: 'string', maxLength: itemChars }
+        : {
+            type: 'array',
+            items: { type: 'string', maxLength: itemChars },
+            maxItems: counts[position] ?? 1,
+          };
+  });
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
+}
+
+/** What the model is told about a structured reply (the schema itself constrains it). */
+export function structuredSummaryInstruction(schema: Record<string, unknown>): string {
+  const keys = Object.keys(schema.properties as object).filter((key) => key !== 'goal');
+  return `Reply with one JSON object: "goal" (one sentence) and ${keys.map((key) => `"${key}"`).join(', ')} as arrays of short strings (an empty array when there is nothing to say). Keep paths, names and error text exact.`;
+}
+
+/**
+ * A structured reply rendered as the usual handoff headings, so it is verified like any other reply.
+ * Undefined when the text is not a JSON object (the caller then verifies the raw text).
+ */
+export function renderStructuredSummary(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const lines = (entry: unknown): string[] =>
+    (Array.isArray(entry) ? entry : [entry])
+      .filter((item): item is string => typeof item === 'string')
+      .map((item) => item.replace(/\s+/g, ' ').trim())
+      .filter((item) => item !== '');
+  const blocks: string[] = [];
+  const goal = lines(record.goal);
+  if (goal.length > 0) blocks.push(`## ${titleOf('goal')}\n${goal.join('\n')}`);
+  for (const key of structuredSections.slice(1)) {
+    const items = lines(record[key]);
+    if (items.length === 0) continue;
+    const body =
+      key === 'completedActions'
+        ? items.map((item, index) => `${index + 1}. ${item}`)
+        : items.map((item) => `- ${item}`);
+    blocks.push(`## ${titleOf(key)}\n${body.join('\n')}`);
+  }
+  return blocks.join('\n');
+}

@@ -110,24 +110,28 @@ for (let round = 1; round <= rounds; round++) warm.push(await timedCall(prompt(r
 const counter = createTokenCounter({ model: 'gpt-4o' });
 const summaryTargetTokens = 160;
 const calls: Array<{ input: number; ms: number; cpuMs: number }> = [];
-const recorded = wrapLanguageModel({
-  model: local,
-  middleware: {
-    specificationVersion: 'v4',
-    wrapGenerate: async ({ doGenerate }) => {
-      const started = performance.now();
-      const cpu = process.cpuUsage();
-      const result = await doGenerate();
-      const used = process.cpuUsage(cpu);
-      calls.push({
-        input: result.usage.inputTokens.total ?? 0,
-        ms: performance.now() - started,
-        cpuMs: (used.user + used.system) / 1000,
-      });
-      return result;
+const recorded = Object.assign(
+  wrapLanguageModel({
+    model: local,
+    middleware: {
+      specificationVersion: 'v4',
+      wrapGenerate: async ({ doGenerate }) => {
+        const started = performance.now();
+        const cpu = process.cpuUsage();
+        const result = await doGenerate();
+        const used = process.cpuUsage(cpu);
+        calls.push({
+          input: result.usage.inputTokens.total ?? 0,
+          ms: performance.now() - started,
+          cpuMs: (used.user + used.system) / 1000,
+        });
+        return result;
+      },
     },
-  },
-});
+  }),
+  // The wrapper keeps the model's structured-output capability (the compressor asks for JSON then).
+  { supportsStructuredOutputs: local.supportsStructuredOutputs },
+);
 const outcomes: Record<string, number> = {};
 const coverage: number[] = [];
 const addedCounts: number[] = [];

@@ -5,7 +5,10 @@
  * deterministically with `@baton/fallback`'s `measureRetention`. Strategies: truncate, mask, receipt,
  * and summarize with the local model (the compressor verifies every summary: facts the reply missed are
  * appended, unusable replies fall back to the receipt).
- * Writes bench-results/eval.md. Model-answered probes need a capable model and are not run here.
+ * Model-answered probes (recall, artifact trail, continuation, decision; see probe-answers.ts) run
+ * when a capable model is configured (OPENAI_COMPATIBLE_BASE_URL or OPENAI_API_KEY, model
+ * BATON_EVAL_PROBE_MODEL), scored against the facts of the span each compaction removed.
+ * Writes bench-results/eval.md.
  * Windows with the local model: BATON_EVAL_WINDOWS (default 4); the 135M model is a test fixture,
  * not Baton's quality ceiling.
  */
@@ -18,6 +21,7 @@ import { extractHandoffFacts, measureRetention, type RetentionScores } from '@ba
 import { createTokenCounter } from '@baton/tokens';
 import { createLocalModel, resolveModelPath, summarizerInputBudget } from '../dist/index.js';
 import { corpusWindows } from '../src/test-utils/corpus-windows.ts';
+import { answerProbes, type ProbeKind, probeModelFromEnv, probes } from './probe-answers.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const counter = createTokenCounter({ model: 'gpt-4o' });
@@ -25,6 +29,7 @@ const windowCount = Number(process.env.BATON_EVAL_WINDOWS ?? 4);
 const contextSize = 4096;
 const summaryTargetTokens = 160;
 
+const probeModel = probeModelFromEnv();
 let local: ReturnType<typeof createLocalModel> | undefined;
 try {
   local = createLocalModel({ modelPath: resolveModelPath(), contextSize });
@@ -83,6 +88,11 @@ const outcomes = new Map<string, Record<string, number>>(
   variants.map((variant) => [variant.name, {}]),
 );
 
+const probeScores = new Map<string, Array<Partial<Record<ProbeKind, number>>>>(
+  variants.map((variant) => [variant.name, []]),
+);
+let probeFailures = 0;
+
 let windowsRun = 0;
 for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
   if (windowsRun === windowCount) break;
@@ -119,6 +129,16 @@ for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
         strategy: variant.strategy,
       });
       scores.get(variant.name)!.push(measureRetention(textOf(result.messages), facts));
+      if (probeModel) {
+        const removed = result.event.removedMessageIndexes.map((index) => window.messages[index]!);
+        const probed = await answerProbes(
+          textOf(result.messages),
+          extractHandoffFacts(removed),
+          probeModel,
+        );
+        probeScores.get(variant.name)!.push(probed.scores);
+        probeFailures += probed.failed.length;
+      }
       const key = result.usedFallback
         ? `receipt: ${(result.fallbackReason ?? '').split(' (fact')[0]!.slice(0, 60)}`
         : result.strategy;
@@ -146,18 +166,34 @@ const rows = variants.map((variant) => {
     .join('; ');
   return `| ${variant.name} | ${keys.map((key) => mean(list.map((score) => score[key]))).join(' | ')} | ${counts} |`;
 });
+const probeRows = variants.map((variant) => {
+  const list = probeScores.get(variant.name)!;
+  return `| ${variant.name} | ${probes.map((probe) => mean(list.map((score) => score[probe.kind]))).join(' | ')} |`;
+});
+const probeSection = probeModel
+  ? `## Model-answered probes (\`${probeModel.model}\`)
+
+The probe model answers each question from the compacted context; answers are scored against the facts
+of the span the compaction removed: recall (error lines quoted exactly), artifact trail (paths,
+weighted), continuation (earlier asks, by their words), decision (tools named). ${probeFailures} probe calls failed (not scored).
+
+| strategy | ${probes.map((probe) => probe.kind).join(' | ')} |
+| --- | ${probes.map(() => '---').join(' | ')} |
+${probeRows.join('\n')}
+`
+  : 'Model-answered probes (recall, artifact trail, continuation, decision) need a capable model: set `OPENAI_COMPATIBLE_BASE_URL` or `OPENAI_API_KEY` (and `BATON_EVAL_PROBE_MODEL`); not run.\n';
 const body = `# @baton/local-model eval: fact survival at the same budget
 
 ${windowsRun} corpus windows of about 1,000 o200k tokens each, compacted to 60 % (\`protectLastNTokens\` 200,
 summary target ${summaryTargetTokens}). Survival: share of the window's facts (\`extractHandoffFacts\`) found
 in the compacted context (\`measureRetention\`), averaged over windows where the class occurs.
 ${local ? `Local model: \`${local.modelId}\` (CPU, one thread): a 135M test fixture, not Baton's quality ceiling.` : 'No local model found: local strategies not run.'}
-Model-answered probes (recall, artifact trail, continuation, decision) need a capable model and are not run.
 
 | strategy | tool names | paths (weighted) | error lines | user asks | latest ask verbatim | outcomes |
 | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
-`;
+
+${probeSection}`;
 mkdirSync(join(here, '..', 'bench-results'), { recursive: true });
 writeFileSync(join(here, '..', 'bench-results', 'eval.md'), body);
 console.log(body);

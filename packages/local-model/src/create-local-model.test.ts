@@ -58,16 +58,23 @@ describe.skipIf(skipReason !== undefined)('LocalLanguageModel on the real model'
     expect(await stream.finishReason).toBe('stop');
   });
 
-  it('follows a JSON schema through the grammar', async () => {
-    const schema = z.object({ name: z.string(), items: z.array(z.string()).max(3) });
+  it('follows a JSON schema through the grammar and ends when the object is complete', async () => {
+    const schema = z.object({
+      name: z.string().max(20),
+      items: z.array(z.string().max(20)).max(3),
+    });
     const result = await generateText({
       model,
       prompt: 'Give a shopping list named "weekend" with up to three items.',
       output: Output.object({ schema }),
-      maxOutputTokens: 120,
+      maxOutputTokens: 200,
     });
     const parsed = schema.parse(result.output);
     expect(typeof parsed.name).toBe('string');
+    // The bounded object closes well within the cap: the reply ended, it was not cut.
+    expect(result.finishReason).toBe('stop');
+    expect(result.usage.outputTokens).toBeLessThan(200);
+    expect(result.text).toBe(result.text.trimEnd());
   });
 
   it('aborts a generating stream promptly and stays usable', async () => {

@@ -89,6 +89,11 @@ export class LocalLanguageModel implements LanguageModelV4 {
   readonly provider = 'baton.local';
   readonly modelId: string;
   readonly supportedUrls: Record<string, RegExp[]> = {};
+  /**
+   * Output can be constrained to a JSON schema (node-llama-cpp's grammar). `@baton/compressor` then
+   * asks for a bounded JSON handoff, which a small model has to close within its output cap.
+   */
+  readonly supportsStructuredOutputs = true;
   /** The GGUF file in use (resolved when the model was created). */
   readonly modelPath: string;
   /** Requested context window; the loaded model may cap it (see {@link loadedContextSize}). */
@@ -286,6 +291,17 @@ export class LocalLanguageModel implements LanguageModelV4 {
         : undefined;
       const generated: Token[] = [];
       const stops = (options.stopSequences ?? []).filter((stop) => stop !== '');
+      // A JSON grammar ends in a run of newlines it may repeat forever: reaching it means the
+      // object is complete, i.e. the reply ended (as node-llama-cpp's own chat does with them).
+      const grammarStops = (grammar?.stopGenerationTriggers ?? [])
+        .map((trigger) =>
+          typeof trigger === 'string'
+            ? trigger
+            : Array.isArray(trigger)
+              ? trigger.filter((part): part is string => typeof part === 'string').join('')
+              : trigger.toString(),
+        )
+        .filter((stop) => stop !== '');
       let text = '';
       let emitted = 0;
       let finish: LanguageModelV4FinishReason = { unified: 'length', raw: 'max-tokens' };
@@ -315,10 +331,17 @@ export class LocalLanguageModel implements LanguageModelV4 {
             finish = { unified: 'stop', raw: 'stop-sequence' };
             break;
           }
+          const complete = grammarStops.find((candidate) => text.includes(candidate));
+          if (complete !== undefined) {
+            text = text.slice(0, text.indexOf(complete));
+            if (grammar?.trimWhitespaceSuffix) text = text.trimEnd();
+            finish = { unified: 'stop', raw: 'grammar-complete' };
+            break;
+          }
           // Hold back a split multi-byte character and anything that may be the start of a stop
           // sequence; emit the rest.
           let safe = text.endsWith('\uFFFD') ? text.length - 1 : text.length;
-          for (const candidate of stops) {
+          for (const candidate of [...stops, ...grammarStops]) {
             for (let length = Math.min(candidate.length - 1, safe); length > 0; length--) {
               if (text.slice(safe - length, safe) === candidate.slice(0, length)) {
                 safe -= length;

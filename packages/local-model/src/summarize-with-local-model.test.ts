@@ -25,24 +25,28 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
     const counter = createTokenCounter({ model: 'gpt-4o' });
     const calls: Array<{ inputTokens: number; outputTokens: number; finish: string; ms: number }> =
       [];
-    // Records each request the compressor sends, as the model counted it.
-    const recorded: LanguageModel = wrapLanguageModel({
-      model: local,
-      middleware: {
-        specificationVersion: 'v4',
-        wrapGenerate: async ({ doGenerate }) => {
-          const started = performance.now();
-          const result = await doGenerate();
-          calls.push({
-            inputTokens: result.usage.inputTokens.total ?? 0,
-            outputTokens: result.usage.outputTokens.total ?? 0,
-            finish: result.finishReason.unified,
-            ms: performance.now() - started,
-          });
-          return result;
+    // Records each request the compressor sends, as the model counted it. The wrapper keeps the
+    // model's structured-output capability, so the compressor asks for the bounded JSON handoff.
+    const recorded: LanguageModel = Object.assign(
+      wrapLanguageModel({
+        model: local,
+        middleware: {
+          specificationVersion: 'v4',
+          wrapGenerate: async ({ doGenerate }) => {
+            const started = performance.now();
+            const result = await doGenerate();
+            calls.push({
+              inputTokens: result.usage.inputTokens.total ?? 0,
+              outputTokens: result.usage.outputTokens.total ?? 0,
+              finish: result.finishReason.unified,
+              ms: performance.now() - started,
+            });
+            return result;
+          },
         },
-      },
-    });
+      }),
+      { supportsStructuredOutputs: local.supportsStructuredOutputs },
+    );
     const budget = summarizerInputBudget({ contextSize, summaryTargetTokens });
     const targetFor = (tokens: number) => Math.floor(tokens * 0.75);
     /**
