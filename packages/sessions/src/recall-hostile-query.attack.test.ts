@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSessionStore } from './create-session-store.js';
-import type { SessionStore } from './session-store.js';
+import type { SessionStore } from './types.js';
 
 /**
  * Attack (reviewer): queries built from LIKE, regex and tsquery metacharacters, quotes, NUL, lone
