@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { clipMiddle } from './clip-middle.js';
 import { redactForSummary, redactWhole } from './redact-for-summary.js';
 import { spanFacts } from './summarize-span.js';
-import { extractSpanFacts } from './verify-summary.js';
+import { extractSpanFacts, wordStems, wordStemsOf } from './verify-summary.js';
 
 // Secrets from the fixtures when present, else assembled from generated bodies at run time.
 const fixtureSecrets = loadSecretFixtures()
@@ -129,6 +129,31 @@ describe('summary facts from one redaction', () => {
         },
       ),
       { numRuns: 100, seed: 20_261_124 },
+    );
+  });
+});
+
+describe('wordStemsOf', () => {
+  it('gives the stems of the joined texts, whatever the texts (Unicode case mapping included)', () => {
+    const piece = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.string({ unit: 'grapheme', maxLength: 20 }),
+      fc.constantFrom('İSTANBUL', 'KELVIN', 'ΣΟΦΟΣ', 'Because the BUILD failed', 'through'),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }), (texts) => {
+        const joined = texts.join('\n');
+        expect(wordStemsOf(texts)).toEqual(wordStems(joined));
+        // The previous formula (lower-case the joined text, match, drop stop words, cut): a
+        // single lower-case word has no stem exactly when it is a stop word.
+        const previous = new Set(
+          (joined.toLowerCase().match(/[a-z]{4,}/g) ?? [])
+            .filter((word) => wordStemsOf([word]).size > 0)
+            .map((word) => word.slice(0, 4)),
+        );
+        expect(wordStemsOf(texts)).toEqual(previous);
+      }),
+      { numRuns: 400, seed: 20_261_125 },
     );
   });
 });

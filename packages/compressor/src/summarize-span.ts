@@ -19,7 +19,7 @@ import {
   type SpanFacts,
   type SummaryVerification,
   verifySummary,
-  wordStems,
+  wordStemsOf,
 } from './verify-summary.js';
 
 export interface SummarizeSpanOptions {
@@ -270,9 +270,10 @@ async function summarizeWith(
     ),
   );
   const facts = spanFacts(options.span, whole);
-  const stems = wordStems(
-    [options.previousSummary ?? '', ...serialized.map((entry) => entry.text)].join('\n'),
-  );
+  const stems = wordStemsOf([
+    options.previousSummary ?? '',
+    ...serialized.map((entry) => entry.text),
+  ]);
 
   if (options.prefix) {
     const instructions = summaryInstructions({
