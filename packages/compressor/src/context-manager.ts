@@ -72,6 +72,29 @@ type CompactionReport = Omit<
   | 'sessionId'
 >;
 
+/** One `prepare` call as resolved: the conversation, its counter, budget and calibration ratio. */
+interface CallContext {
+  messages: ModelMessage[];
+  calibrationKey: string;
+  counter: TokenCounter;
+  calibrate: boolean;
+  budget: Budget;
+  sessionId: string | undefined;
+  key: string;
+  tools: PrepareOptions['tools'];
+  abortSignal: PrepareOptions['abortSignal'];
+  /** Calibration ratio applied to estimates (1 until the conversation's state was read). */
+  ratio: number;
+}
+
+/** Counts of one request: what would be sent, and the app's full request (calibrated). */
+interface RequestCounts {
+  estimate: number;
+  /** Counted tokens of the raw messages the current compaction covers, when one applies. */
+  coveredRawTokens: number | undefined;
+  requestTokens: number;
+}
+
 const noCompaction = {
   compacted: false,
   tokensBefore: null,
@@ -171,220 +194,287 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
     return compressor;
   }
 
-  async function prepare(
-    input: readonly ModelMessage[],
-    call: PrepareOptions = {},
-  ): Promise<PreparedContext> {
+  /** What one `prepare` call resolved before it takes the conversation's state. */
+  function resolveCall(input: readonly ModelMessage[], call: PrepareOptions): CallContext {
     if (!Array.isArray(input)) {
       throw new InvalidInputError({ path: 'messages', message: 'must be an array of messages' });
     }
     const messages = input as ModelMessage[];
     const model = call.model ?? options.model;
-    const calibrationKey = call.calibrationKey ?? model ?? '';
     const info = modelInfo(model);
     const counter = counterFor(model);
-    const calibrate = calibrateOption === 'auto' ? !counter.exact : calibrateOption;
-    const budget = resolveBudget({
-      contextWindow: options.contextWindow ?? info.contextWindow,
-      requestedOutputTokens: call.maxOutputTokens,
-      reservedOutputTokens: options.reservedOutputTokens,
-      modelMaxOutputTokens: info.maxOutputTokens,
-      threshold,
-      targetRatio,
-      protectLastNTokens: options.protectLastNTokens,
-      summaryTargetTokens: options.summaryTargetTokens,
-    });
     const sessionId = call.sessionId ?? options.sessionId;
-    const key =
-      sessionId === undefined ? `anonymous:${conversationKey(messages)}` : `session:${sessionId}`;
-    const { tools, abortSignal } = call;
+    return {
+      messages,
+      calibrationKey: call.calibrationKey ?? model ?? '',
+      counter,
+      calibrate: calibrateOption === 'auto' ? !counter.exact : calibrateOption,
+      budget: resolveBudget({
+        contextWindow: options.contextWindow ?? info.contextWindow,
+        requestedOutputTokens: call.maxOutputTokens,
+        reservedOutputTokens: options.reservedOutputTokens,
+        modelMaxOutputTokens: info.maxOutputTokens,
+        threshold,
+        targetRatio,
+        protectLastNTokens: options.protectLastNTokens,
+        summaryTargetTokens: options.summaryTargetTokens,
+      }),
+      sessionId,
+      key:
+        sessionId === undefined ? `anonymous:${conversationKey(messages)}` : `session:${sessionId}`,
+      tools: call.tools,
+      abortSignal: call.abortSignal,
+      ratio: 1,
+    };
+  }
 
-    return tracker.withState(key, sessionId, async (state) => {
-      // A ratio stored with the lineage's last compaction carries calibration over a restart.
-      const storedRatio = state.storedCalibration?.[calibrationKey];
-      if (calibrate && storedRatio !== undefined) calibration.seed(calibrationKey, storedRatio);
-      const ratio = calibrate ? calibration.ratio(calibrationKey) : 1;
-      const calibrated = (tokens: number): number => Math.ceil(tokens * ratio);
-      const finish = (
-        sent: ModelMessage[],
-        estimate: number,
-        report: CompactionReport,
-        event?: ContextManagerEvent,
-      ): PreparedContext => {
-        const prepared: PreparedContext = {
-          messages: sent,
-          report: {
-            triggerTokens: budget.triggerTokens,
-            contextWindow: budget.contextWindow,
-            availableTokens: budget.availableTokens,
-            calibrationRatio: round(ratio),
-            exactCount: counter.exact,
-            sessionId: sessionId ?? null,
-            ...report,
-          },
-          event,
-        };
-        usage.set(prepared, { key: calibrationKey, estimate, calibrate });
-        return prepared;
-      };
+  async function prepare(
+    input: readonly ModelMessage[],
+    call: PrepareOptions = {},
+  ): Promise<PreparedContext> {
+    const context = resolveCall(input, call);
+    return tracker.withState(context.key, context.sessionId, (state) =>
+      prepareWithState(state, context),
+    );
+  }
 
-      const spliceAt = await syncWithStore(state, messages);
-      const compacted = spliceAt === undefined ? undefined : state.compaction?.compacted;
-      const view =
-        compacted === undefined || spliceAt === undefined
-          ? messages
-          : splicedMessages(messages, compacted, spliceAt);
-      const estimate = counter.countMessages(view, { tools });
-      // The app's full request, counted incrementally: covered messages were counted once already.
-      let coveredRawTokens: number | undefined;
-      let requestEstimate = estimate;
-      if (compacted !== undefined && state.compaction !== undefined) {
-        coveredRawTokens = state.compaction.coveredRawTokens ??= sumMessageTokens(
-          counter,
-          messages.slice(0, spliceAt),
-        );
-        requestEstimate =
-          coveredRawTokens + counter.countMessages(messages.slice(spliceAt), { tools });
-      }
-      const requestTokens = calibrated(requestEstimate);
-      const unchanged = (failure: string | undefined): PreparedContext =>
-        finish(view, estimate, {
-          ...noCompaction,
-          usedCompactedContext: compacted !== undefined,
-          inputTokens: calibrated(estimate),
-          requestTokens,
-          ...(failure === undefined ? {} : { usedFallback: true, fallbackReason: failure }),
-        });
+  async function prepareWithState(
+    state: SessionState,
+    context: CallContext,
+  ): Promise<PreparedContext> {
+    const { messages, counter, budget, calibrate, calibrationKey, tools } = context;
+    // A ratio stored with the lineage's last compaction carries calibration over a restart.
+    const storedRatio = state.storedCalibration?.[calibrationKey];
+    if (calibrate && storedRatio !== undefined) calibration.seed(calibrationKey, storedRatio);
+    const ratio = calibrate ? calibration.ratio(calibrationKey) : 1;
+    const call: CallContext = { ...context, ratio };
+    const calibrated = (tokens: number): number => Math.ceil(tokens * ratio);
 
-      const job = state.background;
-      // A job aborted by `close` holds at best a receipt of its interrupted summary: never used.
-      if (job !== undefined && closed) state.background = undefined;
-      else if (job !== undefined && !backgroundStillValid(job, state.compaction, messages)) {
-        state.background = undefined;
-        state.backgroundWasted += discardBackground(job, hasSummarizer);
-      }
-      const backingOff =
-        state.retryAboveTokens !== undefined &&
-        calibrated(estimate) <= state.retryAboveTokens &&
-        calibrated(estimate) <= budget.availableTokens;
-      if (calibrated(estimate) <= budget.triggerTokens || backingOff) {
-        const soft = Math.floor(budget.triggerTokens * backgroundThreshold);
-        if (background && !closed && !backingOff && calibrated(estimate) > soft) {
-          state.background ??= startJob(state, view, messages, {
-            // Aim so that the result plus the growth until the trigger lands near the target,
-            // never below half of it.
-            targetTokens:
-              Math.max(
-                budget.targetTokens - (budget.triggerTokens - calibrated(estimate)),
-                budget.targetTokens / 2,
-              ) / ratio,
-            compressor: compressorFor(counter, budget),
-            tools,
-          });
-        }
-        return unchanged(undefined);
-      }
+    const spliceAt = await syncWithStore(state, messages);
+    const compacted = spliceAt === undefined ? undefined : state.compaction?.compacted;
+    const view =
+      compacted === undefined || spliceAt === undefined
+        ? messages
+        : splicedMessages(messages, compacted, spliceAt);
+    const counts = countRequest(state, call, view, compacted === undefined ? undefined : spliceAt);
+    const { estimate } = counts;
+    const unchanged = (failure: string | undefined): PreparedContext =>
+      finish(call, view, estimate, {
+        ...noCompaction,
+        usedCompactedContext: compacted !== undefined,
+        inputTokens: calibrated(estimate),
+        requestTokens: counts.requestTokens,
+        ...(failure === undefined ? {} : { usedFallback: true, fallbackReason: failure }),
+      });
 
-      // Over the trigger: the compaction prepared in the background, else compress what would
-      // have been sent.
-      const swapped = await takeBackground(
-        state,
-        messages,
+    dropStaleBackground(state, messages);
+    const backingOff =
+      state.retryAboveTokens !== undefined &&
+      calibrated(estimate) <= state.retryAboveTokens &&
+      calibrated(estimate) <= budget.availableTokens;
+    if (calibrated(estimate) <= budget.triggerTokens || backingOff) {
+      if (!backingOff) maybeStartBackground(state, call, view, estimate);
+      return unchanged(undefined);
+    }
+
+    // Over the trigger: the compaction prepared in the background, else compress what would
+    // have been sent.
+    const swapped = await takeBackground(
+      state,
+      messages,
+      estimate,
+      (sent) => {
+        const sentEstimate = counter.countMessages(sent, { tools });
+        return calibrated(sentEstimate) <= budget.triggerTokens ? sentEstimate : undefined;
+      },
+      context.abortSignal,
+    );
+    const outcome: CompactRequestOutcome =
+      swapped ??
+      (await compactRequest({
+        messages: view,
         estimate,
-        (sent) => {
-          const sentEstimate = counter.countMessages(sent, { tools });
-          return calibrated(sentEstimate) <= budget.triggerTokens ? sentEstimate : undefined;
-        },
-        abortSignal,
+        budget,
+        counter,
+        compressor: compressorFor(counter, budget),
+        ratio,
+        tools,
+        abortSignal: call.abortSignal,
+      }));
+    if (outcome.kind === 'unchanged') {
+      if (outcome.backOff) backOff(state, calibrated(estimate), budget);
+      return unchanged(outcome.failure);
+    }
+    return recordOutcome(state, call, outcome, {
+      ...counts,
+      spliceAt,
+      fromBackground: swapped !== undefined,
+    });
+  }
+
+  /** The prepared call, remembered for `observeUsage`. */
+  function finish(
+    call: CallContext,
+    sent: ModelMessage[],
+    estimate: number,
+    report: CompactionReport,
+    event?: ContextManagerEvent,
+  ): PreparedContext {
+    const prepared: PreparedContext = {
+      messages: sent,
+      report: {
+        triggerTokens: call.budget.triggerTokens,
+        contextWindow: call.budget.contextWindow,
+        availableTokens: call.budget.availableTokens,
+        calibrationRatio: round(call.ratio),
+        exactCount: call.counter.exact,
+        sessionId: call.sessionId ?? null,
+        ...report,
+      },
+      event,
+    };
+    usage.set(prepared, { key: call.calibrationKey, estimate, calibrate: call.calibrate });
+    return prepared;
+  }
+
+  /**
+   * Counts of what would be sent (`view`) and of the app's full request, the latter incrementally:
+   * covered messages were counted once already.
+   */
+  function countRequest(
+    state: SessionState,
+    call: CallContext,
+    view: ModelMessage[],
+    spliceAt: number | undefined,
+  ): RequestCounts {
+    const { counter, tools, messages } = call;
+    const estimate = counter.countMessages(view, { tools });
+    let coveredRawTokens: number | undefined;
+    let requestEstimate = estimate;
+    if (spliceAt !== undefined && state.compaction !== undefined) {
+      coveredRawTokens = state.compaction.coveredRawTokens ??= sumMessageTokens(
+        counter,
+        messages.slice(0, spliceAt),
       );
-      const outcome: CompactRequestOutcome =
-        swapped ??
-        (await compactRequest({
-          messages: view,
-          estimate,
-          budget,
-          counter,
-          compressor: compressorFor(counter, budget),
-          ratio,
-          tools,
-          abortSignal,
-        }));
-      if (outcome.kind === 'unchanged') {
-        if (outcome.backOff) backOff(state, calibrated(estimate), budget);
-        return unchanged(outcome.failure);
-      }
-      const { result, sentEstimate, clipped } = outcome;
-      const clippedToolOutputs = clipped?.clippedOutputs ?? 0;
-      const omittedToolTokens = clipped === undefined ? 0 : calibrated(clipped.omittedTokens);
-      const recorded = await tracker.recordCompaction(
-        state,
-        result,
-        {
-          coveredRawCount: messages.length,
-          compacted: result.messages,
-          prefixFingerprint: fingerprintMessages(messages),
-          coveredRaw: messages.slice(),
-          coveredRawTokens:
-            (coveredRawTokens ?? 0) +
-            sumMessageTokens(
-              counter,
-              messages.slice(coveredRawTokens === undefined ? 0 : spliceAt),
-            ),
-        },
-        {
-          // The store's `tokensBefore`/`tokensAfter` are the compressor's counts (uncalibrated, of
-          // what it compressed); these are the request as the report gives it.
-          requestTokensBefore: calibrated(estimate),
-          requestTokensAfter: calibrated(sentEstimate),
-          calibrationRatio: round(ratio),
-          model: calibrationKey,
-          calibration: calibrate ? calibration.snapshot() : {},
-          ...(clipped === undefined ? {} : { clippedToolOutputs, omittedToolTokens }),
-        },
-      );
-      // A result still over the trigger (a large head or latest turn) must not compact again next step.
-      state.retryAboveTokens = undefined;
-      if (calibrated(sentEstimate) > budget.triggerTokens)
-        backOff(state, calibrated(sentEstimate), budget);
-      // On a lost race the state now holds the winner's compaction, which later calls splice onto;
-      // this call still sends its own result.
-      const childSessionId = recorded === 'conflict' ? state.headId : recorded;
-      const event: ContextManagerEvent = {
-        ...result.event,
-        sessionId,
-        childSessionId,
-        contextWindow: budget.contextWindow,
-        triggerTokens: budget.triggerTokens,
-        targetTokens: budget.targetTokens,
-        calibrationRatio: ratio,
+      requestEstimate =
+        coveredRawTokens + counter.countMessages(messages.slice(spliceAt), { tools });
+    }
+    return {
+      estimate,
+      coveredRawTokens,
+      requestTokens: Math.ceil(requestEstimate * call.ratio),
+    };
+  }
+
+  /** Drops a background job that can no longer be used (closed manager, changed prefix). */
+  function dropStaleBackground(state: SessionState, messages: ModelMessage[]): void {
+    const job = state.background;
+    // A job aborted by `close` holds at best a receipt of its interrupted summary: never used.
+    if (job !== undefined && closed) state.background = undefined;
+    else if (job !== undefined && !backgroundStillValid(job, state.compaction, messages)) {
+      state.background = undefined;
+      state.backgroundWasted += discardBackground(job, hasSummarizer);
+    }
+  }
+
+  /** Past the soft threshold (under the trigger): starts the conversation's background job. */
+  function maybeStartBackground(
+    state: SessionState,
+    call: CallContext,
+    view: ModelMessage[],
+    estimate: number,
+  ): void {
+    const { budget, ratio } = call;
+    const calibratedEstimate = Math.ceil(estimate * ratio);
+    const soft = Math.floor(budget.triggerTokens * backgroundThreshold);
+    if (!background || closed || calibratedEstimate <= soft) return;
+    state.background ??= startJob(state, view, call.messages, {
+      // Aim so that the result plus the growth until the trigger lands near the target,
+      // never below half of it.
+      targetTokens:
+        Math.max(
+          budget.targetTokens - (budget.triggerTokens - calibratedEstimate),
+          budget.targetTokens / 2,
+        ) / ratio,
+      compressor: compressorFor(call.counter, budget),
+      tools: call.tools,
+    });
+  }
+
+  /** Records a compaction in the state and the store, and reports it. */
+  async function recordOutcome(
+    state: SessionState,
+    call: CallContext,
+    outcome: Extract<CompactRequestOutcome, { kind: 'compacted' }>,
+    counts: RequestCounts & { spliceAt: number | undefined; fromBackground: boolean },
+  ): Promise<PreparedContext> {
+    const { messages, counter, budget, ratio, calibrate, calibrationKey } = call;
+    const calibrated = (tokens: number): number => Math.ceil(tokens * ratio);
+    const { estimate, coveredRawTokens, spliceAt } = counts;
+    const { result, sentEstimate, clipped } = outcome;
+    const clippedToolOutputs = clipped?.clippedOutputs ?? 0;
+    const omittedToolTokens = clipped === undefined ? 0 : calibrated(clipped.omittedTokens);
+    const recorded = await tracker.recordCompaction(
+      state,
+      result,
+      {
+        coveredRawCount: messages.length,
+        compacted: result.messages,
+        prefixFingerprint: fingerprintMessages(messages),
+        coveredRaw: messages.slice(),
+        coveredRawTokens:
+          (coveredRawTokens ?? 0) +
+          sumMessageTokens(counter, messages.slice(coveredRawTokens === undefined ? 0 : spliceAt)),
+      },
+      {
+        // The store's `tokensBefore`/`tokensAfter` are the compressor's counts (uncalibrated, of
+        // what it compressed); these are the request as the report gives it.
         requestTokensBefore: calibrated(estimate),
         requestTokensAfter: calibrated(sentEstimate),
-        clippedToolOutputs,
-        omittedToolTokens,
-        fromBackground: swapped !== undefined,
-        backgroundWasted: state.backgroundWasted,
-      };
-      state.backgroundWasted = 0;
-      return finish(
-        result.messages,
-        sentEstimate,
-        {
-          compacted: true,
-          usedCompactedContext: true,
-          inputTokens: calibrated(sentEstimate),
-          requestTokens,
-          tokensBefore: calibrated(estimate),
-          tokensAfter: calibrated(sentEstimate),
-          strategy: result.strategy,
-          usedFallback: result.usedFallback,
-          fallbackReason: result.fallbackReason ?? null,
-          childSessionId: childSessionId ?? null,
-          clippedToolOutputs: clipped?.clippedOutputs ?? null,
-          omittedToolTokens: clipped === undefined ? null : omittedToolTokens,
-        },
-        event,
-      );
-    });
+        calibrationRatio: round(ratio),
+        model: calibrationKey,
+        calibration: calibrate ? calibration.snapshot() : {},
+        ...(clipped === undefined ? {} : { clippedToolOutputs, omittedToolTokens }),
+      },
+    );
+    // A result still over the trigger (a large head or latest turn) must not compact again next step.
+    state.retryAboveTokens = undefined;
+    if (calibrated(sentEstimate) > budget.triggerTokens)
+      backOff(state, calibrated(sentEstimate), budget);
+    // On a lost race the state now holds the winner's compaction, which later calls splice onto;
+    // this call still sends its own result.
+    const childSessionId = recorded === 'conflict' ? state.headId : recorded;
+    const event: ContextManagerEvent = {
+      ...result.event,
+      sessionId: call.sessionId,
+      childSessionId,
+      contextWindow: budget.contextWindow,
+      triggerTokens: budget.triggerTokens,
+      targetTokens: budget.targetTokens,
+      calibrationRatio: ratio,
+      requestTokensBefore: calibrated(estimate),
+      requestTokensAfter: calibrated(sentEstimate),
+      clippedToolOutputs,
+      omittedToolTokens,
+      fromBackground: counts.fromBackground,
+      backgroundWasted: state.backgroundWasted,
+    };
+    state.backgroundWasted = 0;
+    const report: CompactionReport = {
+      compacted: true,
+      usedCompactedContext: true,
+      inputTokens: calibrated(sentEstimate),
+      requestTokens: counts.requestTokens,
+      tokensBefore: calibrated(estimate),
+      tokensAfter: calibrated(sentEstimate),
+      strategy: result.strategy,
+      usedFallback: result.usedFallback,
+      fallbackReason: result.fallbackReason ?? null,
+      childSessionId: childSessionId ?? null,
+      clippedToolOutputs: clipped?.clippedOutputs ?? null,
+      omittedToolTokens: clipped === undefined ? null : omittedToolTokens,
+    };
+    return finish(call, result.messages, sentEstimate, report, event);
   }
 
   /**

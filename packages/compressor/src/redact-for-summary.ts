@@ -61,33 +61,67 @@ function mapClippedStrings(message: ModelMessage, map: (text: string) => string)
 }
 
 /**
- * Redacts a span for the summariser: every message whole, with `redactMessages`, then cuts the
- * strings the transcript clips to `limit` characters (their start and end kept). Redacting only a
- * window around each cut let a secret that starts outside the window (a PEM key whose header falls
- * in the elided middle) through line by line; the redactor memoises by content, so redacting whole
- * outputs costs once per distinct text.
+ * Redacts every message whole with `redactMessages` (unclipped), memoised by message identity:
+ * what the facts of a summary are checked against, and what `redactForSummary` clips.
  */
-export function redactForSummary(messages: readonly ModelMessage[], limit: number): ModelMessage[] {
+export function redactWhole(messages: readonly ModelMessage[]): ModelMessage[] {
+  const output = new Array<ModelMessage>(messages.length);
+  const missing: ModelMessage[] = [];
+  const positions: number[] = [];
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    const known = wholeRedacted.get(message);
+    if (known !== undefined) output[index] = known;
+    else {
+      missing.push(message);
+      positions.push(index);
+    }
+  }
+  if (missing.length === 0) return output;
+  const fresh = redactMessages(missing).messages;
+  for (let position = 0; position < missing.length; position++) {
+    output[positions[position]!] = fresh[position]!;
+    wholeRedacted.set(missing[position]!, fresh[position]!);
+  }
+  return output;
+}
+
+/**
+ * Redacts a span for the summariser: every message whole (`redactWhole`), then cuts the strings
+ * the transcript clips to `limit` characters (their start and end kept). Redacting only a window
+ * around each cut let a secret that starts outside the window (a PEM key whose header falls in the
+ * elided middle) through line by line; the redactor memoises by content, so redacting whole
+ * outputs costs once per distinct text. `whole`, when given, is `redactWhole(messages)` already.
+ */
+export function redactForSummary(
+  messages: readonly ModelMessage[],
+  limit: number,
+  whole?: readonly ModelMessage[],
+): ModelMessage[] {
   const output = new Array<ModelMessage>(messages.length);
   const missing: number[] = [];
   for (let index = 0; index < messages.length; index++) {
-    const known = redacted.get(messages[index]!);
+    const known = clipped.get(messages[index]!);
     if (known?.limit === limit) output[index] = known.message;
     else missing.push(index);
   }
   if (missing.length === 0) return output;
-  const fresh = redactMessages(missing.map((index) => messages[index]!)).messages;
+  const redacted = whole ?? redactWhole(missing.map((index) => messages[index]!));
   for (const [position, index] of missing.entries()) {
-    const message = mapClippedStrings(fresh[position]!, (text) => clipMiddle(text, limit));
+    const source = whole === undefined ? redacted[position]! : redacted[index]!;
+    const message = mapClippedStrings(source, (text) => clipMiddle(text, limit));
     output[index] = message;
-    redacted.set(messages[index]!, { limit, message });
+    clipped.set(messages[index]!, { limit, message });
   }
   return output;
 }
 
 // By message identity: a history summarised again (a retry with a smaller budget, a background
 // job redone, the next compaction of a long session whose middle still holds these objects) skips
-// the deep copy `redactMessages` makes of every message even when its text memo hits. Messages are
-// never mutated by Baton; like the token counter's identity memo, this assumes callers do not
-// mutate a message in place either (a stale entry would still be a redacted text).
-const redacted = new WeakMap<ModelMessage, { limit: number; message: ModelMessage }>();
+// the walk `redactMessages` makes of every message even when its text memo hits. The unclipped form
+// is kept apart from the clipped one, so the facts (unclipped) and the transcript (clipped) of one
+// summary share one redaction. Messages are never mutated by Baton; like the token counter's
+// identity memo, this assumes callers do not mutate a message in place either (a stale entry would
+// still be a redacted text).
+const wholeRedacted = new WeakMap<ModelMessage, ModelMessage>();
+const clipped = new WeakMap<ModelMessage, { limit: number; message: ModelMessage }>();

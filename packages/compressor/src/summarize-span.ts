@@ -5,7 +5,7 @@ import { callSummarizer, type Summarizer } from './call-summarizer.js';
 import { clipMiddle } from './clip-middle.js';
 import type { SummaryDetail } from './context-compressor-options.js';
 import { renderHandoff } from './peer-api.js';
-import { redactForSummary } from './redact-for-summary.js';
+import { redactForSummary, redactWhole } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
 import { cacheFriendlyPrompt, summaryInstructions, toolOutputChars } from './summary-prompt.js';
 import {
@@ -19,7 +19,7 @@ import {
   type SpanFacts,
   type SummaryVerification,
   verifySummary,
-  wordStems,
+  wordStemsOf,
 } from './verify-summary.js';
 
 export interface SummarizeSpanOptions {
@@ -216,6 +216,21 @@ async function requestSections(
 }
 
 /**
+ * The facts a summary of `span` is checked against, from its redacted, unclipped messages
+ * (`redactWhole` of the span's messages); the pinned latest ask is not one: it stays verbatim
+ * beside the summary.
+ */
+export function spanFacts(
+  span: SummarizeSpanOptions['span'],
+  whole: readonly ModelMessage[],
+): SpanFacts {
+  return extractSpanFacts(
+    whole,
+    new Set(span.flatMap((entry, position) => (entry.latestRequest === true ? [position] : []))),
+  );
+}
+
+/**
  * Summarises a span: redacts it, sends it as delimited data (in chunks when it exceeds the input
  * budget, each chunk updating the summary of the previous ones), retries faults with backoff, and
  * returns the parsed sections. Throws `SummarizerError` when every attempt failed.
@@ -241,10 +256,11 @@ async function summarizeWith(
   const { counter } = options;
   const first = options.span[0]?.index ?? 0;
   const last = options.span.at(-1)?.index ?? first;
-  const redacted = redactForSummary(
-    options.span.map((entry) => entry.message),
-    toolOutputChars[options.detail],
-  );
+  const spanMessages = options.span.map((entry) => entry.message);
+  // One redaction serves both: the facts come from the whole (unclipped) span, as the receipt
+  // would see it; the transcript clips it.
+  const whole = redactWhole(spanMessages);
+  const redacted = redactForSummary(spanMessages, toolOutputChars[options.detail], whole);
   const serialized = redacted.map((message, position) =>
     transcriptSegment(
       message,
@@ -253,20 +269,11 @@ async function summarizeWith(
       options.span[position]!.latestRequest === true,
     ),
   );
-  // Facts come from the whole (redacted, unclipped) span, as the receipt would see it; the pinned
-  // latest ask is not one: it stays verbatim beside the summary.
-  const facts = extractSpanFacts(
-    redactForSummary(
-      options.span.map((entry) => entry.message),
-      Number.MAX_SAFE_INTEGER,
-    ),
-    new Set(
-      options.span.flatMap((entry, position) => (entry.latestRequest === true ? [position] : [])),
-    ),
-  );
-  const stems = wordStems(
-    [options.previousSummary ?? '', ...serialized.map((entry) => entry.text)].join('\n'),
-  );
+  const facts = spanFacts(options.span, whole);
+  const stems = wordStemsOf([
+    options.previousSummary ?? '',
+    ...serialized.map((entry) => entry.text),
+  ]);
 
   if (options.prefix) {
     const instructions = summaryInstructions({

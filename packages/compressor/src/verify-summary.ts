@@ -118,11 +118,29 @@ function contentWords(text: string): string[] {
 
 /** Word stems (first four letters) of a text: inflections and identifiers' parts match. */
 export function wordStems(text: string): Set<string> {
-  return new Set(
-    (text.toLowerCase().match(/[a-z]{4,}/g) ?? [])
-      .filter((word) => !stopWords.has(word))
-      .map((word) => word.slice(0, 4)),
-  );
+  return wordStemsOf([text]);
+}
+
+const longestStopWord = Math.max(...[...stopWords].map((word) => word.length));
+
+/**
+ * `wordStems` of the texts joined by line breaks, without joining them: a span's transcript runs to
+ * megabytes, and its joined, lower-cased copy and its array of every word were most of what
+ * checking a summary allocated. A word never spans two texts (a line break ends it).
+ */
+export function wordStemsOf(texts: Iterable<string>): Set<string> {
+  const stems = new Set<string>();
+  const word = /[a-z]{4,}/g;
+  for (const text of texts) {
+    const lower = text.toLowerCase();
+    word.lastIndex = 0;
+    for (let match = word.exec(lower); match !== null; match = word.exec(lower)) {
+      const found = match[0];
+      if (found.length <= longestStopWord && stopWords.has(found)) continue;
+      stems.add(found.slice(0, 4));
+    }
+  }
+  return stems;
 }
 
 function basename(path: string): string {

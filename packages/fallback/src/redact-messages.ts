@@ -14,8 +14,12 @@ export interface MessageSecretFinding {
 }
 
 export interface RedactMessagesResult<M> {
-  /** New messages with every secret replaced; the input is not mutated. */
-  messages: M[];
+  /**
+   * The messages with every secret replaced; the input is not mutated. Copy-on-write: a message
+   * (part, object, array) in which nothing was found is returned as it is, not copied, and when
+   * nothing was found at all this is the input array itself.
+   */
+  messages: readonly M[];
   findings: MessageSecretFinding[];
 }
 
@@ -62,35 +66,102 @@ function setField(target: Record<string, unknown>, field: string, value: unknown
   }
 }
 
+/**
+ * Where a value sits, built lazily: a path string (`messages[2].content[0].text`) is rendered only
+ * for a finding, so a clean history allocates none.
+ */
+interface Path {
+  readonly parent: Path | undefined;
+  /** `.field` or `[index]` (a number), or the root's own text. */
+  readonly segment: string | number;
+  readonly field: boolean;
+}
+
+function child(parent: Path, segment: string | number): Path {
+  return { parent, segment, field: typeof segment === 'string' };
+}
+
+function renderPath(path: Path): string {
+  const segments: string[] = [];
+  for (let at: Path | undefined = path; at !== undefined; at = at.parent) {
+    if (at.parent === undefined) segments.push(String(at.segment));
+    else segments.push(at.field ? `.${at.segment}` : `[${at.segment}]`);
+  }
+  return segments.reverse().join('');
+}
+
+/**
+ * Copy-on-write: `fields` of `value` mapped by `map`; `value` itself when every field came back
+ * unchanged, else a fresh object with every field (mapped or not).
+ */
+function mapFields(
+  value: Record<string, unknown>,
+  map: (field: string, inner: unknown) => unknown,
+): Record<string, unknown> {
+  const entries = Object.entries(value);
+  let copy: Record<string, unknown> | undefined;
+  for (let index = 0; index < entries.length; index++) {
+    const [field, inner] = entries[index]!;
+    const mapped = map(field, inner);
+    if (copy === undefined && mapped !== inner) {
+      copy = {};
+      for (let before = 0; before < index; before++) {
+        setField(copy, entries[before]![0], entries[before]![1]);
+      }
+    }
+    if (copy !== undefined) setField(copy, field, mapped);
+  }
+  return copy ?? value;
+}
+
+/** Copy-on-write `Array.prototype.map`: `items` itself when no item changed (holes stay holes). */
+function mapItems(
+  items: readonly unknown[],
+  map: (item: unknown, index: number) => unknown,
+): unknown[] {
+  let copy: unknown[] | undefined;
+  for (let index = 0; index < items.length; index++) {
+    if (!(index in items)) continue;
+    const item = items[index];
+    const mapped = map(item, index);
+    if (copy === undefined && mapped !== item) copy = items.slice();
+    if (copy !== undefined) copy[index] = mapped;
+  }
+  return copy ?? (items as unknown[]);
+}
+
 class Redactor {
   readonly findings: MessageSecretFinding[] = [];
   /** Objects on the current path from the message down: a repeat is a cycle. */
   private readonly ancestors = new Set<object>();
   constructor(private readonly options: RedactSecretsOptions) {}
 
-  string(value: string, path: string, key?: string): string {
+  string(value: string, path: Path, key?: string): string {
     if (key !== undefined) {
       if (isKeyedSecret(key, value)) {
         const kind = keyIsSecret(key) === 'strong' ? 'password' : 'secret';
-        this.findings.push({ path, kind, start: 0, end: value.length });
+        this.findings.push({ path: renderPath(path), kind, start: 0, end: value.length });
         return this.options.replacement ? this.options.replacement(kind) : `[REDACTED:${kind}]`;
       }
     }
     const result = redactSecrets(value, this.options);
-    for (const finding of result.findings) this.findings.push({ path, ...finding });
+    if (result.findings.length === 0) return result.text;
+    const rendered = renderPath(path);
+    for (const finding of result.findings) this.findings.push({ path: rendered, ...finding });
     return result.text;
   }
 
   /**
    * Redacts free data (tool inputs and outputs, unknown fields): every string at every depth, with
-   * no field exempt. `keep` names the fields of this object (not of nested ones) left untouched.
+   * no field exempt. `fieldValue`, when given, maps the fields of this object (not of nested ones).
+   * Returns `value` itself when nothing in it changed.
    */
   value(
     value: unknown,
-    path: string,
+    path: Path,
     depth: number,
     key?: string,
-    fieldValue?: (field: string, inner: unknown, fieldPath: string) => unknown,
+    fieldValue?: (field: string, inner: unknown, fieldPath: Path) => unknown,
   ): unknown {
     if (typeof value === 'string') return this.string(value, path, key);
     if (value === null || typeof value !== 'object') return value;
@@ -102,20 +173,14 @@ class Redactor {
     this.ancestors.add(value);
     try {
       if (Array.isArray(value)) {
-        return value.map((item, index) => this.value(item, `${path}[${index}]`, depth + 1));
+        return mapItems(value, (item, index) => this.value(item, child(path, index), depth + 1));
       }
-      const copy: Record<string, unknown> = {};
-      for (const [field, inner] of Object.entries(value)) {
-        const fieldPath = `${path}.${field}`;
-        setField(
-          copy,
-          field,
-          fieldValue
-            ? fieldValue(field, inner, fieldPath)
-            : this.value(inner, fieldPath, depth + 1, field),
-        );
-      }
-      return copy;
+      return mapFields(value, (field, inner) => {
+        const fieldPath = child(path, field);
+        return fieldValue
+          ? fieldValue(field, inner, fieldPath)
+          : this.value(inner, fieldPath, depth + 1, field);
+      });
     } finally {
       this.ancestors.delete(value);
     }
@@ -125,7 +190,7 @@ class Redactor {
    * A content part: protocol fields kept, `input` and `output` redacted as free data. The `output`
    * of a message's tool-result part (`toolResult`) keeps its own protocol fields (see `output`).
    */
-  part(part: unknown, path: string, toolResult = false): unknown {
+  part(part: unknown, path: Path, toolResult = false): unknown {
     if (typeof part !== 'object' || part === null || Array.isArray(part) || !plainObject(part)) {
       return this.value(part, path, 2);
     }
@@ -139,33 +204,29 @@ class Redactor {
     });
   }
 
-  output(output: unknown, path: string): unknown {
+  output(output: unknown, path: Path): unknown {
     if (typeof output !== 'object' || output === null || !plainObject(output)) {
       return this.value(output, path, 3);
     }
-    const copy: Record<string, unknown> = {};
-    for (const [field, inner] of Object.entries(output)) {
-      let redacted: unknown;
-      if (field === 'type' || field === 'providerOptions') redacted = inner;
-      else if (field === 'value' && output.type === 'content' && Array.isArray(inner)) {
-        redacted = inner.map((item, index) => this.part(item, `${path}.value[${index}]`));
-      } else redacted = this.value(inner, `${path}.${field}`, 4, field);
-      setField(copy, field, redacted);
-    }
-    return copy;
+    return mapFields(output, (field, inner) => {
+      if (field === 'type' || field === 'providerOptions') return inner;
+      const fieldPath = child(path, field);
+      if (field === 'value' && output.type === 'content' && Array.isArray(inner)) {
+        return mapItems(inner, (item, index) => this.part(item, child(fieldPath, index)));
+      }
+      return this.value(inner, fieldPath, 4, field);
+    });
   }
 
-  message(message: Record<string, unknown>, path: string): unknown {
-    const copy: Record<string, unknown> = {};
-    for (const [field, inner] of Object.entries(message)) {
-      let redacted: unknown;
-      if (messageFields.has(field)) redacted = inner;
-      else if (field === 'content' && Array.isArray(inner)) {
-        redacted = inner.map((part, index) => this.part(part, `${path}.content[${index}]`, true));
-      } else redacted = this.value(inner, `${path}.${field}`, 1, field);
-      setField(copy, field, redacted);
-    }
-    return copy;
+  message(message: Record<string, unknown>, path: Path): unknown {
+    return mapFields(message, (field, inner) => {
+      if (messageFields.has(field)) return inner;
+      const fieldPath = child(path, field);
+      if (field === 'content' && Array.isArray(inner)) {
+        return mapItems(inner, (part, index) => this.part(part, child(fieldPath, index), true));
+      }
+      return this.value(inner, fieldPath, 1, field);
+    });
   }
 }
 
@@ -187,7 +248,7 @@ export function redactMessages<M extends ModelMessage>(
     throw new ReceiptInputError({ path: 'messages', message: 'expected an array of messages' });
   }
   const redactor = new Redactor(options);
-  const output: M[] = [];
+  let output: M[] | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message: unknown = messages[index];
     if (
@@ -208,7 +269,10 @@ export function redactMessages<M extends ModelMessage>(
         message: 'expected a string or an array of parts',
       });
     }
-    output.push(redactor.message(message as Record<string, unknown>, `messages[${index}]`) as M);
+    const root: Path = { parent: undefined, segment: `messages[${index}]`, field: false };
+    const redacted = redactor.message(message as Record<string, unknown>, root) as M;
+    if (output === undefined && redacted !== message) output = messages.slice(0, index);
+    output?.push(redacted);
   }
-  return { messages: output, findings: redactor.findings };
+  return { messages: output ?? messages, findings: redactor.findings };
 }
