@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import {
+  createOpenAICompatibleTestServer,
+  type OpenAICompatibleTestServer,
+} from '@baton/compressor/test';
 import { extractHandoffFacts } from '@baton/fallback';
 import type { ModelMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type ChatCompletionServer,
-  startChatCompletionServer,
-} from '../../cli/src/test-utils/chat-completion-server.ts';
 import { answerProbes, probeModelFromEnv } from './probe-answers.ts';
 
 // Generated per run: a token the redactor must catch whatever its characters.
@@ -43,7 +43,7 @@ function span(): ModelMessage[] {
   ];
 }
 
-let server: ChatCompletionServer | undefined;
+let server: OpenAICompatibleTestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
@@ -78,36 +78,40 @@ describe('answerProbes against a loopback OpenAI-compatible server', () => {
       'read_file, to inspect the schema.',
     ];
     let call = 0;
-    server = await startChatCompletionServer(() => answers[call++ % answers.length]!);
-    const model = { baseUrl: server.baseUrl, apiKey: 'test-key', model: 'probe-model' };
+    server = await createOpenAICompatibleTestServer({
+      reply: () => answers[call++ % answers.length]!,
+    });
+    const model = { baseUrl: server.baseURL, apiKey: 'test-key', model: 'probe-model' };
     const good = await answerProbes(`context with ${secret()}`, facts, model);
     expect(good).toEqual({
       scores: { recall: 1, artifactTrail: 1, continuation: 1, decision: 1 },
       failed: [],
     });
-    const sent = server.bodies.map((body) => JSON.parse(body));
+    const sent = server.requests;
     expect(sent).toHaveLength(4);
     expect(sent.every((body) => body.model === 'probe-model')).toBe(true);
     // The context is redacted before it leaves.
-    expect(server.bodies.join('\n')).not.toContain(secret());
+    expect(JSON.stringify(sent)).not.toContain(secret());
 
     await server.close();
-    server = await startChatCompletionServer(() => 'unknown');
-    const bad = await answerProbes('nothing', facts, { ...model, baseUrl: server.baseUrl });
+    server = await createOpenAICompatibleTestServer({ reply: 'unknown' });
+    const bad = await answerProbes('nothing', facts, { ...model, baseUrl: server.baseURL });
     expect(bad.scores).toEqual({ recall: 0, artifactTrail: 0, continuation: 0, decision: 0 });
   });
 
   it('skips probes whose class the removed span lacks and reports failed calls', async () => {
-    server = await startChatCompletionServer(() => ({ error: 'overloaded' }));
+    server = await createOpenAICompatibleTestServer({
+      reply: { status: 500, message: 'overloaded' },
+    });
     const onlyAsk = extractHandoffFacts([
       { role: 'user', content: 'Rename the billing module now.' },
     ]);
     const result = await answerProbes('ctx', onlyAsk, {
-      baseUrl: server.baseUrl,
+      baseUrl: server.baseURL,
       apiKey: undefined,
       model: 'm',
     });
     expect(result).toEqual({ scores: {}, failed: ['continuation'] });
-    expect(server.bodies).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
   });
 });
