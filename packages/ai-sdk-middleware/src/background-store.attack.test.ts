@@ -1,6 +1,6 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createContextManager } from '@baton/compressor';
 import { createSessionStore, type SessionStore } from '@baton/sessions';
-import type { ModelMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentHistory } from './test-utils/conversation.js';
 import { ask, backgroundOptions, gatedSummarizer } from './test-utils/gated-summarizer.js';

@@ -6,9 +6,9 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createContextManager, type PreparedContext } from '@baton/compressor';
 import { type CountMessagesOptions, InvalidInputError } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import { createRecallLoop, type RecallLoopStore } from './recall-loop.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toProviderPrompt } from './to-provider-prompt.js';

@@ -1,3 +1,4 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import {
   type AppliedStrategy,
   CompactionNotEffectiveError,
@@ -9,7 +10,6 @@ import {
   validateToolPairs,
 } from '@baton/compressor';
 import { createTokenCounter, resolveModel, type TokenCounter } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import { printableProblem } from './tool-call-id-text.js';
 
 export interface CompactTranscriptOptions {

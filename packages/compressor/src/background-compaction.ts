@@ -1,5 +1,5 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CountMessagesOptions } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
 import type { ContextCompressor } from './context-compressor.js';
 import type { CompactionState } from './create-session-tracker.js';

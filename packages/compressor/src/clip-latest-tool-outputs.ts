@@ -1,5 +1,5 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { TokenCounter } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 
 export interface ClippedToolOutputs {
   /** The conversation with the latest turn's largest tool outputs clipped (same objects elsewhere). */

@@ -1,5 +1,5 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CountMessagesOptions, TokenCounter } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import { type ClippedToolOutputs, clipLatestToolOutputs } from './clip-latest-tool-outputs.js';
 import { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
 import { ContextBudgetError } from './context-budget-error.js';

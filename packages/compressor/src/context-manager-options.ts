@@ -1,5 +1,5 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CountMessagesOptions, TokenCounter } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import type { ContextCompressorOptions } from './context-compressor-options.js';
 import type { CompactionStore } from './create-session-tracker.js';
 import type { CompactionEvent, CompressionStrategy } from './types.js';

@@ -1,3 +1,4 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import {
   createTokenCounter,
   describeValue,
@@ -7,7 +8,6 @@ import {
   type TokenCounter,
   unknownModel,
 } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import {
   type BackgroundCompaction,
   backgroundStillValid,

@@ -1,6 +1,6 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { redactMessages } from '@baton/fallback';
 import { BatonError } from '@baton/tokens';
-import type { ModelMessage } from 'ai';
 import type { BackgroundCompaction } from './background-compaction.js';
 import { sameMessage } from './same-message.js';
 import { toJsonMessage } from './to-json-message.js';

@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CompactionState, SessionState } from './create-session-tracker.js';
 import { fingerprintMessages } from './fingerprint-messages.js';
 import { sameMessage } from './same-message.js';

@@ -1,5 +1,5 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { SummarizerRequest } from '@baton/compressor';
-import type { ModelMessage } from 'ai';
 import { fixBugsHandoff } from './conversation.js';
 
 /** Summariser calls wait until released (or aborted). */
