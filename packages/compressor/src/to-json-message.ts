@@ -1,4 +1,9 @@
-import { convertUint8ArrayToBase64, type ModelMessage } from '@ai-sdk/provider-utils';
+import { Buffer } from 'node:buffer';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+
+// Node's own encoder: provider-utils' needs its `zod` peer at run time, which users may not install.
+const base64 = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /**
  * A copy of `message` holding only plain JSON, as the session store requires: bytes become base64
@@ -13,8 +18,8 @@ function toJson(value: unknown): unknown {
   if (value === null || typeof value !== 'object') {
     return typeof value === 'number' && !Number.isFinite(value) ? null : value;
   }
-  if (value instanceof Uint8Array) return convertUint8ArrayToBase64(value);
-  if (value instanceof ArrayBuffer) return convertUint8ArrayToBase64(new Uint8Array(value));
+  if (value instanceof Uint8Array) return base64(value);
+  if (value instanceof ArrayBuffer) return base64(new Uint8Array(value));
   if (value instanceof URL) return value.href;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : toJson(item)));
