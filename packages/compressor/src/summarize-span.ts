@@ -177,13 +177,16 @@ async function requestSections(
       }
       const length = options.counter.count(trimmed);
       const limit = options.targetTokens * lengthTolerance;
+      const envelope = options.counter.count(renderHandoff({}));
       const { sections, verification } = verifySummary(trimmed, check.facts, check.stems, {
         // The model stopped at its output cap: the record is unfinished. (A function summariser
         // reports no finish reason; a reply past the cap is then too long, below.)
         truncated: finishReason === 'length',
         topUp: check.topUp,
         // Facts are appended only while the record stays within the length a reply may have.
-        fits: (candidate) => options.counter.count(renderHandoff(candidate)) <= limit,
+        // The target is of the sections alone (the caller left room for the envelope), so the
+        // rendered header and footer are not counted against it twice.
+        fits: (candidate) => options.counter.count(renderHandoff(candidate)) - envelope <= limit,
       });
       if (!sections) {
         const rejection = verification.rejection ?? 'empty';

@@ -429,3 +429,44 @@ describe('verifySummary', () => {
     expect(extracted.openWork[0]).toContain('deploy_service');
   });
 });
+
+describe('verifySummary: earlier asks', () => {
+  const noFacts: SpanFacts = { asks: [], files: [], errors: [], tools: [], openWork: [] };
+  const reply = [
+    '## Goal',
+    `Refactor the ${random()} loader and its cache.`,
+    '## Critical context',
+    `The loader in ${random()} reads configuration twice per request.`,
+    '## Remaining work',
+    'Ship it.',
+  ].join('\n');
+
+  it('counts an ask present only by its exact key, so a paraphrase is topped up', () => {
+    const ask = `please rename loader ${random()} to config reader and keep the cache`;
+    const paraphrase = `${reply}\n## Pending asks\nThe user wants the config reader to keep the cache; rename loader ${ask.split(' ')[3]}.`;
+    const { verification } = verifySummary(paraphrase, { ...noFacts, asks: [ask] }, wordStems(ask));
+    expect(verification.present.asks).toBe(0);
+    expect(verification.added.asks).toEqual([ask]);
+    const stated = verifySummary(`${reply}\n- ${ask}`, { ...noFacts, asks: [ask] }, wordStems(ask));
+    expect(stated.verification.present.asks).toBe(1);
+  });
+
+  it('drops the least specific reply sections to make room for a missing ask, never the other classes', () => {
+    const ask = `ok ${random()}`;
+    const error = `Error: ${random()} failed`;
+    // Room for the reply's remaining-work line and the ask only.
+    const fits = (sections: Record<string, string | undefined>) =>
+      Object.values(sections).join('\n').length <= 'Ship it.'.length + ask.length + 40;
+    const { sections, verification } = verifySummary(
+      reply,
+      { ...noFacts, asks: [ask], errors: [error] },
+      wordStems(`${reply} ${ask}`),
+      { fits },
+    );
+    expect(verification.added.asks).toEqual([ask]);
+    expect(verification.added.errors).toEqual([]);
+    expect(verification.displacedSections).toEqual(['criticalContext', 'goal']);
+    expect(sections?.remainingWork).toBe('Ship it.');
+    expect(sections?.addedFacts).toContain(ask);
+  });
+});

@@ -22,8 +22,11 @@ export interface SpanFacts {
 
 export type FactClass = keyof SpanFacts;
 
-/** In the order the top-up fills them: the ones a receipt states most prominently first. */
-export const factClasses: readonly FactClass[] = ['errors', 'asks', 'openWork', 'files', 'tools'];
+/**
+ * In the order the top-up fills them. Asks first: the receipt gives them its highest score and most
+ * of its room, so a summary topped up after the other classes kept fewer asks than the receipt did.
+ */
+export const factClasses: readonly FactClass[] = ['asks', 'errors', 'openWork', 'files', 'tools'];
 
 /**
  * Why a summariser reply was not used: `empty` (fewer than three words), `truncated` (the model
@@ -44,13 +47,19 @@ export interface SummaryVerification {
   added: SpanFacts;
   /** Repeated lines dropped from the reply (small models loop). */
   droppedRepeatedLines: number;
+  /** Sections of the reply dropped to make room for earlier asks it missed, in the order dropped. */
+  displacedSections: HandoffSectionKey[];
   /** Why the reply was rejected; absent when it was accepted. */
   rejection?: SummaryRejection;
 }
 
-/** Most facts of each class checked (and so at most appended): the receipt's own scale. */
+/**
+ * Most facts of each class checked (and so at most appended): the receipt's own scale. The receipt
+ * lists earlier asks until its budget runs out, so they are bounded by the length check rather
+ * than by a small count.
+ */
 const perClassLimit: Record<FactClass, number> = {
-  asks: 6,
+  asks: 40,
   files: 12,
   errors: 8,
   tools: 8,
@@ -78,11 +87,12 @@ export function extractSpanFacts(
   excludeAsks: ReadonlySet<number> = new Set(),
 ): SpanFacts {
   const facts = extractHandoffFacts(messages);
+  // Asks in the receipt's form: its 200-character key (cut on a space), every ask however short, so
+  // a topped-up summary states each one exactly as the receipt would.
   const asks = facts.asks
     .filter((ask) => !excludeAsks.has(ask.index))
     .reverse()
-    .map((ask) => clipFact(ask.text))
-    .filter((text) => contentWords(text).length >= 2);
+    .map((ask) => ask.key);
   const files = [...facts.files]
     .sort((a, b) => b.references - a.references || b.lastIndex - a.lastIndex)
     .map((file) => file.path);
@@ -149,7 +159,13 @@ function basename(path: string): string {
 }
 
 /** Whether the summary holds a fact: verbatim, by file name, or (text facts) most of its words. */
-function holds(kind: FactClass, fact: string, lower: string, summaryWords: Set<string>): boolean {
+function holds(
+  kind: FactClass,
+  fact: string,
+  lower: string,
+  flat: string,
+  summaryWords: Set<string>,
+): boolean {
   switch (kind) {
     case 'tools':
       return lower.includes(fact.toLowerCase());
@@ -157,6 +173,10 @@ function holds(kind: FactClass, fact: string, lower: string, summaryWords: Set<s
       const name = basename(fact).toLowerCase();
       return lower.includes(fact.toLowerCase()) || (name.length >= 4 && lower.includes(name));
     }
+    case 'asks':
+      // Stated, not paraphrased: a small model's restatement with most of an ask's words dropped
+      // its wording and its details, which the receipt quotes (case and all).
+      return flat.includes(fact);
     default: {
       if (lower.includes(fact.toLowerCase().slice(0, 60))) return true;
       const words = [...new Set(contentWords(fact))];
@@ -250,6 +270,22 @@ export interface VerifySummaryOptions {
   fits?: (sections: HandoffSections) => boolean;
 }
 
+/** Reply sections that give way to missing asks when the record is full, least specific first. */
+const displaceable: readonly HandoffSectionKey[] = [
+  'criticalContext',
+  'goal',
+  'activeState',
+  'constraints',
+  'resolvedQuestions',
+  'decisions',
+  'completedActions',
+  'inProgress',
+  'remainingWork',
+  'files',
+  'blockers',
+  'pendingAsks',
+];
+
 /** How each appended fact is labelled inside the `addedFacts` section. */
 const factLabels: Record<FactClass, string> = {
   asks: 'earlier ask',
@@ -281,6 +317,7 @@ export function verifySummary(
     factCoverage: 1,
     added: { asks: [], files: [], errors: [], tools: [], openWork: [] },
     droppedRepeatedLines: 0,
+    displacedSections: [],
   };
   const seen = new Set<string>();
   const lines: string[] = [];
@@ -297,6 +334,7 @@ export function verifySummary(
   }
   const cleaned = lines.join('\n').trim();
   const lower = cleaned.toLowerCase();
+  const flat = cleaned.replace(/\s+/g, ' ');
   const summaryWords = new Set(contentWords(cleaned));
   let present = 0;
   let total = 0;
@@ -305,7 +343,7 @@ export function verifySummary(
     verification.facts[kind] = facts[kind].length;
     for (const fact of facts[kind]) {
       total++;
-      if (holds(kind, fact, lower, summaryWords)) {
+      if (holds(kind, fact, lower, flat, summaryWords)) {
         verification.present[kind]++;
         present++;
       } else missing[kind].push(fact);
@@ -359,7 +397,17 @@ export function verifySummary(
     for (const kind of factClasses) {
       for (const fact of missing[kind]) {
         const item = `- ${factLabels[kind]}: ${fact}`;
-        if (!fits({ ...sections, addedFacts: [...items, item].join('\n') })) break;
+        let fitted = fits({ ...sections, addedFacts: [...items, item].join('\n') });
+        // The receipt quotes asks before anything else; a reply that filled the room with its own
+        // prose gives way to them, its least specific sections first.
+        while (!fitted && kind === 'asks') {
+          const displaced = displaceable.find((key) => sections[key] !== undefined);
+          if (displaced === undefined) break;
+          delete sections[displaced];
+          verification.displacedSections.push(displaced);
+          fitted = fits({ ...sections, addedFacts: [...items, item].join('\n') });
+        }
+        if (!fitted) break;
         items.push(item);
         verification.added[kind].push(fact);
       }
