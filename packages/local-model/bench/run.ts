@@ -1,22 +1,34 @@
 /**
  * The local model on one thread: prompt and generation throughput, and summariser latency per 1k
- * input tokens with the share of summaries accepted (vs the receipt fallback) on corpus windows.
- * Writes bench-results/results.md. Run: pnpm build && pnpm bench (needs the model: baton-fetch-model).
+ * input tokens (CPU and wall; min / median / p95 / max over corpus windows of different sizes) with
+ * the share of summaries accepted (vs the receipt fallback).
+ * Writes bench-results/results.md (BATON_BENCH_OUT names another file in bench-results).
+ * Window sizes: BATON_BENCH_SIZES (o200k tokens, comma-separated; default 400,600,800,1000,1300,1600,2000).
+ * Run: pnpm build && pnpm bench (needs the model: baton-fetch-model).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createContextCompressor } from '@baton/compressor';
 import { loadTranscripts, median } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
 import { wrapLanguageModel } from 'ai';
-import { createLocalModel, resolveModelPath, summarizerInputBudget } from '../dist/index.js';
-import { corpusWindows } from '../src/test-utils/corpus-windows.ts';
+import {
+  createLocalModel,
+  resolveModelPath,
+  summarizerInputBudget,
+  withStructuredOutputs,
+} from '../dist/index.js';
+import { type CorpusWindow, corpusWindows } from '../src/test-utils/corpus-windows.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const write = (body: string) => {
   mkdirSync(join(here, '..', 'bench-results'), { recursive: true });
-  writeFileSync(join(here, '..', 'bench-results', 'results.md'), body);
+  writeFileSync(
+    join(here, '..', 'bench-results', process.env.BATON_BENCH_OUT || 'results.md'),
+    body,
+  );
   console.log(body);
 };
 
@@ -41,6 +53,11 @@ const percentile = (values: number[], share: number) => {
 };
 const spread = (values: number[], digits = 1) =>
   `${Math.min(...values).toFixed(digits)} / ${median(values).toFixed(digits)} / ${Math.max(...values).toFixed(digits)}`;
+const spreadWithP95 = (values: number[]) =>
+  [Math.min(...values), median(values), percentile(values, 0.95), Math.max(...values)]
+    .map((value) => value.toFixed(0))
+    .join(' / ');
+const benchStarted = performance.now();
 
 const local = createLocalModel({ modelPath, contextSize });
 const loadStarted = performance.now();
@@ -106,11 +123,24 @@ const cold = await timedCall(prompt(0));
 const warm: Awaited<ReturnType<typeof timedCall>>[] = [];
 for (let round = 1; round <= rounds; round++) warm.push(await timedCall(prompt(round)));
 
-// Summariser latency on corpus windows.
+// Summariser latency on corpus windows of different sizes.
 const counter = createTokenCounter({ model: 'gpt-4o' });
 const summaryTargetTokens = 160;
-const calls: Array<{ input: number; ms: number; cpuMs: number }> = [];
-const recorded = Object.assign(
+const sizes = (process.env.BATON_BENCH_SIZES ?? '400,600,800,1000,1300,1600,2000')
+  .split(',')
+  .map(Number)
+  .filter((size) => size > 0);
+interface Call {
+  input: number;
+  output: number;
+  ms: number;
+  cpuMs: number;
+  finish: string;
+}
+const calls: Call[] = [];
+// Records each summariser call as the model counted it. `wrapLanguageModel` drops the model's
+// structured-output capability; `withStructuredOutputs` puts it back (the compressor asks for JSON).
+const recorded = withStructuredOutputs(
   wrapLanguageModel({
     model: local,
     middleware: {
@@ -122,34 +152,43 @@ const recorded = Object.assign(
         const used = process.cpuUsage(cpu);
         calls.push({
           input: result.usage.inputTokens.total ?? 0,
+          output: result.usage.outputTokens.total ?? 0,
           ms: performance.now() - started,
           cpuMs: (used.user + used.system) / 1000,
+          finish: String(result.finishReason.raw ?? result.finishReason.unified),
         });
         return result;
       },
     },
   }),
-  // The wrapper keeps the model's structured-output capability (the compressor asks for JSON then).
-  { supportsStructuredOutputs: local.supportsStructuredOutputs },
+  { from: local },
 );
-const outcomes: Record<string, number> = {};
-const coverage: number[] = [];
-const addedCounts: number[] = [];
-let windowsRun = 0;
-for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
-  if (windowsRun === Number(process.env.BATON_BENCH_WINDOWS ?? 8)) break;
-  const targetTokens = Math.floor(window.tokens * 0.75);
+const budget = summarizerInputBudget({ contextSize, summaryTargetTokens });
+const compactable = async (messages: ModelMessage[], targetTokens: number) => {
   try {
     // Windows where a compaction to the target is possible at all (the receipt fits).
     await createContextCompressor({
       counter,
       protectLastNTokens: 200,
       summaryTargetTokens,
-    }).compress(window.messages, { targetTokens, strategy: 'receipt' });
+    }).compress(messages, { targetTokens, strategy: 'receipt' });
+    return true;
   } catch {
-    continue;
+    return false;
   }
-  windowsRun++;
+};
+/** One window per size, each from a transcript not used yet (never-seen input for every call). */
+const used = new Set<string>();
+const pick = async (size: number) => {
+  for (const window of corpusWindows(Number.POSITIVE_INFINITY, size, counter)) {
+    if (used.has(window.name)) continue;
+    if (!(await compactable(window.messages, Math.floor(window.tokens * 0.75)))) continue;
+    used.add(window.name);
+    return window;
+  }
+  return undefined;
+};
+const summarise = async (window: CorpusWindow) => {
   const compressor = createContextCompressor({
     summarizer: recorded,
     summarizerName: local.modelId,
@@ -159,18 +198,39 @@ for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
     maxAttempts: 1,
     timeoutMs: 300_000,
     deadlineMs: 600_000,
-    summarizerInputBudget: summarizerInputBudget({ contextSize, summaryTargetTokens }),
+    summarizerInputBudget: budget,
     detail: 'brief',
   });
+  const before = calls.length;
   const result = await compressor.compress(window.messages, {
-    targetTokens,
+    targetTokens: Math.floor(window.tokens * 0.75),
     strategy: 'summarize',
   });
+  return { result, call: calls.length === before + 1 ? calls.at(-1) : undefined };
+};
+
+// The first summariser call compiles the JSON-schema grammar: timed apart from the others.
+const warmupWindow = await pick(sizes[0] ?? 400);
+const warmup = warmupWindow ? (await summarise(warmupWindow)).call : undefined;
+const rows: Array<{ name: string; tokens: number; call: Call | undefined; outcome: string }> = [];
+const outcomes: Record<string, number> = {};
+const coverage: number[] = [];
+const addedCounts: number[] = [];
+for (const size of sizes) {
+  const window = await pick(size);
+  if (!window) {
+    console.error(`no compactable corpus window of about ${size} tokens left: size skipped`);
+    continue;
+  }
+  const { result, call } = await summarise(window);
   const key = result.usedFallback
     ? `receipt (${(result.fallbackReason ?? '').replace(/ \(fact coverage.*$/, '')})`
     : 'summary accepted';
   outcomes[key] = (outcomes[key] ?? 0) + 1;
-  console.error(`window ${windowsRun} (${window.name}): ${key}`);
+  rows.push({ name: window.name, tokens: window.tokens, call, outcome: key });
+  console.error(
+    `window of ${window.tokens} tokens (${window.name}): ${key}; ${call ? `${call.input} in, ${call.output} out, ${call.ms.toFixed(0)} ms wall, ${call.cpuMs.toFixed(0)} ms CPU` : 'no summariser call'}`,
+  );
   if (!result.usedFallback) {
     coverage.push(result.event.factCoverage ?? 0);
     addedCounts.push(Object.values(result.event.addedFacts ?? {}).flat().length);
@@ -178,12 +238,15 @@ for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
 }
 await local.dispose();
 
-const perThousand = calls.map((call) => call.ms / (call.input / 1000));
-const cpuPerThousand = calls.map((call) => call.cpuMs / (call.input / 1000));
+const measured = rows.flatMap((row) => (row.call ? [row.call] : []));
+const perThousand = measured.map((call) => call.ms / (call.input / 1000));
+const cpuPerThousand = measured.map((call) => call.cpuMs / (call.input / 1000));
+const perCall = (values: number[]) => (values.length === 0 ? '–' : spreadWithP95(values));
+const minutes = ((performance.now() - benchStarted) / 60_000).toFixed(1);
 write(`# @baton/local-model bench
 
-Model: \`${local.modelId}\` (node-llama-cpp, CPU, 1 thread, context ${contextSize}). Node ${process.version}.
-Shared 2-core machine: wall times include waiting for the CPU; CPU times do not.
+Model: \`${local.modelId}\` (node-llama-cpp, CPU, 1 thread, context ${contextSize}). Node ${process.version}, ${new Date().toISOString().slice(0, 16)} UTC, bench ${minutes} min.
+Shared 2-core machine: wall times include waiting for the CPU; CPU times (the whole process, llama.cpp's thread included) do not.
 
 ## Load and throughput
 
@@ -200,17 +263,29 @@ Shared 2-core machine: wall times include waiting for the CPU; CPU times do not.
   0,
 )} |
 
-## Summariser on corpus windows (\`compress\`, strategy \`summarize\`, target ${summaryTargetTokens} tokens)
+## Summariser latency on corpus windows (\`compress\`, strategy \`summarize\`, target ${summaryTargetTokens} tokens)
+
+One window per size (o200k tokens), each from a different transcript, compacted to 75 %; one
+summariser call each (\`maxAttempts\` 1, structured JSON handoff through the grammar). Input tokens
+are the model's own (SmolLM2 tokenizer), prompt and chat template included. Per 1k input tokens =
+the whole call (prompt and reply) divided by its input in thousands. Nearest-rank p95: with fewer
+than 20 calls it is the largest value.
+
+| window (o200k) | transcript | input tokens | output tokens | finish | wall ms | CPU ms | outcome |
+| ---: | --- | ---: | ---: | --- | ---: | ---: | --- |
+${rows.map((row) => `| ${row.tokens} | ${row.name} | ${row.call?.input ?? '–'} | ${row.call?.output ?? '–'} | ${row.call?.finish ?? '–'} | ${row.call?.ms.toFixed(0) ?? '–'} | ${row.call?.cpuMs.toFixed(0) ?? '–'} | ${row.outcome} |`).join('\n')}
+
+| per 1k input tokens, ${measured.length} calls | min / median / p95 / max |
+| --- | --- |
+| CPU ms | ${perCall(cpuPerThousand)} |
+| wall ms | ${perCall(perThousand)} |
+| first summariser call (grammar compiled; not in the rows above), ${warmup?.input ?? 0} in | ${warmup ? `${warmup.cpuMs.toFixed(0)} ms CPU, ${warmup.ms.toFixed(0)} ms wall` : '–'} |
 
 | measure | value |
 | --- | --- |
-| windows | ${windowsRun} (about 1,000 o200k tokens each, compacted to 75 %) |
 | outcomes (lenient parser, verified) | ${Object.entries(outcomes)
   .map(([key, count]) => `${key}: ${count}`)
   .join('; ')} |
-| share of summaries accepted (not receipt) | ${outcomes['summary accepted'] ?? 0} / ${windowsRun} |
+| share of summaries accepted (not receipt) | ${outcomes['summary accepted'] ?? 0} / ${rows.length} |
 | accepted: fact coverage of the replies (before top-up); facts added | ${coverage.map((value) => value.toFixed(2)).join(', ') || '–'}; ${addedCounts.join(', ') || '–'} |
-| summariser calls | ${calls.length} (${calls.map((call) => call.input).join(', ')} input tokens) |
-| latency per 1k input tokens, wall, p50 / p95 | ${percentile(perThousand, 0.5).toFixed(0)} ms / ${percentile(perThousand, 0.95).toFixed(0)} ms |
-| CPU per 1k input tokens, p50 / p95 | ${percentile(cpuPerThousand, 0.5).toFixed(0)} ms / ${percentile(cpuPerThousand, 0.95).toFixed(0)} ms |
 `);

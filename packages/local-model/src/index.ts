@@ -26,3 +26,7 @@ export {
   type SummarizerInputBudgetOptions,
   summarizerInputBudget,
 } from './summarizer-input-budget.js';
+export {
+  type WithStructuredOutputsOptions,
+  withStructuredOutputs,
+} from './with-structured-outputs.js';

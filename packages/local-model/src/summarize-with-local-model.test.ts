@@ -8,6 +8,7 @@ import { summarizeText } from './summarize-text.js';
 import { summarizerInputBudget } from './summarizer-input-budget.js';
 import { type CorpusWindow, corpusWindows } from './test-utils/corpus-windows.js';
 import { realModel } from './test-utils/real-model.js';
+import { withStructuredOutputs } from './with-structured-outputs.js';
 
 const { modelPath, skipReason } = await realModel();
 const contextSize = 4096;
@@ -23,16 +24,22 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
     const local = createLocalModel({ modelPath, contextSize });
     afterAll(() => local.dispose());
     const counter = createTokenCounter({ model: 'gpt-4o' });
-    const calls: Array<{ inputTokens: number; outputTokens: number; finish: string; ms: number }> =
-      [];
-    // Records each request the compressor sends, as the model counted it. The wrapper keeps the
-    // model's structured-output capability, so the compressor asks for the bounded JSON handoff.
-    const recorded: LanguageModel = Object.assign(
+    const calls: Array<{
+      inputTokens: number;
+      outputTokens: number;
+      finish: string;
+      ms: number;
+      structured: boolean;
+    }> = [];
+    // Records each request the compressor sends, as the model counted it. `wrapLanguageModel` drops
+    // the model's structured-output capability; `withStructuredOutputs` keeps it, so the compressor
+    // asks for the bounded JSON handoff (checked on every call below).
+    const recorded: LanguageModel = withStructuredOutputs(
       wrapLanguageModel({
         model: local,
         middleware: {
           specificationVersion: 'v4',
-          wrapGenerate: async ({ doGenerate }) => {
+          wrapGenerate: async ({ doGenerate, params }) => {
             const started = performance.now();
             const result = await doGenerate();
             calls.push({
@@ -40,12 +47,13 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
               outputTokens: result.usage.outputTokens.total ?? 0,
               finish: result.finishReason.unified,
               ms: performance.now() - started,
+              structured: params.responseFormat?.type === 'json',
             });
             return result;
           },
         },
       }),
-      { supportsStructuredOutputs: local.supportsStructuredOutputs },
+      { from: local },
     );
     const budget = summarizerInputBudget({ contextSize, summaryTargetTokens });
     const targetFor = (tokens: number) => Math.floor(tokens * 0.75);
@@ -101,6 +109,7 @@ describe.skipIf(skipReason !== undefined || corpusSkipReason !== undefined)(
         expect(result.tokensAfter).toBeLessThanOrEqual(targetFor(window.tokens));
         expect(calls.length).toBeGreaterThan(before);
         for (const call of calls.slice(before)) {
+          expect(call.structured).toBe(true);
           // The prompt fits, and leaves room for the whole reply the compressor asked for.
           expect(call.inputTokens + Math.ceil(summaryTargetTokens * 1.5) + 64).toBeLessThanOrEqual(
             contextSize,
