@@ -3,7 +3,7 @@
  * input tokens (CPU and wall; min / median / p95 / max over corpus windows of different sizes) with
  * the share of summaries accepted (vs the receipt fallback).
  * Writes bench-results/results.md (BATON_BENCH_OUT names another file in bench-results).
- * Window sizes: BATON_BENCH_SIZES (o200k tokens, comma-separated; default 400,600,800,1000,1300,1600,2000).
+ * Window sizes: BATON_BENCH_SIZES (o200k tokens, comma-separated; default 300,500,700,900,1100,1300,1600,1900,2200,2500).
  * Run: pnpm build && pnpm bench (needs the model: baton-fetch-model).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -126,7 +126,7 @@ for (let round = 1; round <= rounds; round++) warm.push(await timedCall(prompt(r
 // Summariser latency on corpus windows of different sizes.
 const counter = createTokenCounter({ model: 'gpt-4o' });
 const summaryTargetTokens = 160;
-const sizes = (process.env.BATON_BENCH_SIZES ?? '400,600,800,1000,1300,1600,2000')
+const sizes = (process.env.BATON_BENCH_SIZES ?? '300,500,700,900,1100,1300,1600,1900,2200,2500')
   .split(',')
   .map(Number)
   .filter((size) => size > 0);

@@ -2,26 +2,35 @@
  * Quality harness (`pnpm eval`, not part of `pnpm test`): compacts corpus windows with each strategy
  * at the same budget and scores what the compacted context still holds of the window's facts (tool
  * names, reference-weighted paths, error lines, user asks, the latest ask verbatim), measured
- * deterministically with `@baton/fallback`'s `measureRetention`. Strategies: truncate, mask, receipt,
- * and summarize with the local model (the compressor verifies every summary: facts the reply missed are
- * appended, unusable replies fall back to the receipt).
+ * deterministically with `@baton/fallback`'s `measureRetention` (see evaluate-strategies.ts).
+ * Strategies: truncate, mask, receipt, summarize with the local model, and summarize with a
+ * user-supplied model (OPENAI_COMPATIBLE_BASE_URL, else the OpenAI API when OPENAI_API_KEY is set;
+ * model BATON_EVAL_SUMMARIZER_MODEL, else OPENAI_COMPATIBLE_MODEL, else gpt-4o-mini). Each summariser
+ * gives two rows: the verified summary (what Baton inserts) and the model's reply alone.
  * Model-answered probes (recall, artifact trail, continuation, decision; see probe-answers.ts) run
- * when a capable model is configured (OPENAI_COMPATIBLE_BASE_URL or OPENAI_API_KEY, model
- * BATON_EVAL_PROBE_MODEL), scored against the facts of the span each compaction removed.
- * Writes bench-results/eval.md.
- * Windows with the local model: BATON_EVAL_WINDOWS (default 4); the 135M model is a test fixture,
- * not Baton's quality ceiling.
+ * when a capable model is configured (same URL and key, model BATON_EVAL_PROBE_MODEL), scored
+ * against the facts of the span each compaction removed.
+ * Writes bench-results/eval.md (BATON_EVAL_OUT: another file, relative to bench-results). Exits 1 when a summariser call failed (after writing the table).
+ * Windows: BATON_EVAL_WINDOWS (default 4); the 135M model is a test fixture, not Baton's quality
+ * ceiling.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { type CompressionStrategy, createContextCompressor } from '@baton/compressor';
-import { extractHandoffFacts, measureRetention, type RetentionScores } from '@baton/fallback';
 import { createTokenCounter } from '@baton/tokens';
 import { createLocalModel, resolveModelPath, summarizerInputBudget } from '../dist/index.js';
 import { corpusWindows } from '../src/test-utils/corpus-windows.ts';
-import { answerProbes, type ProbeKind, probeModelFromEnv, probes } from './probe-answers.ts';
+import {
+  type EvalStrategy,
+  evaluateWindow,
+  isCompactable,
+  meanPercent,
+  type StrategyOutcome,
+  summarizerFailures,
+  survivalRows,
+  userSummarizerFromEnv,
+} from './evaluate-strategies.ts';
+import { probeModelFromEnv, probes } from './probe-answers.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const counter = createTokenCounter({ model: 'gpt-4o' });
@@ -30,6 +39,7 @@ const contextSize = 4096;
 const summaryTargetTokens = 160;
 
 const probeModel = probeModelFromEnv();
+const user = userSummarizerFromEnv();
 let local: ReturnType<typeof createLocalModel> | undefined;
 try {
   local = createLocalModel({ modelPath: resolveModelPath(), contextSize });
@@ -37,138 +47,63 @@ try {
   console.error(`eval: no local model (${(error as Error).message}); local strategies skipped`);
 }
 
-function textOf(messages: readonly ModelMessage[]): string {
-  const parts: string[] = [];
-  for (const message of messages) {
-    if (typeof message.content === 'string') {
-      parts.push(message.content);
-      continue;
-    }
-    for (const part of message.content) {
-      if (part.type === 'text' || part.type === 'reasoning') parts.push(part.text);
-      else if (part.type === 'tool-call')
-        parts.push(`${part.toolName} ${JSON.stringify(part.input)}`);
-      else if (part.type === 'tool-result') {
-        const output = part.output as { type: string; value?: unknown };
-        parts.push(
-          `${part.toolName} ${typeof output.value === 'string' ? output.value : JSON.stringify(output.value)}`,
-        );
-      }
-    }
-  }
-  return parts.join('\n');
-}
-
-type Variant = { name: string; strategy: CompressionStrategy; summarizer?: 'local' };
-const variants: Variant[] = [
+const strategies: EvalStrategy[] = [
   { name: 'truncate', strategy: 'truncate' },
   { name: 'mask', strategy: 'mask' },
   { name: 'receipt', strategy: 'receipt' },
   ...(local
-    ? ([
+    ? [
         {
-          name: `verified summary (${local.modelId})`,
-          strategy: 'summarize',
-          summarizer: 'local',
+          name: `summarize, verified (local \`${local.modelId}\`)`,
+          strategy: 'summarize' as const,
+          summarizer: {
+            model: local,
+            name: local.modelId,
+            options: {
+              timeoutMs: 300_000,
+              deadlineMs: 600_000,
+              summarizerInputBudget: summarizerInputBudget({ contextSize, summaryTargetTokens }),
+              detail: 'brief' as const,
+            },
+          },
         },
-      ] as Variant[])
+      ]
+    : []),
+  ...(user
+    ? [
+        {
+          name: `summarize, verified (user model \`${user.modelId}\` at ${user.host})`,
+          strategy: 'summarize' as const,
+          summarizer: { model: user.model, name: user.modelId, options: { timeoutMs: 120_000 } },
+        },
+      ]
     : []),
 ];
-const keys: Array<keyof RetentionScores> = [
-  'toolNames',
-  'weightedPaths',
-  'errorLines',
-  'userAsks',
-  'latestAskVerbatim',
-];
-const scores = new Map<string, Array<Partial<RetentionScores>>>(
-  variants.map((variant) => [variant.name, []]),
-);
-const outcomes = new Map<string, Record<string, number>>(
-  variants.map((variant) => [variant.name, {}]),
-);
 
-const probeScores = new Map<string, Array<Partial<Record<ProbeKind, number>>>>(
-  variants.map((variant) => [variant.name, []]),
-);
-let probeFailures = 0;
-
+const outcomes: StrategyOutcome[] = [];
 let windowsRun = 0;
 for (const window of corpusWindows(Number.POSITIVE_INFINITY, 1_000, counter)) {
   if (windowsRun === windowCount) break;
-  const targetTokens = Math.floor(window.tokens * 0.6);
-  const base = { counter, summaryTargetTokens, protectLastNTokens: 200 };
-  try {
-    await createContextCompressor(base).compress(window.messages, {
-      targetTokens,
-      strategy: 'receipt',
-    });
-  } catch {
-    continue; // Not compactable to this budget at all.
-  }
+  // Not compactable to this budget at all: not a window for the comparison.
+  if (!(await isCompactable(window, { counter, summaryTargetTokens }))) continue;
   windowsRun++;
-  const facts = extractHandoffFacts(window.messages);
-  for (const variant of variants) {
-    const compressor = createContextCompressor({
-      ...base,
-      ...(variant.summarizer && local
-        ? {
-            summarizer: local,
-            summarizerName: local.modelId,
-            maxAttempts: 1,
-            timeoutMs: 300_000,
-            deadlineMs: 600_000,
-            summarizerInputBudget: summarizerInputBudget({ contextSize, summaryTargetTokens }),
-            detail: 'brief' as const,
-          }
-        : {}),
-    });
-    try {
-      const result = await compressor.compress(window.messages, {
-        targetTokens,
-        strategy: variant.strategy,
-      });
-      scores.get(variant.name)!.push(measureRetention(textOf(result.messages), facts));
-      if (probeModel) {
-        const removed = result.event.removedMessageIndexes.map((index) => window.messages[index]!);
-        const probed = await answerProbes(
-          textOf(result.messages),
-          extractHandoffFacts(removed),
-          probeModel,
-        );
-        probeScores.get(variant.name)!.push(probed.scores);
-        probeFailures += probed.failed.length;
-      }
-      const key = result.usedFallback
-        ? `receipt: ${(result.fallbackReason ?? '').split(' (fact')[0]!.slice(0, 60)}`
-        : result.strategy;
-      const counts = outcomes.get(variant.name)!;
-      counts[key] = (counts[key] ?? 0) + 1;
-    } catch (error) {
-      const counts = outcomes.get(variant.name)!;
-      const key = `error: ${(error as Error).name}`;
-      counts[key] = (counts[key] ?? 0) + 1;
-    }
+  const results = await evaluateWindow(window, strategies, {
+    counter,
+    summaryTargetTokens,
+    probeModel,
+  });
+  for (const result of results) {
+    console.error(`window ${windowsRun} (${window.name}) ${result.strategy}: ${result.outcome}`);
   }
+  outcomes.push(...results);
 }
 await local?.dispose();
 
-const mean = (values: Array<number | undefined>) => {
-  const defined = values.filter((value): value is number => value !== undefined);
-  return defined.length === 0
-    ? '–'
-    : `${Math.round((defined.reduce((a, b) => a + b, 0) / defined.length) * 100)} %`;
-};
-const rows = variants.map((variant) => {
-  const list = scores.get(variant.name)!;
-  const counts = Object.entries(outcomes.get(variant.name)!)
-    .map(([key, count]) => `${key} ×${count}`)
-    .join('; ');
-  return `| ${variant.name} | ${keys.map((key) => mean(list.map((score) => score[key]))).join(' | ')} | ${counts} |`;
-});
-const probeRows = variants.map((variant) => {
-  const list = probeScores.get(variant.name)!;
-  return `| ${variant.name} | ${probes.map((probe) => mean(list.map((score) => score[probe.kind]))).join(' | ')} |`;
+const failures = summarizerFailures(outcomes);
+const probeFailures = outcomes.reduce((sum, outcome) => sum + outcome.probeFailures, 0);
+const probeRows = strategies.map((entry) => {
+  const list = outcomes.filter((outcome) => outcome.strategy === entry.name && outcome.probeScores);
+  return `| ${entry.name} | ${probes.map((probe) => meanPercent(list.map((outcome) => outcome.probeScores![probe.kind]))).join(' | ')} |`;
 });
 const probeSection = probeModel
   ? `## Model-answered probes (\`${probeModel.model}\`)
@@ -182,18 +117,34 @@ weighted), continuation (earlier asks, by their words), decision (tools named). 
 ${probeRows.join('\n')}
 `
   : 'Model-answered probes (recall, artifact trail, continuation, decision) need a capable model: set `OPENAI_COMPATIBLE_BASE_URL` or `OPENAI_API_KEY` (and `BATON_EVAL_PROBE_MODEL`); not run.\n';
+const models = [
+  local
+    ? `Local model: \`${local.modelId}\` (CPU, one thread): a small test fixture (SmolLM2-135M by default), not Baton's quality ceiling.`
+    : 'No local model found: the local summariser was not run.',
+  user
+    ? `User model: \`${user.modelId}\` at ${user.host} (from \`OPENAI_COMPATIBLE_BASE_URL\` / \`OPENAI_API_KEY\`).`
+    : 'No user model configured (`OPENAI_COMPATIBLE_BASE_URL` or `OPENAI_API_KEY`, model `BATON_EVAL_SUMMARIZER_MODEL`): not run.',
+].join('\n');
 const body = `# @baton/local-model eval: fact survival at the same budget
 
 ${windowsRun} corpus windows of about 1,000 o200k tokens each, compacted to 60 % (\`protectLastNTokens\` 200,
 summary target ${summaryTargetTokens}). Survival: share of the window's facts (\`extractHandoffFacts\`) found
 in the compacted context (\`measureRetention\`), averaged over windows where the class occurs.
-${local ? `Local model: \`${local.modelId}\` (CPU, one thread): a 135M test fixture, not Baton's quality ceiling.` : 'No local model found: local strategies not run.'}
+A summariser gives two rows: the verified summary Baton inserts, and the reply alone (the same context
+without Baton's added-facts section; where the reply was rejected, the receipt stands in both).
+A failed summariser call is counted as \`call failed\` and never scored.
+${models}
 
 | strategy | tool names | paths (weighted) | error lines | user asks | latest ask verbatim | outcomes |
 | --- | --- | --- | --- | --- | --- | --- |
-${rows.join('\n')}
-
+${survivalRows(strategies, outcomes).join('\n')}
+${failures.length > 0 ? `\n**${failures.length} summariser calls failed** (not scored): ${failures.join('; ')}\n` : ''}
 ${probeSection}`;
-mkdirSync(join(here, '..', 'bench-results'), { recursive: true });
-writeFileSync(join(here, '..', 'bench-results', 'eval.md'), body);
+const out = resolve(join(here, '..', 'bench-results'), process.env.BATON_EVAL_OUT || 'eval.md');
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, body);
 console.log(body);
+if (failures.length > 0) {
+  console.error(`eval: ${failures.length} summariser calls failed:\n${failures.join('\n')}`);
+  process.exitCode = 1;
+}
