@@ -133,6 +133,7 @@ in the compacted context (\`measureRetention\`), averaged over windows where the
 A summariser gives two rows: the verified summary Baton inserts, and the reply alone (the same context
 without Baton's added-facts section; where the reply was rejected, the receipt stands in both).
 A failed summariser call is counted as \`call failed\` and never scored.
+A strategy that refused a window (an error in its outcomes) is scored over the windows it compacted.
 ${models}
 
 | strategy | tool names | paths (weighted) | error lines | user asks | latest ask verbatim | outcomes |
