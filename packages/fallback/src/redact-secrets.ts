@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
+import { documentedPrefixOwner } from './documented-prefixes.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import {
   contextRules,
@@ -338,7 +339,20 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   }
   // Last: where a named rule found the same span, its kind is the one reported.
   for (const span of findGeneratedTokens(text)) {
-    if (!disabled?.includes(span.kind)) spans.push(span);
+    if (disabled?.includes(span.kind)) continue;
+    // A documented prefix whose own rule turned the value down (wrong length or segments): the
+    // issuer's format says it is not one of its tokens, so its shape alone does not make it one.
+    const owner = documentedPrefixOwner(text, span.start);
+    if (
+      owner !== undefined &&
+      !disabled?.includes(owner) &&
+      !spans.some(
+        (other) => other.kind === owner && other.start < span.end && other.end > span.start,
+      )
+    ) {
+      continue;
+    }
+    spans.push(span);
   }
   // Extra rules' hints are not in the scanner: check them directly.
   for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);

@@ -228,7 +228,12 @@ export const vendorRules: SecretRule[] = [
   vendor('postman-key', re(`${start}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${end}`), 3),
   vendor('pulumi-token', re(`${start}pul-[a-f0-9]{40}${end}`), 3),
   vendor('tailscale-key', re('tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}'), 0, true),
-  vendor('vercel-token', re(`${start}vc[pkia]_[A-Za-z0-9]{24,}${end}`), 3),
+  // Personal, API-key, integration, app-access and app-refresh tokens.
+  vendor('vercel-token', re(`${start}vc[pkiar]_[A-Za-z0-9]{24,}${end}`), 3),
+  // NuGet.org API keys: `oy2` and 43 lower-case letters and digits.
+  vendor('nuget-api-key', re(`${start}oy2[a-z0-9]{43}${end}`), 3),
+  // Google OAuth refresh tokens: `1//0` and about 100 base64url characters.
+  withHints(['1//'], 'google-oauth-refresh-token', re(`${start}1//0[A-Za-z0-9_-]{40,}${end}`), 3),
   // 40 random characters and an 8-character checksum: a longer run is not this format.
   vendor('cloudflare-token', re(`${start}cf[au]t_[A-Za-z0-9]{40,48}${end}`), 3),
   vendor('figma-token', re(`${start}figd_[A-Za-z0-9_-]{40,}${end}`), 3),
@@ -389,7 +394,8 @@ export const vendorRules: SecretRule[] = [
     ['NRAK-', 'NRII-', 'NRJS-'],
     'newrelic-key',
     re(`${start}(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19})${end}`),
-    3,
+    // 19 hex digits hold little entropy by letter count; the fixed prefix and length carry it.
+    2.5,
   ),
   unhinted(
     'plaid-token',

@@ -1,0 +1,84 @@
+/**
+ * Prefixes whose issuers document the whole token shape (length, alphabet, segments), with the
+ * built-in rule kind that encodes that shape. A value that starts with one of these prefixes but
+ * that its own rule rejects (wrong length, a doubled separator, a mangled checksum marker, a body
+ * cut short) is the scanners' deliberate near-miss or a truncated display, not a credential of an
+ * unknown family: the generic token-shape layer stands down for it. When the owning kind is
+ * switched off (`disabledKinds`), the prefix is unknown again and the generic layer judges it.
+ * Only prefixes unique to one issuer are listed: `sk_` alone (Stripe and others) is not.
+ */
+export const documentedPrefixes: ReadonlyArray<readonly [prefix: string, kind: string]> = [
+  ['SG.', 'sendgrid-key'],
+  ['ops_eyJ', 'onepassword-token'],
+  ['ntn_', 'notion-token'],
+  ['sk-proj-', 'openai-key'],
+  ['sk-svcacct-', 'openai-key'],
+  ['sk-admin-', 'openai-key'],
+  ['sk-ant-', 'anthropic-key'],
+  ['sk-or-v1-', 'openrouter-key'],
+  ['ghp_', 'github-token'],
+  ['gho_', 'github-token'],
+  ['ghu_', 'github-token'],
+  ['ghr_', 'github-token'],
+  ['github_pat_', 'github-token'],
+  ['glpat-', 'gitlab-token'],
+  ['glptt-', 'gitlab-token'],
+  ['gloas-', 'gitlab-token'],
+  ['sk_live_', 'stripe-key'],
+  ['rk_live_', 'stripe-key'],
+  ['npm_', 'npm-token'],
+  ['pypi-AgE', 'pypi-token'],
+  ['shpat_', 'shopify-token'],
+  ['shpss_', 'shopify-token'],
+  ['shpca_', 'shopify-token'],
+  ['shppa_', 'shopify-token'],
+  ['hvs.', 'vault-token'],
+  ['hvb.', 'vault-token'],
+  ['hvr.', 'vault-token'],
+  ['gsk_', 'groq-key'],
+  ['pplx-', 'perplexity-key'],
+  ['dckr_pat_', 'docker-token'],
+  ['glsa_', 'grafana-token'],
+  ['sntryu_', 'sentry-token'],
+  ['rdme_', 'readme-token'],
+  ['PMAK-', 'postman-key'],
+  ['pul-', 'pulumi-token'],
+  ['cfat_', 'cloudflare-token'],
+  ['cfut_', 'cloudflare-token'],
+  ['lin_api_', 'linear-key'],
+  ['lin_oauth_', 'linear-key'],
+  ['ATBB', 'bitbucket-app-password'],
+  ['bkua_', 'buildkite-token'],
+  ['CCIPAT_', 'circleci-token'],
+  ['GOCSPX-', 'google-oauth-secret'],
+  ['CFPAT-', 'contentful-token'],
+  ['lsv2_pt_', 'langsmith-key'],
+  ['lsv2_sk_', 'langsmith-key'],
+  ['dop_v1_', 'digitalocean-token'],
+  ['doo_v1_', 'digitalocean-token'],
+  ['dor_v1_', 'digitalocean-token'],
+  ['rubygems_', 'rubygems-key'],
+  ['AGE-SECRET-KEY-1', 'age-secret-key'],
+  ['EZAK', 'easypost-token'],
+  ['EZTK', 'easypost-token'],
+  ['HRKU-', 'heroku-key'],
+  ['sgp_', 'sourcegraph-token'],
+  ['NRAK-', 'newrelic-key'],
+  ['xkeysib-', 'brevo-key'],
+  ['shippo_live_', 'shippo-token'],
+  ['shippo_test_', 'shippo-token'],
+  ['CLOJARS_', 'clojars-token'],
+  ['dt0c01.', 'dynatrace-token'],
+  ['AIza', 'google-api-key'],
+];
+
+/**
+ * The kind owning the documented prefix `text` holds at `index`, if any. Called only for the few
+ * spans the generic layer reports, so a scan of the short list is enough.
+ */
+export function documentedPrefixOwner(text: string, index: number): string | undefined {
+  for (const [prefix, kind] of documentedPrefixes) {
+    if (text.startsWith(prefix, index)) return kind;
+  }
+  return undefined;
+}
