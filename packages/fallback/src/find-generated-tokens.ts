@@ -95,9 +95,12 @@ function declaredNotSecret(text: string, start: number): boolean {
   );
 }
 
-const fernetToken = /^gAAAAA[A-Za-z0-9_-]{94,}={0,2}$/;
+// A Fernet token: version byte 0x80 and a 64-bit timestamp (`gAAAAA…`), then IV, ciphertext and
+// HMAC, 73 bytes at least (100 base64url characters). It is a message encrypted with a key kept
+// elsewhere: ciphertext, not a credential.
+const fernetToken = /^gAAAAA[A-Za-z0-9_-]{90,}={0,2}$/;
 function isFernetToken(value: string): boolean {
-  return value.length % 4 === 0 && fernetToken.test(value);
+  return fernetToken.test(value);
 }
 
 /** Judges one run of token characters starting at `start` of `text`. */
@@ -114,8 +117,6 @@ function judgeRun(
   if (!/[0-9A-Z]/.test(whole) || skipped.covers(start)) return;
   // Mangled C++ and Rust symbols (`_ZN4core3ptr…`, `_RNvCs…`) fill every stack trace.
   if (/^_(?:ZN|ZNK|ZNS|R[NCMXYIB])/.test(whole)) return;
-  // A Fernet token (`gAAAAA…`: version byte 0x80 and a 64-bit timestamp, then IV, ciphertext and
-  // HMAC) is a message encrypted with a key kept elsewhere: ciphertext, not a credential.
   if (isFernetToken(whole)) return;
   // The context (the key before, a digest named on the line) is read only for a run that has the
   // shape: reading it for every run of a transcript would cost more than the shapes themselves.

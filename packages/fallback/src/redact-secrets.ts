@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
-import { documentedPrefixOwner } from './documented-prefixes.js';
+import { documentedFormatOwner } from './documented-formats.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import {
   contextRules,
@@ -340,9 +340,10 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   // Last: where a named rule found the same span, its kind is the one reported.
   for (const span of findGeneratedTokens(text)) {
     if (disabled?.includes(span.kind)) continue;
-    // A documented prefix whose own rule turned the value down (wrong length or segments): the
-    // issuer's format says it is not one of its tokens, so its shape alone does not make it one.
-    const owner = documentedPrefixOwner(text, span.start);
+    // A documented prefix or layout whose own rule turned the value down (wrong length or
+    // segments): the issuer's format says it is not one of its tokens, so its shape alone does not
+    // make it one.
+    const owner = documentedFormatOwner(text, span.start, span.end);
     if (
       owner !== undefined &&
       !disabled?.includes(owner) &&

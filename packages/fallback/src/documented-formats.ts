@@ -73,12 +73,35 @@ export const documentedPrefixes: ReadonlyArray<readonly [prefix: string, kind: s
 ];
 
 /**
- * The kind owning the documented prefix `text` holds at `index`, if any. Called only for the few
- * spans the generic layer reports, so a scan of the short list is enough.
+ * Segment layouts only one issuer mints, with the kind that encodes the exact format: Discord bot
+ * tokens (base64 user id, 6-character timestamp, HMAC, parted by dots) and SendGrid keys (two
+ * letters, 22 and 43 characters). A value laid out so that its issuer's rule turns it down (a
+ * segment a character short, another first letter) is a near-miss, as with prefixes above.
  */
-export function documentedPrefixOwner(text: string, index: number): string | undefined {
+export const documentedLayouts: ReadonlyArray<readonly [layout: RegExp, kind: string]> = [
+  [/^[A-Za-z0-9][\w-]{20,30}\.[\w-]{4,8}\.[\w-]{20,45}$/, 'discord-token'],
+  [/^[A-Z]{2}\.[\w-]{22}\.[\w-]{43}$/, 'sendgrid-key'],
+];
+
+/**
+ * The kind owning the documented prefix or layout of `text` from `start` to `end`, if any. Called
+ * only for the few spans the generic layer reports, so a scan of the short lists is enough.
+ */
+export function documentedFormatOwner(
+  text: string,
+  start: number,
+  end: number,
+): string | undefined {
   for (const [prefix, kind] of documentedPrefixes) {
-    if (text.startsWith(prefix, index)) return kind;
+    if (text.startsWith(prefix, start)) return kind;
+  }
+  // The generic layer trims separators off a span's ends; a layout counts them.
+  let through = end;
+  while (through < text.length && through - start <= 100 && /[\w-]/.test(text[through]!)) through++;
+  if (through - start > 100) return undefined;
+  const value = text.slice(start, through);
+  for (const [layout, kind] of documentedLayouts) {
+    if (layout.test(value)) return kind;
   }
   return undefined;
 }
