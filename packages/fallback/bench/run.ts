@@ -357,6 +357,8 @@ lines.push(
     'ab_Cd3Ef5Gh7Ij9Kl1Mn3Op5 ',
     'Xy9/',
     'x',
+    'kind: Secret\ndata:\n  k: aHVudGVyMg==\n---\n',
+    '"kind":"Secret","data":{"k":"aHVudGVyMg==",',
   ];
   lines.push(
     '### Redaction time on hostile text',

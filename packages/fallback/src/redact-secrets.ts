@@ -1,6 +1,7 @@
 import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
+import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
 import {
   contextRules,
   findHeadlessPrivateKeys,
@@ -332,6 +333,7 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
+  if (!disabled?.includes('kubernetes-secret')) spans.push(...findKubernetesSecretData(text));
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);

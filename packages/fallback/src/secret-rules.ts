@@ -467,17 +467,6 @@ export const vendorRules: SecretRule[] = [
     true,
   ),
   {
-    kind: 'kubernetes-secret',
-    hints: ['kind'],
-    // Values under `data:` of a `kind: Secret` manifest are base64-encoded secrets.
-    pattern: /^[ \t]+[\w.-]+:[ \t]*["']?(?<secret>[A-Za-z0-9+/]{12,}={0,2})["']?[ \t]*$/gm,
-    accept: (value, match) =>
-      /^\s*kind:\s*["']?secret["']?\s*$/im.test(match.input) &&
-      /^\s*data:\s*$/m.test(match.input) &&
-      value.length >= 16 &&
-      shannonEntropy(value) >= 3.5,
-  },
-  {
     kind: 'jwt',
     hints: ['eyJ'],
     pattern: re(`${start}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}(?:\\.[A-Za-z0-9_-]*)?`),
