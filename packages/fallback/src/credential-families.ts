@@ -208,7 +208,11 @@ export const credentialFamilies: CredentialFamily[] = [
   family('facebook-user', (r) => `EAAB${p(r, a.alnum, 150)}`),
   family('age-secret-key', (r) => `AGE-SECRET-KEY-1${p(r, a.bech32, 58).toUpperCase()}`),
   family('openshift', (r) => `sha256~${p(r, a.base64url, 43)}`, seen),
-  family('telegram-bot', (r) => `${p(r, a.digits, 10)}:AA${p(r, a.base64url, 33)}`),
+  // Bot id of 8-10 digits (gitleaks allows 5-16), then `A` and 34 characters (`AA…` in practice).
+  family(
+    'telegram-bot',
+    (r) => `${p(r, a.digits, 8 + Math.floor(r.next() * 3))}:A${p(r, a.base64url, 34)}`,
+  ),
   family('azure-client-secret', (r) => `${p(r, a.alnum, 3)}8Q~${p(r, a.alnum, 34)}`, seen),
   family('flutterwave', (r) => `FLWSECK_TEST-${p(r, a.hex, 32)}-X`, seen),
   family('easypost', (r) => `EZAK${p(r, a.alnum, 54)}`, seen),

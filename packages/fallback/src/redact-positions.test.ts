@@ -106,6 +106,47 @@ describe('credentials without a prefix, by their context', () => {
   });
 });
 
+describe('OpenSSH private keys cut short', () => {
+  // The key file's binary layout (PROTOCOL.key): magic, cipher, KDF, KDF options, key count, then
+  // the public key (`ssh-ed25519` and 32 random bytes). Readable names fill its first lines.
+  const field = (bytes: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    return Buffer.concat([length, bytes]);
+  };
+  it('is redacted when the paste stops anywhere after the first 32 base64 characters', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.integer({ min: 32, max: 200 }),
+        (seed, cut) => {
+          const random = seededRandom(seed);
+          const publicKey = Buffer.from(
+            Array.from({ length: 32 }, () => Math.floor(random.next() * 256)),
+          );
+          const key = Buffer.concat([
+            Buffer.from('openssh-key-v1\0'),
+            field(Buffer.from('none')),
+            field(Buffer.from('none')),
+            field(Buffer.alloc(0)),
+            Buffer.from([0, 0, 0, 1]),
+            field(Buffer.concat([field(Buffer.from('ssh-ed25519')), field(publicKey)])),
+          ]).toString('base64');
+          const body = key
+            .slice(0, Math.min(cut, key.length))
+            .match(/.{1,70}/g)!
+            .join('\n');
+          const text = `cat ~/.ssh/id_ed25519\n-----BEGIN OPENSSH PRIVATE KEY-----\n${body}\n`;
+          const output = redactSecrets(text).text;
+          expect(output, text).not.toContain(body.slice(0, 32));
+          expect(output).toContain('cat ~/.ssh/id_ed25519');
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('look-alikes of every family stay', () => {
   it('placeholder bodies, templates, cut bodies and prefixes named in prose are not redacted', () => {
     const flagged: string[] = [];

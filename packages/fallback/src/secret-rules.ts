@@ -69,7 +69,7 @@ const alternationHints: Record<string, string[]> = {
   'square-token': ['EAAA', 'sq0'],
   'mailchimp-key': ['-us'],
   'digitalocean-token': ['doo_v1_', 'dop_v1_', 'dor_v1_'],
-  'telegram-token': [':AA'],
+  'telegram-token': [':A'],
   'azure-client-secret': ['Q~'],
   'aws-bedrock-key': ['ABSK', 'bedrock-api-key-'],
   'artifactory-key': ['AKC', 'AP'],
@@ -347,7 +347,8 @@ export const vendorRules: SecretRule[] = [
     3,
   ),
   // `https://api.telegram.org/bot123456789:AA…/getMe`: the `bot` glued before the id is the URL's.
-  vendor('telegram-token', re(`(?:(?<=/bot)|${start})\\d{8,10}:AA[A-Za-z0-9_-]{33}${end}`), 3),
+  // gitleaks documents the bot id as 5-16 digits and the secret as `A` and 34 more characters.
+  vendor('telegram-token', re(`(?:(?<=/bot)|${start})\\d{5,16}:A[A-Za-z0-9_-]{34}${end}`), 3),
   vendor(
     'azure-client-secret',
     re(`${start}[A-Za-z0-9_.-]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${end}`),
@@ -482,6 +483,9 @@ export const vendorRules: SecretRule[] = [
         .replace(/\\n|\\r/g, '')
         .replace(/^[A-Za-z-]+:.*$/gm, '');
       const base64 = body.replace(/[^A-Za-z0-9+/=]/g, '');
+      // An OpenSSH key opens with the base64 of `openssh-key-v1` and readable cipher and key-type
+      // names: key material even when the paste stops inside that header.
+      if (base64.length >= 32 && base64.startsWith(opensshMagic)) return true;
       return (
         // A truncated key (a pasted fragment) still leaks part of the key: 32 characters suffice.
         base64.length >= 32 &&
@@ -493,6 +497,7 @@ export const vendorRules: SecretRule[] = [
   },
 ];
 
+const opensshMagic = 'b3BlbnNzaC1rZXktdjE';
 const pemEndLine = /-{3,5} ?END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)? ?-{3,5}/g;
 // How far back from an END line the body is read: a 16,384-bit RSA key is ~12,000 characters.
 const pemBodyReach = 16_000;
