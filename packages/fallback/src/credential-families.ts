@@ -345,6 +345,7 @@ export const credentialFamilies: CredentialFamily[] = [
   }),
   family('octopus-deploy', (r) => `API-${p(r, a.upperAlnum, 26)}`),
   family('bedrock-api-key', (r) => `ABSK${p(r, a.base64, 120)}`),
+  family('softlayer-api-url', (r) => `https://api.softlayer.com/rest/v3.1/${p(r, a.hex, 64)}`),
   family(
     'jwt',
     (r) => `eyJhbGciOiJIUzI1NiJ9.eyJ${p(r, a.base64url, 40)}.${p(r, a.base64url, 43)}`,

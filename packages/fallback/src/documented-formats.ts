@@ -83,6 +83,10 @@ export const documentedLayouts: ReadonlyArray<readonly [layout: RegExp, kind: st
   [/^[A-Z]{2}\.[\w-]{22}\.[\w-]{43}$/, 'sendgrid-key'],
 ];
 
+// A run's characters short of `/` and `=`, which part separate values (path segments, pairs).
+const tokenCharacter = /[A-Za-z0-9_.~+-]/;
+const bodyCharacter = /[\w-]/;
+
 /**
  * The kind owning the documented prefix or layout of `text` from `start` to `end`, if any. Called
  * only for the few spans the generic layer reports, so a scan of the short lists is enough.
@@ -92,16 +96,27 @@ export function documentedFormatOwner(
   start: number,
   end: number,
 ): string | undefined {
-  for (const [prefix, kind] of documentedPrefixes) {
-    if (text.startsWith(prefix, start)) return kind;
+  // The generic layer judges pieces of a run (parted at `---`, or at a separator it trims): a
+  // piece inherits the prefix its run starts with.
+  let runStart = start;
+  while (runStart > 0 && start - runStart < 1000 && tokenCharacter.test(text[runStart - 1]!)) {
+    runStart--;
   }
-  // The generic layer trims separators off a span's ends; a layout counts them.
+  for (const [prefix, kind] of documentedPrefixes) {
+    if (text.startsWith(prefix, start) || text.startsWith(prefix, runStart)) return kind;
+  }
+  // The generic layer trims separators off a span's ends; a layout counts them, over the span
+  // and over the whole run it was cut from.
   let through = end;
-  while (through < text.length && through - start <= 100 && /[\w-]/.test(text[through]!)) through++;
-  if (through - start > 100) return undefined;
-  const value = text.slice(start, through);
-  for (const [layout, kind] of documentedLayouts) {
-    if (layout.test(value)) return kind;
+  while (through < text.length && through - runStart <= 100 && bodyCharacter.test(text[through]!)) {
+    through++;
+  }
+  for (const from of new Set([start, runStart])) {
+    if (through - from > 100) continue;
+    const value = text.slice(from, through);
+    for (const [layout, kind] of documentedLayouts) {
+      if (layout.test(value)) return kind;
+    }
   }
   return undefined;
 }

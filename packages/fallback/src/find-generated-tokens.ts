@@ -146,7 +146,8 @@ function judgeRun(
     !run.includes('.') &&
     !/=[^=]/.test(run) &&
     !isObjectId(run) &&
-    !/(?:^|\/)[A-Za-z]{3,}(?:\/|$)/.test(run) &&
+    // A path has a word for a segment (`src`, `Users`); base64 holds `/QqYNJGZ/` by chance.
+    !/(?:^|\/)(?:[a-z]{3,}|[A-Z][a-z]{2,})(?:\/|$)/.test(run) &&
     looksGenerated(run, 32, false) &&
     !decodesToReadable(run)
   ) {

@@ -64,6 +64,11 @@ const contexts: Array<[string, (secret: string) => string]> = [
   ['NuGet ClearTextPassword', (secret) => `<add key="ClearTextPassword" value="${secret}" />`],
   ['.npmrc _password', (secret) => `//registry.example.com/:_password=${btoa(secret)}`],
   [
+    'npm config set _authToken',
+    (secret) => `npm config set //registry.npmjs.org/:_authToken ${secret}`,
+  ],
+  ['Cloudant key by service name', (secret) => `cloudant_api_key = '${secret}'`],
+  [
     'Kubernetes secret data',
     (secret) =>
       `apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ndata:\n  token: ${btoa(secret)}\n`,

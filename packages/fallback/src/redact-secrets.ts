@@ -323,13 +323,25 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   // The same for a vendor shape wholly inside a source map's `mappings` (a 2 % chance per map of
-  // 40 random segments was measured); a token that runs past the VLQ alphabet is kept.
+  // 40 random segments was measured), or inside a data URI's bytes (`/ABSK…` turns up in image
+  // base64 now and then); a token that runs past the VLQ or base64 alphabet is kept.
   if (spans.length > 0) {
-    const maps = sourceMappingRanges(text);
-    for (let index = spans.length - 1; index >= 0 && maps.length > 0; index--) {
-      const span = spans[index]!;
-      if (maps.some(([start, end]) => span.start >= start && span.end <= end))
-        spans.splice(index, 1);
+    const maps = [...sourceMappingRanges(text), ...dataUriRanges(text)].sort((a, b) => a[0] - b[0]);
+    if (maps.length > 0) {
+      // Ranges do not nest; the one starting last at or before a span is the only one to check.
+      const kept = spans.filter((span) => {
+        let low = 0;
+        let high = maps.length - 1;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if (maps[middle]![0] <= span.start) low = middle;
+          else high = middle - 1;
+        }
+        const [start, end] = maps[low]!;
+        return !(span.start >= start && span.end <= end);
+      });
+      spans.length = 0;
+      spans.push(...kept);
     }
   }
   if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
@@ -373,6 +385,20 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   return spans;
+}
+
+const dataUri =
+  /\bdata:[\w.+-]*(?:\/[\w.+-]*)?(?:;[\w.+-]+=[^;,\s]*)*;base64,[A-Za-z0-9+/]*={0,2}/gi;
+
+/** Where the bytes of `data:…;base64,…` URIs stand: content, whatever shapes occur in them. */
+function dataUriRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  if (!text.includes('base64,')) return ranges;
+  dataUri.lastIndex = 0;
+  for (let match = dataUri.exec(text); match; match = dataUri.exec(text)) {
+    ranges.push([match.index, match.index + match[0].length]);
+  }
+  return ranges;
 }
 
 /**

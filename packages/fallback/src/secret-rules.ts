@@ -230,6 +230,8 @@ export const vendorRules: SecretRule[] = [
   vendor('tailscale-key', re('tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}'), 0, true),
   // Personal, API-key, integration, app-access and app-refresh tokens.
   vendor('vercel-token', re(`${start}vc[pkiar]_[A-Za-z0-9]{24,}${end}`), 3),
+  // Resend API keys: `re_`, an 8-character id, `_` and 24 characters.
+  vendor('resend-key', re(`${start}re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${end}`), 3),
   // NuGet.org API keys: `oy2` and 43 lower-case letters and digits.
   vendor('nuget-api-key', re(`${start}oy2[a-z0-9]{43}${end}`), 3),
   // Google OAuth refresh tokens: `1//0` and about 100 base64url characters.
@@ -373,6 +375,13 @@ export const vendorRules: SecretRule[] = [
     re(`${start}sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}${end}`),
     3,
   ),
+  {
+    // SoftLayer (IBM Cloud classic) API URLs carry the 64-hex API key as a path segment.
+    kind: 'softlayer-key',
+    hints: ['softlayer.com'],
+    pattern:
+      /https?:\/\/api\.softlayer\.com\/(?:soap|rest)\/v3(?:\.1)?\/(?<secret>[a-z0-9]{64})(?![a-z0-9])/gi,
+  },
   vendor(
     'teams-webhook',
     re('https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s"\'<>]{40,}'),
@@ -384,7 +393,8 @@ export const vendorRules: SecretRule[] = [
   vendor('dynatrace-token', re(`${start}dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}${end}`), 3),
   vendor('duffel-token', re(`${start}duffel_(?:test|live)_[A-Za-z0-9_=-]{43}${end}`), 3),
   vendor('frameio-token', re(`${start}fio-u-[A-Za-z0-9_=-]{64}${end}`), 3),
-  vendor('grafana-token', re(`${start}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`), 3),
+  // Its own hint: the kind's shared hints (`glc_`, `glsa_`) never occur in these keys.
+  withHints(['eyJrIjoi'], 'grafana-token', re(`${start}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`), 3),
   withHints(
     ['atlasv1'],
     'terraform-token',
@@ -801,7 +811,7 @@ const serviceNames = new Set(
     'twitch twitter typeform zendesk nexmo vonage pusher finicky beamer bittrex coinbase kraken ' +
     'kucoin etsy flickr frameio gitter linkedin nytimes yandex zapier circleci codecov ' +
     'bitly clickup dynatrace harness kubecost loggly logdna mixpanel newsapi openweather ' +
-    'optimizely rollbar statuscake trello virustotal wakatime'
+    'optimizely rollbar statuscake trello virustotal wakatime cloudant softlayer'
   ).split(' '),
 );
 
@@ -1464,6 +1474,14 @@ export const contextRules: SecretRule[] = [
     // `.npmrc` registry credentials: whatever follows `:_authToken=` is the credential, however
     // typed it looks; only `${NPM_TOKEN}` references and `xxxx` placeholders stay.
     pattern: /_(?:authToken|auth|password)(?<=(?:^|[\s:])_\w+)\s*=\s*["']?(?<secret>[^\s"']+)/gm,
+    accept: (value) => !isTemplate(value) && !vendorPlaceholder.test(value) && value.length >= 8,
+  },
+  {
+    kind: 'npm-auth',
+    hints: ['_auth', '_password'],
+    // `npm config set //registry.example.com/:_authToken <token>`: the registry-scoped key and its
+    // value parted by a space, as the CLI takes them.
+    pattern: /:_(?:authToken|auth|password)[ \t]+["']?(?<secret>[^\s"']+)/g,
     accept: (value) => !isTemplate(value) && !vendorPlaceholder.test(value) && value.length >= 8,
   },
   {
