@@ -42,6 +42,36 @@ describe('every credential family with a documented prefix, in every position', 
   }
 });
 
+describe('every documented family is found by its own rule, not only by the shape layer', () => {
+  // A rule whose hints miss its own prefix never runs (Grafana's `eyJrIjoi` rule once carried only
+  // the kind's `glc_`/`glsa_` hints); the generic shapes hid that by catching most values anyway.
+  it('with the generic kinds off, each family keeps at least 15 of 18 positions', () => {
+    // A position may be one a rule declines by design (`-s.<24>` reads as a flag to Vault's
+    // two-letter legacy prefix); a rule that never runs loses them all.
+    const weak: string[] = [];
+    const seedBase = Date.now() % 1_000_000;
+    for (const credential of credentialFamilies) {
+      const leaks: string[] = [];
+      for (let draw = 0; draw < positions.length; draw++) {
+        const token = credential.make(seededRandom(seedBase + draw * 7919));
+        const [, wrap] = positions[draw]!;
+        const output = redactSecrets(wrap(token), {
+          disabledKinds: ['prefixed-token', 'generated-token'],
+        }).text;
+        for (let start = 0; start + 16 <= token.length; start += 8) {
+          const piece = token.slice(start, start + 16);
+          if (/[A-Za-z0-9]{16}/.test(piece) && output.includes(piece)) {
+            leaks.push(wrap(token).slice(0, 80));
+            break;
+          }
+        }
+      }
+      if (leaks.length > 3) weak.push(`${credential.family}: ${leaks.join(' | ')}`);
+    }
+    expect(weak, `seed base ${seedBase}`).toEqual([]);
+  });
+});
+
 // Secrets with no prefix are found by their context: the header, flag, key or sentence around them.
 const randomSecret = (random: Random) =>
   pick(random, alphabets.alnum, 20 + Math.floor(random.next() * 20));
