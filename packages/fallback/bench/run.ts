@@ -357,6 +357,7 @@ lines.push(
     'ab_Cd3Ef5Gh7Ij9Kl1Mn3Op5 ',
     'Xy9/',
     'x',
+    'ntn_1234567890123456789012345678901234567890123 ',
     'kind: Secret\ndata:\n  k: aHVudGVyMg==\n---\n',
     '"kind":"Secret","data":{"k":"aHVudGVyMg==",',
   ];

@@ -352,19 +352,14 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   // Last: where a named rule found the same span, its kind is the one reported.
+  const named = new NamedSpans(spans);
   for (const span of findGeneratedTokens(text)) {
     if (disabled?.includes(span.kind)) continue;
     // A documented prefix or layout whose own rule turned the value down (wrong length or
     // segments): the issuer's format says it is not one of its tokens, so its shape alone does not
     // make it one.
     const owner = documentedFormatOwner(text, span.start, span.end);
-    if (
-      owner !== undefined &&
-      !disabled?.includes(owner) &&
-      !spans.some(
-        (other) => other.kind === owner && other.start < span.end && other.end > span.start,
-      )
-    ) {
+    if (owner !== undefined && !disabled?.includes(owner) && !named.overlaps(owner, span)) {
       continue;
     }
     spans.push(span);
@@ -385,6 +380,45 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   return spans;
+}
+
+/**
+ * The spans named rules found, by kind, for overlap questions: sorted once, each question a
+ * binary search, so a text of thousands of near-miss tokens stays linear-logarithmic.
+ */
+class NamedSpans {
+  private readonly byKind = new Map<string, { starts: number[]; reach: number[] }>();
+
+  constructor(spans: readonly Span[]) {
+    const grouped = new Map<string, Span[]>();
+    for (const span of spans) {
+      const list = grouped.get(span.kind) ?? [];
+      grouped.set(span.kind, list);
+      list.push(span);
+    }
+    for (const [kind, list] of grouped) {
+      list.sort((a, b) => a.start - b.start);
+      const reach: number[] = [];
+      for (const span of list) reach.push(Math.max(span.end, reach.at(-1) ?? 0));
+      this.byKind.set(kind, { starts: list.map((span) => span.start), reach });
+    }
+  }
+
+  /** True when a span of `kind` overlaps `span`. */
+  overlaps(kind: string, span: Span): boolean {
+    const entry = this.byKind.get(kind);
+    if (entry === undefined) return false;
+    // The last span starting before `span` ends; the furthest any of them reaches.
+    let low = 0;
+    let high = entry.starts.length - 1;
+    if (entry.starts[0]! >= span.end) return false;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (entry.starts[middle]! < span.end) low = middle;
+      else high = middle - 1;
+    }
+    return entry.reach[low]! > span.start;
+  }
 }
 
 const dataUri =
