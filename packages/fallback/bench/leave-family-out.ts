@@ -21,7 +21,11 @@ export function familyOf(row: Pick<SecretFixture, 'source'>): string {
   return `${row.source.split('/')[0]}:${file}`;
 }
 
-const builtInKinds = [...new Set([...vendorRules, ...contextRules].map((rule) => rule.kind))];
+// Kinds reported by finders outside the rule lists (Kubernetes Secret blocks, headless PEM bodies).
+const finderKinds = ['kubernetes-secret', 'private-key'];
+const builtInKinds = [
+  ...new Set([...vendorRules, ...contextRules].map((rule) => rule.kind).concat(finderKinds)),
+];
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**

@@ -250,6 +250,26 @@ lines.push(
     `Scanner not-secret rows flagged by the generic token-shape layers (\`prefixed-token\`, \`generated-token\`): ${shapeFlagged} of ${fixtureNegatives} (${percent(shapeFlagged / fixtureNegatives)}); mostly the scanners' wrong-length or wrong-prefix variants of random tokens.`,
     '',
   );
+  // The README's coverage table, one row per generated family, from the same values as above.
+  const missedWithAllRules = new Map([...unseen.missed, ...seen.missed]);
+  lines.push(
+    '#### Coverage by family',
+    '',
+    `Status: what \`redactSecrets\` does with the family's ${perFamily} generated values across the positions above; the last column counts those still caught with every issuer rule off.`,
+    '',
+    '| family | prefix / shape | rule kind | in dev fixtures | status (all rules) | caught with every issuer rule off |',
+    '|---|---|---|---|---|---:|',
+  );
+  for (const credential of credentialFamilies) {
+    const prefix = familyPrefix(credential);
+    const kind =
+      redactSecrets(credential.make(seededRandom(7))).findings[0]?.kind ?? '(not redacted)';
+    const missed = missedWithAllRules.get(credential.family) ?? 0;
+    lines.push(
+      `| ${credential.family} | ${credential.fixedPrefix && prefix.length >= 2 ? `\`${prefix}\`` : '(shape)'} | ${kind} | ${inDevFixtures.get(credential.family) ? 'yes' : 'no'} | ${missed === 0 ? 'redacted anywhere' : `missed ${missed}/${perFamily}`} | ${perFamily - (shapeMissed.get(credential.family) ?? 0)}/${perFamily} |`,
+    );
+  }
+  lines.push('');
 }
 
 // --- Destructive redactions on the real transcripts -------------------------------------------
@@ -337,6 +357,9 @@ lines.push(
     'ab_Cd3Ef5Gh7Ij9Kl1Mn3Op5 ',
     'Xy9/',
     'x',
+    'ntn_1234567890123456789012345678901234567890123 ',
+    'kind: Secret\ndata:\n  k: aHVudGVyMg==\n---\n',
+    '"kind":"Secret","data":{"k":"aHVudGVyMg==",',
   ];
   lines.push(
     '### Redaction time on hostile text',

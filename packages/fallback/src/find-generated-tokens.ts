@@ -88,9 +88,19 @@ function declaredNotSecret(text: string, start: number): boolean {
   return (
     keyDeclaresNotSecret(before) ||
     /(?:^|[^A-Za-z])(?:iv|tag|nonce|mac)\s*[:=]\s*$/i.test(before) ||
+    // SOPS writes every encrypted value as `ENC[AES256_GCM,data:<ciphertext>,iv:…,tag:…]`.
+    /\bENC\[[A-Z0-9_]+,data:$/.test(before) ||
     /\b(?:etag|x-amz-id-2|x-amz-cf-id)\s*[:=]\s*(?:W\/)?$/i.test(before) ||
     /\bdata:[\w.+-]*\/?[\w.+-]*(?:;[\w.+-]+=[^;,\s]*)*;base64,$/i.test(before)
   );
+}
+
+// A Fernet token: version byte 0x80 and a 64-bit timestamp (`gAAAAA…`), then IV, ciphertext and
+// HMAC, 73 bytes at least (100 base64url characters). It is a message encrypted with a key kept
+// elsewhere: ciphertext, not a credential.
+const fernetToken = /^gAAAAA[A-Za-z0-9_-]{90,}={0,2}$/;
+function isFernetToken(value: string): boolean {
+  return fernetToken.test(value);
 }
 
 /** Judges one run of token characters starting at `start` of `text`. */
@@ -107,6 +117,7 @@ function judgeRun(
   if (!/[0-9A-Z]/.test(whole) || skipped.covers(start)) return;
   // Mangled C++ and Rust symbols (`_ZN4core3ptr…`, `_RNvCs…`) fill every stack trace.
   if (/^_(?:ZN|ZNK|ZNS|R[NCMXYIB])/.test(whole)) return;
+  if (isFernetToken(whole)) return;
   // The context (the key before, a digest named on the line) is read only for a run that has the
   // shape: reading it for every run of a transcript would cost more than the shapes themselves.
   let context: { declared: boolean; digest: boolean } | undefined;
@@ -126,17 +137,17 @@ function judgeRun(
   // Sentence punctuation and path or query separators at the edges are not part of a token.
   const lead = /^[.~=/_-]+/.exec(whole)?.[0].length ?? 0;
   start += lead;
-  const run = whole
-    .slice(lead)
-    .replace(/[.~/_-]+$/, '')
-    .replace(extension, '');
+  const trimmed = whole.slice(lead).replace(/[.~/_-]+$/, '');
+  const fileName = extension.test(trimmed);
+  const run = trimmed.replace(extension, '');
   if (run.length < 20) return;
   // Whole first: a base64 body holds `/` and `+`; a path (a segment that is a word) does not.
   if (
     !run.includes('.') &&
     !/=[^=]/.test(run) &&
     !isObjectId(run) &&
-    !/(?:^|\/)[A-Za-z]{3,}(?:\/|$)/.test(run) &&
+    // A path has a word for a segment (`src`, `Users`); base64 holds `/QqYNJGZ/` by chance.
+    !/(?:^|\/)(?:[a-z]{3,}|[A-Z][a-z]{2,})(?:\/|$)/.test(run) &&
     looksGenerated(run, 32, false) &&
     !decodesToReadable(run)
   ) {
@@ -150,13 +161,22 @@ function judgeRun(
   const pieces = /[^/=]+=*/g;
   for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
     const segment = piece[0].replace(extension, '').replace(/[.~_-]+$/, '');
-    if (segment.length < 20) continue;
+    if (segment.length < 20 || isFernetToken(piece[0])) continue;
     const kind = judgeSegment(segment);
     if (kind === undefined) continue;
     if (contextOf().declared) return;
     const segmentStart = start + piece.index;
     if (piece.index > 0 && declaredNotSecret(text, segmentStart)) continue;
     if (contextOf().digest && kind === 'generated-token') continue;
+    // A build tool's fingerprinted asset (`logo-<sha256>.png`): a name, a content hash in hex and a
+    // file extension. Issuer rules still find a hex token used as a file name.
+    if (
+      kind === 'prefixed-token' &&
+      (extension.test(piece[0]) || (fileName && piece.index + piece[0].length === run.length)) &&
+      /^[A-Za-z][\w.-]*?[_-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/.test(segment)
+    ) {
+      continue;
+    }
     found.push({ kind, start: segmentStart, end: segmentStart + segment.length });
   }
 }

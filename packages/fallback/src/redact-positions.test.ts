@@ -42,6 +42,36 @@ describe('every credential family with a documented prefix, in every position', 
   }
 });
 
+describe('every documented family is found by its own rule, not only by the shape layer', () => {
+  // A rule whose hints miss its own prefix never runs (Grafana's `eyJrIjoi` rule once carried only
+  // the kind's `glc_`/`glsa_` hints); the generic shapes hid that by catching most values anyway.
+  it('with the generic kinds off, each family keeps at least 15 of 18 positions', () => {
+    // A position may be one a rule declines by design (`-s.<24>` reads as a flag to Vault's
+    // two-letter legacy prefix); a rule that never runs loses them all.
+    const weak: string[] = [];
+    const seedBase = Date.now() % 1_000_000;
+    for (const credential of credentialFamilies) {
+      const leaks: string[] = [];
+      for (let draw = 0; draw < positions.length; draw++) {
+        const token = credential.make(seededRandom(seedBase + draw * 7919));
+        const [, wrap] = positions[draw]!;
+        const output = redactSecrets(wrap(token), {
+          disabledKinds: ['prefixed-token', 'generated-token'],
+        }).text;
+        for (let start = 0; start + 16 <= token.length; start += 8) {
+          const piece = token.slice(start, start + 16);
+          if (/[A-Za-z0-9]{16}/.test(piece) && output.includes(piece)) {
+            leaks.push(wrap(token).slice(0, 80));
+            break;
+          }
+        }
+      }
+      if (leaks.length > 3) weak.push(`${credential.family}: ${leaks.join(' | ')}`);
+    }
+    expect(weak, `seed base ${seedBase}`).toEqual([]);
+  });
+});
+
 // Secrets with no prefix are found by their context: the header, flag, key or sentence around them.
 const randomSecret = (random: Random) =>
   pick(random, alphabets.alnum, 20 + Math.floor(random.next() * 20));
@@ -63,6 +93,11 @@ const contexts: Array<[string, (secret: string) => string]> = [
   ['prose token', (secret) => `Your API token is: ${secret}`],
   ['NuGet ClearTextPassword', (secret) => `<add key="ClearTextPassword" value="${secret}" />`],
   ['.npmrc _password', (secret) => `//registry.example.com/:_password=${btoa(secret)}`],
+  [
+    'npm config set _authToken',
+    (secret) => `npm config set //registry.npmjs.org/:_authToken ${secret}`,
+  ],
+  ['Cloudant key by service name', (secret) => `cloudant_api_key = '${secret}'`],
   [
     'Kubernetes secret data',
     (secret) =>
@@ -101,6 +136,47 @@ describe('credentials without a prefix, by their context', () => {
         const malformed = `----BEGIN RSA PRIVATE KEY----\nMIIE${body}\n`;
         expect(redactSecrets(malformed).text).not.toContain(body.slice(0, 24));
       }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('OpenSSH private keys cut short', () => {
+  // The key file's binary layout (PROTOCOL.key): magic, cipher, KDF, KDF options, key count, then
+  // the public key (`ssh-ed25519` and 32 random bytes). Readable names fill its first lines.
+  const field = (bytes: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(bytes.length);
+    return Buffer.concat([length, bytes]);
+  };
+  it('is redacted when the paste stops anywhere after the first 32 base64 characters', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.integer({ min: 32, max: 200 }),
+        (seed, cut) => {
+          const random = seededRandom(seed);
+          const publicKey = Buffer.from(
+            Array.from({ length: 32 }, () => Math.floor(random.next() * 256)),
+          );
+          const key = Buffer.concat([
+            Buffer.from('openssh-key-v1\0'),
+            field(Buffer.from('none')),
+            field(Buffer.from('none')),
+            field(Buffer.alloc(0)),
+            Buffer.from([0, 0, 0, 1]),
+            field(Buffer.concat([field(Buffer.from('ssh-ed25519')), field(publicKey)])),
+          ]).toString('base64');
+          const body = key
+            .slice(0, Math.min(cut, key.length))
+            .match(/.{1,70}/g)!
+            .join('\n');
+          const text = `cat ~/.ssh/id_ed25519\n-----BEGIN OPENSSH PRIVATE KEY-----\n${body}\n`;
+          const output = redactSecrets(text).text;
+          expect(output, text).not.toContain(body.slice(0, 32));
+          expect(output).toContain('cat ~/.ssh/id_ed25519');
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -1,5 +1,7 @@
 import { InvalidInputError } from '@baton/tokens';
+import { documentedFormatOwner } from './documented-formats.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
+import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
 import {
   contextRules,
   findHeadlessPrivateKeys,
@@ -321,24 +323,46 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   // The same for a vendor shape wholly inside a source map's `mappings` (a 2 % chance per map of
-  // 40 random segments was measured); a token that runs past the VLQ alphabet is kept.
+  // 40 random segments was measured), or inside a data URI's bytes (`/ABSK…` turns up in image
+  // base64 now and then); a token that runs past the VLQ or base64 alphabet is kept.
   if (spans.length > 0) {
-    const maps = sourceMappingRanges(text);
-    for (let index = spans.length - 1; index >= 0 && maps.length > 0; index--) {
-      const span = spans[index]!;
-      if (maps.some(([start, end]) => span.start >= start && span.end <= end))
-        spans.splice(index, 1);
+    const maps = [...sourceMappingRanges(text), ...dataUriRanges(text)].sort((a, b) => a[0] - b[0]);
+    if (maps.length > 0) {
+      // Ranges do not nest; the one starting last at or before a span is the only one to check.
+      const kept = spans.filter((span) => {
+        let low = 0;
+        let high = maps.length - 1;
+        while (low < high) {
+          const middle = (low + high + 1) >> 1;
+          if (maps[middle]![0] <= span.start) low = middle;
+          else high = middle - 1;
+        }
+        const [start, end] = maps[low]!;
+        return !(span.start >= start && span.end <= end);
+      });
+      spans.length = 0;
+      spans.push(...kept);
     }
   }
   if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
+  if (!disabled?.includes('kubernetes-secret')) spans.push(...findKubernetesSecretData(text));
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);
     }
   }
   // Last: where a named rule found the same span, its kind is the one reported.
+  const named = new NamedSpans(spans);
   for (const span of findGeneratedTokens(text)) {
-    if (!disabled?.includes(span.kind)) spans.push(span);
+    if (disabled?.includes(span.kind)) continue;
+    // A documented prefix or layout whose own rule turned the value down (wrong length or
+    // segments): the issuer's format says it is not one of its tokens, so its shape alone does not
+    // make it one.
+    const owner = documentedFormatOwner(text, span.start, span.end);
+    if (owner !== undefined && !disabled?.includes(owner) && !named.overlaps(owner, span)) {
+      continue;
+    }
+    spans.push(span);
   }
   // Extra rules' hints are not in the scanner: check them directly.
   for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
@@ -356,6 +380,59 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   return spans;
+}
+
+/**
+ * The spans named rules found, by kind, for overlap questions: sorted once, each question a
+ * binary search, so a text of thousands of near-miss tokens stays linear-logarithmic.
+ */
+class NamedSpans {
+  private readonly byKind = new Map<string, { starts: number[]; reach: number[] }>();
+
+  constructor(spans: readonly Span[]) {
+    const grouped = new Map<string, Span[]>();
+    for (const span of spans) {
+      const list = grouped.get(span.kind) ?? [];
+      grouped.set(span.kind, list);
+      list.push(span);
+    }
+    for (const [kind, list] of grouped) {
+      list.sort((a, b) => a.start - b.start);
+      const reach: number[] = [];
+      for (const span of list) reach.push(Math.max(span.end, reach.at(-1) ?? 0));
+      this.byKind.set(kind, { starts: list.map((span) => span.start), reach });
+    }
+  }
+
+  /** True when a span of `kind` overlaps `span`. */
+  overlaps(kind: string, span: Span): boolean {
+    const entry = this.byKind.get(kind);
+    if (entry === undefined) return false;
+    // The last span starting before `span` ends; the furthest any of them reaches.
+    let low = 0;
+    let high = entry.starts.length - 1;
+    if (entry.starts[0]! >= span.end) return false;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (entry.starts[middle]! < span.end) low = middle;
+      else high = middle - 1;
+    }
+    return entry.reach[low]! > span.start;
+  }
+}
+
+const dataUri =
+  /\bdata:[\w.+-]*(?:\/[\w.+-]*)?(?:;[\w.+-]+=[^;,\s]*)*;base64,[A-Za-z0-9+/]*={0,2}/gi;
+
+/** Where the bytes of `data:…;base64,…` URIs stand: content, whatever shapes occur in them. */
+function dataUriRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  if (!text.includes('base64,')) return ranges;
+  dataUri.lastIndex = 0;
+  for (let match = dataUri.exec(text); match; match = dataUri.exec(text)) {
+    ranges.push([match.index, match.index + match[0].length]);
+  }
+  return ranges;
 }
 
 /**

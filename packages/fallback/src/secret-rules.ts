@@ -69,7 +69,7 @@ const alternationHints: Record<string, string[]> = {
   'square-token': ['EAAA', 'sq0'],
   'mailchimp-key': ['-us'],
   'digitalocean-token': ['doo_v1_', 'dop_v1_', 'dor_v1_'],
-  'telegram-token': [':AA'],
+  'telegram-token': [':A'],
   'azure-client-secret': ['Q~'],
   'aws-bedrock-key': ['ABSK', 'bedrock-api-key-'],
   'artifactory-key': ['AKC', 'AP'],
@@ -228,7 +228,14 @@ export const vendorRules: SecretRule[] = [
   vendor('postman-key', re(`${start}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${end}`), 3),
   vendor('pulumi-token', re(`${start}pul-[a-f0-9]{40}${end}`), 3),
   vendor('tailscale-key', re('tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}'), 0, true),
-  vendor('vercel-token', re(`${start}vc[pkia]_[A-Za-z0-9]{24,}${end}`), 3),
+  // Personal, API-key, integration, app-access and app-refresh tokens.
+  vendor('vercel-token', re(`${start}vc[pkiar]_[A-Za-z0-9]{24,}${end}`), 3),
+  // Resend API keys: `re_`, an 8-character id, `_` and 24 characters.
+  vendor('resend-key', re(`${start}re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${end}`), 3),
+  // NuGet.org API keys: `oy2` and 43 lower-case letters and digits.
+  vendor('nuget-api-key', re(`${start}oy2[a-z0-9]{43}${end}`), 3),
+  // Google OAuth refresh tokens: `1//0` and about 100 base64url characters.
+  withHints(['1//'], 'google-oauth-refresh-token', re(`${start}1//0[A-Za-z0-9_-]{40,}${end}`), 3),
   // 40 random characters and an 8-character checksum: a longer run is not this format.
   vendor('cloudflare-token', re(`${start}cf[au]t_[A-Za-z0-9]{40,48}${end}`), 3),
   vendor('figma-token', re(`${start}figd_[A-Za-z0-9_-]{40,}${end}`), 3),
@@ -342,7 +349,8 @@ export const vendorRules: SecretRule[] = [
     3,
   ),
   // `https://api.telegram.org/bot123456789:AA…/getMe`: the `bot` glued before the id is the URL's.
-  vendor('telegram-token', re(`(?:(?<=/bot)|${start})\\d{8,10}:AA[A-Za-z0-9_-]{33}${end}`), 3),
+  // gitleaks documents the bot id as 5-16 digits and the secret as `A` and 34 more characters.
+  vendor('telegram-token', re(`(?:(?<=/bot)|${start})\\d{5,16}:A[A-Za-z0-9_-]{34}${end}`), 3),
   vendor(
     'azure-client-secret',
     re(`${start}[A-Za-z0-9_.-]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${end}`),
@@ -367,6 +375,13 @@ export const vendorRules: SecretRule[] = [
     re(`${start}sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}${end}`),
     3,
   ),
+  {
+    // SoftLayer (IBM Cloud classic) API URLs carry the 64-hex API key as a path segment.
+    kind: 'softlayer-key',
+    hints: ['softlayer.com'],
+    pattern:
+      /https?:\/\/api\.softlayer\.com\/(?:soap|rest)\/v3(?:\.1)?\/(?<secret>[a-z0-9]{64})(?![a-z0-9])/gi,
+  },
   vendor(
     'teams-webhook',
     re('https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s"\'<>]{40,}'),
@@ -378,7 +393,8 @@ export const vendorRules: SecretRule[] = [
   vendor('dynatrace-token', re(`${start}dt0c01\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}${end}`), 3),
   vendor('duffel-token', re(`${start}duffel_(?:test|live)_[A-Za-z0-9_=-]{43}${end}`), 3),
   vendor('frameio-token', re(`${start}fio-u-[A-Za-z0-9_=-]{64}${end}`), 3),
-  vendor('grafana-token', re(`${start}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`), 3),
+  // Its own hint: the kind's shared hints (`glc_`, `glsa_`) never occur in these keys.
+  withHints(['eyJrIjoi'], 'grafana-token', re(`${start}eyJrIjoi[A-Za-z0-9]{70,400}={0,3}`), 3),
   withHints(
     ['atlasv1'],
     'terraform-token',
@@ -389,7 +405,8 @@ export const vendorRules: SecretRule[] = [
     ['NRAK-', 'NRII-', 'NRJS-'],
     'newrelic-key',
     re(`${start}(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19})${end}`),
-    3,
+    // 19 hex digits hold little entropy by letter count; the fixed prefix and length carry it.
+    2.5,
   ),
   unhinted(
     'plaid-token',
@@ -461,17 +478,6 @@ export const vendorRules: SecretRule[] = [
     true,
   ),
   {
-    kind: 'kubernetes-secret',
-    hints: ['kind'],
-    // Values under `data:` of a `kind: Secret` manifest are base64-encoded secrets.
-    pattern: /^[ \t]+[\w.-]+:[ \t]*["']?(?<secret>[A-Za-z0-9+/]{12,}={0,2})["']?[ \t]*$/gm,
-    accept: (value, match) =>
-      /^\s*kind:\s*["']?secret["']?\s*$/im.test(match.input) &&
-      /^\s*data:\s*$/m.test(match.input) &&
-      value.length >= 16 &&
-      shannonEntropy(value) >= 3.5,
-  },
-  {
     kind: 'jwt',
     hints: ['eyJ'],
     pattern: re(`${start}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}(?:\\.[A-Za-z0-9_-]*)?`),
@@ -487,6 +493,9 @@ export const vendorRules: SecretRule[] = [
         .replace(/\\n|\\r/g, '')
         .replace(/^[A-Za-z-]+:.*$/gm, '');
       const base64 = body.replace(/[^A-Za-z0-9+/=]/g, '');
+      // An OpenSSH key opens with the base64 of `openssh-key-v1` and readable cipher and key-type
+      // names: key material even when the paste stops inside that header.
+      if (base64.length >= 32 && base64.startsWith(opensshMagic)) return true;
       return (
         // A truncated key (a pasted fragment) still leaks part of the key: 32 characters suffice.
         base64.length >= 32 &&
@@ -498,6 +507,7 @@ export const vendorRules: SecretRule[] = [
   },
 ];
 
+const opensshMagic = 'b3BlbnNzaC1rZXktdjE';
 const pemEndLine = /-{3,5} ?END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)? ?-{3,5}/g;
 // How far back from an END line the body is read: a 16,384-bit RSA key is ~12,000 characters.
 const pemBodyReach = 16_000;
@@ -801,7 +811,7 @@ const serviceNames = new Set(
     'twitch twitter typeform zendesk nexmo vonage pusher finicky beamer bittrex coinbase kraken ' +
     'kucoin etsy flickr frameio gitter linkedin nytimes yandex zapier circleci codecov ' +
     'bitly clickup dynatrace harness kubecost loggly logdna mixpanel newsapi openweather ' +
-    'optimizely rollbar statuscake trello virustotal wakatime'
+    'optimizely rollbar statuscake trello virustotal wakatime cloudant softlayer'
   ).split(' '),
 );
 
@@ -1464,6 +1474,14 @@ export const contextRules: SecretRule[] = [
     // `.npmrc` registry credentials: whatever follows `:_authToken=` is the credential, however
     // typed it looks; only `${NPM_TOKEN}` references and `xxxx` placeholders stay.
     pattern: /_(?:authToken|auth|password)(?<=(?:^|[\s:])_\w+)\s*=\s*["']?(?<secret>[^\s"']+)/gm,
+    accept: (value) => !isTemplate(value) && !vendorPlaceholder.test(value) && value.length >= 8,
+  },
+  {
+    kind: 'npm-auth',
+    hints: ['_auth', '_password'],
+    // `npm config set //registry.example.com/:_authToken <token>`: the registry-scoped key and its
+    // value parted by a space, as the CLI takes them.
+    pattern: /:_(?:authToken|auth|password)[ \t]+["']?(?<secret>[^\s"']+)/g,
     accept: (value) => !isTemplate(value) && !vendorPlaceholder.test(value) && value.length >= 8,
   },
   {

@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { alphabets, pick, type Random, seededRandom } from './credential-families.js';
+import { documentedLayouts, documentedPrefixes } from './documented-formats.js';
+import { redactSecrets } from './index.js';
+import { vendorRules } from './secret-rules.js';
+
+// Values are drawn at test time from a seeded generator over each format's alphabet.
+const seeds = fc.integer({ min: 1, max: 2 ** 31 - 1 });
+const body = (random: Random, alphabet: string, length: number) => pick(random, alphabet, length);
+const kinds = (text: string, options = {}) =>
+  redactSecrets(text, options).findings.map((finding) => finding.kind);
+const generic = new Set(['prefixed-token', 'generated-token']);
+
+describe('documented prefixes and layouts', () => {
+  it('name only kinds that a built-in issuer rule reports', () => {
+    const ruleKinds = new Set(vendorRules.map((rule) => rule.kind));
+    for (const [, kind] of [...documentedPrefixes, ...documentedLayouts]) {
+      expect(ruleKinds.has(kind), kind).toBe(true);
+    }
+  });
+
+  it('never report a value with a documented prefix by its shape alone', () => {
+    // The issuer rule decides: when no issuer rule reports the value (the generic kinds off), the
+    // generic layer does not either.
+    fc.assert(
+      fc.property(
+        seeds,
+        fc.constantFrom(...documentedPrefixes),
+        fc.integer({ min: 8, max: 120 }),
+        fc.constantFrom(alphabets.alnum, alphabets.base64url, alphabets.hex),
+        (seed, [prefix], length, alphabet) => {
+          const text = `the value is ${prefix}${body(seededRandom(seed), alphabet, length)} here`;
+          const byIssuers = kinds(text, { disabledKinds: [...generic] });
+          if (byIssuers.length === 0) expect(kinds(text), text).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leave near-misses of documented formats alone, and judge them again once the issuer rule is off', () => {
+    // The generic layer is statistical (a random body reads like words now and then), so the
+    // control with the issuer rule off is a rate over many draws; the near-misses never leak a
+    // finding.
+    const draws = 150;
+    const seedBase = Date.now() % 1_000_000;
+    let judged = 0;
+    let total = 0;
+    for (let draw = 0; draw < draws; draw++) {
+      {
+        const random = seededRandom(seedBase + draw * 7919);
+        const b64 = (length: number) => body(random, alphabets.base64url, length);
+        const nearMisses: Array<[string, string]> = [
+          // SendGrid: a doubled dot, or another two-letter prefix on SendGrid's 22.43 layout.
+          [`SG.${b64(22)}..${b64(43)}`, 'sendgrid-key'],
+          [`AG.${b64(22)}.${b64(43)}`, 'sendgrid-key'],
+          // Notion: the documented 11 digits and 35 characters, drawn one character short.
+          [
+            `ntn_${body(random, alphabets.digits, 11)}${body(random, alphabets.alnum, 34)}`,
+            'notion-token',
+          ],
+          // OpenAI: the `T3BlbkFJ` marker mangled.
+          [
+            `sk-proj-${body(random, alphabets.alnum, 20)}T4BlbkFJ${body(random, alphabets.alnum, 20)}`,
+            'openai-key',
+          ],
+          // Discord: the middle (timestamp) segment a character short, and a first segment short.
+          [
+            `M${body(random, alphabets.alnum, 23)}.${body(random, alphabets.alnum, 5)}.${body(random, alphabets.alnum, 27)}`,
+            'discord-token',
+          ],
+          [
+            `P${body(random, alphabets.alnum, 23)}.${body(random, alphabets.alnum, 6)}.${body(random, alphabets.alnum, 27)}`,
+            'discord-token',
+          ],
+        ];
+        for (const [value, owner] of nearMisses) {
+          expect(kinds(value), `seed base ${seedBase}: ${value}`).toEqual([]);
+          // The test can fail: with the owner's rule off, the generic layer judges the shape.
+          const alone = kinds(value, { disabledKinds: [owner] });
+          expect(alone.every((name) => generic.has(name))).toBe(true);
+          total++;
+          if (alone.length > 0) judged++;
+        }
+      }
+    }
+    expect(judged / total, `seed base ${seedBase}`).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('still report the exact documented formats under their issuer kinds', () => {
+    fc.assert(
+      fc.property(seeds, (seed) => {
+        const random = seededRandom(seed);
+        const b64 = (length: number) => body(random, alphabets.base64url, length);
+        const discord = `M${body(random, alphabets.alnum, 23)}.${body(random, alphabets.alnum, 6)}.${body(random, alphabets.alnum, 27)}`;
+        expect(kinds(`token ${discord}`)).toContain('discord-token');
+        expect(kinds(`SG.${b64(22)}.${b64(43)}`)).toEqual(['sendgrid-key']);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('ciphertext and content hashes are not credentials', () => {
+  it('leaves SOPS-encrypted values alone, not the same bytes in prose', () => {
+    fc.assert(
+      fc.property(seeds, (seed) => {
+        const random = seededRandom(seed);
+        const data = body(random, alphabets.base64, 88);
+        const iv = body(random, alphabets.base64, 43);
+        const tag = body(random, alphabets.base64, 22);
+        const sops = `sops:\n    mac: ENC[AES256_GCM,data:${data}=,iv:${iv}=,tag:${tag}==,type:str]\n`;
+        expect(redactSecrets(sops).findings, sops).toEqual([]);
+        expect(redactSecrets(`the value is ${data} here`).text).not.toContain(data);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('leaves Fernet tokens alone (0x80 version byte, then timestamp, IV, ciphertext, HMAC)', () => {
+    fc.assert(
+      fc.property(seeds, fc.integer({ min: 0, max: 4 }), (seed, blocks) => {
+        const random = seededRandom(seed);
+        // 73 bytes plus 16 per further ciphertext block; base64url, padded to a multiple of 4.
+        const bytes = 73 + 16 * blocks;
+        const characters = Math.ceil((bytes * 4) / 3);
+        const padding = '='.repeat((4 - (characters % 4)) % 4);
+        const tail = body(random, alphabets.base64url, characters - 6);
+        const fernet = `gAAAAA${tail}${padding}`;
+        expect(redactSecrets(`/image?q=${fernet}`).findings, fernet).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+    // The same bodies without Fernet's header are judged as any generated value (a rate: the
+    // shape test is statistical).
+    let found = 0;
+    for (let draw = 0; draw < 100; draw++) {
+      const tail = body(seededRandom(draw + 1), alphabets.base64url, 98);
+      if (redactSecrets(`/image?q=hBCDEF${tail}`).findings.length > 0) found++;
+    }
+    expect(found).toBeGreaterThanOrEqual(80);
+  });
+
+  it("leaves a build tool's fingerprinted asset name alone, not an issuer's token as a file name", () => {
+    fc.assert(
+      fc.property(
+        seeds,
+        fc.constantFrom(32, 40, 64),
+        fc.constantFrom('png', 'js', 'css', 'woff2'),
+        (seed, length, extension) => {
+          const random = seededRandom(seed);
+          const name = body(random, 'abcdefghijklmnopqrstuvwxyz', 5);
+          const hash = body(random, alphabets.hex, length);
+          expect(
+            redactSecrets(`<img src="./assets/${name}-${hash}.${extension}">`).findings,
+          ).toEqual([]);
+          // Without the extension it is a prefix and 128+ bits of hex: a token shape.
+          expect(redactSecrets(`key ${name}-${hash} set`).text).not.toContain(hash);
+          const pulumi = `pul-${body(random, alphabets.hex, 40)}`;
+          expect(redactSecrets(`cat ~/ci/${pulumi}.json`).text).not.toContain(pulumi);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
