@@ -233,6 +233,47 @@ export function spanFacts(
   );
 }
 
+/** What a span's replies are checked against, remembered for the span summarised again. */
+interface SpanChecks {
+  whole: readonly ModelMessage[];
+  segments: readonly TranscriptSegment[];
+  facts: SpanFacts;
+  /** Stems of the transcript alone (a previous summary's are added per request). */
+  stems: ReadonlySet<string>;
+}
+
+// By the span's last message: a span summarised again (the same history compacted by a second
+// compressor, a retry with another budget, a background job redone) has the same redacted
+// messages and the same memoised segments, so its facts and stems are the same; extracting them
+// again walked every message of the span. Confirmed element by element (identity), so a span that
+// starts elsewhere or holds other messages is a miss, never a wrong check.
+const spanChecksMemo = new WeakMap<ModelMessage, SpanChecks>();
+
+function spanChecks(
+  span: SummarizeSpanOptions['span'],
+  whole: readonly ModelMessage[],
+  segments: readonly TranscriptSegment[],
+): SpanChecks {
+  const key = span.at(-1)?.message;
+  const known = key === undefined ? undefined : spanChecksMemo.get(key);
+  if (
+    known !== undefined &&
+    known.whole.length === whole.length &&
+    known.whole.every((message, position) => message === whole[position]) &&
+    known.segments.every((segment, position) => segment === segments[position])
+  ) {
+    return known;
+  }
+  const checks: SpanChecks = {
+    whole,
+    segments,
+    facts: spanFacts(span, whole),
+    stems: wordStemsOf(segments.map((segment) => segment.text)),
+  };
+  if (key !== undefined) spanChecksMemo.set(key, checks);
+  return checks;
+}
+
 /**
  * Summarises a span: redacts it, sends it as delimited data (in chunks when it exceeds the input
  * budget, each chunk updating the summary of the previous ones), retries faults with backoff, and
@@ -272,11 +313,11 @@ async function summarizeWith(
       options.span[position]!.latestRequest === true,
     ),
   );
-  const facts = spanFacts(options.span, whole);
-  const stems = wordStemsOf([
-    options.previousSummary ?? '',
-    ...serialized.map((entry) => entry.text),
-  ]);
+  const { facts, stems: transcriptStems } = spanChecks(options.span, whole, serialized);
+  const stems =
+    options.previousSummary === undefined || options.previousSummary === ''
+      ? transcriptStems
+      : new Set([...wordStemsOf([options.previousSummary]), ...transcriptStems]);
 
   if (options.prefix) {
     const instructions = summaryInstructions({
