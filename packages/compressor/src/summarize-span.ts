@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { HandoffSections } from '@baton/fallback';
 import { estimateTokens, type TokenCounter } from '@baton/tokens';
@@ -87,24 +88,6 @@ function packingMeasure(counter: TokenCounter): (text: string) => number {
   if (!counter.exact || counter.encoding === 'heuristic') return (text) => counter.count(text);
   const encoding = counter.encoding;
   return (text) => Math.ceil(estimateTokens(text, { encoding }) * estimateMargin);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' }));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' }));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function deadlineError(lastError: SummarizerError | undefined): SummarizerError {
@@ -210,7 +193,12 @@ async function requestSections(
       const delay = lastError.retryAfterMs ?? options.retryDelayMs * 2 ** (attempt - 1);
       // A wait (a provider's retry-after included) that would outlast the deadline is not waited.
       if (performance.now() + delay >= options.deadline) throw deadlineError(lastError);
-      await sleep(delay, options.callerSignal);
+      try {
+        await wait(delay, undefined, { signal: options.callerSignal });
+      } catch {
+        // The only way the wait fails: the caller's signal fired.
+        throw new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' });
+      }
     } finally {
       tracker.durationMs += performance.now() - started;
     }
