@@ -21,7 +21,9 @@ describe('maskToolMessage', () => {
     );
     fc.assert(
       fc.property(
-        fc.array(unit, { maxLength: 400 }).map((units) => units.join('')),
+        fc
+          .array(unit, { minLength: 30, maxLength: 400, size: 'large' })
+          .map((units) => units.join('')),
         fc.constantFrom('text', 'error-text'),
         (value, type) => {
           const message = {
