@@ -246,7 +246,7 @@ export class ContextCompressor {
         systemPrefix[index]! + (messages[index]!.role === 'system' ? counts[index]! : 0);
     }
     const baseTokens = counter.countMessages([], { tools: options.tools });
-    // Either signal aborts the call.
+    // Either signal aborts the call; one alone is passed as it is (no dependent signal to keep).
     const signals = [this.#options.abortSignal, options.abortSignal].filter(
       (signal) => signal !== undefined,
     );
@@ -267,7 +267,7 @@ export class ContextCompressor {
           : Math.floor(options.targetTokens),
       tools: options.tools,
       counter,
-      callerSignal: signals.length === 0 ? undefined : AbortSignal.any(signals),
+      callerSignal: signals.length <= 1 ? signals[0] : AbortSignal.any(signals),
       started,
       tokensBefore: baseTokens + suffix[0]!,
     };
