@@ -1,5 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import type { TokenCounter } from '@baton/tokens';
+import { type TokenCounter, toolOutputText } from '@baton/tokens';
 
 export interface ClippedToolOutputs {
   /** The conversation with the latest turn's largest tool outputs clipped (same objects elsewhere). */
@@ -30,17 +30,18 @@ function latestTurnStart(messages: readonly ModelMessage[]): number {
   return 0;
 }
 
+/**
+ * The text of an output clipped as a whole (`toolOutputText`): string `text` and `error-text`
+ * values, and the JSON of `json` and `error-json`. Undefined for other outputs (the text parts of
+ * `content` are clipped one by one).
+ */
 function outputText(output: Record<string, unknown>): string | undefined {
-  switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return typeof output.value === 'string' ? output.value : undefined;
-    case 'json':
-    case 'error-json':
-      return JSON.stringify(output.value);
-    default:
-      return undefined;
-  }
+  const whole =
+    ((output.type === 'text' || output.type === 'error-text') &&
+      typeof output.value === 'string') ||
+    output.type === 'json' ||
+    output.type === 'error-json';
+  return whole ? toolOutputText(output) : undefined;
 }
 
 /** Keeps the start (two thirds) and the end (one third) of `text` within about `keep` tokens. */

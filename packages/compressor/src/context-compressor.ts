@@ -246,6 +246,10 @@ export class ContextCompressor {
         systemPrefix[index]! + (messages[index]!.role === 'system' ? counts[index]! : 0);
     }
     const baseTokens = counter.countMessages([], { tools: options.tools });
+    // Either signal aborts the call; one alone is passed as it is (no dependent signal to keep).
+    const signals = [this.#options.abortSignal, options.abortSignal].filter(
+      (signal) => signal !== undefined,
+    );
     const context: CallContext = {
       messages,
       analysis: analyzeMessages(messages),
@@ -263,7 +267,7 @@ export class ContextCompressor {
           : Math.floor(options.targetTokens),
       tools: options.tools,
       counter,
-      callerSignal: anySignal(this.#options.abortSignal, options.abortSignal),
+      callerSignal: signals.length <= 1 ? signals[0] : AbortSignal.any(signals),
       started,
       tokensBefore: baseTokens + suffix[0]!,
     };
@@ -1127,12 +1131,6 @@ export class ContextCompressor {
       event,
     };
   }
-}
-
-function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal | undefined {
-  const present = signals.filter((signal): signal is AbortSignal => signal !== undefined);
-  if (present.length <= 1) return present[0];
-  return AbortSignal.any(present);
 }
 
 /** Same as `new ContextCompressor(options)`. */

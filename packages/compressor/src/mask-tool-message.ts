@@ -20,15 +20,30 @@ export function digestOf(text: string, redact: (text: string) => string): string
   return clipText(redacted, digestLength);
 }
 
-function placeholder(part: ToolResultPart, redact: (text: string) => string): string {
-  const text = toolOutputText(part.output);
+/** `text.split('\n').length`, without the array: masking walks every earlier tool output. */
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
+}
+
+/** The first line of `text` that is not blank, trimmed (the lines of `split('\n')`, in order). */
+function firstLineOf(text: string): string | undefined {
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end === -1 ? text.length : end).trim();
+    if (line !== '') return line;
+    if (end === -1) return undefined;
+    start = end + 1;
+  }
+  return undefined;
+}
+
+function placeholder(part: ToolResultPart, text: string, redact: (text: string) => string): string {
   const status = part.output.type.startsWith('error') ? 'error' : 'ok';
-  const lines = text === '' ? 0 : text.split('\n').length;
-  const firstLine = text
-    .split('\n')
-    .map((line) => line.trim())
-    .find((line) => line !== '');
-  const digest = digestOf(firstLine ?? '', redact);
+  const lines = text === '' ? 0 : lineCount(text);
+  const digest = digestOf(firstLineOf(text) ?? '', redact);
   return `[Baton: earlier ${part.toolName} output masked; ${status}; ${lines} lines, ${text.length} chars; first line: "${digest}"]`;
 }
 
@@ -45,8 +60,9 @@ export function maskToolMessage(
   let changed = false;
   const content = message.content.map((part) => {
     if (part.type !== 'tool-result' || part.output.type === 'execution-denied') return part;
-    const replacement = placeholder(part, redact);
-    if (replacement.length >= toolOutputText(part.output).length) return part;
+    const text = toolOutputText(part.output);
+    const replacement = placeholder(part, text, redact);
+    if (replacement.length >= text.length) return part;
     changed = true;
     const masked: ToolResultPart = {
       ...part,

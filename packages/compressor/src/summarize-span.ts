@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { HandoffSections } from '@baton/fallback';
 import { estimateTokens, type TokenCounter } from '@baton/tokens';
@@ -87,24 +88,6 @@ function packingMeasure(counter: TokenCounter): (text: string) => number {
   if (!counter.exact || counter.encoding === 'heuristic') return (text) => counter.count(text);
   const encoding = counter.encoding;
   return (text) => Math.ceil(estimateTokens(text, { encoding }) * estimateMargin);
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' }));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' }));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 function deadlineError(lastError: SummarizerError | undefined): SummarizerError {
@@ -210,7 +193,12 @@ async function requestSections(
       const delay = lastError.retryAfterMs ?? options.retryDelayMs * 2 ** (attempt - 1);
       // A wait (a provider's retry-after included) that would outlast the deadline is not waited.
       if (performance.now() + delay >= options.deadline) throw deadlineError(lastError);
-      await sleep(delay, options.callerSignal);
+      try {
+        await wait(delay, undefined, { signal: options.callerSignal });
+      } catch {
+        // The only way the wait fails: the caller's signal fired.
+        throw new SummarizerError({ kind: 'aborted', message: 'summariser aborted by the caller' });
+      }
     } finally {
       tracker.durationMs += performance.now() - started;
     }
@@ -231,6 +219,47 @@ export function spanFacts(
     whole,
     new Set(span.flatMap((entry, position) => (entry.latestRequest === true ? [position] : []))),
   );
+}
+
+/** What a span's replies are checked against, remembered for the span summarised again. */
+interface SpanChecks {
+  whole: readonly ModelMessage[];
+  segments: readonly TranscriptSegment[];
+  facts: SpanFacts;
+  /** Stems of the transcript alone (a previous summary's are added per request). */
+  stems: ReadonlySet<string>;
+}
+
+// By the span's last message: a span summarised again (the same history compacted by a second
+// compressor, a retry with another budget, a background job redone) has the same redacted
+// messages and the same memoised segments, so its facts and stems are the same; extracting them
+// again walked every message of the span. Confirmed element by element (identity), so a span that
+// starts elsewhere or holds other messages is a miss, never a wrong check.
+const spanChecksMemo = new WeakMap<ModelMessage, SpanChecks>();
+
+function spanChecks(
+  span: SummarizeSpanOptions['span'],
+  whole: readonly ModelMessage[],
+  segments: readonly TranscriptSegment[],
+): SpanChecks {
+  const key = span.at(-1)?.message;
+  const known = key === undefined ? undefined : spanChecksMemo.get(key);
+  if (
+    known !== undefined &&
+    known.whole.length === whole.length &&
+    known.whole.every((message, position) => message === whole[position]) &&
+    known.segments.every((segment, position) => segment === segments[position])
+  ) {
+    return known;
+  }
+  const checks: SpanChecks = {
+    whole,
+    segments,
+    facts: spanFacts(span, whole),
+    stems: wordStemsOf(segments.map((segment) => segment.text)),
+  };
+  if (key !== undefined) spanChecksMemo.set(key, checks);
+  return checks;
 }
 
 /**
@@ -272,11 +301,11 @@ async function summarizeWith(
       options.span[position]!.latestRequest === true,
     ),
   );
-  const facts = spanFacts(options.span, whole);
-  const stems = wordStemsOf([
-    options.previousSummary ?? '',
-    ...serialized.map((entry) => entry.text),
-  ]);
+  const { facts, stems: transcriptStems } = spanChecks(options.span, whole, serialized);
+  const stems =
+    options.previousSummary === undefined || options.previousSummary === ''
+      ? transcriptStems
+      : new Set([...wordStemsOf([options.previousSummary]), ...transcriptStems]);
 
   if (options.prefix) {
     const instructions = summaryInstructions({

@@ -133,22 +133,89 @@ export function wordStems(text: string): Set<string> {
 
 const longestStopWord = Math.max(...[...stopWords].map((word) => word.length));
 
+/** The letter a UTF-16 unit lower-cases to (0-25), or -1: what `toLowerCase` makes of it in a-z. */
+function letterOf(code: number): number {
+  if (code >= 97 && code <= 122) return code - 97;
+  if (code >= 65 && code <= 90) return code - 65;
+  // The only other units whose lower case holds a-z: the Kelvin sign (k) and I with a dot above
+  // (i followed by a combining dot, which ends the word; see `wordStemsOf`).
+  if (code === 0x212a) return 10;
+  if (code === 0x130) return 8;
+  return -1;
+}
+
+/** A word's first four letters as a number (base 26): its stem's index. */
+const stemCount = 26 ** 4;
+
+/**
+ * Stop words by stem index, each as the code of its letters after the fourth (base 27, a = 1, so
+ * lengths differ): a word is checked against them with small integers, without building it.
+ */
+const stopWordTails = new Map<number, Set<number>>();
+for (const stopWord of stopWords) {
+  let stem = 0;
+  let tail = 0;
+  for (let index = 0; index < stopWord.length; index++) {
+    const letter = stopWord.charCodeAt(index) - 97;
+    if (index < 4) stem = stem * 26 + letter;
+    else tail = tail * 27 + letter + 1;
+  }
+  let tails = stopWordTails.get(stem);
+  if (!tails) {
+    tails = new Set();
+    stopWordTails.set(stem, tails);
+  }
+  tails.add(tail);
+}
+
+function stemText(stem: number): string {
+  const d = stem % 26;
+  const c = Math.floor(stem / 26) % 26;
+  const b = Math.floor(stem / 676) % 26;
+  const a = Math.floor(stem / 17_576);
+  return String.fromCharCode(97 + a, 97 + b, 97 + c, 97 + d);
+}
+
 /**
  * `wordStems` of the texts joined by line breaks, without joining them: a span's transcript runs to
  * megabytes, and its joined, lower-cased copy and its array of every word were most of what
- * checking a summary allocated. A word never spans two texts (a line break ends it).
+ * checking a summary allocated. A word never spans two texts (a line break ends it). The same stems,
+ * in the same order, as matching `/[a-z]{4,}/g` in each lower-cased text, found by scanning the
+ * text's units: no lower-cased copy, no match objects, and one string per distinct stem.
  */
 export function wordStemsOf(texts: Iterable<string>): Set<string> {
   const stems = new Set<string>();
-  const word = /[a-z]{4,}/g;
-  for (const text of texts) {
-    const lower = text.toLowerCase();
-    word.lastIndex = 0;
-    for (let match = word.exec(lower); match !== null; match = word.exec(lower)) {
-      const found = match[0];
-      if (found.length <= longestStopWord && stopWords.has(found)) continue;
-      stems.add(found.slice(0, 4));
+  const seen = new Uint8Array(stemCount);
+  let length = 0;
+  let stem = 0;
+  let tail = 0;
+  const end = () => {
+    if (length >= 4 && seen[stem] === 0) {
+      const stopTails = length > longestStopWord ? undefined : stopWordTails.get(stem);
+      if (stopTails === undefined || !stopTails.has(tail)) {
+        seen[stem] = 1;
+        stems.add(stemText(stem));
+      }
     }
+    length = 0;
+    stem = 0;
+    tail = 0;
+  };
+  for (const text of texts) {
+    for (let index = 0; index < text.length; index++) {
+      const code = text.charCodeAt(index);
+      const letter = letterOf(code);
+      if (letter < 0) {
+        if (length > 0) end();
+        continue;
+      }
+      if (length < 4) stem = stem * 26 + letter;
+      else if (length < longestStopWord) tail = tail * 27 + letter + 1;
+      length++;
+      // I with a dot above lower-cases to i and a combining dot: the word ends after the i.
+      if (code === 0x130) end();
+    }
+    if (length > 0) end();
   }
   return stems;
 }
