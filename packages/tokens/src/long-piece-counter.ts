@@ -493,6 +493,8 @@ class MergeHistory {
 const segmentBytes = 2_048;
 // A segment whose edge is crossed is rerun joined with its neighbour, up to this size.
 const largestSegment = 32_768;
+// Edge positions considered per segment.
+const edgeChoices = 64;
 
 /**
  * Exactly `countBytePairTokens`, computed segment by segment. Merging the segments of a piece
@@ -524,9 +526,9 @@ export function countSegmentedBytePairTokens(
   let edges = 0;
   let joins = 0;
   let total = 0;
-  mergeSegment(bytes, 0, segmentEnd(bytes, 0, length), table, left);
+  mergeSegment(bytes, 0, segmentEnd(bytes, 0, length, table.pairs), table, left);
   while (left.to < length) {
-    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length), table, right);
+    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table.pairs), table, right);
     edges++;
     if (!crossesEdge(bytes, left, right, table)) {
       if (settled) {
@@ -556,12 +558,30 @@ export function countSegmentedBytePairTokens(
 
 const histories = [new MergeHistory(), new MergeHistory(), new MergeHistory(), new MergeHistory()];
 
-/** About `segmentBytes` from `from`, moved back to the start of a UTF-8 character. */
-function segmentEnd(bytes: Uint8Array, from: number, length: number): number {
-  let end = from + segmentBytes;
-  if (end >= length - segmentBytes / 2) return length;
-  while (end > from + 1 && (bytes[end]! & 0xc0) === 0x80) end--;
-  return end;
+/**
+ * About `segmentBytes` from `from`: among the last `edgeChoices` starts of UTF-8 characters before
+ * that, the edge least likely to be crossed (the check decides; this only makes reruns rarer). An
+ * edge between bytes x | y is crossed when the pair xy merges first; it rarely does when x and y
+ * each have a neighbour of lower rank (they merge away from the edge), and never when xy is no
+ * token at all: prefer the highest rank of xy above its neighbours' pairs.
+ */
+function segmentEnd(bytes: Uint8Array, from: number, length: number, pairs: Int32Array): number {
+  const target = from + segmentBytes;
+  if (target >= length - segmentBytes / 2) return length;
+  let best = target;
+  let bestScore = -Infinity;
+  for (let end = target; end > target - edgeChoices; end--) {
+    if ((bytes[end]! & 0xc0) === 0x80) continue;
+    const across = pairs[(bytes[end - 1]! << 8) | bytes[end]!]!;
+    const before = pairs[(bytes[end - 2]! << 8) | bytes[end - 1]!]!;
+    const after = pairs[(bytes[end]! << 8) | bytes[end + 1]!]!;
+    const score = across - Math.max(before, after);
+    if (score > bestScore) {
+      bestScore = score;
+      best = end;
+    }
+  }
+  return best;
 }
 
 /**
