@@ -632,11 +632,16 @@ function crossesEdge(
 }
 
 // Scratch of the segment merge (segments stay under `largestSegment` bytes).
-const segmentNext = new Int32Array(largestSegment + 1);
-const segmentPrevious = new Int32Array(largestSegment + 1);
-const segmentPairRanks = new Int32Array(largestSegment);
-const segmentTokens = new Int32Array(largestSegment);
-const segmentHeap = new MinHeap(largestSegment);
+// Allocated on the first long piece, not at import (about 0.8 MB).
+let segmentScratch:
+  | {
+      next: Int32Array;
+      previous: Int32Array;
+      pairRank: Int32Array;
+      token: Int32Array;
+      heap: MinHeap;
+    }
+  | undefined;
 
 /**
  * tiktoken's merge of `bytes[from, to)` alone (never taken whole: a segment of a piece longer than
@@ -653,10 +658,14 @@ function mergeSegment(
   history.reserve(length);
   history.from = from;
   history.to = to;
-  const next = segmentNext;
-  const previous = segmentPrevious;
-  const pairRank = segmentPairRanks;
-  const token = segmentTokens;
+  segmentScratch ??= {
+    next: new Int32Array(largestSegment + 1),
+    previous: new Int32Array(largestSegment + 1),
+    pairRank: new Int32Array(largestSegment),
+    token: new Int32Array(largestSegment),
+    heap: new MinHeap(largestSegment),
+  };
+  const { next, previous, pairRank, token, heap } = segmentScratch;
   for (let i = 0; i <= length; i++) {
     next[i] = i + 1;
     previous[i] = i - 1;
@@ -674,7 +683,6 @@ function mergeSegment(
     pairMemo.set(leftToken, rightToken, rank);
     return rank;
   };
-  const heap = segmentHeap;
   heap.size = 0;
   for (let i = 0; i < length - 1; i++) {
     const rank = pairs[(bytes[from + i]! << 8) | bytes[from + i + 1]!]!;
