@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type CountableMessage,
@@ -450,6 +451,50 @@ describe('incremental counting', () => {
     const warm = counter.countMessages([...conversation, appended]);
     expect(warm).toBe(cold + header('user') + exact(appended.content));
     expect(seen.join('')).toBe(seen.filter((piece) => appended.content.includes(piece)).join(''));
+  });
+
+  it('re-counts sequences of edited deep copies like a fresh counter (property)', () => {
+    // Each step deep-copies the last conversation and edits it: a changed text, a reordered or
+    // added key, a message turned into content parts or an array, an append or a removal. The
+    // memoised counter must always agree with one that has seen nothing.
+    const edit = fc.record({
+      kind: fc.constantFrom('text', 'reorder', 'key', 'parts', 'array', 'append', 'remove', 'none'),
+      at: fc.nat(),
+      word: fc.constantFrom('alpha', 'beta', 'ok', '字', 'ok 1'),
+    });
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => {
+        const counter = createTokenCounter();
+        let messages: Record<string, unknown>[] = Array.from({ length: 6 }, (_, i) => ({
+          role: i % 2 ? 'assistant' : 'user',
+          content: `ok ${i}`,
+        }));
+        counter.countMessages(messages as never);
+        for (const { kind, at, word } of edits) {
+          messages = structuredClone(messages);
+          const i = at % Math.max(1, messages.length);
+          const target = messages[i];
+          if (kind === 'text' && target) target.content = `${String(target.content)} ${word}`;
+          if (kind === 'reorder' && target)
+            messages[i] = { content: target.content, role: target.role };
+          if (kind === 'key' && target) target.name = word;
+          if (kind === 'parts' && target)
+            target.content = [{ type: 'text', text: String(target.content) }];
+          if (kind === 'array' && target) messages[i] = [target.role, target.content] as never;
+          if (kind === 'append') messages.push({ role: 'user', content: word });
+          if (kind === 'remove') messages.splice(i, 1);
+          const count = (counter: ReturnType<typeof createTokenCounter>) => {
+            try {
+              return counter.countMessages(messages as never);
+            } catch (error) {
+              return (error as { code?: string }).code;
+            }
+          };
+          expect(count(counter)).toBe(count(createTokenCounter()));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('recognises copies of messages by content, and forgets nothing it must not after dispose', () => {

@@ -17,7 +17,12 @@ import {
 } from './load-open-weight-tokenizer.js';
 import { messageOverhead, openWeightChatFormats } from './open-weight-chat-format.js';
 import { resolveModel } from './resolve-model.js';
-import { structuralFingerprint, structurallyEqual } from './structural-fingerprint.js';
+import {
+  equalsWithKeys,
+  objectKeys,
+  structuralFingerprint,
+  structurallyEqual,
+} from './structural-fingerprint.js';
 import { TextMemo } from './text-memo.js';
 import type {
   CountableMessage,
@@ -233,6 +238,9 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   // of it) at index i, so that one is compared first, before any hashing or WeakMap lookup.
   let previous: readonly unknown[] = [];
   let previousCounts: number[] = [];
+  // The keys of each previous message (when a plain object), so that comparing a copy walks only
+  // the copy's keys. A message equal to its predecessor shares its key list.
+  let previousKeys: (string[] | undefined)[] = [];
 
   const format = openWeight === undefined ? undefined : openWeightChatFormats[openWeight];
   const openWeightHeader =
@@ -309,15 +317,25 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       }
       let total = 0;
       const counts = new Array<number>(messages.length);
+      const keys = new Array<string[] | undefined>(messages.length);
       for (let i = 0; i < messages.length; i++) {
         const message = messages[i];
-        const candidate = previous[i];
-        const tokens =
-          i < previousCounts.length &&
-          typeof candidate === 'object' &&
-          structurallyEqual(candidate, message)
-            ? previousCounts[i]!
-            : countOne(message, `messages[${i}]`);
+        if (i < previousCounts.length) {
+          const candidate = previous[i];
+          const candidateKeys = previousKeys[i];
+          if (
+            candidateKeys !== undefined
+              ? equalsWithKeys(candidateKeys, candidate as object, message)
+              : typeof candidate === 'object' && structurallyEqual(candidate, message)
+          ) {
+            counts[i] = previousCounts[i]!;
+            keys[i] = candidateKeys;
+            total += counts[i]!;
+            continue;
+          }
+        }
+        const tokens = countOne(message, `messages[${i}]`);
+        if (messageCacheSize > 0) keys[i] = objectKeys(message);
         counts[i] = tokens;
         total += tokens;
       }
@@ -325,6 +343,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         // A snapshot: the caller may replace elements of the same array before the next count.
         previous = messages.slice();
         previousCounts = counts;
+        previousKeys = keys;
       }
       return total + perRequest() + countToolTokens(countOptions?.tools, countMessageText);
     },
@@ -334,6 +353,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       byStructure.clear();
       previous = [];
       previousCounts = [];
+      previousKeys = [];
     },
   };
 }

@@ -126,6 +126,29 @@ describe.skipIf(corpusSkipReason !== undefined)(
   },
 );
 
+describe('estimateTokens on the evaluation seed (the benchmark table; the fit uses another seed)', () => {
+  // Fixed, so that these bounds are the targets and fail when a re-fit regresses: per-text
+  // MAPE <= 8 % in every class. Two classes still miss it and are held at their current error
+  // instead (seed 2026: minified JavaScript 9.5 %, Cyrillic 8.4 %), so they cannot get worse.
+  const seed = 2026;
+  const o200k = tiktoken.get_encoding('o200k_base');
+  const report = classErrors(
+    syntheticSamples(seed, 300),
+    (text) => estimateTokens(text),
+    (text) => o200k.encode_ordinary(text).length,
+  );
+  const missedTargets: Record<string, number> = { 'minified-js': 0.096, cyrillic: 0.085 };
+
+  it('per-text MAPE <= 8 % in every class (but the two recorded misses), no aggregate undercount beyond 10 %', () => {
+    if (missingClasses().length > 0) return;
+    expect(report.size).toBeGreaterThanOrEqual(13);
+    for (const [name, { mape, bias }] of report) {
+      expect(mape, name).toBeLessThanOrEqual(missedTargets[name] ?? 0.08);
+      expect(bias, name).toBeGreaterThanOrEqual(-0.1);
+    }
+  });
+});
+
 describe('estimateTokens on generated text it was not fitted on', () => {
   // A fresh seed per run (the fit uses its own fixed seed); printed so a failure can be replayed.
   const seed = Number(process.env.HEURISTIC_SEED ?? Math.floor(Math.random() * 2 ** 31));

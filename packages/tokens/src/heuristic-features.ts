@@ -26,7 +26,7 @@ export const featureNames = [
   'hangul',
   'cyrillic',
   'greek',
-  'arabicHebrew',
+  'arabic',
   'indic',
   'thai',
   'latinExtended',
@@ -37,11 +37,14 @@ export const featureNames = [
   'mixedRunCharacters',
   'cyrillicWords',
   'greekWords',
-  'arabicHebrewWords',
+  'arabicWords',
   'hangulWords',
   'emojiJoiners',
   'mixedRunDigits',
   'hexRunCharacters',
+  'hebrew',
+  'hebrewWords',
+  'cyrillicWordExcessOver6',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -114,8 +117,15 @@ export function extractFeatures(
   let alnumDigits = 0;
   // Whether the run holds only hexadecimal digits: hex costs fewer tokens per character than base64.
   let alnumHex = true;
-  // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic/Hebrew, 20 hangul).
+  // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic, 24 Hebrew,
+  // 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
+  let scriptRunLength = 0;
+  const endScriptRun = () => {
+    if (scriptRun === 21 && scriptRunLength > 6) into[41]! += scriptRunLength - 6;
+    scriptRun = 0;
+    scriptRunLength = 0;
+  };
   const length = text.length;
   // Word and digit features (slots 0-8) of the current alphanumeric run, kept apart until the run
   // ends: a run that switches between cases and digits at least once per three characters (base64,
@@ -177,7 +187,7 @@ export function extractFeatures(
         else if ((code | 32) > 102) alnumHex = false;
       } else if (alnumLength > 0) endAlnum();
       cjkRun = false;
-      scriptRun = 0;
+      if (scriptRun !== 0) endScriptRun();
       switch (kind) {
         case LOWER:
         case UPPER:
@@ -263,9 +273,13 @@ export function extractFeatures(
     } else if (code >= 0x0370 && code <= 0x03ff) {
       into[22]! += 1;
       script = 22;
-    } else if (code >= 0x0590 && code <= 0x06ff) {
+    } else if (code >= 0x0600 && code <= 0x06ff) {
       into[23]! += 1;
       script = 23;
+    } else if (code >= 0x0590 && code <= 0x05ff) {
+      // Hebrew apart from Arabic: o200k spends fewer tokens per Arabic letter.
+      into[39]! += 1;
+      script = 24;
     } else if (code >= 0x0900 && code <= 0x0dff) {
       into[24]! += 1;
     } else if (code >= 0x0e00 && code <= 0x0e7f) {
@@ -291,15 +305,21 @@ export function extractFeatures(
     }
     if (isCjk && !cjkRun) into[18]! += 1;
     cjkRun = isCjk;
-    if (script !== 0 && script !== scriptRun) {
-      into[script === 21 ? 32 : script === 22 ? 33 : script === 23 ? 34 : 35]! += 1;
+    if (script !== scriptRun) {
+      if (scriptRun !== 0) endScriptRun();
+      if (script !== 0)
+        into[
+          script === 21 ? 32 : script === 22 ? 33 : script === 23 ? 34 : script === 24 ? 40 : 35
+        ]! += 1;
     }
     scriptRun = script;
+    scriptRunLength = script === 0 ? 0 : scriptRunLength + 1;
   }
   if (spaceRun > 0) endSpaces();
   if (newlineRun > 0) endNewlines();
   if (digitRun > 0) endDigits();
   if (wordLength > 0) endWord();
   if (alnumLength > 0) endAlnum();
+  if (scriptRun !== 0) endScriptRun();
   return into;
 }

@@ -69,6 +69,48 @@ describe('long pieces (no whitespace)', () => {
     );
   });
 
+  it('counts runs of 4,096–14,000 bytes (merged in segments, edges checked) exactly like tiktoken (property)', () => {
+    const counters = {
+      o200k_base: createTokenCounter({ encoding: 'o200k_base' }),
+      cl100k_base: createTokenCounter({ encoding: 'cl100k_base' }),
+    };
+    // Alphabets whose tokens often straddle a segment edge (words of two CJK characters, letters,
+    // runs of one symbol), so that joined reruns and the fall-back to one heap are exercised too.
+    const straddling: readonly (readonly string[])[] = [
+      [...'我们中国时间人民工作问题'],
+      ['a', 'b'],
+      ['-', '=', '-', '-'],
+      [...'的一是不了人我在有他这中大来上个国到说们为子和你地出道也时年'],
+    ];
+    fc.assert(
+      fc.property(
+        fc
+          .tuple(
+            fc.constantFrom(...straddling, ...Object.values(alphabets)),
+            fc.integer({ min: 4_100, max: 14_000 }),
+            fc.integer({ min: 0, max: 2 ** 31 }),
+          )
+          .map(([units, bytes, seed]) => {
+            let state = seed;
+            const parts: string[] = [];
+            let size = 0;
+            while (size < bytes) {
+              state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+              const unit = units[state % units.length]!;
+              parts.push(unit);
+              size += Buffer.byteLength(unit);
+            }
+            return parts.join('');
+          }),
+        fc.constantFrom('o200k_base' as const, 'cl100k_base' as const),
+        (text, encoding) => {
+          expect(counters[encoding].count(text)).toBe(rawCount(encoding, text));
+        },
+      ),
+      { numRuns: Number(process.env.LONG_PIECE_RUNS ?? 40) },
+    );
+  }, 120_000);
+
   it('counts mixes of long runs, spaces and prose exactly (property)', () => {
     const counter = createTokenCounter({ encoding: 'o200k_base' });
     fc.assert(
