@@ -10,7 +10,11 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import { LocalContextOverflowError, LocalRuntimeUnavailableError } from './local-model-errors.js';
+import {
+  LocalContextOverflowError,
+  LocalRuntimeUnavailableError,
+  ModelLoadError,
+} from './local-model-errors.js';
 import { promptToChatHistory } from './prompt-to-chat-history.js';
 import { type ResolveModelPathOptions, resolveModelPath } from './resolve-model-path.js';
 
@@ -174,7 +178,10 @@ export class LocalLanguageModel implements LanguageModelV4 {
       });
     }
     try {
-      const model = await llama.loadModel({ modelPath: this.modelPath });
+      const model = await llama.loadModel({ modelPath: this.modelPath }).catch((cause: unknown) => {
+        // The runtime's messages quote the file's first bytes (a wrong path may be any file).
+        throw new ModelLoadError({ modelPath: this.modelPath, cause });
+      });
       const contextSize = Math.min(this.contextSize, model.trainContextSize);
       const context = await model.createContext({
         contextSize,
