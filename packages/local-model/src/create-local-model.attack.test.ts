@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateText } from 'ai';
+import { generateText, streamText } from 'ai';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalModel, ModelLoadError } from './index.js';
 import { realModel } from './test-utils/real-model.js';
@@ -69,5 +69,52 @@ describe.skipIf(skipReason !== undefined)(
         await expectLoadError(path, 'llama_model_loader');
       },
     );
+  },
+);
+
+describe.skipIf(goodModel === undefined)(
+  'LocalLanguageModel: a call aborted while it waits its turn',
+  () => {
+    const model = createLocalModel({ modelPath: goodModel, contextSize: 512 });
+    afterAll(() => model.dispose());
+
+    it('is rejected at once, while the call before it still generates, and the model stays usable', async () => {
+      await model.load();
+      const nonce = randomBytes(3).toString('hex');
+      let queuedSettled = false;
+      let deltasAfter = 0;
+      const long = streamText({
+        model,
+        prompt: `Write a long story about a dragon named ${nonce}.`,
+        maxOutputTokens: 120,
+        maxRetries: 0,
+      });
+      const controller = new AbortController();
+      const queued = generateText({
+        model,
+        prompt: 'Say hi.',
+        maxOutputTokens: 4,
+        maxRetries: 0,
+        abortSignal: controller.signal,
+      }).then(
+        () => 'answered',
+        (error: unknown) => (error as Error).name,
+      );
+      void queued.finally(() => {
+        queuedSettled = true;
+      });
+      setTimeout(() => controller.abort(), 100 + Math.floor(Math.random() * 200));
+      for await (const delta of long.textStream) if (queuedSettled && delta !== '') deltasAfter++;
+      expect(await queued).toBe('AbortError');
+      // Settled while the first call was still streaming, not when it ended.
+      expect(deltasAfter).toBeGreaterThan(10);
+      const after = await generateText({
+        model,
+        prompt: 'Say hi.',
+        maxOutputTokens: 4,
+        maxRetries: 0,
+      });
+      expect(after.text.length).toBeGreaterThan(0);
+    }, 120_000);
   },
 );

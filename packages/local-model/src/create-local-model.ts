@@ -227,11 +227,24 @@ export class LocalLanguageModel implements LanguageModelV4 {
     return grammar;
   }
 
-  /** Runs calls one at a time: the model has one context sequence. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
+  /**
+   * Runs calls one at a time: the model has one context sequence. A call aborted while it waits for
+   * its turn is rejected at once and never runs, instead of waiting out the call before it.
+   */
+  private exclusive<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    const start = () => {
+      signal?.throwIfAborted();
+      return work();
+    };
+    const next = this.queue.then(start, start);
     this.queue = next.catch(() => {});
-    return next;
+    if (!signal) return next;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(abortReason(signal));
+      if (signal.aborted) onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      next.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   /** The chat turns and the warnings of a call, known before anything runs. */
@@ -260,7 +273,6 @@ export class LocalLanguageModel implements LanguageModelV4 {
     const loaded = await this.loaded();
     const grammar = await this.grammarFor(loaded, options.responseFormat);
     return this.exclusive(async () => {
-      signal?.throwIfAborted();
       const { node, model, sequence, contextSize } = loaded;
       const tokens = loaded.render(history);
       if (tokens.length + 1 > contextSize) {
@@ -374,7 +386,7 @@ export class LocalLanguageModel implements LanguageModelV4 {
         outputTokens: generated.length,
         warnings,
       };
-    });
+    }, signal);
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {
