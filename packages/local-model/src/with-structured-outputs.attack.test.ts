@@ -26,7 +26,7 @@ describe('withStructuredOutputs on odd models', () => {
               warnings: [],
             }),
           });
-          const wrapped = Object[lock](
+          const wrapped = (Object[lock] as (value: object) => object)(
             wrapLanguageModel({ model: inner, middleware: passThrough }),
           ) as LanguageModelV4;
           const result = withStructuredOutputs(wrapped, {
