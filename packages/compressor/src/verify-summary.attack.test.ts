@@ -61,6 +61,20 @@ describe('verifySummary against adversarial replies', () => {
     );
   });
 
+  it('a reply of one endless path-like run holding the file name: not present, top-up added', () => {
+    fc.assert(
+      fc.property(word, word, fc.integer({ min: 50, max: 3_000 }), (folder, name, repeats) => {
+        const path = `${folder}/${name}.ts`;
+        const facts = { ...none(), files: [path] };
+        const reply = `## Goal\nz${`/${name}.ts`.repeat(repeats)}`;
+        const { verification } = verifySummary(reply, facts, wordStems(reply));
+        expect(verification.present.files).toBe(0);
+        expect(verification.added.files).toEqual([path]);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
   it('a file named by its base name alone still counts as present', () => {
     fc.assert(
       fc.property(word, word, (folder, name) => {

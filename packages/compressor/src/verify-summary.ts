@@ -192,8 +192,12 @@ function namesPath(lower: string, path: string): boolean {
     const end = at + name.length;
     const after = lower[end];
     if (after !== undefined && wordCharacter.test(after)) continue;
+    // A token longer than the path (and a `./`) cannot be it: the scan stops there, so a reply of
+    // one endless path-like run costs its length times the path's, not its length squared.
+    const limit = Math.max(0, end - path.length - 2);
     let start = at;
-    while (start > 0 && pathCharacter.test(lower[start - 1]!)) start--;
+    while (start > limit && pathCharacter.test(lower[start - 1]!)) start--;
+    if (start > 0 && pathCharacter.test(lower[start - 1]!)) continue;
     const token = lower.slice(start, end).replace(/^\.\//, '');
     if (
       token === name ||
