@@ -128,6 +128,16 @@ describe('pnpm eval against a hostile or broken model server', () => {
     expect(printed).not.toContain(key);
   });
 
+  it('a base URL holding credentials: the failure is reported, the password never printed', async () => {
+    const password = plainKey();
+    const { outcomes, printed } = await failuresAgainst(
+      `http://eval:${password}@127.0.0.1:9/v1`,
+      plainKey(),
+    );
+    expect(outcomes[0]!.outcome).toBe('call failed');
+    expect(printed).not.toContain(password);
+  });
+
   it('a probe model that never answers: each probe times out and is counted as failed', async () => {
     const baseURL = await serve(() => {});
     const messages: ModelMessage[] = [
