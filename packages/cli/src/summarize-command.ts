@@ -4,6 +4,7 @@ import type { LanguageModel } from 'ai';
 import type { CliIo } from './cli-io.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { formatNumber } from './format-number.js';
+import { InputFileError } from './input-file-error.js';
 import { loadSummarizer } from './load-summarizer.js';
 import type { SummarizeSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
@@ -82,13 +83,32 @@ export async function chooseSummarizer(
   return { kind: 'local', name: model.modelId, model, dispose: () => model.dispose() };
 }
 
+// C0 and C1 controls but the line break and the tab: from the file or from a model, an escape
+// sequence would drive the terminal (set its title, write the clipboard) instead of being read.
+const terminalControls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+function withoutTerminalControls(text: string): string {
+  return text.replace(
+    terminalControls,
+    (character) => `\\x${character.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+}
+
 /**
  * `baton summarize <file>`: summarises a long text (a log, a tool output, a document) with
  * `summarizeText` of `@baton/local-model`, falling back to its deterministic key lines. The summary
- * goes to stdout (redacted); what summarised it goes to stderr, or into `--json`.
+ * goes to stdout (redacted, terminal control characters shown as `\xNN`); what summarised it goes
+ * to stderr, or into `--json`. A binary file (one holding NUL bytes) is refused with `InputFileError`.
  */
 export async function summarizeCommand(settings: SummarizeSettings, io: CliIo): Promise<number> {
   const text = await readInputText(settings.file);
+  // A text never holds a raw NUL; a file that does is binary (an archive, an image, a database).
+  if (text.includes('\u0000')) {
+    throw new InputFileError({
+      file: settings.file,
+      message: 'binary file, not a text (it holds NUL bytes)',
+    });
+  }
   const chosen = await chooseSummarizer(settings, io.env);
   const local = (await importLocalModel())!;
   const counter = createTokenCounter({ model: 'gpt-4o' });
@@ -135,7 +155,11 @@ export async function summarizeCommand(settings: SummarizeSettings, io: CliIo): 
           tokensBefore: result.tokensBefore,
           tokensAfter: result.tokensAfter,
           summary,
-        })}\n`,
+        }).replace(
+          // JSON leaves DEL and the C1 controls raw; escaped, the document stays the same.
+          /[\u007f-\u009f]/g,
+          (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        )}\n`,
       );
       return EXIT_CODES.ok;
     }
@@ -145,7 +169,7 @@ export async function summarizeCommand(settings: SummarizeSettings, io: CliIo): 
     if (chosen.note !== undefined && result.strategy !== 'unchanged') {
       io.stderr.write(`baton: ${chosen.note}\n`);
     }
-    io.stdout.write(`${summary}\n`);
+    io.stdout.write(`${withoutTerminalControls(summary)}\n`);
     return EXIT_CODES.ok;
   } finally {
     counter.dispose();

@@ -29,7 +29,8 @@ export type FactClass = keyof SpanFacts;
 export const factClasses: readonly FactClass[] = ['asks', 'errors', 'openWork', 'files', 'tools'];
 
 /**
- * Why a summariser reply was not used: `empty` (fewer than three words), `truncated` (the model
+ * Why a summariser reply was not used: `empty` (fewer than three words, or headings with nothing
+ * under them), `truncated` (the model
  * stopped at its output cap), `refusal` (a refusal phrase opens it and it holds none of the span's
  * facts), `off-topic` (too few of its words come from the span; see `verifySummary`).
  */
@@ -225,6 +226,58 @@ function basename(path: string): string {
   return parts.at(-1) ?? path;
 }
 
+const wordCharacter = /[\p{L}\p{N}_]/u;
+const pathCharacter = /[\p{L}\p{N}_./\\@~-]/u;
+
+/**
+ * Whether `needle` occurs in `text` as a whole: not glued to a letter, digit or underscore at an end
+ * where the needle itself has one (the tool `Read` is not in "already", the ask "ok" not in "took").
+ */
+function containsWhole(text: string, needle: string): boolean {
+  if (needle === '') return false;
+  const guardStart = wordCharacter.test(needle[0]!);
+  const guardEnd = wordCharacter.test(needle.at(-1)!);
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + needle.length];
+    if (guardStart && before !== undefined && wordCharacter.test(before)) continue;
+    if (guardEnd && after !== undefined && wordCharacter.test(after)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the (lower-cased) summary names the (lower-cased) path: a path token in it that is the
+ * path, or a tail of it at a folder boundary, or its bare file name. Another folder's file of the
+ * same name (`b/src/index.ts` for `a/src/index.ts`) is not it.
+ */
+function namesPath(lower: string, path: string): boolean {
+  const name = basename(path);
+  if (name.length < 4) return containsWhole(lower, path);
+  for (let at = lower.indexOf(name); at !== -1; at = lower.indexOf(name, at + 1)) {
+    const end = at + name.length;
+    const after = lower[end];
+    if (after !== undefined && wordCharacter.test(after)) continue;
+    // A token longer than the path (and a `./`) cannot be it: the scan stops there, so a reply of
+    // one endless path-like run costs its length times the path's, not its length squared.
+    const limit = Math.max(0, end - path.length - 2);
+    let start = at;
+    while (start > limit && pathCharacter.test(lower[start - 1]!)) start--;
+    if (start > 0 && pathCharacter.test(lower[start - 1]!)) continue;
+    const token = lower.slice(start, end).replace(/^\.\//, '');
+    if (
+      token === name ||
+      token === path ||
+      path.endsWith(`/${token}`) ||
+      path.endsWith(`\\${token}`)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Whether the summary holds a fact: verbatim, by file name, or (text facts) most of its words. */
 function holds(
   kind: FactClass,
@@ -235,15 +288,13 @@ function holds(
 ): boolean {
   switch (kind) {
     case 'tools':
-      return lower.includes(fact.toLowerCase());
-    case 'files': {
-      const name = basename(fact).toLowerCase();
-      return lower.includes(fact.toLowerCase()) || (name.length >= 4 && lower.includes(name));
-    }
+      return containsWhole(lower, fact.toLowerCase());
+    case 'files':
+      return namesPath(lower, fact.toLowerCase());
     case 'asks':
       // Stated, not paraphrased: a small model's restatement with most of an ask's words dropped
       // its wording and its details, which the receipt quotes (case and all).
-      return flat.includes(fact);
+      return containsWhole(flat, fact);
     default: {
       if (lower.includes(fact.toLowerCase().slice(0, 60))) return true;
       const words = [...new Set(contentWords(fact))];
@@ -312,7 +363,7 @@ function headingOf(line: string): { heading: string; rest: string } | undefined 
   if (markdown) return { heading: markdown[1]!, rest: '' };
   const bold = /^\s*(?:\d+[.)]\s*)?\*\*([^*]{1,80}?):?\*\*:?\s*(.*)$/.exec(line);
   if (bold) return { heading: bold[1]!, rest: bold[2]! };
-  const label = /^\s*(?:\d+[.)]\s*)?([A-Za-z][A-Za-z /&-]{1,40}):(?:\s+(.*))?$/.exec(line);
+  const label = /^\s*(?:\d+[.)]\s*)?([A-Za-z][A-Za-z /&()-]{1,40}):(?:\s+(.*))?$/.exec(line);
   if (label && (label[2] === undefined || label[1]!.trim().split(/\s+/).length <= 3)) {
     // A plain label keeps its line: `Error: text` is content as much as a heading.
     return { heading: label[1]!, rest: label[2] === undefined ? '' : line.trim() };
@@ -365,7 +416,7 @@ const factLabels: Record<FactClass, string> = {
 /**
  * Reads whatever structure a summariser reply has (markdown, bold or `Label:` headings in any
  * wording, or bare prose, which becomes critical context), drops lines it repeats, and checks the
- * span's deterministic facts against it. Rejects the reply as `empty` (fewer than three words),
+ * span's deterministic facts against it. Rejects the reply as `empty` (fewer than three words, or headings with nothing under them),
  * `truncated`, `refusal` (a refusal phrase in its first 300 characters and none of the span's facts)
  * or `off-topic` (without three of the requested section headings: none of the span's facts and under
  * a quarter of its word stems from the span, or under a tenth whatever it holds). Otherwise appends the missing facts, bounded, under the
@@ -457,6 +508,8 @@ export function verifySummary(
     const text = body.join('\n').trim();
     if (text !== '' && !emptyBody.test(text)) sections[key] = text;
   }
+  // The requested headings echoed with nothing (or "None") under them: a template, not a record.
+  if (Object.keys(sections).length === 0) return reject('empty');
 
   if (options.topUp !== false) {
     const fits = options.fits ?? (() => true);

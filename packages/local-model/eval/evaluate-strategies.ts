@@ -8,6 +8,7 @@
  * score: the compressor's receipt fallback would otherwise be scored under the model's name.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import {
   type CompressionStrategy,
@@ -67,13 +68,51 @@ export function userSummarizerFromEnv(
     baseURL: baseURL.replace(/\/+$/, ''),
     apiKey: env.OPENAI_API_KEY || undefined,
   });
+  const model = provider.chatModel(modelId);
+  if (env.OPENAI_API_KEY) withoutKeyInErrors(model, env.OPENAI_API_KEY);
   let host: string;
   try {
     host = new URL(baseURL).host;
   } catch {
     host = 'unparsable URL';
   }
-  return { model: provider.chatModel(modelId), modelId, host };
+  return { model, modelId, host };
+}
+
+/**
+ * Makes the model's failed calls carry `key` nowhere: a server may quote the key it was sent in its
+ * error (`Incorrect API key provided: …`), the provider's error repeats that body, and the eval prints
+ * failures. A key of no known vendor shape escapes `redactSecrets`; its value does not. The calls are
+ * replaced on the model itself, so its other fields (the structured-output flag) stay.
+ */
+function withoutKeyInErrors(model: LanguageModelV4, key: string): void {
+  const scrub = (error: unknown): unknown => {
+    for (
+      let current = error, depth = 0;
+      current && typeof current === 'object' && depth < 4;
+      depth++
+    ) {
+      const record = current as Record<string, unknown>;
+      for (const field of ['message', 'responseBody', 'stack']) {
+        const value = record[field];
+        if (typeof value === 'string' && value.includes(key)) {
+          record[field] = value.split(key).join('[REDACTED:api-key]');
+        }
+      }
+      current = record.cause;
+    }
+    return error;
+  };
+  const generate = model.doGenerate.bind(model);
+  const stream = model.doStream.bind(model);
+  model.doGenerate = (options) =>
+    Promise.resolve(generate(options)).catch((error: unknown) => {
+      throw scrub(error);
+    });
+  model.doStream = (options) =>
+    Promise.resolve(stream(options)).catch((error: unknown) => {
+      throw scrub(error);
+    });
 }
 
 const budgetErrors = new Set(['ContextBudgetError', 'CompactionNotEffectiveError']);

@@ -10,7 +10,11 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import { UnsupportedFunctionalityError } from '@ai-sdk/provider';
-import { LocalContextOverflowError, LocalRuntimeUnavailableError } from './local-model-errors.js';
+import {
+  LocalContextOverflowError,
+  LocalRuntimeUnavailableError,
+  ModelLoadError,
+} from './local-model-errors.js';
 import { promptToChatHistory } from './prompt-to-chat-history.js';
 import { type ResolveModelPathOptions, resolveModelPath } from './resolve-model-path.js';
 
@@ -174,7 +178,10 @@ export class LocalLanguageModel implements LanguageModelV4 {
       });
     }
     try {
-      const model = await llama.loadModel({ modelPath: this.modelPath });
+      const model = await llama.loadModel({ modelPath: this.modelPath }).catch((cause: unknown) => {
+        // The runtime's messages quote the file's first bytes (a wrong path may be any file).
+        throw new ModelLoadError({ modelPath: this.modelPath, cause });
+      });
       const contextSize = Math.min(this.contextSize, model.trainContextSize);
       const context = await model.createContext({
         contextSize,
@@ -220,11 +227,24 @@ export class LocalLanguageModel implements LanguageModelV4 {
     return grammar;
   }
 
-  /** Runs calls one at a time: the model has one context sequence. */
-  private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
+  /**
+   * Runs calls one at a time: the model has one context sequence. A call aborted while it waits for
+   * its turn is rejected at once and never runs, instead of waiting out the call before it.
+   */
+  private exclusive<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    const start = () => {
+      signal?.throwIfAborted();
+      return work();
+    };
+    const next = this.queue.then(start, start);
     this.queue = next.catch(() => {});
-    return next;
+    if (!signal) return next;
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(abortReason(signal));
+      if (signal.aborted) onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      next.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   /** The chat turns and the warnings of a call, known before anything runs. */
@@ -253,7 +273,6 @@ export class LocalLanguageModel implements LanguageModelV4 {
     const loaded = await this.loaded();
     const grammar = await this.grammarFor(loaded, options.responseFormat);
     return this.exclusive(async () => {
-      signal?.throwIfAborted();
       const { node, model, sequence, contextSize } = loaded;
       const tokens = loaded.render(history);
       if (tokens.length + 1 > contextSize) {
@@ -367,7 +386,7 @@ export class LocalLanguageModel implements LanguageModelV4 {
         outputTokens: generated.length,
         warnings,
       };
-    });
+    }, signal);
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {

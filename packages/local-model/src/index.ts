@@ -6,6 +6,7 @@ export {
 export {
   LocalContextOverflowError,
   LocalRuntimeUnavailableError,
+  ModelLoadError,
   ModelNotFoundError,
 } from './local-model-errors.js';
 export {

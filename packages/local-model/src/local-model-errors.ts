@@ -3,6 +3,7 @@ import { BatonError } from '@baton/tokens';
 const notFoundMarker = Symbol.for('baton.error.local-model-not-found');
 const runtimeMarker = Symbol.for('baton.error.local-runtime-unavailable');
 const contextMarker = Symbol.for('baton.error.local-context-overflow');
+const loadMarker = Symbol.for('baton.error.local-model-load-failed');
 
 /**
  * No GGUF model at the explicit path, nor in the cache folder. Nothing is ever downloaded on the fly:
@@ -59,5 +60,30 @@ export class LocalContextOverflowError extends BatonError {
 
   static override isInstance(error: unknown): error is LocalContextOverflowError {
     return BatonError.hasMarker(error, contextMarker);
+  }
+}
+
+/**
+ * The model file is there but cannot be loaded: not a GGUF model, truncated or corrupted. The
+ * message names the file, never its bytes; the runtime's own error is the `cause`.
+ */
+export class ModelLoadError extends BatonError {
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: read by isInstance through the Symbol.for key
+  private readonly [loadMarker] = true;
+  /** The file that failed to load. */
+  readonly modelPath: string;
+
+  constructor(options: { modelPath: string; cause?: unknown }) {
+    super({
+      code: 'model_load_failed',
+      message: `the model file ${options.modelPath} cannot be loaded (not a GGUF model, truncated or corrupted): run \`baton-fetch-model\` again or pass another modelPath`,
+      cause: options.cause,
+    });
+    this.name = 'ModelLoadError';
+    this.modelPath = options.modelPath;
+  }
+
+  static override isInstance(error: unknown): error is ModelLoadError {
+    return BatonError.hasMarker(error, loadMarker);
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ModelNotFoundError } from './local-model-errors.js';
@@ -30,6 +30,21 @@ function isFile(path: string): boolean {
   }
 }
 
+/** The `.gguf` files of a folder by name; none when it is missing or no folder (a file, a link loop). */
+function ggufFilesIn(folder: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.toLowerCase().endsWith('.gguf'))
+    .sort()
+    .map((name) => join(folder, name))
+    .filter(isFile);
+}
+
 /**
  * Finds the model file: the explicit `modelPath`, else in the cache folder the default model file,
  * else the first `.gguf` there by name. Throws `ModelNotFoundError` naming what was searched; never
@@ -47,13 +62,7 @@ export function resolveModelPath(options: ResolveModelPathOptions = {}): string 
   const folder = resolve(options.cacheDir ?? modelCacheDir());
   const preferred = join(folder, defaultModelFile);
   if (isFile(preferred)) return preferred;
-  const others = existsSync(folder)
-    ? readdirSync(folder)
-        .filter((name) => name.toLowerCase().endsWith('.gguf'))
-        .sort()
-        .map((name) => join(folder, name))
-        .filter(isFile)
-    : [];
+  const others = ggufFilesIn(folder);
   if (others[0] !== undefined) return others[0];
   throw new ModelNotFoundError({
     message: `no .gguf model in ${folder}; run \`baton-fetch-model\` (from @baton/local-model) to fetch the default model into it, or pass modelPath`,

@@ -90,11 +90,19 @@ function isHeading(line: string): boolean {
   );
 }
 
+/** A size or a time given as NaN or infinite would make a budget check always pass. */
+function finite(path: string, value: number | undefined): void {
+  if (value !== undefined && !Number.isFinite(value)) {
+    throw new InvalidInputError({ path, message: `expected a finite number, got ${value}` });
+  }
+}
+
 /**
  * The deterministic fallback: the first and last lines, headings, error lines and paths of the
  * (redacted) text, each line clipped, in that order of priority, within `targetTokens`.
  */
 export function keyLines(text: string, targetTokens: number, counter: TokenCounter): string {
+  finite('targetTokens', targetTokens);
   const lines = text.split(/\r?\n/);
   const clip = (line: string) => (line.length > 200 ? `${line.slice(0, 199)}…` : line);
   const nonEmpty = lines.map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
@@ -145,10 +153,18 @@ function chunksOf(text: string, chunkTokens: number, counter: TokenCounter): str
   for (let line of text.split('\n')) {
     let tokens = counter.count(line) + 1;
     if (tokens > chunkTokens) {
-      // One enormous line (minified JSON, a base64 blob): keep its start and end.
-      const keep = Math.max(16, Math.floor(line.length * (chunkTokens / tokens) * 0.45));
-      line = `${line.slice(0, keep)} …[line clipped]… ${line.slice(-keep)}`;
-      tokens = counter.count(line) + 1;
+      // One enormous line (minified JSON, a base64 blob): keep its start and end. Its ends may be
+      // denser than its average (CJK around a run of spaces): shrink until the clipped line fits,
+      // each try at most half the last, so the counting stays linear in the line.
+      const original = line;
+      let keep = Math.floor(original.length * (chunkTokens / tokens) * 0.45);
+      for (;;) {
+        keep = Math.max(16, keep);
+        line = `${original.slice(0, keep)} …[line clipped]… ${original.slice(-keep)}`;
+        tokens = counter.count(line) + 1;
+        if (tokens <= chunkTokens || keep === 16) break;
+        keep = Math.floor(keep * Math.min(0.5, (chunkTokens / tokens) * 0.9));
+      }
     }
     if (used + tokens > chunkTokens && current.length > 0) {
       chunks.push(current.join('\n'));
@@ -208,6 +224,8 @@ function reasonOf(error: unknown, callerSignal: AbortSignal | undefined): string
  * preserved topics. When the summariser fails, times out, is aborted, or replies with nothing, a
  * refusal or more than 1.2 times the target, the deterministic key lines are returned instead
  * (first and last lines, headings, error lines, paths). A text under `minChars` comes back unchanged.
+ * Throws `InvalidInputError` when `text` is not a string, there is no summarizer, or a size or time
+ * option is NaN or infinite.
  */
 export async function summarizeText(
   text: string,
@@ -221,6 +239,9 @@ export async function summarizeText(
       path: 'options.summarizer',
       message: 'a summarizer is required',
     });
+  }
+  for (const option of ['targetTokens', 'chunkTokens', 'minChars', 'timeoutMs'] as const) {
+    finite(`options.${option}`, options[option]);
   }
   const counter = options.counter ?? defaultTokenCounter();
   const targetTokens = Math.max(32, Math.floor(options.targetTokens ?? 500));

@@ -1,4 +1,5 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { InvalidInputError } from '@baton/tokens';
 
 export interface WithStructuredOutputsOptions {
   /**
@@ -22,17 +23,32 @@ export interface WithStructuredOutputsOptions {
  * const summarizer = withStructuredOutputs(wrapLanguageModel({ model: local, middleware }), { from: local });
  * ```
  *
- * Sets the flag on `model` itself (the calls keep their `this`) and returns `model`.
+ * Sets the flag on `model` itself (the calls keep their `this`) and returns `model`. A model that
+ * cannot take it (frozen, sealed, or holding the flag unchangeable) is left as it is: an object
+ * inheriting from it, with the flag, is returned instead. Throws `InvalidInputError` when `from` is
+ * not an object.
  */
 export function withStructuredOutputs<Model extends LanguageModelV4>(
   model: Model,
   options: WithStructuredOutputsOptions,
 ): Model & { readonly supportsStructuredOutputs: boolean } {
-  Object.defineProperty(model, 'supportsStructuredOutputs', {
-    value: options.from.supportsStructuredOutputs === true,
+  const from: unknown = options?.from;
+  if (typeof from !== 'object' || from === null) {
+    throw new InvalidInputError({
+      path: 'options.from',
+      message: 'expected the wrapped model (an object), e.g. the one from createLocalModel',
+    });
+  }
+  const flag: PropertyDescriptor = {
+    value: (from as { supportsStructuredOutputs?: unknown }).supportsStructuredOutputs === true,
     enumerable: true,
     configurable: true,
     writable: false,
-  });
+  };
+  const own = Object.getOwnPropertyDescriptor(model, 'supportsStructuredOutputs');
+  if (!Object.isExtensible(model) || own?.configurable === false) {
+    return Object.create(model, { supportsStructuredOutputs: flag });
+  }
+  Object.defineProperty(model, 'supportsStructuredOutputs', flag);
   return model as Model & { readonly supportsStructuredOutputs: boolean };
 }
