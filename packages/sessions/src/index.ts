@@ -5,7 +5,7 @@ export { describeSessionId } from './describe-session-id.js';
 export { HistoryDivergedError } from './history-diverged-error.js';
 export { LineageConflictError } from './lineage-conflict-error.js';
 export { MessageValidationError } from './message-validation-error.js';
-export { recallQueryMaxLength, recallScanLimit } from './recall-messages.js';
+export { recallQueryMaxLength, recallRankLimit, recallScanLimit } from './recall-messages.js';
 export { RecallQueryError, type RecallQueryProblem } from './recall-query-error.js';
 export { RecallRangeError } from './recall-range-error.js';
 export { compactions, messages, sessions } from './schema.js';

@@ -237,6 +237,12 @@ export interface RecallOptions {
   limit?: number;
   /** Characters of text around each match. Default `400`, from `20` to `4,000`. */
   excerptLength?: number;
+  /**
+   * Most full-text hits ranked, newest first (the head session's last messages, then back through its
+   * ancestors). A query matching more messages ranks only these, so an older hit can be missing:
+   * `rankLimited` says so. Default `recallRankLimit` (1,000), from `1` to `100,000`.
+   */
+  rankLimit?: number;
 }
 
 /** One message found by `recall`, with where it sits in the lineage. */
@@ -271,6 +277,12 @@ export interface RecallResult {
    * matches always cover the whole lineage.
    */
   scanLimited: boolean;
+  /**
+   * `true` when the full-text query matched more than `rankLimit` messages (default 1,000) and only
+   * the newest of them were ranked, so a better-ranked older match may be missing: add words, use an
+   * exact fragment or give a range.
+   */
+  rankLimited: boolean;
 }
 
 /** A lineage store. Every method is async; see `createSessionStore`. */
