@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from './migrate-database.js';
 import { RecallQueryError } from './recall-query-error.js';
 import { RecallRangeError } from './recall-range-error.js';
+import { recallRedactMargin, redactedExcerpt } from './redacted-excerpt.js';
 import type { AnyPgDatabase, RecallMatch, RecallOptions, RecallResult } from './types.js';
 
 /** Longest `recall` query, in characters: a query is a few words or one line, never a document. */
@@ -43,6 +44,9 @@ export async function recallMessages(
 ): Promise<RecallResult> {
   const limit = options.limit ?? defaultLimit;
   const excerptLength = options.excerptLength ?? defaultExcerptLength;
+  const { redact } = options;
+  // With a redactor, windows carry context on both sides (see `redactedExcerpt`).
+  const margin = redact ? recallRedactMargin : 0;
   let ids = lineage;
   let range: { from: number; to: number } | undefined;
   if (options.fromSequence !== undefined || options.toSequence !== undefined) {
@@ -103,7 +107,7 @@ export async function recallMessages(
       await db.execute(sql`
         select m.session_id, m.sequence, m.role, 'range' as matched_by, 0::real as rank,
           0 as hit, length(m.search_text) as text_length,
-          left(m.search_text, ${excerptLength}) as window_text, 1 as window_start,
+          left(m.search_text, ${excerptLength + margin}) as window_text, 1 as window_start,
           ${toolNameOf(sql`m.message`)} as tool_name
         from baton_messages m
         where ${inLineage}${inRange}
@@ -174,9 +178,12 @@ export async function recallMessages(
         select session_id, sequence, role, hit,
           length(search_text) as text_length,
           case when hit > 0
-            then substr(search_text, greatest(1, hit - ${before}), ${excerptLength})
+            then substr(search_text, greatest(1, hit - ${before} - ${margin}),
+              greatest(1, hit - ${before}) - greatest(1, hit - ${before} - ${margin})
+                + ${excerptLength + margin})
             else left(search_text, ${textMatchWindow}) end as window_text,
-          case when hit > 0 then greatest(1, hit - ${before}) else 1 end as window_start,
+          case when hit > 0 then greatest(1, hit - ${before} - ${margin}) else 1 end as window_start,
+          greatest(1, hit - ${before}) as excerpt_from,
           ${toolNameOf(sql`message`)} as tool_name
         from placed`),
     );
@@ -192,8 +199,11 @@ export async function recallMessages(
   const matches = rows.map((row): RecallMatch => {
     const matchedBy = String(row.matched_by) as RecallMatch['matchedBy'];
     const windowText = row.window_text === null ? '' : String(row.window_text);
-    let start = Number(row.window_start) - 1;
-    let excerpt = windowText;
+    const windowStart = Number(row.window_start) - 1;
+    const textLength = Number(row.text_length ?? 0);
+    // Where the excerpt starts within the window (the match, less context before it), and the match.
+    let from = 0;
+    let focus = { start: 0, end: 0 };
     if (matchedBy === 'text') {
       // Centre the excerpt on the first query word found in the text (the vector matched stems).
       const lower = windowText.toLowerCase();
@@ -201,20 +211,39 @@ export async function recallMessages(
         .map((term) => lower.indexOf(term))
         .filter((index) => index >= 0)
         .reduce((first, index) => Math.min(first, index), Number.POSITIVE_INFINITY);
-      const offset = Number.isFinite(at) ? Math.max(0, at - Math.floor(excerptLength / 3)) : 0;
-      excerpt = windowText.slice(offset, offset + excerptLength);
-      start = offset;
+      from = Number.isFinite(at) ? Math.max(0, at - Math.floor(excerptLength / 3)) : 0;
+      if (Number.isFinite(at)) focus = { start: at, end: at + 1 };
+    } else if (matchedBy === 'exact' && Number(row.hit) > 0) {
+      from = Number(row.excerpt_from) - 1 - windowStart;
+      const hit = Number(row.hit) - 1 - windowStart;
+      focus = { start: hit, end: hit + (query?.length ?? 0) };
     }
-    excerpt = excerpt.slice(0, excerptLength);
+    const to = Math.min(windowText.length, from + excerptLength);
+    const cut = redact
+      ? redactedExcerpt({
+          window: windowText,
+          windowStart,
+          textLength,
+          from,
+          to,
+          focus,
+          excerptLength,
+          redact,
+        })
+      : {
+          excerpt: windowText.slice(from, to),
+          excerptStart: windowStart + from,
+          excerptEnd: windowStart + to,
+        };
     return {
       sessionId: String(row.session_id),
       sequence: Number(row.sequence),
       role: String(row.role),
       toolName: parseToolName(row.tool_name),
-      excerpt,
-      excerptStart: start,
-      excerptEnd: start + excerpt.length,
-      textLength: Number(row.text_length ?? 0),
+      excerpt: cut.excerpt,
+      excerptStart: cut.excerptStart,
+      excerptEnd: cut.excerptEnd,
+      textLength,
       matchedBy,
       rank: Number(row.rank ?? 0),
     };
@@ -434,7 +463,10 @@ export function checkRecallOptions(given: unknown): RecallOptions {
       });
     }
   }
-  const { limit, excerptLength, rankLimit } = options;
+  const { limit, excerptLength, rankLimit, redact } = options;
+  if (redact !== undefined && typeof redact !== 'function') {
+    throw new InvalidInputError({ path: 'redact', message: 'must be a function' });
+  }
   if (
     rankLimit !== undefined &&
     (!Number.isSafeInteger(rankLimit) || rankLimit < 1 || rankLimit > maxRankLimit)
