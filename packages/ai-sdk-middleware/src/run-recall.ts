@@ -56,7 +56,7 @@ const maxLimit = 20;
 export const recallToolDescription =
   'Search the earlier, compacted part of this conversation. Compaction replaced older turns with a ' +
   'summary, but every original message is kept: use this to get back an exact error message, ' +
-  'command output, file content, path or decision instead of guessing. Give `query` (exact text such as an error line or path, or keywords; quotes for phrases), or a message range (`sessionId` from an earlier result or the summary, `fromSequence`, `toSequence`), or both. ' +
+  'command output, file content, path or decision instead of guessing. Give `query` (exact text such as an error line or path, or keywords; quotes for phrases), or a message range (`sessionId` and sequences from an earlier result: `fromSequence`, `toSequence`; a summary\'s "Messages N–M" count the history that compaction received, so find them by text first), or both. ' +
   'Results are excerpts with their session, sequence, role and tool name.';
 
 /** Settings of one recall tool, resolved from `createRecallTool`'s options (or the middleware's). */
@@ -196,7 +196,7 @@ function describeFailure(error: unknown): string {
       case 'session_not_found':
         return 'that session does not exist. Leave `sessionId` out to search the current conversation.';
       case 'recall_range':
-        return `${error.message}. Use a session and sequences from an earlier result or the summary.`;
+        return `${error.message}. Use a session and sequences from an earlier result.`;
       case 'recall_query':
       case 'invalid_input':
         return `${error.message}.`;

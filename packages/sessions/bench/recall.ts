@@ -52,8 +52,27 @@ async function buildLineage(store: Store, count: number): Promise<string> {
   return session;
 }
 
-type Kind = 'exact, one message' | 'exact, common path' | 'words' | 'no match';
-const kinds: Kind[] = ['exact, one message', 'exact, common path', 'words', 'no match'];
+type Kind = 'exact, one message' | 'exact, common path' | 'words' | 'no match' | 'one common word';
+const kinds: Kind[] = [
+  'exact, one message',
+  'exact, common path',
+  'words',
+  'no match',
+  'one common word',
+];
+/** Words in a third to two thirds of the messages: the case `rankLimit` bounds (ranking), not the read of every hit. */
+const commonWords = [
+  'reading',
+  'file',
+  'continue',
+  'keep',
+  'tests',
+  'green',
+  'export',
+  'function',
+  'return',
+  'step',
+];
 
 function query(kind: Kind, count: number, seed: number): string {
   const k = 1 + ((seed * 7_919) % (count - 3));
@@ -67,6 +86,8 @@ function query(kind: Kind, count: number, seed: number): string {
       return `tests item ${k - (k % 3) + 2} green`;
     case 'no match':
       return `zz${seed}qq missing-${seed}`;
+    case 'one common word':
+      return commonWords[seed % commonWords.length]!;
   }
 }
 
