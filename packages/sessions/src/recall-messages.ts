@@ -119,25 +119,52 @@ export async function recallMessages(
     const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     const before = Math.floor((excerptLength - Math.min(query.length, excerptLength)) / 2);
     const tsquery = sql`websearch_to_tsquery('english'::regconfig, ${query})`;
-    const selective = await lineageIsSelective(db, ids, range);
+    const shape = await lineageShape(db, ids, range);
+    const { selective } = shape;
     // Phase 1, from the GIN index: full-text hits, the verbatim ones among them first. Only the newest
-    // `rankLimit` hits are ranked and tested verbatim (see `lineageFilter` for how the lineage is applied).
-    const indexed = sql`
+    // `rankLimit` hits are ranked and tested verbatim (see `lineageFilter` for how the lineage is
+    // applied). At most `probe` hits are read at first: a term in more messages than that is looked
+    // for newest first instead (`newestHits`), when that reads fewer messages than its hits.
+    const probe = rankLimit * 2;
+    const indexed = (cap: number | undefined) => sql`
       with found as materialized (
         select m.ctid as tid, m.session_id, m.sequence
         from baton_messages m
         where m.search_vector @@ ${tsquery}${selective ? sql` and ${inLineage}${inRange}` : sql``}
+        ${cap === undefined ? sql`` : sql`limit ${cap}`}
       ),
       hits as materialized (${lineageFilter(ids, range)}),
-      newest as (select * from hits order by depth desc, sequence desc limit ${rankLimit})
-      select n.session_id, n.sequence, (m.search_text ilike ${pattern}) as exact,
-        ts_rank_cd(m.search_vector, ${tsquery}) as rank,
-        (select count(*) from hits)::int as hit_count
-      from newest n join baton_messages m on m.ctid = n.tid
-      order by exact desc, rank desc, n.depth asc, n.sequence asc
-      limit ${limit}`;
-    let best = rowsOf(await db.execute(indexed));
-    rankLimited = Number(best[0]?.hit_count ?? 0) > rankLimit;
+      newest as (select * from hits order by depth desc, sequence desc limit ${rankLimit}),
+      counts as (
+        select (select count(*) from found)::int as found_count,
+          (select count(*) from hits)::int as hit_count,
+          (select max((tid::text::point)[0]) from found)::float8 as last_block
+      )
+      select c.found_count, c.hit_count, c.last_block, r.*
+      from counts c left join lateral (${ranked(tsquery, pattern, limit)}) r on true
+      order by r.exact desc nulls last, r.rank desc, r.depth asc, r.sequence asc`;
+    let phase1 = rowsOf(await db.execute(indexed(probe)));
+    let best: Record<string, unknown>[] | undefined;
+    const [counts] = phase1;
+    if (Number(counts?.found_count ?? 0) >= probe) {
+      const newest = await newestHits(db, ids, range, shape, {
+        tsquery,
+        pattern,
+        limit,
+        rankLimit,
+        tableHits: (probe * shape.tableBlocks) / (Number(counts?.last_block ?? 0) + 1),
+      });
+      if (newest) {
+        best = newest.rows;
+        rankLimited = newest.rankLimited;
+      } else {
+        phase1 = rowsOf(await db.execute(indexed(undefined)));
+      }
+    }
+    if (best === undefined) {
+      rankLimited = Number(phase1[0]?.hit_count ?? 0) > rankLimit;
+      best = phase1.filter((row) => row.session_id !== null && row.session_id !== undefined);
+    }
     // Phase 2: a verbatim scan of the lineage's text (linear in its size), for identifiers, paths and
     // codes that text search splits differently in context, and lines whose punctuation
     // websearch_to_tsquery reads as operators (a leading "- " negates the next word). Only when the
@@ -146,7 +173,7 @@ export async function recallMessages(
     const foundVerbatim = best.some((row) => row.exact === true || row.exact === 't');
     const splittable = /[^\p{L}\p{N}\s]/u.test(query);
     if (best.length === 0 || (splittable && !foundVerbatim)) {
-      const scan = await verbatimScan(db, ids, range, query, pattern, limit, selective);
+      const scan = await verbatimScan(db, ids, range, query, pattern, limit, shape);
       scanLimited = scan.limited;
       const scanned = scan.rows;
       const seen = new Set(best.map((row) => `${row.session_id}\u0000${row.sequence}`));
@@ -264,8 +291,9 @@ async function verbatimScan(
   query: string,
   pattern: string,
   limit: number,
-  selective: boolean,
+  shape: LineageShape,
 ): Promise<{ rows: Record<string, unknown>[]; limited: boolean }> {
+  const { selective } = shape;
   const inLineage = sql`m.session_id = any(${sql.param([...ids])}::text[])`;
   const inRange = range ? sql` and m.sequence between ${range.from} and ${range.to}` : sql``;
   if (trigramQuery.test(query) && (await hasTrigramIndex(db))) {
@@ -284,32 +312,7 @@ async function verbatimScan(
     );
     return { rows, limited: false };
   }
-  // Newest first: the head session's last messages, then back through its ancestors.
-  const lasts = rowsOf(
-    await db.execute(sql`
-      select l.id as session_id,
-        (select max(m.sequence) from baton_messages m where m.session_id = l.id) as last
-      from unnest(${sql.param([...ids])}::text[]) as l(id)`),
-  );
-  const lastOf = new Map(lasts.map((row) => [String(row.session_id), row.last]));
-  const windows: { session: string; low: number; high: number }[] = [];
-  let remaining = recallScanLimit;
-  let limited = false;
-  for (const session of [...ids].reverse()) {
-    const last = lastOf.get(session);
-    if (last === null || last === undefined) continue;
-    const high = Math.min(Number(last), range?.to ?? maxSequence);
-    const from = range?.from ?? 0;
-    if (high < from) continue;
-    if (remaining === 0) {
-      limited = true;
-      break;
-    }
-    const low = Math.max(from, high - remaining + 1);
-    if (low > from) limited = true;
-    windows.push({ session, low, high });
-    remaining -= high - low + 1;
-  }
+  const { windows, limited } = newestWindows(ids, range, shape, recallScanLimit);
   if (windows.length === 0) return { rows: [], limited };
   const rows = rowsOf(
     await db.execute(sql`
@@ -342,29 +345,156 @@ function lineageFilter(
     ${range ? sql`where f.sequence between ${range.from} and ${range.to}` : sql``}`;
 }
 
+interface LineageShape {
+  /** The lineage (or range) holds under a quarter of the table's messages (see `lineageShape`). */
+  selective: boolean;
+  /** Messages of the lineage (or range), by each session's last sequence. */
+  lineageRows: number;
+  /** The planner's row estimate for the table, or the lineage's when it has none. */
+  tableRows: number;
+  tableBlocks: number;
+  lastOf: Map<string, number | null>;
+}
+
 /**
- * Whether the lineage (or range) holds under a quarter of the table's messages, by the planner's row
- * estimate: then index scans are narrowed to it in the scan itself (another tenant's hits are never
- * read); otherwise every index hit is read and filtered, which is cheaper than listing the lineage.
- * An unanalysed table (estimate unknown) counts as mostly this lineage.
+ * The lineage's size and the table's, in one round trip. `selective` when the lineage (or range) holds
+ * under a quarter of the table's messages by the planner's estimate: then index scans are narrowed to
+ * it in the scan itself (another tenant's hits are never read); otherwise every index hit is read and
+ * filtered, which is cheaper than listing the lineage. An unanalysed table (no estimate) counts as
+ * mostly this lineage.
  */
-async function lineageIsSelective(
+async function lineageShape(
   db: AnyPgDatabase,
   ids: readonly string[],
   range: { from: number; to: number } | undefined,
-): Promise<boolean> {
-  const [row] = rowsOf(
+): Promise<LineageShape> {
+  const rows = rowsOf(
     await db.execute(sql`
-      select (select c.reltuples from pg_class c where c.oid = to_regclass('baton_messages'))::float8
+      select l.id as session_id,
+        (select max(m.sequence) from baton_messages m where m.session_id = l.id) as last,
+        (select c.reltuples from pg_class c where c.oid = to_regclass('baton_messages'))::float8
           as table_rows,
-        (select coalesce(sum((select max(m.sequence) + 1 from baton_messages m
-            where m.session_id = l.id)), 0)
-          from unnest(${sql.param([...ids])}::text[]) as l(id))::float8 as lineage_rows`),
+        (pg_relation_size(to_regclass('baton_messages'))
+          / current_setting('block_size')::int)::float8 as table_blocks
+      from unnest(${sql.param([...ids])}::text[]) as l(id)`),
   );
-  const tableRows = Number(row?.table_rows ?? -1);
-  let lineageRows = Number(row?.lineage_rows ?? 0);
+  const lastOf = new Map(
+    rows.map((row) => [String(row.session_id), row.last === null ? null : Number(row.last)]),
+  );
+  let lineageRows = 0;
+  for (const last of lastOf.values()) lineageRows += last === null ? 0 : last + 1;
   if (range) lineageRows = Math.min(lineageRows, range.to - range.from + 1);
-  return tableRows > 0 && lineageRows * 4 < tableRows;
+  const estimate = Number(rows[0]?.table_rows ?? -1);
+  return {
+    selective: estimate > 0 && lineageRows * 4 < estimate,
+    lineageRows,
+    tableRows: estimate > 0 ? Math.max(estimate, lineageRows) : lineageRows,
+    tableBlocks: Math.max(1, Number(rows[0]?.table_blocks ?? 1)),
+    lastOf,
+  };
+}
+
+/**
+ * Windows of sequences holding the newest `count` messages of the lineage (or range): the head
+ * session's last messages, then back through its ancestors. `limited` when older ones are left out.
+ */
+function newestWindows(
+  ids: readonly string[],
+  range: { from: number; to: number } | undefined,
+  shape: LineageShape,
+  count: number,
+): { windows: { session: string; low: number; high: number; depth: number }[]; limited: boolean } {
+  const windows: { session: string; low: number; high: number; depth: number }[] = [];
+  let remaining = count;
+  let limited = false;
+  for (let index = ids.length - 1; index >= 0; index--) {
+    const session = ids[index]!;
+    const last = shape.lastOf.get(session);
+    if (last === null || last === undefined) continue;
+    const high = Math.min(last, range?.to ?? maxSequence);
+    const from = range?.from ?? 0;
+    if (high < from) continue;
+    if (remaining === 0) {
+      limited = true;
+      break;
+    }
+    const low = Math.max(from, high - remaining + 1);
+    if (low > from) limited = true;
+    windows.push({ session, low, high, depth: index + 1 });
+    remaining -= high - low + 1;
+  }
+  return { windows, limited };
+}
+
+/**
+ * The best `limit` of the newest `rankLimit` hits in `newest` (tid, session_id, sequence, depth),
+ * each tested verbatim and ranked.
+ */
+function ranked(tsquery: SQL, pattern: string, limit: number): SQL {
+  return sql`
+    select n.session_id, n.sequence, n.depth, (m.search_text ilike ${pattern}) as exact,
+      ts_rank_cd(m.search_vector, ${tsquery}) as rank
+    from newest n join baton_messages m on m.ctid = n.tid
+    order by exact desc, rank desc, n.depth asc, n.sequence asc
+    limit ${limit}`;
+}
+
+/**
+ * For a term in more than the probe's hits: reads the lineage newest first, in windows sized from
+ * the hits' density (estimated from how far into the table the probe read, `tableHits`), testing each
+ * message against the query, until more than `rankLimit` hits are found. Undefined when that would
+ * read more messages than the term has hits: then reading every hit from the index is cheaper.
+ */
+async function newestHits(
+  db: AnyPgDatabase,
+  ids: readonly string[],
+  range: { from: number; to: number } | undefined,
+  shape: LineageShape,
+  settings: { tsquery: SQL; pattern: string; limit: number; rankLimit: number; tableHits: number },
+): Promise<{ rows: Record<string, unknown>[]; rankLimited: boolean } | undefined> {
+  const { tsquery, pattern, limit, rankLimit } = settings;
+  // The probe read the lineage's hits only (selective) or the whole table's.
+  const lineageHits = Math.min(
+    shape.lineageRows,
+    shape.selective
+      ? settings.tableHits
+      : (settings.tableHits * shape.lineageRows) / shape.tableRows,
+  );
+  const density = Math.max(lineageHits / Math.max(1, shape.lineageRows), 1e-9);
+  let count = Math.ceil((1.25 * (rankLimit + 1)) / density);
+  for (;;) {
+    if (count >= lineageHits) return undefined;
+    const { windows, limited } = newestWindows(ids, range, shape, count);
+    if (windows.length === 0) return { rows: [], rankLimited: false };
+    // `is true` keeps the GIN index out: the pages of these windows are read, not every hit.
+    const rows = rowsOf(
+      await db.execute(sql`
+        with hits as materialized (
+          select m.ctid as tid, m.session_id, m.sequence, w.depth
+          from unnest(${sql.param(windows.map((window) => window.session))}::text[],
+            ${sql.param(windows.map((window) => window.low))}::int[],
+            ${sql.param(windows.map((window) => window.high))}::int[],
+            ${sql.param(windows.map((window) => window.depth))}::int[])
+            as w(session_id, low, high, depth)
+          join baton_messages m
+            on m.session_id = w.session_id and m.sequence between w.low and w.high
+          where (m.search_vector @@ ${tsquery}) is true
+        ),
+        newest as (select * from hits order by depth desc, sequence desc limit ${rankLimit}),
+        counts as (select (select count(*) from hits)::int as hit_count)
+        select c.hit_count, r.*
+        from counts c left join lateral (${ranked(tsquery, pattern, limit)}) r on true
+        order by r.exact desc nulls last, r.rank desc, r.depth asc, r.sequence asc`),
+    );
+    const hitCount = Number(rows[0]?.hit_count ?? 0);
+    if (hitCount > rankLimit || !limited) {
+      return {
+        rows: rows.filter((row) => row.session_id !== null && row.session_id !== undefined),
+        rankLimited: hitCount > rankLimit,
+      };
+    }
+    count *= 4;
+  }
 }
 
 /** pg_trgm can serve an `ilike '%...%'` only from a run of 3 word characters in the pattern. */
