@@ -38,6 +38,8 @@ export interface RecallToolStore {
     scanLimited?: boolean;
     rankLimited?: boolean;
   }>;
+  /** The session's lineage, root first (`SessionStore.lineage`): finds the session a summary's range numbers. */
+  lineage?(sessionId: string): Promise<readonly { id: string }[]>;
 }
 
 /** What the model may pass (every field optional; checked in `execute`, not by the SDK). */
@@ -56,7 +58,7 @@ const maxLimit = 20;
 export const recallToolDescription =
   'Search the earlier, compacted part of this conversation. Compaction replaced older turns with a ' +
   'summary, but every original message is kept: use this to get back an exact error message, ' +
-  'command output, file content, path or decision instead of guessing. Give `query` (exact text such as an error line or path, or keywords; quotes for phrases), or a message range (`sessionId` and sequences from an earlier result: `fromSequence`, `toSequence`; a summary\'s "Messages N–M" count the history that compaction received, so find them by text first), or both. ' +
+  'command output, file content, path or decision instead of guessing. Give `query` (exact text such as an error line or path, or keywords; quotes for phrases), or a message range (`fromSequence`, `toSequence`: the numbers of the summary\'s "Messages N–M", or with `sessionId` the sequences of an earlier result), or both. ' +
   'Results are excerpts with their session, sequence, role and tool name.';
 
 /** Settings of one recall tool, resolved from `createRecallTool`'s options (or the middleware's). */
@@ -91,7 +93,7 @@ export function recallInputSchema(settings: RecallSettings) {
       sessionId: {
         type: 'string' as const,
         description:
-          'Session whose sequence numbers the range refers to (from an earlier result). Default: the current session.',
+          'Session whose sequence numbers the range refers to (from an earlier result). Default: the history the latest compaction replaced, which the summary\'s "Messages N–M" number.',
       },
       fromSequence: {
         type: 'integer' as const,
@@ -138,9 +140,12 @@ export async function runRecall(
   };
   try {
     const from = typeof sessionId === 'function' ? await sessionId() : sessionId;
+    const ranged = fromSequence !== undefined || toSequence !== undefined;
+    const rangeSession =
+      rangeSessionId ?? (ranged ? await replacedSession(store, from) : undefined);
     const result = await store.recall(from, {
       ...(query === undefined ? {} : { query }),
-      ...(rangeSessionId === undefined ? {} : { rangeSessionId }),
+      ...(rangeSession === undefined ? {} : { rangeSessionId: rangeSession }),
       ...(fromSequence === undefined ? {} : { fromSequence }),
       ...(toSequence === undefined ? {} : { toSequence }),
       limit: limit ?? settings.defaultLimit,
@@ -152,6 +157,18 @@ export async function runRecall(
   } catch (error) {
     return `Recall failed: ${describeFailure(error)}`;
   }
+}
+
+/**
+ * The session the latest compaction replaced (the head's parent): its sequences are the indexes of the
+ * history that compaction received, which the summary's note names ("Messages N–M"), so a range read
+ * from the note reads those messages. Undefined (the current session) without a parent, or when the
+ * store cannot list the lineage.
+ */
+async function replacedSession(store: RecallToolStore, from: string): Promise<string | undefined> {
+  if (typeof store.lineage !== 'function') return undefined;
+  const chain = await store.lineage(from);
+  return chain.length >= 2 ? chain[chain.length - 2]!.id : undefined;
 }
 
 function checkInput(input: unknown): string | undefined {
