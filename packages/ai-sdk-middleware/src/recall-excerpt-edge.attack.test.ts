@@ -88,4 +88,50 @@ describe('recall excerpts cut through a credential', () => {
       expect(leaked(text, value, 8), `${secret.slice(0, 4)}… in\n${text}`).toBeUndefined();
     }
   }, 120_000);
+
+  it('a long run without spaces gives an excerpt holding the match, and no fragment of a credential in it', async () => {
+    const separators = ['/', ',', '=', ';', '|'];
+    for (let round = 0; round < 4; round++) {
+      // One run: words and credentials joined by punctuation, never a space, 2k to 20k characters.
+      const marker = `zq${pick('abcdefghijklmnopqrstuvwxyz', 10)}`;
+      const secrets = credentials();
+      const parts = Array.from(
+        { length: 300 + randomInt(2_500) },
+        () => words[randomInt(words.length)]!,
+      );
+      const markerAt = randomInt(parts.length);
+      parts.splice(markerAt, 0, marker);
+      // Credentials right around the marker, where an excerpt edge falls, and one far away.
+      for (const { secret } of secrets) {
+        parts.splice(Math.max(0, markerAt + randomInt(9) - 4), 0, secret);
+      }
+      parts.splice(randomInt(parts.length), 0, secrets[0]!.secret);
+      const line = parts
+        .map((part, index) =>
+          index === 0 ? part : `${separators[randomInt(separators.length)]}${part}`,
+        )
+        .join('');
+      expect(line).not.toMatch(/\s/);
+      const excerptLength = 40 + randomInt(200);
+      const root = await store.createSession();
+      await store.appendMessages(root.id, [{ role: 'tool', content: line }], { startSequence: 0 });
+      const text = await run(createRecallTool({ store, sessionId: root.id, excerptLength }), {
+        query: marker,
+      });
+      expect(text, text).toContain(marker);
+      for (const { secret, value } of secrets) {
+        expect(leaked(text, value, 8), `${secret.slice(0, 4)}… in\n${text}`).toBeUndefined();
+      }
+      // By range: the message's start, cut inside the run, still shows text.
+      const ranged = await run(createRecallTool({ store, sessionId: root.id, excerptLength }), {
+        fromSequence: 0,
+        toSequence: 0,
+      });
+      const body = ranged.split(':\n').slice(1).join(':\n');
+      expect(body.trim().length, ranged).toBeGreaterThan(0);
+      for (const { secret, value } of secrets) {
+        expect(leaked(ranged, value, 8), `${secret.slice(0, 4)}… in\n${ranged}`).toBeUndefined();
+      }
+    }
+  }, 120_000);
 });

@@ -149,6 +149,50 @@ describe('recall for the model (compactionMiddleware recall option)', () => {
     expect(answer.usage.inputTokens).toBe(200);
   }, 60_000);
 
+  it('a range read off the summary note ("Messages N–M") returns those messages of the history', async () => {
+    const history = agentHistory(30, 30, 350);
+    history.push({ role: 'user', content: `Which file did ask ${token()} name?` });
+    const asked: { from: number; to: number; expected: string[] }[] = [];
+    let recalled: string | undefined;
+    const inner = new MockLanguageModelV4({
+      doGenerate: async (options) => {
+        const back = lastToolResultText(options.prompt);
+        if (back !== undefined) {
+          recalled = back;
+          return result([{ type: 'text', text: 'found it' }]);
+        }
+        const note = /\(Messages (\d+)–(\d+) of the history this compaction received/.exec(
+          promptText(options.prompt),
+        );
+        if (note === null) return result([{ type: 'text', text: 'no note' }]);
+        // The provider prompt the compaction received: the instructions, then the history.
+        const first = Number(note[1]);
+        const last = Number(note[2]);
+        const from = first + Math.floor((last - first) / 2);
+        const to = Math.min(last, from + 2);
+        const expected = history
+          .slice(from - 1, to)
+          .filter((message) => typeof message.content === 'string')
+          .map((message) => message.content as string);
+        asked.push({ from, to, expected });
+        return result([recallCall('r1', { fromSequence: from, toSequence: to })]);
+      },
+    });
+    const model = wrapLanguageModel({
+      model: inner,
+      middleware: middleware(store, `c-${token()}`),
+    });
+    await generateText({ model, instructions: 'You are a coding agent.', messages: history });
+    expect(asked).toHaveLength(1);
+    const [{ from, to, expected }] = asked as [(typeof asked)[number]];
+    expect(recalled).toBeDefined();
+    for (let sequence = from; sequence <= to; sequence++) {
+      expect(recalled).toContain(`sequence ${sequence},`);
+    }
+    expect(expected.length).toBeGreaterThan(0);
+    for (const text of expected) expect(recalled).toContain(text.slice(0, 200));
+  }, 60_000);
+
   it('bad input never ends the loop: each call gets a tool result saying what was wrong', async () => {
     const sessionId = `c-${token()}`;
     const bad: unknown[] = [

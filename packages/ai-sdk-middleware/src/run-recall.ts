@@ -9,6 +9,7 @@ export interface RecallToolMatch {
   toolName: string | null;
   excerpt: string;
   excerptStart: number;
+  excerptEnd: number;
   textLength: number;
   matchedBy: 'exact' | 'text' | 'range';
 }
@@ -27,8 +28,18 @@ export interface RecallToolStore {
       toSequence?: number;
       limit?: number;
       excerptLength?: number;
+      redact?: (text: string) => {
+        findings: readonly { start: number; end: number; kind?: string }[];
+      };
     },
-  ): Promise<{ matches: RecallToolMatch[]; searchedSessionIds: string[]; scanLimited?: boolean }>;
+  ): Promise<{
+    matches: RecallToolMatch[];
+    searchedSessionIds: string[];
+    scanLimited?: boolean;
+    rankLimited?: boolean;
+  }>;
+  /** The session's lineage, root first (`SessionStore.lineage`): finds the session a summary's range numbers. */
+  lineage?(sessionId: string): Promise<readonly { id: string }[]>;
 }
 
 /** What the model may pass (every field optional; checked in `execute`, not by the SDK). */
@@ -47,7 +58,7 @@ const maxLimit = 20;
 export const recallToolDescription =
   'Search the earlier, compacted part of this conversation. Compaction replaced older turns with a ' +
   'summary, but every original message is kept: use this to get back an exact error message, ' +
-  'command output, file content, path or decision instead of guessing. Give `query` (exact text such as an error line or path, or keywords; quotes for phrases), or a message range (`sessionId` from an earlier result or the summary, `fromSequence`, `toSequence`), or both. ' +
+  'command output, file content, path or decision instead of guessing. Give `query` (exact text such as an error line or path, or keywords; quotes for phrases), or a message range (`fromSequence`, `toSequence`: the numbers of the summary\'s "Messages N–M", or with `sessionId` the sequences of an earlier result), or both. ' +
   'Results are excerpts with their session, sequence, role and tool name.';
 
 /** Settings of one recall tool, resolved from `createRecallTool`'s options (or the middleware's). */
@@ -82,7 +93,7 @@ export function recallInputSchema(settings: RecallSettings) {
       sessionId: {
         type: 'string' as const,
         description:
-          'Session whose sequence numbers the range refers to (from an earlier result). Default: the current session.',
+          'Session whose sequence numbers the range refers to (from an earlier result). Default: the history the latest compaction replaced, which the summary\'s "Messages N–M" number.',
       },
       fromSequence: {
         type: 'integer' as const,
@@ -103,7 +114,8 @@ export function recallInputSchema(settings: RecallSettings) {
 /**
  * Runs one recall for the model and returns the tool result text. Never throws: bad input and store
  * failures become a result saying what was wrong, so the agent loop goes on. Excerpts are redacted
- * (`redactSecrets` of `@baton/fallback`) and the whole text is capped at `maxOutputTokens`.
+ * (`redactSecrets` of `@baton/fallback`) by the store before they are cut, and the whole text is
+ * capped at `maxOutputTokens`.
  */
 export async function runRecall(
   store: RecallToolStore,
@@ -128,18 +140,35 @@ export async function runRecall(
   };
   try {
     const from = typeof sessionId === 'function' ? await sessionId() : sessionId;
+    const ranged = fromSequence !== undefined || toSequence !== undefined;
+    const rangeSession =
+      rangeSessionId ?? (ranged ? await replacedSession(store, from) : undefined);
     const result = await store.recall(from, {
       ...(query === undefined ? {} : { query }),
-      ...(rangeSessionId === undefined ? {} : { rangeSessionId }),
+      ...(rangeSession === undefined ? {} : { rangeSessionId: rangeSession }),
       ...(fromSequence === undefined ? {} : { fromSequence }),
       ...(toSequence === undefined ? {} : { toSequence }),
       limit: limit ?? settings.defaultLimit,
       excerptLength: settings.excerptLength,
+      // Redacted before the excerpt is cut: a credential at its edge is replaced whole, never cut.
+      redact: redactSecrets,
     });
     return render(result, query !== undefined, settings.maxOutputTokens);
   } catch (error) {
     return `Recall failed: ${describeFailure(error)}`;
   }
+}
+
+/**
+ * The session the latest compaction replaced (the head's parent): its sequences are the indexes of the
+ * history that compaction received, which the summary's note names ("Messages N–M"), so a range read
+ * from the note reads those messages. Undefined (the current session) without a parent, or when the
+ * store cannot list the lineage.
+ */
+async function replacedSession(store: RecallToolStore, from: string): Promise<string | undefined> {
+  if (typeof store.lineage !== 'function') return undefined;
+  const chain = await store.lineage(from);
+  return chain.length >= 2 ? chain[chain.length - 2]!.id : undefined;
 }
 
 function checkInput(input: unknown): string | undefined {
@@ -184,7 +213,7 @@ function describeFailure(error: unknown): string {
       case 'session_not_found':
         return 'that session does not exist. Leave `sessionId` out to search the current conversation.';
       case 'recall_range':
-        return `${error.message}. Use a session and sequences from an earlier result or the summary.`;
+        return `${error.message}. Use a session and sequences from an earlier result.`;
       case 'recall_query':
       case 'invalid_input':
         return `${error.message}.`;
@@ -196,15 +225,21 @@ function describeFailure(error: unknown): string {
 }
 
 function render(
-  result: { matches: readonly RecallToolMatch[]; scanLimited?: boolean },
+  result: { matches: readonly RecallToolMatch[]; scanLimited?: boolean; rankLimited?: boolean },
   searched: boolean,
   maxTokens: number,
 ): string {
   const { matches } = result;
   // The store could read only its newest messages verbatim (no trigram index): say how to go further.
-  const limitedNote = result.scanLimited
-    ? '\n\n(Exact-text search covered only the most recent messages; for older ones add words or give a range.)'
-    : '';
+  const limitedNote = `${
+    result.scanLimited
+      ? '\n\n(Exact-text search covered only the most recent messages; for older ones add words or give a range.)'
+      : ''
+  }${
+    result.rankLimited
+      ? '\n\n(Many messages match: only the most recent of them were ranked. For older ones add words, use an exact fragment or give a range.)'
+      : ''
+  }`;
   if (matches.length === 0) {
     return `${
       searched
@@ -217,13 +252,13 @@ function render(
   let used = estimateTokens(header);
   let shown = 0;
   for (const [index, match] of matches.entries()) {
-    const whole = wholeRuns(match);
     const where = `[${index + 1}] session ${match.sessionId}, sequence ${match.sequence}, ${match.role}${
       match.toolName ? ` (tool ${match.toolName})` : ''
-    }, characters ${whole.start}-${whole.start + whole.text.length} of ${match.textLength}${
+    }, characters ${match.excerptStart}-${match.excerptEnd} of ${match.textLength}${
       match.matchedBy === 'exact' ? ', exact match' : ''
     }:`;
-    let excerpt = redactSecrets(whole.text).text;
+    // Already redacted in the store; again here in case a store ignored `redact` (idempotent).
+    let excerpt = redactSecrets(match.excerpt).text;
     const room = maxTokens - used - estimateTokens(where) - 40;
     if (room <= 20) break;
     if (estimateTokens(excerpt) > room) excerpt = clipToTokens(excerpt, room);
@@ -238,27 +273,6 @@ function render(
     );
   }
   return `${parts.join('\n\n')}${limitedNote}`;
-}
-
-/**
- * The excerpt without the runs of non-space characters its window cut through. A secret cut at the
- * window's edge loses the prefix or shape the redactor knows it by, so its fragment would go out in
- * the clear; a whole run is either redacted or not a secret.
- */
-function wholeRuns(match: RecallToolMatch): { text: string; start: number } {
-  let text = match.excerpt;
-  let start = match.excerptStart;
-  if (start > 0) {
-    const cut = text.search(/\s/);
-    const from = cut === -1 ? text.length : cut;
-    text = text.slice(from);
-    start += from;
-  }
-  if (start + text.length < match.textLength) {
-    const tail = /\S+$/.exec(text);
-    if (tail) text = text.slice(0, tail.index);
-  }
-  return { text, start };
 }
 
 /** The longest prefix of `text` estimated at most `tokens`, by halving. */

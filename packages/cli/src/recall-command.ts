@@ -19,8 +19,9 @@ export async function recallCommand(settings: RecallSettings, io: CliIo): Promis
     // The copy, not the store: a store made before recall gains its search column here only.
     await store.migrate();
     const session = await findSession(store, settings.id, dataDir);
-    const { matches, searchedSessionIds } = await store
-      .recall(session.id, { query: settings.query, limit: settings.limit })
+    const { matches, searchedSessionIds, scanLimited, rankLimited } = await store
+      // Redacted before the excerpts are cut: a credential at an excerpt's edge is hidden whole.
+      .recall(session.id, { query: settings.query, limit: settings.limit, redact: redactSecrets })
       .catch((error: unknown) => {
         // Bad input, not a failure: exit 2. The messages never quote the query.
         if (RecallQueryError.isInstance(error) || RecallRangeError.isInstance(error)) {
@@ -28,24 +29,28 @@ export async function recallCommand(settings: RecallSettings, io: CliIo): Promis
         }
         throw error;
       });
-    const shown = matches.map((match) => ({
-      ...match,
-      excerpt: redactSecrets(match.excerpt).text,
-    }));
     if (settings.json) {
       io.stdout.write(
-        `${JSON.stringify({ dataDir, sessionId: session.id, searchedSessionIds, matches: shown })}\n`,
+        `${JSON.stringify({ dataDir, sessionId: session.id, searchedSessionIds, scanLimited, rankLimited, matches })}\n`,
       );
       return 0;
     }
     const lines = [
       `${matches.length} match${matches.length === 1 ? '' : 'es'} in the lineage of ${session.id} (${searchedSessionIds.length} session${searchedSessionIds.length === 1 ? '' : 's'} searched, best first)`,
     ];
-    for (const [index, match] of shown.entries()) {
+    for (const [index, match] of matches.entries()) {
       lines.push(
         `${index + 1}. ${describeMatch(match)}`,
         `   ${printableText(match.excerpt, 600)}`,
       );
+    }
+    if (rankLimited) {
+      lines.push(
+        '(many messages match: only the most recent of them were ranked; add words or use an exact fragment)',
+      );
+    }
+    if (scanLimited) {
+      lines.push('(exact-text search covered only the most recent messages of the lineage)');
     }
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;

@@ -52,8 +52,27 @@ async function buildLineage(store: Store, count: number): Promise<string> {
   return session;
 }
 
-type Kind = 'exact, one message' | 'exact, common path' | 'words' | 'no match';
-const kinds: Kind[] = ['exact, one message', 'exact, common path', 'words', 'no match'];
+type Kind = 'exact, one message' | 'exact, common path' | 'words' | 'no match' | 'one common word';
+const kinds: Kind[] = [
+  'exact, one message',
+  'exact, common path',
+  'words',
+  'no match',
+  'one common word',
+];
+/** Words in a third to two thirds of the messages: the case `rankLimit` bounds (ranking), not the read of every hit. */
+const commonWords = [
+  'reading',
+  'file',
+  'continue',
+  'keep',
+  'tests',
+  'green',
+  'export',
+  'function',
+  'return',
+  'step',
+];
 
 function query(kind: Kind, count: number, seed: number): string {
   const k = 1 + ((seed * 7_919) % (count - 3));
@@ -67,6 +86,8 @@ function query(kind: Kind, count: number, seed: number): string {
       return `tests item ${k - (k % 3) + 2} green`;
     case 'no match':
       return `zz${seed}qq missing-${seed}`;
+    case 'one common word':
+      return commonWords[seed % commonWords.length]!;
   }
 }
 
@@ -222,8 +243,8 @@ const lines = [
   '',
   `Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; PostgreSQL: ${postgres ? 'local server (127.0.0.1:5432, node-postgres pool)' : 'not reachable, not run'}. Lineages of agent-like messages (tool call, ~600-char tool result, user turn) in sessions of ${sessionSize.toLocaleString('en-US')} compacted into one another; \`recall\` from the head (default limit 5). ${rounds} rounds, backends interleaved, ${queriesPerKind} fresh queries per kind per round (never-seen values); p50/p95 over all calls. Server CPU: the PostgreSQL backend process's CPU time (from /proc, 10 ms ticks, so a mean over the calls), which load on the machine does not inflate as it does wall time. Machine: 2 shared cores, other jobs running (load average ${loadavg()[0]!.toFixed(1)} at the start).`,
   '',
-  '| Raw messages | Backend | Query kind | p50 (ms) | p95 (ms) | max (ms) | process CPU per call, median (ms) | server CPU per call, mean (ms) | scan-limited calls |',
-  '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| Raw messages | Backend | Query kind | p50 (ms) | p95 (ms) | max (ms) | process CPU per call, median (ms) | server CPU per call, mean (ms) | scan-limited calls | rank-limited calls |',
+  '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
 for (const count of sizes) {
   for (const backend of backends) {
@@ -234,6 +255,7 @@ for (const count of sizes) {
   const wall = new Map<string, number[]>();
   const cpu = new Map<string, number[]>();
   const limitedCalls = new Map<string, number>();
+  const rankLimitedCalls = new Map<string, number>();
   const serverCpu = new Map<string, number>();
   const serverSamples = new Map<string, number>();
   for (let round = 0; round < rounds; round++) {
@@ -246,10 +268,12 @@ for (const count of sizes) {
           const cpuStart = process.cpuUsage();
           const serverStart = processCpuMs(pid);
           const started = performance.now();
-          const { matches, scanLimited } = await backend.store.recall(backend.heads.get(count)!, {
-            query: text,
-          });
+          const { matches, scanLimited, rankLimited } = await backend.store.recall(
+            backend.heads.get(count)!,
+            { query: text },
+          );
           if (scanLimited) limitedCalls.set(key, (limitedCalls.get(key) ?? 0) + 1);
+          if (rankLimited) rankLimitedCalls.set(key, (rankLimitedCalls.get(key) ?? 0) + 1);
           const elapsed = performance.now() - started;
           const used = process.cpuUsage(cpuStart);
           const serverEnd = processCpuMs(pid);
@@ -273,7 +297,7 @@ for (const count of sizes) {
       const values = wall.get(key)!;
       const cpuValues = cpu.get(key)!;
       lines.push(
-        `| ${count.toLocaleString('en-US')} | ${backend.name} | ${kind} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} | ${percentile(cpuValues, 50).toFixed(1)} | ${serverCpu.has(key) ? (serverCpu.get(key)! / serverSamples.get(key)!).toFixed(1) : 'in process'} | ${limitedCalls.get(key) ?? 0} / ${values.length} |`,
+        `| ${count.toLocaleString('en-US')} | ${backend.name} | ${kind} | ${percentile(values, 50).toFixed(1)} | ${percentile(values, 95).toFixed(1)} | ${Math.max(...values).toFixed(1)} | ${percentile(cpuValues, 50).toFixed(1)} | ${serverCpu.has(key) ? (serverCpu.get(key)! / serverSamples.get(key)!).toFixed(1) : 'in process'} | ${limitedCalls.get(key) ?? 0} / ${values.length} | ${rankLimitedCalls.get(key) ?? 0} / ${values.length} |`,
       );
     }
   }

@@ -5,9 +5,10 @@ export { describeSessionId } from './describe-session-id.js';
 export { HistoryDivergedError } from './history-diverged-error.js';
 export { LineageConflictError } from './lineage-conflict-error.js';
 export { MessageValidationError } from './message-validation-error.js';
-export { recallQueryMaxLength, recallScanLimit } from './recall-messages.js';
+export { recallQueryMaxLength, recallRankLimit, recallScanLimit } from './recall-messages.js';
 export { RecallQueryError, type RecallQueryProblem } from './recall-query-error.js';
 export { RecallRangeError } from './recall-range-error.js';
+export { recallRedactMargin } from './redacted-excerpt.js';
 export { compactions, messages, sessions } from './schema.js';
 export { SessionEndedError } from './session-ended-error.js';
 export { SessionExistsError } from './session-exists-error.js';
@@ -27,6 +28,7 @@ export type {
   MessageTokenCounter,
   RecallMatch,
   RecallOptions,
+  RecallRedact,
   RecallResult,
   RecordCompactionOptions,
   RecordCompactionResult,

@@ -237,7 +237,28 @@ export interface RecallOptions {
   limit?: number;
   /** Characters of text around each match. Default `400`, from `20` to `4,000`. */
   excerptLength?: number;
+  /**
+   * Most full-text hits ranked, newest first (the head session's last messages, then back through its
+   * ancestors). A query matching more messages ranks only these, so an older hit can be missing:
+   * `rankLimited` says so. Default `recallRankLimit` (1,000), from `1` to `100,000`.
+   */
+  rankLimit?: number;
+  /**
+   * Redacts before the excerpt is cut: called with the text around each match (the excerpt and up to
+   * `recallRedactMargin`, 2,000, characters each side), it returns the spans to hide. Each span is
+   * replaced by `[REDACTED:<kind>]` and the excerpt never cuts one, so a credential straddling the
+   * excerpt's edge never comes back in part; `redactSecrets` of `@baton/fallback` fits as is. With it,
+   * `excerptStart`/`excerptEnd` give the span of the original text the excerpt shows, and `excerpt` is
+   * that span redacted (its length may differ, never above `excerptLength`). Default: none (excerpts
+   * are the stored text, cut).
+   */
+  redact?: RecallRedact;
 }
+
+/** A redactor for `recall`: the spans of `text` to hide (offsets into `text`), with an optional kind. */
+export type RecallRedact = (text: string) => {
+  findings: readonly { start: number; end: number; kind?: string }[];
+};
 
 /** One message found by `recall`, with where it sits in the lineage. */
 export interface RecallMatch {
@@ -271,6 +292,12 @@ export interface RecallResult {
    * matches always cover the whole lineage.
    */
   scanLimited: boolean;
+  /**
+   * `true` when the full-text query matched more than `rankLimit` messages (default 1,000) and only
+   * the newest of them were ranked, so a better-ranked older match may be missing: add words, use an
+   * exact fragment or give a range.
+   */
+  rankLimited: boolean;
 }
 
 /** A lineage store. Every method is async; see `createSessionStore`. */
