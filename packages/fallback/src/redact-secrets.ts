@@ -76,14 +76,97 @@ const copy = (result: RedactSecretsResult): RedactSecretsResult => ({
 });
 
 // Every built-in rule needs either a run of 10+ letters/digits or 16+ token characters (vendor
-// tokens, JWTs, PEM bodies) or
-// one of these words/markers (key names, headers, URL and curl credentials). Text with neither is
-// returned untouched without running ~70 patterns: most short strings (paths, commands) are like that.
-const secretHint =
-  /[A-Za-z0-9]{10}|[A-Za-z0-9_-]{16}|[A-Za-z0-9_-]{8}[~.][A-Za-z0-9_-]|pass|pwd|secret|token|key|auth|cred|access|login|private|bearer|session|cookie|sig|licen|dsn|sid|api|:\/\/|-u\b|--user|@/i;
+// tokens, JWTs, PEM bodies), 8 token characters then `~` or `.` then one more, or one of the words
+// and markers below (key names, headers, URL and curl credentials), ASCII case ignored. Text with
+// none is returned untouched without running ~70 patterns: most short strings (paths, commands)
+// are like that. One pass over the character codes: a case-insensitive regex alternation of the
+// same conditions tried every branch at every position of text that has none (code, logs), and
+// cost as much as redacting.
+const hintWords: Record<number, readonly string[]> = {};
+for (const word of [
+  'pass',
+  'pwd',
+  'secret',
+  'token',
+  'key',
+  'auth',
+  'cred',
+  'access',
+  'login',
+  'private',
+  'bearer',
+  'session',
+  'cookie',
+  'sig',
+  'licen',
+  'dsn',
+  'sid',
+  'api',
+]) {
+  const first = word.charCodeAt(0);
+  hintWords[first] = [...(hintWords[first] ?? []), word];
+}
 
-function mayHoldSecret(text: string): boolean {
-  return secretHint.test(text);
+/** 1 for ASCII letters and digits, 2 for `_` and `-`, 0 otherwise. */
+function tokenClass(code: number): number {
+  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+    return 1;
+  }
+  return code === 95 || code === 45 ? 2 : 0;
+}
+
+/** True when `word` (lower-case ASCII) stands in `text` at `at`, ASCII case ignored. */
+function wordAt(text: string, at: number, word: string): boolean {
+  if (at + word.length > text.length) return false;
+  for (let index = 1; index < word.length; index++) {
+    let code = text.charCodeAt(at + index);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== word.charCodeAt(index)) return false;
+  }
+  return true;
+}
+
+/** False when no built-in rule can match `text` (see above); exported for the equivalence check in bench/speed.ts. */
+export function mayHoldSecret(text: string): boolean {
+  let alphanumeric = 0;
+  let token = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const kind = tokenClass(code);
+    if (kind !== 0) {
+      alphanumeric = kind === 1 ? alphanumeric + 1 : 0;
+      token++;
+      if (alphanumeric >= 10 || token >= 16) return true;
+      const lower = code >= 65 && code <= 90 ? code + 32 : code;
+      const words = hintWords[lower];
+      if (words !== undefined) {
+        for (const word of words) if (wordAt(text, index, word)) return true;
+      }
+      // `-u` at a word's end, `--user`.
+      if (code === 45) {
+        const next = text.charCodeAt(index + 1);
+        if ((next === 117 || next === 85) && tokenClass(text.charCodeAt(index + 2)) !== 1) {
+          if (text.charCodeAt(index + 2) !== 95) return true;
+        }
+        if (wordAt(text, index, '--user')) return true;
+      }
+      continue;
+    }
+    if (code === 64) return true;
+    if (code === 58 && text.charCodeAt(index + 1) === 47 && text.charCodeAt(index + 2) === 47) {
+      return true;
+    }
+    if (
+      (code === 126 || code === 46) &&
+      token >= 8 &&
+      tokenClass(text.charCodeAt(index + 1)) !== 0
+    ) {
+      return true;
+    }
+    alphanumeric = 0;
+    token = 0;
+  }
+  return false;
 }
 
 const defaultReplacement = (kind: string) => `[REDACTED:${kind}]`;
