@@ -48,6 +48,10 @@ const memo = new Map<string, RedactSecretsResult>();
 const memoMaxCharacters = 16 * 2 ** 20;
 const memoMinLength = 24;
 let memoCharacters = 0;
+// Keys in insertion order, oldest at `memoHead`: evicting by iterating the Map walked every
+// deleted entry still in its table, time quadratic in the entries once the memo was full.
+let memoOrder: string[] = [];
+let memoHead = 0;
 
 /**
  * Empties the memo of `redactSecrets`. The memo holds recently redacted texts (originals included)
@@ -57,16 +61,23 @@ let memoCharacters = 0;
 export function clearRedactionMemo(): void {
   memo.clear();
   memoCharacters = 0;
+  memoOrder = [];
+  memoHead = 0;
 }
 
 function remember(text: string, result: RedactSecretsResult): void {
-  if (text.length > memoMaxCharacters / 8) return;
+  if (text.length > memoMaxCharacters / 8 || memo.has(text)) return;
   memoCharacters += text.length;
   memo.set(text, result);
-  for (const [key] of memo) {
-    if (memoCharacters <= memoMaxCharacters) break;
+  memoOrder.push(text);
+  while (memoCharacters > memoMaxCharacters && memoHead < memoOrder.length) {
+    const key = memoOrder[memoHead++]!;
     memo.delete(key);
     memoCharacters -= key.length;
+  }
+  if (memoHead > 1024 && memoHead * 2 > memoOrder.length) {
+    memoOrder = memoOrder.slice(memoHead);
+    memoHead = 0;
   }
 }
 
@@ -297,10 +308,24 @@ export function redactSecrets(
     if (known) return copy(known);
     const result = redactUncached(text, options);
     remember(text, result);
+    // Redacted text is often redacted again (receipts read the messages the compressor redacted).
+    // When the last rescan of the output found nothing outside its own markers, redacting the
+    // output returns it unchanged with no findings (`outsideMarkers` drops the same spans): known
+    // without scanning again.
+    if (result.findings.length > 0 && settled.has(result) && markersReadBack(result)) {
+      remember(result.text, { text: result.text, findings: [] });
+    }
     return copy(result);
   }
   return redactUncached(text, options);
 }
+
+// Results whose output, scanned again, gave no span outside the markers just written.
+const settled = new WeakSet<RedactSecretsResult>();
+const markerKind = /^[\w-]+$/;
+/** Every marker written reads back as one (`markerPattern`), so a rescan skips its span. */
+const markersReadBack = (result: RedactSecretsResult) =>
+  result.findings.every((finding) => markerKind.test(finding.kind));
 
 function redactUncached(text: string, options: RedactSecretsOptions): RedactSecretsResult {
   const replacement = options.replacement ?? defaultReplacement;
@@ -316,7 +341,11 @@ function redactUncached(text: string, options: RedactSecretsOptions): RedactSecr
     const again = collectSpans(rendered.text, options, 0).filter(
       (span) => !rendered.replaced.some(([from, to]) => span.start >= from && span.end <= to),
     );
-    if (again.length === 0) break;
+    if (again.length === 0) {
+      const result = { text: rendered.text, findings };
+      settled.add(result);
+      return result;
+    }
     findings = mergeSpans([...findings, ...again.map((span) => toOriginal(span, rendered))]);
     const next = render(text, findings, replacement);
     if (next.text === rendered.text) break;
