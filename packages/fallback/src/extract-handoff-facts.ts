@@ -224,18 +224,21 @@ const codeLine =
 const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 
 /** Error lines whole (whitespace collapsed, not clipped): redact before clipping, never after. */
+// The same conditions, for finding the lines that hold one: no branch matches across a line break
+// (a newline is a non-word character, as the start and end of a line are), so a line holds a match
+// exactly when the scan of the whole output meets one starting in it.
+const errorScan = new RegExp(errorPattern.source, 'gi');
+
 function rawErrorLines(output: string): string[] {
   const lines: string[] = [];
-  if (!errorPattern.test(output)) return lines;
-  for (const raw of output.split('\n')) {
-    if (
-      raw.length > 500 ||
-      !errorPattern.test(raw) ||
-      numberedLine.test(raw) ||
-      codeLine.test(raw)
-    ) {
-      continue;
-    }
+  errorScan.lastIndex = 0;
+  for (let match = errorScan.exec(output); match; match = errorScan.exec(output)) {
+    const start = output.lastIndexOf('\n', match.index - 1) + 1;
+    let end = output.indexOf('\n', match.index);
+    if (end === -1) end = output.length;
+    errorScan.lastIndex = end;
+    const raw = output.slice(start, end);
+    if (raw.length > 500 || numberedLine.test(raw) || codeLine.test(raw)) continue;
     const line = raw.replace(/\s+/g, ' ').trim();
     if (line.length < 6) continue;
     lines.push(line);
@@ -485,15 +488,51 @@ function commandVerbs(target: string): string {
  * tool after a failed write) running the same program on a target the failing call named. Reading
  * a test file is not re-running the test; reading a file is not the edit that failed on it.
  */
-function sameTarget(failed: ToolCallFact, later: ToolCallFact): boolean {
-  if (callKind(failed) !== callKind(later)) return false;
-  const a = failed.target.replace(/\s+/g, ' ').trim();
-  const b = later.target.replace(/\s+/g, ' ').trim();
-  if (a === '' || b === '') return false;
-  if (a === b) return true;
-  if (commandVerbs(a) !== commandVerbs(b)) return false;
-  const paths = extractPaths(a);
-  return paths.length > 0 && extractPaths(b).some((path) => paths.includes(path));
+function sameTarget(
+  failed: ToolCallFact,
+  later: ToolCallFact,
+  targets: Map<ToolCallFact, CallTarget>,
+): boolean {
+  const a = callTarget(failed, targets);
+  const b = callTarget(later, targets);
+  if (a.kind !== b.kind) return false;
+  if (a.text === '' || b.text === '') return false;
+  if (a.text === b.text) return true;
+  if (a.verbs() !== b.verbs()) return false;
+  const paths = a.paths();
+  if (paths.length === 0) return false;
+  return b.paths().some((path) => paths.includes(path));
+}
+
+/** What `sameTarget` compares, worked out once per call: it runs for pairs of calls. */
+interface CallTarget {
+  kind: string;
+  text: string;
+  verbs: () => string;
+  paths: () => string[];
+}
+
+function callTarget(call: ToolCallFact, targets: Map<ToolCallFact, CallTarget>): CallTarget {
+  let target = targets.get(call);
+  if (target === undefined) {
+    const text = call.target.replace(/\s+/g, ' ').trim();
+    let verbs: string | undefined;
+    let paths: string[] | undefined;
+    target = {
+      kind: callKind(call),
+      text,
+      verbs: () => {
+        verbs ??= commandVerbs(text);
+        return verbs;
+      },
+      paths: () => {
+        paths ??= extractPaths(text);
+        return paths;
+      },
+    };
+    targets.set(call, target);
+  }
+  return target;
 }
 /** How many trailing turns `extractHandoffFacts` keeps (redacted) in `turns`. */
 export const lastTurnCount = 12;
@@ -704,10 +743,13 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               .filter((part) => part !== '')
               .join('\n'),
         });
+        // Only the last turns are kept: a long window would otherwise hold a closure per message.
+        if (turns.length >= 4 * lastTurnCount) turns.splice(0, turns.length - lastTurnCount);
       }
     }
   });
 
+  const targets = new Map<ToolCallFact, CallTarget>();
   for (const error of errors.values()) {
     const sources = errorSources.get(error.line) ?? [];
     error.resolved =
@@ -721,7 +763,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               later.index > error.lastIndex &&
               later.outcome === 'ok' &&
               !later.failed &&
-              sameTarget(source, later),
+              sameTarget(source, later, targets),
           ),
       );
   }

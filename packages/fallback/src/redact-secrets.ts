@@ -48,6 +48,10 @@ const memo = new Map<string, RedactSecretsResult>();
 const memoMaxCharacters = 16 * 2 ** 20;
 const memoMinLength = 24;
 let memoCharacters = 0;
+// Keys in insertion order, oldest at `memoHead`: evicting by iterating the Map walked every
+// deleted entry still in its table, time quadratic in the entries once the memo was full.
+let memoOrder: string[] = [];
+let memoHead = 0;
 
 /**
  * Empties the memo of `redactSecrets`. The memo holds recently redacted texts (originals included)
@@ -57,16 +61,23 @@ let memoCharacters = 0;
 export function clearRedactionMemo(): void {
   memo.clear();
   memoCharacters = 0;
+  memoOrder = [];
+  memoHead = 0;
 }
 
 function remember(text: string, result: RedactSecretsResult): void {
-  if (text.length > memoMaxCharacters / 8) return;
+  if (text.length > memoMaxCharacters / 8 || memo.has(text)) return;
   memoCharacters += text.length;
   memo.set(text, result);
-  for (const [key] of memo) {
-    if (memoCharacters <= memoMaxCharacters) break;
+  memoOrder.push(text);
+  while (memoCharacters > memoMaxCharacters && memoHead < memoOrder.length) {
+    const key = memoOrder[memoHead++]!;
     memo.delete(key);
     memoCharacters -= key.length;
+  }
+  if (memoHead > 1024 && memoHead * 2 > memoOrder.length) {
+    memoOrder = memoOrder.slice(memoHead);
+    memoHead = 0;
   }
 }
 
@@ -76,14 +87,97 @@ const copy = (result: RedactSecretsResult): RedactSecretsResult => ({
 });
 
 // Every built-in rule needs either a run of 10+ letters/digits or 16+ token characters (vendor
-// tokens, JWTs, PEM bodies) or
-// one of these words/markers (key names, headers, URL and curl credentials). Text with neither is
-// returned untouched without running ~70 patterns: most short strings (paths, commands) are like that.
-const secretHint =
-  /[A-Za-z0-9]{10}|[A-Za-z0-9_-]{16}|[A-Za-z0-9_-]{8}[~.][A-Za-z0-9_-]|pass|pwd|secret|token|key|auth|cred|access|login|private|bearer|session|cookie|sig|licen|dsn|sid|api|:\/\/|-u\b|--user|@/i;
+// tokens, JWTs, PEM bodies), 8 token characters then `~` or `.` then one more, or one of the words
+// and markers below (key names, headers, URL and curl credentials), ASCII case ignored. Text with
+// none is returned untouched without running ~70 patterns: most short strings (paths, commands)
+// are like that. One pass over the character codes: a case-insensitive regex alternation of the
+// same conditions tried every branch at every position of text that has none (code, logs), and
+// cost as much as redacting.
+const hintWords: Record<number, readonly string[]> = {};
+for (const word of [
+  'pass',
+  'pwd',
+  'secret',
+  'token',
+  'key',
+  'auth',
+  'cred',
+  'access',
+  'login',
+  'private',
+  'bearer',
+  'session',
+  'cookie',
+  'sig',
+  'licen',
+  'dsn',
+  'sid',
+  'api',
+]) {
+  const first = word.charCodeAt(0);
+  hintWords[first] = [...(hintWords[first] ?? []), word];
+}
 
-function mayHoldSecret(text: string): boolean {
-  return secretHint.test(text);
+/** 1 for ASCII letters and digits, 2 for `_` and `-`, 0 otherwise. */
+function tokenClass(code: number): number {
+  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+    return 1;
+  }
+  return code === 95 || code === 45 ? 2 : 0;
+}
+
+/** True when `word` (lower-case ASCII) stands in `text` at `at`, ASCII case ignored. */
+function wordAt(text: string, at: number, word: string): boolean {
+  if (at + word.length > text.length) return false;
+  for (let index = 1; index < word.length; index++) {
+    let code = text.charCodeAt(at + index);
+    if (code >= 65 && code <= 90) code += 32;
+    if (code !== word.charCodeAt(index)) return false;
+  }
+  return true;
+}
+
+/** False when no built-in rule can match `text` (see above); exported for the equivalence check in bench/speed.ts. */
+export function mayHoldSecret(text: string): boolean {
+  let alphanumeric = 0;
+  let token = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    const kind = tokenClass(code);
+    if (kind !== 0) {
+      alphanumeric = kind === 1 ? alphanumeric + 1 : 0;
+      token++;
+      if (alphanumeric >= 10 || token >= 16) return true;
+      const lower = code >= 65 && code <= 90 ? code + 32 : code;
+      const words = hintWords[lower];
+      if (words !== undefined) {
+        for (const word of words) if (wordAt(text, index, word)) return true;
+      }
+      // `-u` at a word's end, `--user`.
+      if (code === 45) {
+        const next = text.charCodeAt(index + 1);
+        if ((next === 117 || next === 85) && tokenClass(text.charCodeAt(index + 2)) !== 1) {
+          if (text.charCodeAt(index + 2) !== 95) return true;
+        }
+        if (wordAt(text, index, '--user')) return true;
+      }
+      continue;
+    }
+    if (code === 64) return true;
+    if (code === 58 && text.charCodeAt(index + 1) === 47 && text.charCodeAt(index + 2) === 47) {
+      return true;
+    }
+    if (
+      (code === 126 || code === 46) &&
+      token >= 8 &&
+      tokenClass(text.charCodeAt(index + 1)) !== 0
+    ) {
+      return true;
+    }
+    alphanumeric = 0;
+    token = 0;
+  }
+  return false;
 }
 
 const defaultReplacement = (kind: string) => `[REDACTED:${kind}]`;
@@ -214,10 +308,24 @@ export function redactSecrets(
     if (known) return copy(known);
     const result = redactUncached(text, options);
     remember(text, result);
+    // Redacted text is often redacted again (receipts read the messages the compressor redacted).
+    // When the last rescan of the output found nothing outside its own markers, redacting the
+    // output returns it unchanged with no findings (`outsideMarkers` drops the same spans): known
+    // without scanning again.
+    if (result.findings.length > 0 && settled.has(result) && markersReadBack(result)) {
+      remember(result.text, { text: result.text, findings: [] });
+    }
     return copy(result);
   }
   return redactUncached(text, options);
 }
+
+// Results whose output, scanned again, gave no span outside the markers just written.
+const settled = new WeakSet<RedactSecretsResult>();
+const markerKind = /^[\w-]+$/;
+/** Every marker written reads back as one (`markerPattern`), so a rescan skips its span. */
+const markersReadBack = (result: RedactSecretsResult) =>
+  result.findings.every((finding) => markerKind.test(finding.kind));
 
 function redactUncached(text: string, options: RedactSecretsOptions): RedactSecretsResult {
   const replacement = options.replacement ?? defaultReplacement;
@@ -233,7 +341,11 @@ function redactUncached(text: string, options: RedactSecretsOptions): RedactSecr
     const again = collectSpans(rendered.text, options, 0).filter(
       (span) => !rendered.replaced.some(([from, to]) => span.start >= from && span.end <= to),
     );
-    if (again.length === 0) break;
+    if (again.length === 0) {
+      const result = { text: rendered.text, findings };
+      settled.add(result);
+      return result;
+    }
     findings = mergeSpans([...findings, ...again.map((span) => toOriginal(span, rendered))]);
     const next = render(text, findings, replacement);
     if (next.text === rendered.text) break;
