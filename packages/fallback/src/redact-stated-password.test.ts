@@ -64,12 +64,12 @@ const withSymbols = fc
   .tuple(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 8, max: 20 }))
   .map(([seed, length]) => pick(seededRandom(seed), letters + symbols, length))
   // `_-=+@` also join words (`KH=V_PMZ`, `a-b`); a password among them carries another symbol.
-  // `$Name` and `%Name%` are shell variables, not values.
+  // `$Name` and `%Name%` are shell variables, not values; `Gg***XXH` is a value shown masked.
   .filter(
     (value) =>
       /[A-Za-z]/.test(value) &&
       /[!#$%^&*?]/.test(value) &&
-      !/^\$\w|^%\w+%$/.test(value) &&
+      !/^\$\w|^%\w+%$|([*.#_])\1\1/.test(value) &&
       varied(value),
   );
 

@@ -40,9 +40,11 @@ export function matchesInOneCase(pattern: RegExp, value: string): boolean {
 }
 
 // `xxxx` and `your` mark a placeholder where they stand apart (`sk-xxxx`, `YOUR_KEY`, `yourkeyhere`);
-// inside a generated body they are chance (`…d6ZZO2BiYourd…`, one value in ~100,000).
+// inside a generated body they are chance (`…d6ZZO2BiYourd…`, one value in ~100,000). The same for
+// `null`, `tbd`, ... between a password's symbols (`S%Tbd&sx`): a marker word stands between
+// separators.
 const placeholderWords =
-  /(?:(?<![A-Za-z0-9])x{4,}|x{4,}(?![A-Za-z0-9])|x{6,}|\*{3,}|\.{3,}|#{4,}|_{4,}|(?<![A-Za-z0-9])your[_-]?|your[_-]|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|\bnull\b|\bnone\b|\bundefined\b|\btodo\b|\btbd\b)/gi;
+  /(?:(?<![A-Za-z0-9])x{4,}|x{4,}(?![A-Za-z0-9])|x{6,}|\*{3,}|\.{3,}|#{4,}|_{4,}|(?<![A-Za-z0-9])your[_-]?|your[_-]|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|(?<=^|[\s_\-./:'"])(?:null|none|undefined|todo|tbd)(?=$|[\s_\-./:'"]))/gi;
 
 const templatePatterns = [
   /^\$\{[^}]*\}?$/, // ${VAR}, ${VAR:-default}
