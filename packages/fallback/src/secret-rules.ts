@@ -1275,7 +1275,10 @@ function keyBefore(match: RegExpExecArray): string {
  * address, number, template or code and has something a word does not (a digit, a symbol, a
  * capital after a lower-case letter).
  */
-function looksLikeStatedPassword(value: string): boolean {
+function looksLikeStatedPassword(stated: string): boolean {
+  // Markdown emphasis around the value (`**password = Multi-word-names**`) is not part of it.
+  const value = stated.replace(/^[*_]+|[*_]+$/g, '');
+  if (value.length < 6) return false;
   if (
     isTemplate(value) ||
     isPlaceholder(value) ||
@@ -1288,6 +1291,8 @@ function looksLikeStatedPassword(value: string): boolean {
   // Brackets and semicolons are code (`Optional<String>`, `getToken();`), `@` with a dot an address.
   if (/[<>{}()[\];]/.test(value) || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) return false;
   if (isVersionRange(value)) return false;
+  // Words joined by `-_.` (`Multi-word-names`, `read_only`), each in one case or capitalised: a name.
+  if (/^(?:[A-Z]?[a-z]+|[A-Z]+)(?:[-_.](?:[A-Z]?[a-z]+|[A-Z]+))*$/.test(value)) return false;
   // A word and a number, maybe a symbol (`Summer2024!`, `letmein123`): the commonest chosen password.
   if (/^[A-Za-z]{3,}\d{2,}[^A-Za-z0-9]?$/.test(value)) return true;
   // Names join words with `-_.:/`; other symbols in a stated value are a password's.
