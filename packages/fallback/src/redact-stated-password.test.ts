@@ -57,8 +57,9 @@ const humanPassword = fc
     const word = pick(seededRandom(seed), 'abcdefghijklmnopqrstuvwxyz', length);
     return `${capital ? word[0]!.toUpperCase() + word.slice(1) : word}${number}${symbol}`;
   })
-  // A value mostly one letter (`aaaaa10!`) is a placeholder, not a choice.
-  .filter((value) => new Set(value.toLowerCase()).size >= 5);
+  // A value mostly one letter (`aaaaa10!`) or led by a placeholder marker (`xxxx`, `your`) is a
+  // placeholder, not a choice.
+  .filter((value) => new Set(value.toLowerCase()).size >= 5 && !/^(?:x{4}|your)/i.test(value));
 /** Symbols among letters (`hX#qp!wz`). */
 const withSymbols = fc
   .tuple(fc.integer({ min: 1, max: 2 ** 31 }), fc.integer({ min: 8, max: 20 }))
@@ -68,7 +69,8 @@ const withSymbols = fc
   .filter(
     (value) =>
       /[A-Za-z]/.test(value) &&
-      /[!#$%^&*?]/.test(value) &&
+      // A closing `!` or `?` is the sentence's (`the password is HIEKRNDENW!`).
+      /[!#$%^&*?](?!$)|[#$%^&*]$/.test(value) &&
       !/^\$\w|^%\w+%$|([*.#_])\1\1/.test(value) &&
       varied(value),
   );

@@ -1272,12 +1272,12 @@ function keyBefore(match: RegExpExecArray): string {
 
 /**
  * A value stated after "password is": it looks like a password when it is no word, name, path,
- * address, number, template or code and has something a word does not (a digit, a symbol, a
- * capital after a lower-case letter).
+ * address, number, template or code and has something a word does not (a digit, a symbol, both
+ * cases outside a capitalised word or camel-case name).
  */
 function looksLikeStatedPassword(stated: string): boolean {
-  // Markdown emphasis around the value (`**password = Multi-word-names**`) is not part of it.
-  const value = stated.replace(/^[*_]+|[*_]+$/g, '');
+  // Markdown emphasis closing after the value (`**password = Multi-word-names**`) is not part of it.
+  const value = stated.replace(/(?:\*\*|__)$/, '');
   if (value.length < 6) return false;
   if (
     isTemplate(value) ||
@@ -1294,13 +1294,16 @@ function looksLikeStatedPassword(stated: string): boolean {
   // Words joined by `-_.` (`Multi-word-names`, `read_only`), each in one case or capitalised: a name.
   if (/^(?:[A-Z]?[a-z]+|[A-Z]+)(?:[-_.](?:[A-Z]?[a-z]+|[A-Z]+))*$/.test(value)) return false;
   // A word and a number, maybe a symbol (`Summer2024!`, `letmein123`): the commonest chosen password.
-  if (/^[A-Za-z]{3,}\d{2,}[^A-Za-z0-9]?$/.test(value)) return true;
+  if (/^[A-Za-z]{3,}\d+[^A-Za-z0-9]?$/.test(value)) return true;
   // Names join words with `-_.:/`; other symbols in a stated value are a password's.
   if (/[=@+~!#$%^&*?|]/.test(value)) return true;
   // Digits before letters (`9zignpuy`, `ab3cd`) start no word, except ordinals and `2fa`.
   if (/\d[A-Za-z]/.test(value.replace(/\b\d+(?:st|nd|rd|th|fa|[dkx])\b/gi, ''))) return true;
   if (readsAsWords(value)) return false;
-  return /\d/.test(value) || /[^A-Za-z0-9]/.test(value) || /[a-z][A-Z]/.test(value);
+  // Both cases other than a capitalised word (`UciPZIZAxj`, `INPJZGXTk`): names in camel case
+  // were left above.
+  const mixedCase = /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^[A-Z][a-z]+$/.test(value);
+  return /\d/.test(value) || /[^A-Za-z0-9]/.test(value) || mixedCase;
 }
 
 /** Credentials carried by a request rather than a key name: headers, URLs, curl flags. */
@@ -1479,7 +1482,7 @@ export const contextRules: SecretRule[] = [
     // Prose: "the admin password is X", "your API token is: X", "password was set to X". The phrase
     // is the evidence; the value need only look like a password rather than the next word of the
     // sentence: no word, name, path, template or code, and something a word does not have (a
-    // digit, a symbol, or a capital after a lower-case letter: `UciPZIZAxj`, `Summer2024!`).
+    // digit, a symbol, or both cases outside a name: `UciPZIZAxj`, `Summer2024!`).
     pattern:
       /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)[ \t:]+["'`]?(?<secret>[^\s"'`]{8,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
     accept: (value) => looksLikeStatedPassword(value),
