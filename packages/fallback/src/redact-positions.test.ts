@@ -46,8 +46,8 @@ describe('every documented family is found by its own rule, not only by the shap
   // A rule whose hints miss its own prefix never runs (Grafana's `eyJrIjoi` rule once carried only
   // the kind's `glc_`/`glsa_` hints); the generic shapes hid that by catching most values anyway.
   it('with the generic kinds off, each family keeps at least 15 of 18 positions', () => {
-    // A position may be one a rule declines by design (`-s.<24>` reads as a flag to Vault's
-    // two-letter legacy prefix); a rule that never runs loses them all.
+    // A position may be one a rule declines by design (a short prefix glued to the word before
+    // it); a rule that never runs loses them all.
     const weak: string[] = [];
     const seedBase = Date.now() % 1_000_000;
     for (const credential of credentialFamilies) {

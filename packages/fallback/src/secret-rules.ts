@@ -197,13 +197,14 @@ export const vendorRules: SecretRule[] = [
     // Vault's legacy service (`s.`) and batch (`b.`) tokens: 24 characters mixing cases and digits.
     kind: 'vault-token',
     hints: ['s.', 'b.'],
-    pattern: re(`(?<![A-Za-z0-9_\\-+.$])[sb]\\.(?<secret>[A-Za-z0-9]{24})(?![A-Za-z0-9_\\-(])`),
+    // After a dash (`-s.<24>`, `--s.<24>=1`) the body still decides: 24 characters mixing both
+    // cases that do not read as a name are no flag's value.
+    pattern: re(`(?<![A-Za-z0-9_+.$])[sb]\\.(?<secret>[A-Za-z0-9]{24})(?![A-Za-z0-9_\\-(])`),
+    // One random body in 70 has no digit, so digits are not required; a body without one must not
+    // read as a name (`s.createElementNSOptions`). No entropy floor: it fails random bodies that
+    // repeat characters.
     accept: (value) =>
-      /[A-Z]/.test(value) &&
-      /[a-z]/.test(value) &&
-      /\d/.test(value) &&
-      !isRepetitive(value) &&
-      shannonEntropy(value) >= 3.2,
+      /[A-Z]/.test(value) && /[a-z]/.test(value) && !isRepetitive(value) && !readsAsWords(value),
   },
   vendor('databricks-token', re(`${start}dapi[a-fA-F0-9]{32}(?:-\\d)?${end}`), 3),
   vendor('groq-key', re(`${start}gsk_[A-Za-z0-9]{52}${end}`), 3),
