@@ -46,8 +46,8 @@ describe('every documented family is found by its own rule, not only by the shap
   // A rule whose hints miss its own prefix never runs (Grafana's `eyJrIjoi` rule once carried only
   // the kind's `glc_`/`glsa_` hints); the generic shapes hid that by catching most values anyway.
   it('with the generic kinds off, each family keeps at least 15 of 18 positions', () => {
-    // A position may be one a rule declines by design (`-s.<24>` reads as a flag to Vault's
-    // two-letter legacy prefix); a rule that never runs loses them all.
+    // A position may be one a rule declines by design (a short prefix glued to the word before
+    // it); a rule that never runs loses them all.
     const weak: string[] = [];
     const seedBase = Date.now() % 1_000_000;
     for (const credential of credentialFamilies) {
@@ -270,3 +270,57 @@ describe('curl headers of any name', () => {
 function characterClassCount(value: string): number {
   return [/[a-z]/, /[A-Z]/, /[0-9]/].filter((pattern) => pattern.test(value)).length;
 }
+
+// Random values over a small alphabet repeat characters: an entropy floor fails some of them, so
+// the curl positions must not depend on one. `fgrcjpIoIIIaIpw3IgII` slipped through that way.
+const lowVarietyValue = fc
+  .tuple(
+    fc.constantFrom(...alphabets.alnum.slice(26, 52)),
+    fc.constantFrom(...alphabets.alnum.slice(0, 26)),
+    fc.constantFrom(...'0123456789'),
+    fc.array(fc.constantFrom(...alphabets.alnum), { minLength: 1, maxLength: 4 }),
+    fc.integer({ min: 16, max: 24 }),
+    fc.integer({ min: 1, max: 2 ** 31 }),
+  )
+  .map(([lower, upper, digit, more, length, seed]) => {
+    const alphabet = [...new Set([lower, upper, digit, ...more])].join('');
+    const random = seededRandom(seed);
+    return pick(random, alphabet, length);
+  })
+  // Generated, not typed: all three kinds of character, none making up most of the value.
+  .filter(
+    (value) =>
+      characterClassCount(value) === 3 &&
+      // Two letters and a digit in both cases (`0Aa0A0aaAAaaa0A0`) is a typed pattern to the
+      // placeholder test everywhere; four distinct characters is still low variety.
+      new Set(value.toLowerCase()).size >= 4 &&
+      // A run of four `x` (or `*`, `.`) is the placeholder marker `xxxx` wherever it stands.
+      !/(.)\1{3}/.test(value) &&
+      // Case folded: `bBbB` is one letter typed in two cases.
+      Math.max(...[...value.toLowerCase()].map((c) => value.toLowerCase().split(c).length - 1)) <=
+        value.length * 0.4,
+  );
+
+describe('curl credential positions hold on low-variety random values', () => {
+  it('redacts them under any header name, after -u user: and as a -u token', () => {
+    fc.assert(
+      fc.property(
+        lowVarietyValue,
+        fc.stringMatching(/^[A-Z][a-z]{2,8}$/),
+        fc.constantFrom('-H', '--header'),
+        (value, name, flag) => {
+          for (const text of [
+            `curl ${flag} "X-${name}: ${value}" https://api.example.com/v1`,
+            `curl ${flag} '${name}: ${value}' https://api.example.com/v1`,
+            `curl ${flag} "Api-Token: ${value}" https://api.example.com/v1`,
+            `curl -u ${value}: https://api.example.com/v1`,
+            `curl -u deploy:${value} https://api.example.com/v1`,
+          ]) {
+            expect(redactSecrets(text).text, text).not.toContain(value);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

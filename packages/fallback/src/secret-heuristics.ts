@@ -39,8 +39,12 @@ export function matchesInOneCase(pattern: RegExp, value: string): boolean {
   return false;
 }
 
+// `xxxx` and `your` mark a placeholder where they stand apart (`sk-xxxx`, `YOUR_KEY`, `yourkeyhere`);
+// inside a generated body they are chance (`…d6ZZO2BiYourd…`, one value in ~100,000). The same for
+// `null`, `tbd`, ... between a password's symbols (`S%Tbd&sx`): a marker word stands between
+// separators.
 const placeholderWords =
-  /(?:x{4,}|\*{3,}|\.{3,}|#{4,}|_{4,}|your[_-]?|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|\bnull\b|\bnone\b|\bundefined\b|\btodo\b|\btbd\b)/gi;
+  /(?:(?<![A-Za-z0-9])x{4,}|x{4,}(?![A-Za-z0-9])|x{6,}|\*{3,}|\.{3,}|#{4,}|_{4,}|(?<![A-Za-z0-9])your[_-]?|your[_-]|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|(?<=^|[\s_\-./:'"])(?:null|none|undefined|todo|tbd)(?=$|[\s_\-./:'"]))/gi;
 
 const templatePatterns = [
   /^\$\{[^}]*\}?$/, // ${VAR}, ${VAR:-default}
@@ -212,4 +216,111 @@ export function looksLikeWords(value: string): boolean {
       words += 2;
   }
   return words >= 2;
+}
+
+// A run of letters reads as a word when it carries vowels (`y` counts: `sync`, `crypto`) and no
+// long consonant cluster; a generated run (`fgrcjp`, `Ipw`) rarely does both.
+function isPronounceable(letters: string): boolean {
+  if (letters.length <= 2) return true;
+  const lower = letters.toLowerCase();
+  if (!/[aeiouy]/.test(lower)) return false;
+  // Letter pairs English words almost never hold (`qo`, `vj`, `xx`, `jg`, `zk`) and clusters of four
+  // consonants other than `ngth`/`ngst` (`length`, `strongest`).
+  if (
+    /q[^u]|j[^aeiouy]|v[^aeiouyr]|x[^aeiouyptch]|z[^aeiouyz]|([hjkqvwxy])\1|[fgjkqvz][bcdjkqvxz]/.test(
+      lower,
+    )
+  ) {
+    return false;
+  }
+  return !/[^aeiouy]{4}/.test(lower.replace(/ng(?:th|st)/g, 'ng'));
+}
+
+const shortWords = new Set([
+  'id',
+  'to',
+  'by',
+  'of',
+  'on',
+  'in',
+  'is',
+  'at',
+  'or',
+  'as',
+  'up',
+  'if',
+  'db',
+  'ok',
+  'io',
+  'no',
+]);
+
+// The consonants English words start with: a generated piece starts `Fcd`, `Vc`, `Bb`.
+const onsets = new Set(
+  'bl br ch cl cr dr dw fl fr gh gl gn gr kl kn kr ph pl pn pr ps qu rh sc sch scr sh shr sk sl sm sn sp spl spr squ st str sv sw th thr tr ts tw wh wr'.split(
+    ' ',
+  ),
+);
+
+function startsLikeWord(word: string): boolean {
+  const cluster = /^[^aeiouy]*/i.exec(word)![0].toLowerCase();
+  return cluster.length <= 1 || onsets.has(cluster) || onsets.has(cluster.slice(0, 3));
+}
+
+/**
+ * True when a value with no spaces is built of words the way names are (`getUserName`,
+ * `base64-encoded`, `AWS_SECRET_ACCESS_KEY`, `2024-01-01T00:00:00Z`, `application/vnd.api+json`).
+ * Judged by shape, not entropy, so a generated value with few distinct characters
+ * (`fgrcjpIoIIIaIpw3IgII`) still reads as generated. A part mixing both cases must be plain
+ * camel case (`dbPassword`, `UserName`): capitals glued together or digits among mixed-case letters
+ * are what a generated body looks like, whatever its entropy.
+ */
+export function readsAsWords(value: string): boolean {
+  const parts = value.split(/[-_.:/+=~@,]+/).filter((part) => part !== '');
+  if (parts.length === 0) return false;
+  for (const part of parts) {
+    if (/[^A-Za-z0-9]/.test(part)) return false;
+    if (/^\d+$/.test(part)) continue;
+    if (part === part.toLowerCase() || part === part.toUpperCase()) {
+      // One case of letters: a word or a constant's name (`SECRET`, `tenant`, `AWS`, `npm`) with a
+      // few numbers around it (`v1beta2`, `utf8`, `01T00`).
+      const letterGroups = part.match(/[A-Za-z]+/g) ?? [];
+      const digitGroups = part.match(/\d+/g) ?? [];
+      const abbreviation = (group: string) => group.length <= 4 || isPronounceable(group);
+      if (!letterGroups.every(abbreviation)) return false;
+      // Numbers end or join words (`utf8`, `v1beta2`, a date's `01T00`); letters and digits that
+      // keep switching (`2O71B16S`) are generated.
+      const switches = part.match(/[A-Za-z](?=\d)|\d(?=[A-Za-z])/g)?.length ?? 0;
+      const digits = digitGroups.join('').length;
+      const hasWord = letterGroups.some((group) => group.length >= 3 && isPronounceable(group));
+      if (switches > 3 || (switches > 1 && !hasWord && digits * 2 < part.length)) return false;
+      // Three switches take a real word among them (`v1beta2`), not a pronounceable chance (`h18ikmk1`).
+      const vowelShare = (group: string) =>
+        group.replace(/[^aeiouAEIOU]/g, '').length / group.length;
+      if (switches > 2 && !letterGroups.some((g) => g.length >= 4 && vowelShare(g) >= 0.4)) {
+        return false;
+      }
+      continue;
+    }
+    if (!/^[A-Za-z]+$/.test(part)) return false;
+    const words = part.match(/[A-Z]?[a-z]+|[A-Z]/g) ?? [];
+    let counted = 0;
+    let wordLetters = 0;
+    let vowels = 0;
+    for (let index = 0; index < words.length; index++) {
+      const word = words[index]!;
+      // The first word may be a two- or three-letter abbreviation (`dbPassword`, `jwtToken`), and
+      // short function words join names (`userId`, `pathToFile`).
+      if (index === 0 && word.length <= 3 && /^[a-z]{2}/.test(word)) continue;
+      if (shortWords.has(word.toLowerCase())) continue;
+      if (word.length < 3 || !isPronounceable(word) || !startsLikeWord(word)) return false;
+      counted++;
+      wordLetters += word.length;
+      vowels += word.replace(/[^aeiouyAEIOUY]/g, '').length;
+    }
+    // A generated mixed-case value that happens to break at capitals does so into short pieces
+    // with a fifth of their letters vowels; words are longer and carry more.
+    if (wordLetters < 3.5 * counted || vowels < 0.2 * wordLetters) return false;
+  }
+  return true;
 }

@@ -10,6 +10,7 @@ import {
   looksLikeWords,
   looksRandom,
   matchesInOneCase,
+  readsAsWords,
   shannonEntropy,
 } from './secret-heuristics.js';
 
@@ -196,13 +197,14 @@ export const vendorRules: SecretRule[] = [
     // Vault's legacy service (`s.`) and batch (`b.`) tokens: 24 characters mixing cases and digits.
     kind: 'vault-token',
     hints: ['s.', 'b.'],
-    pattern: re(`(?<![A-Za-z0-9_\\-+.$])[sb]\\.(?<secret>[A-Za-z0-9]{24})(?![A-Za-z0-9_\\-(])`),
+    // After a dash (`-s.<24>`, `--s.<24>=1`) the body still decides: 24 characters mixing both
+    // cases that do not read as a name are no flag's value.
+    pattern: re(`(?<![A-Za-z0-9_+.$])[sb]\\.(?<secret>[A-Za-z0-9]{24})(?![A-Za-z0-9_\\-(])`),
+    // One random body in 70 has no digit, so digits are not required; a body without one must not
+    // read as a name (`s.createElementNSOptions`). No entropy floor: it fails random bodies that
+    // repeat characters.
     accept: (value) =>
-      /[A-Z]/.test(value) &&
-      /[a-z]/.test(value) &&
-      /\d/.test(value) &&
-      !isRepetitive(value) &&
-      shannonEntropy(value) >= 3.2,
+      /[A-Z]/.test(value) && /[a-z]/.test(value) && !isRepetitive(value) && !readsAsWords(value),
   },
   vendor('databricks-token', re(`${start}dapi[a-fA-F0-9]{32}(?:-\\d)?${end}`), 3),
   vendor('groq-key', re(`${start}gsk_[A-Za-z0-9]{52}${end}`), 3),
@@ -1269,6 +1271,42 @@ function keyBefore(match: RegExpExecArray): string {
   return /([\w.-]*)["']?[ \t]*$/.exec(before)![1]!;
 }
 
+/**
+ * A value stated after "password is": it looks like a password when it is no word, name, path,
+ * address, number, template or code and has something a word does not (a digit, a symbol, both
+ * cases outside a capitalised word or camel-case name).
+ */
+function looksLikeStatedPassword(stated: string): boolean {
+  // Markdown emphasis closing after the value (`**password = Multi-word-names**`) is not part of it.
+  const value = stated.replace(/(?:\*\*|__)$/, '');
+  if (value.length < 6) return false;
+  if (
+    isTemplate(value) ||
+    isPlaceholder(value) ||
+    isCodeReference(value) ||
+    looksLikeWords(value)
+  ) {
+    return false;
+  }
+  if (!/[A-Za-z]/.test(value) || /^(?:[a-z][\w+.-]*:\/\/|\/|~|\.\.?\/)/i.test(value)) return false;
+  // Brackets and semicolons are code (`Optional<String>`, `getToken();`), `@` with a dot an address.
+  if (/[<>{}()[\];]/.test(value) || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) return false;
+  if (isVersionRange(value)) return false;
+  // Words joined by `-_.` (`Multi-word-names`, `read_only`), each in one case or capitalised: a name.
+  if (/^(?:[A-Z]?[a-z]+|[A-Z]+)(?:[-_.](?:[A-Z]?[a-z]+|[A-Z]+))*$/.test(value)) return false;
+  // A word and a number, maybe a symbol (`Summer2024!`, `letmein123`): the commonest chosen password.
+  if (/^[A-Za-z]{3,}\d+[^A-Za-z0-9]?$/.test(value)) return true;
+  // Names join words with `-_.:/`; other symbols in a stated value are a password's.
+  if (/[=@+~!#$%^&*?|]/.test(value)) return true;
+  // Digits before letters (`9zignpuy`, `ab3cd`) start no word, except ordinals and `2fa`.
+  if (/\d[A-Za-z]/.test(value.replace(/\b\d+(?:st|nd|rd|th|fa|[dkx])\b/gi, ''))) return true;
+  if (readsAsWords(value)) return false;
+  // Both cases other than a capitalised word (`UciPZIZAxj`, `INPJZGXTk`): names in camel case
+  // were left above.
+  const mixedCase = /[a-z]/.test(value) && /[A-Z]/.test(value) && !/^[A-Z][a-z]+$/.test(value);
+  return /\d/.test(value) || /[^A-Za-z0-9]/.test(value) || mixedCase;
+}
+
 /** Credentials carried by a request rather than a key name: headers, URLs, curl flags. */
 export const contextRules: SecretRule[] = [
   {
@@ -1373,7 +1411,10 @@ export const contextRules: SecretRule[] = [
     // `curl -u <token>:` (an empty password): services that take a token as the user name.
     pattern:
       /\bcurl\b(?:(?!curl\b)[^\n]|\\\r?\n){0,2000}?\s(?:-u|--user)(?:\s+|=)["']?(?<secret>[A-Za-z0-9_.~+/-]{16,}):(?=["']?(?:\s|$))/g,
-    accept: (value) => looksRandom(value, { minLength: 16, minEntropy: 3, allowHex: true }),
+    // The position says token (a user name with an empty password); the value need only not be a
+    // name, a placeholder or a template. Entropy is no test here: it fails random values that
+    // repeat characters.
+    accept: (value) => !isPlaceholder(value) && !isTemplate(value) && !readsAsWords(value),
   },
   {
     kind: 'curl-header',
@@ -1404,12 +1445,17 @@ export const contextRules: SecretRule[] = [
       if (/auth|token|key|secret|pass|session|cookie|cred|api/i.test(name)) {
         return bare.length >= 6 && !isCodeReference(bare) && !isWordName(bare);
       }
-      // A fixed 3.5-bit floor missed 4.5 % of uniformly random 16-character tokens (a short sample
-      // repeats characters); the floor follows the length so random values pass at any length.
-      const minEntropy = Math.min(3.3, Math.log2(bare.length) - 1.2);
+      // Under any other name the header is still a place credentials go, so the value is judged
+      // by its shape, not its entropy (an entropy floor misses random values that happen to repeat
+      // characters, `fgrcjpIoIIIaIpw3IgII`): one opaque token mixing three kinds of character that
+      // does not read as words, a date, a version, a media type or an address.
       return (
-        looksRandom(bare, { minLength: 16, minEntropy, allowHex: true }) &&
-        characterClasses(bare) >= 3
+        !/\s/.test(bare) &&
+        bare.replace(/[^A-Za-z0-9]/g, '').length >= 16 &&
+        characterClasses(bare) >= 3 &&
+        !/^[a-z][\w+.-]*:\/\//i.test(bare) &&
+        !isCodeReference(bare) &&
+        !readsAsWords(bare)
       );
     },
   },
@@ -1434,20 +1480,13 @@ export const contextRules: SecretRule[] = [
   {
     kind: 'password',
     hints: ['password', 'passphrase', 'token', 'secret', 'key', 'pwd', 'passwd'],
-    // Prose: "the admin password is X", "your API token is: X", "password was set to X". Only a
-    // value that looks generated (mixed classes, no word) counts: prose is mostly words.
+    // Prose: "the admin password is X", "your API token is: X", "password was set to X". The phrase
+    // is the evidence; the value need only look like a password rather than the next word of the
+    // sentence: no word, name, path, template or code, and something a word does not have (a
+    // digit, a symbol, or both cases outside a name: `UciPZIZAxj`, `Summer2024!`).
     pattern:
       /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)[ \t:]+["'`]?(?<secret>[^\s"'`]{8,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
-    accept: (value) =>
-      !isTemplate(value) &&
-      !isPlaceholder(value) &&
-      !isCodeReference(value) &&
-      !/^[a-z]+(?:[-_.][a-z]+)*$/i.test(value) &&
-      !/^(?:https?:|\/|~|\.\.?\/)/.test(value) &&
-      characterClasses(value) >= 3 &&
-      /\d/.test(value) &&
-      shannonEntropy(value) >= 3 &&
-      !looksLikeWords(value),
+    accept: (value) => looksLikeStatedPassword(value),
   },
   {
     kind: 'service-key',
