@@ -62,10 +62,14 @@ describe('redactSecrets: vendor formats without a key name', () => {
     expectRedacted(`see ${token} above`, token, kind);
   });
 
-  it('takes GitLab and Cloudflare formats at their documented lengths only', () => {
+  it('takes GitLab and Cloudflare formats at their documented lengths, and their cut or grown tokens too', () => {
     expectRedacted(`glptt-${fake(40, hex)}`, 'glptt-');
-    expectNotKind(`glptt-${fake(20)}_${fake(5)}`, 'gitlab-token'); // pipeline trigger tokens are 40 hex
-    expectNotKind(`cfat_${fake(49)}`, 'cloudflare-token'); // 48 = 40 random + 8 checksum
+    // Pipeline trigger tokens are 40 hex, Cloudflare's 40 random + 8 checksum: a value under the
+    // issuer's prefix at another length is a token cut short or of a newer format, still secret.
+    const trigger = `glptt-${fake(20)}_${fake(5)}`;
+    expectRedacted(trigger, trigger, 'gitlab-token');
+    const cloudflare = `cfat_${fake(49)}`;
+    expectRedacted(cloudflare, cloudflare, 'cloudflare-token');
   });
 
   it('finds a Discord token glued to a character or two', () => {
@@ -73,10 +77,13 @@ describe('redactSecrets: vendor formats without a key name', () => {
     expectRedacted(`x${token}`, token.slice(1));
   });
 
-  it('leaves an OpenAI-looking key whose T3BlbkFJ marker is broken', () => {
-    expectNotKind(`sk-proj-${fake(20)}T4BlbkFJ${fake(20)}`, 'openai-key');
+  it("redacts an OpenAI key whose T3BlbkFJ marker is broken: the sk-proj- prefix is the issuer's mark", () => {
+    const broken = `sk-proj-${fake(20)}T4BlbkFJ${fake(20)}`;
+    expectRedacted(broken, broken, 'openai-key');
     const intact = `sk-proj-${fake(20)}T3BlbkFJ${fake(20)}`;
     expectRedacted(intact, intact, 'openai-key');
+    // No documented prefix: the vendor rule does not claim it.
+    expectNotKind(`sk-${fake(20)}T4BlbkFJ${fake(20)}`, 'openai-key');
   });
 });
 

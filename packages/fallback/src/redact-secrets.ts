@@ -1,5 +1,6 @@
 import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
+import { findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
 import {
@@ -456,6 +457,9 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
       spans.push(...kept);
     }
   }
+  for (const span of findDocumentedPrefixTokens(text)) {
+    if (!disabled?.includes(span.kind)) spans.push(span);
+  }
   if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
   if (!disabled?.includes('kubernetes-secret')) spans.push(...findKubernetesSecretData(text));
   if (options.keyValuePairs !== false) {
@@ -467,9 +471,8 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   const named = new NamedSpans(spans);
   for (const span of findGeneratedTokens(text)) {
     if (disabled?.includes(span.kind)) continue;
-    // A documented prefix or layout whose own rule turned the value down (wrong length or
-    // segments): the issuer's format says it is not one of its tokens, so its shape alone does not
-    // make it one.
+    // A documented segment layout whose own rule turned the value down: the issuer's format says
+    // it is not one of its tokens, so its shape alone does not make it one.
     const owner = documentedFormatOwner(text, span.start, span.end);
     if (owner !== undefined && !disabled?.includes(owner) && !named.overlaps(owner, span)) {
       continue;

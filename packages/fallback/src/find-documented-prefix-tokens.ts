@@ -1,0 +1,128 @@
+import { isPlaceholder, readsAsWords } from './secret-heuristics.js';
+
+/**
+ * Prefixes unique to one issuer, with the built-in rule kind that encodes the issuer's whole token
+ * shape (length, alphabet, segments). `sk_` alone (Stripe and others) is not listed.
+ */
+export const documentedPrefixes: ReadonlyArray<readonly [prefix: string, kind: string]> = [
+  ['SG.', 'sendgrid-key'],
+  ['ops_eyJ', 'onepassword-token'],
+  ['ntn_', 'notion-token'],
+  ['sk-proj-', 'openai-key'],
+  ['sk-svcacct-', 'openai-key'],
+  ['sk-admin-', 'openai-key'],
+  ['sk-ant-', 'anthropic-key'],
+  ['sk-or-v1-', 'openrouter-key'],
+  ['ghp_', 'github-token'],
+  ['gho_', 'github-token'],
+  ['ghu_', 'github-token'],
+  ['ghr_', 'github-token'],
+  ['github_pat_', 'github-token'],
+  ['glpat-', 'gitlab-token'],
+  ['glptt-', 'gitlab-token'],
+  ['gloas-', 'gitlab-token'],
+  ['sk_live_', 'stripe-key'],
+  ['rk_live_', 'stripe-key'],
+  ['npm_', 'npm-token'],
+  ['pypi-AgE', 'pypi-token'],
+  ['shpat_', 'shopify-token'],
+  ['shpss_', 'shopify-token'],
+  ['shpca_', 'shopify-token'],
+  ['shppa_', 'shopify-token'],
+  ['hvs.', 'vault-token'],
+  ['hvb.', 'vault-token'],
+  ['hvr.', 'vault-token'],
+  ['gsk_', 'groq-key'],
+  ['pplx-', 'perplexity-key'],
+  ['dckr_pat_', 'docker-token'],
+  ['glsa_', 'grafana-token'],
+  ['sntryu_', 'sentry-token'],
+  ['rdme_', 'readme-token'],
+  ['PMAK-', 'postman-key'],
+  ['pul-', 'pulumi-token'],
+  ['cfat_', 'cloudflare-token'],
+  ['cfut_', 'cloudflare-token'],
+  ['lin_api_', 'linear-key'],
+  ['lin_oauth_', 'linear-key'],
+  ['ATBB', 'bitbucket-app-password'],
+  ['bkua_', 'buildkite-token'],
+  ['CCIPAT_', 'circleci-token'],
+  ['GOCSPX-', 'google-oauth-secret'],
+  ['CFPAT-', 'contentful-token'],
+  ['lsv2_pt_', 'langsmith-key'],
+  ['lsv2_sk_', 'langsmith-key'],
+  ['dop_v1_', 'digitalocean-token'],
+  ['doo_v1_', 'digitalocean-token'],
+  ['dor_v1_', 'digitalocean-token'],
+  ['rubygems_', 'rubygems-key'],
+  ['AGE-SECRET-KEY-1', 'age-secret-key'],
+  ['EZAK', 'easypost-token'],
+  ['EZTK', 'easypost-token'],
+  ['HRKU-', 'heroku-key'],
+  ['sgp_', 'sourcegraph-token'],
+  ['NRAK-', 'newrelic-key'],
+  ['xkeysib-', 'brevo-key'],
+  ['shippo_live_', 'shippo-token'],
+  ['shippo_test_', 'shippo-token'],
+  ['CLOJARS_', 'clojars-token'],
+  ['dt0c01.', 'dynatrace-token'],
+  ['AIza', 'google-api-key'],
+];
+
+interface PrefixSpan {
+  kind: string;
+  start: number;
+  end: number;
+}
+
+const escapeForPattern = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Longest first, so `sk-proj-` wins over a shorter prefix of it at the same position.
+const byLength = [...documentedPrefixes].sort((a, b) => b[0].length - a[0].length);
+const kindOf = new Map(byLength);
+const prefixToken = new RegExp(
+  `(?<![A-Za-z0-9])(${byLength.map(([prefix]) => escapeForPattern(prefix)).join('|')})([A-Za-z0-9_.~-]{16,1000})`,
+  'g',
+);
+
+/**
+ * True when a quarter or more of neighbouring characters step through the alphabet or the digits
+ * (`aBcDeF…1234567890`, `abc123xyz-456def789`): typed for an example, not generated (a random body
+ * has about one such step in 30).
+ */
+function isTyped(body: string): boolean {
+  const lowered = body.toLowerCase();
+  let steps = 0;
+  for (let index = 1; index < lowered.length; index++) {
+    if (lowered.charCodeAt(index) === lowered.charCodeAt(index - 1) + 1) steps++;
+  }
+  return steps * 4 >= lowered.length - 1;
+}
+
+/**
+ * Values that start with an issuer's documented prefix and go on with a token body its rule turned
+ * down: a token cut short, glued to more characters, missing its checksum suffix, or minted in a
+ * longer format than the rule knows. The prefix is the issuer's own mark, so such a value is its
+ * secret or most of one; it is redacted under the issuer's kind (switching that kind off switches
+ * this off too). A body must be 16+ characters after trailing separators are dropped, mix at least
+ * two of upper case, lower case and digits, and be neither a placeholder (`xxxx…`,
+ * `your_token_here`), words (`notarealkey`) nor typed (`aBcDeF123456`).
+ */
+export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
+  const spans: PrefixSpan[] = [];
+  prefixToken.lastIndex = 0;
+  for (let match = prefixToken.exec(text); match !== null; match = prefixToken.exec(text)) {
+    const prefix = match[1]!;
+    let body = match[2]!;
+    while (body.length > 0 && '._~-'.includes(body[body.length - 1]!)) body = body.slice(0, -1);
+    if (body.length < 16) continue;
+    const classes =
+      Number(/[A-Z]/.test(body)) + Number(/[a-z]/.test(body)) + Number(/[0-9]/.test(body));
+    if (classes < 2 || isPlaceholder(body) || readsAsWords(body) || isTyped(body)) continue;
+    spans.push({
+      kind: kindOf.get(prefix)!,
+      start: match.index,
+      end: match.index + prefix.length + body.length,
+    });
+  }
+  return spans;
+}
