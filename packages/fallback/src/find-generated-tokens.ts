@@ -146,8 +146,9 @@ function judgeRun(
     !run.includes('.') &&
     !/=[^=]/.test(run) &&
     !isObjectId(run) &&
-    // A path has a word for a segment (`src`, `Users`); base64 holds `/QqYNJGZ/` by chance.
-    !/(?:^|\/)(?:[a-z]{3,}|[A-Z][a-z]{2,})(?:\/|$)/.test(run) &&
+    // A path is mostly words for segments (`src`, `Users`); base64 holds `/QqYNJGZ/` or `/Pbdoo/`
+    // by chance, but not in half of its segments.
+    !readsAsPath(run) &&
     looksGenerated(run, 32, false) &&
     !decodesToReadable(run)
   ) {
@@ -179,6 +180,22 @@ function judgeRun(
     }
     found.push({ kind, start: segmentStart, end: segmentStart + segment.length });
   }
+}
+
+/**
+ * True when at least half of the `/`-parted segments of `run` are words (`src`, `Users`): a path.
+ * One word-like segment is not enough: random base64 holds a `/Pbdoo/` now and then.
+ */
+function readsAsPath(run: string): boolean {
+  if (!run.includes('/')) return false;
+  let segments = 0;
+  let words = 0;
+  for (const segment of run.split('/')) {
+    if (segment === '') continue;
+    segments++;
+    if (/^(?:[a-z]{3,}|[A-Z][a-z]{2,})$/.test(segment)) words++;
+  }
+  return words > 0 && words * 2 >= segments;
 }
 
 /** Finds prefixed and standalone generated tokens in `text`. */
