@@ -103,7 +103,14 @@ const texts = transcriptSamples()
   .map((sample) => sample.text)
   .filter((_, i) => i % stride === 0);
 const megabytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1e6;
-const chunkCount = 12;
+// Interleaved in chunks, but each chunk long enough that its CPU time spans many clock ticks: the
+// thread CPU clock advances in 4 ms ticks here, so 12 chunks of 90 KB (2–4 ms each) read 0 or 4 ms
+// and made the CPU column swing by 2x between rounds. About 1.5 MB per chunk is 30+ ms for the
+// fastest counter.
+const chunkCount = Math.max(
+  1,
+  Math.round(texts.reduce((sum, text) => sum + text.length, 0) / 1_500_000),
+);
 const chunks: string[][] = Array.from({ length: chunkCount }, () => []);
 texts.forEach((text, i) => {
   chunks[i % chunkCount]!.push(text);

@@ -1,6 +1,8 @@
 import { GenerationalCache } from './generational-cache.js';
 import type { Encoder } from './load-encoder.js';
 import { createLongPieceCounter } from './long-piece-counter.js';
+import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
+import { hashRange, PieceMemo } from './piece-memo.js';
 import { asciiSplitPattern, splitPattern } from './split-pattern.js';
 import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
@@ -70,6 +72,30 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
   // GPT-2's pattern has no newline alternative, so line starts are not guaranteed piece boundaries.
   const canCutAtLines = encoding === 'o200k_base' || encoding === 'cl100k_base';
 
+  const countPiece = (piece: string): number => {
+    if (piece.length <= longestShortPiece) {
+      let tokens = cache.get(piece);
+      if (tokens === undefined) {
+        tokens = encodeShort(piece);
+        cache.set(piece, tokens);
+      }
+      return tokens;
+    }
+    let tokens = longCache.get(piece, piece.length);
+    if (tokens === undefined) {
+      try {
+        tokens = countLongPiece(piece);
+      } catch (error) {
+        throw new TokenizerError({
+          message: `could not count a piece of ${piece.length} characters with ${encoding}`,
+          cause: error,
+        });
+      }
+      longCache.set(piece, tokens, piece.length);
+    }
+    return tokens;
+  };
+
   const countPieces = (text: string, pattern: RegExp): number => {
     const pieces = text.match(pattern);
     if (pieces === null) return 0;
@@ -77,32 +103,44 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
       // Every byte is a token of every encoding, so a one-character ASCII piece is one token.
-      if (piece.length === 1 && piece.charCodeAt(0) < 128) {
-        total += 1;
-        continue;
-      }
-      if (piece.length <= longestShortPiece) {
-        let tokens = cache.get(piece);
-        if (tokens === undefined) {
-          tokens = encodeShort(piece);
-          cache.set(piece, tokens);
+      total += piece.length === 1 && piece.charCodeAt(0) < 128 ? 1 : countPiece(piece);
+    }
+    return total;
+  };
+
+  // o200k and cl100k split ASCII-class text with a scanner instead of the pattern: the same pieces
+  // (see next-ascii-piece-end.ts), without a match array or the regular expression's backtracking.
+  const nextPieceEnd =
+    encoding === 'o200k_base'
+      ? nextO200kPieceEnd
+      : encoding === 'cl100k_base'
+        ? nextCl100kPieceEnd
+        : undefined;
+  // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
+  const memo = new PieceMemo(pieceCacheGeneration);
+  const countAscii = (text: string, start: number, end: number): number => {
+    if (nextPieceEnd === undefined)
+      return countPieces(
+        start === 0 && end === text.length ? text : text.slice(start, end),
+        asciiPattern,
+      );
+    let total = 0;
+    let index = start;
+    while (index < end) {
+      const pieceEnd = nextPieceEnd(text, index, end);
+      const length = pieceEnd - index;
+      if (length === 1 && text.charCodeAt(index) < 128) total += 1;
+      else if (length <= longestShortPiece) {
+        const hash = hashRange(text, index, pieceEnd);
+        let tokens = memo.get(text, index, pieceEnd, hash);
+        if (tokens < 0) {
+          const piece = text.slice(index, pieceEnd);
+          tokens = tokens === -1 ? encodeShort(piece) : countPiece(piece);
+          memo.set(piece, hash, tokens);
         }
         total += tokens;
-      } else {
-        let tokens = longCache.get(piece, piece.length);
-        if (tokens === undefined) {
-          try {
-            tokens = countLongPiece(piece);
-          } catch (error) {
-            throw new TokenizerError({
-              message: `could not count a piece of ${piece.length} characters with ${encoding}`,
-              cause: error,
-            });
-          }
-          longCache.set(piece, tokens, piece.length);
-        }
-        total += tokens;
-      }
+      } else total += countPiece(text.slice(index, pieceEnd));
+      index = pieceEnd;
     }
     return total;
   };
@@ -110,7 +148,7 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
   return {
     count(text) {
       let index = nextNeedingUnicode(text, 0);
-      if (index < 0) return countPieces(text, asciiPattern);
+      if (index < 0) return countAscii(text, 0, text.length);
       if (!canCutAtLines) return countPieces(text, unicodePattern);
       // Count the lines around each such character with the Unicode pattern and the stretches
       // between them with the fast one; cuts fall only where a piece must end anyway.
@@ -121,13 +159,12 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
         const width = text.charCodeAt(index) >= 0xd800 && text.charCodeAt(index) <= 0xdbff ? 2 : 1;
         const cutBefore = safeCutBefore(text, index, start);
         const cutAfter = safeCutAfter(text, Math.min(text.length, index + width));
-        if (cutBefore > start) total += countPieces(text.slice(start, cutBefore), asciiPattern);
+        if (cutBefore > start) total += countAscii(text, start, cutBefore);
         total += countPieces(text.slice(cutBefore, cutAfter), unicodePattern);
         start = cutAfter;
         index = start < text.length ? nextNeedingUnicode(text, start) : -1;
       }
-      if (start < text.length)
-        total += countPieces(start === 0 ? text : text.slice(start), asciiPattern);
+      if (start < text.length) total += countAscii(text, start, text.length);
       return total;
     },
   };

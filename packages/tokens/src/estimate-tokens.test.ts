@@ -10,7 +10,7 @@ import {
   countedSamples,
   meanAbsolutePercentageError,
 } from './test-utils/heuristic-evaluation.ts';
-import { missingClasses, syntheticSamples } from './test-utils/synthetic-texts.ts';
+import { languageSamples, missingClasses, syntheticSamples } from './test-utils/synthetic-texts.ts';
 
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
@@ -128,8 +128,8 @@ describe.skipIf(corpusSkipReason !== undefined)(
 
 describe('estimateTokens on the evaluation seed (the benchmark table; the fit uses another seed)', () => {
   // Fixed, so that these bounds are the issue's targets and fail when a re-fit regresses: per-text
-  // MAPE <= 8 % in every class. Two classes still miss it and are held at their current error
-  // instead (seed 2026: minified JavaScript 9.5 %, Cyrillic 8.4 %), so they cannot get worse.
+  // MAPE <= 8 % in every class. Texts are in one language each: Russian and Serbian mixed in one
+  // text hid a 14 % overcount of Russian and an 8 % undercount of Serbian.
   const seed = 2026;
   const o200k = tiktoken.get_encoding('o200k_base');
   const report = classErrors(
@@ -137,13 +137,12 @@ describe('estimateTokens on the evaluation seed (the benchmark table; the fit us
     (text) => estimateTokens(text),
     (text) => o200k.encode_ordinary(text).length,
   );
-  const missedTargets: Record<string, number> = { 'minified-js': 0.096, cyrillic: 0.085 };
 
-  it('per-text MAPE <= 8 % in every class (but the two recorded misses), no aggregate undercount beyond 10 %', () => {
+  it('per-text MAPE <= 8 % in every class, no aggregate undercount beyond 10 %', () => {
     if (missingClasses().length > 0) return;
     expect(report.size).toBeGreaterThanOrEqual(13);
     for (const [name, { mape, bias }] of report) {
-      expect(mape, name).toBeLessThanOrEqual(missedTargets[name] ?? 0.08);
+      expect(mape, name).toBeLessThanOrEqual(0.08);
       expect(bias, name).toBeGreaterThanOrEqual(-0.1);
     }
   });
@@ -193,5 +192,70 @@ describe('estimateTokens on generated text it was not fitted on', () => {
     }
     for (const name of ['uuid', 'emoji'] as const)
       expect(report.get(name)!.mape, describeReport()).toBeLessThanOrEqual(0.08);
+  });
+});
+
+describe('estimateTokens per language (one language per text, fresh seed)', () => {
+  // A tokenizer's vocabulary favours some languages of a script over others (o200k holds many whole
+  // Russian words, few Serbian ones; Traditional Chinese costs more than Simplified): each language
+  // is held to its own aggregate bias, so no single language hides behind its script's average.
+  const seed = Number(process.env.HEURISTIC_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const o200k = tiktoken.get_encoding('o200k_base');
+  const samples = languageSamples(seed, 200);
+
+  it(`keeps every language's aggregate bias within -8 % / +10 % and per-text MAPE <= 12 % (seed ${seed})`, () => {
+    if (samples.length === 0) return;
+    const byLanguage = new Map<
+      string,
+      { exact: number; estimate: number; error: number; n: number }
+    >();
+    for (const { language, text } of samples) {
+      const exact = o200k.encode_ordinary(text).length;
+      const estimate = estimateTokens(text);
+      const entry = byLanguage.get(language) ?? { exact: 0, estimate: 0, error: 0, n: 0 };
+      entry.exact += exact;
+      entry.estimate += estimate;
+      entry.error += Math.abs(estimate - exact) / exact;
+      entry.n++;
+      byLanguage.set(language, entry);
+    }
+    for (const [language, { exact, estimate, error, n }] of byLanguage) {
+      expect(estimate / exact - 1, `${language} bias`).toBeGreaterThanOrEqual(-0.08);
+      expect(estimate / exact - 1, `${language} bias`).toBeLessThanOrEqual(0.1);
+      expect(error / n, `${language} MAPE`).toBeLessThanOrEqual(0.12);
+    }
+  });
+
+  it('does not price as Russian the languages that share its letters ы and э (aggregate >= -10 %)', () => {
+    // Mongolian, Kyrgyz, Tatar, Kazakh and Belarusian write ы or э; Mongolian (ө, ү) and Tatar (ә, җ)
+    // have no Ukrainian or Serbian letter either, so they were charged at Russian rates: -26 % and
+    // -20 % aggregate. Priced as other Cyrillic they are at -4.5 % and -8.7 % (eight seeds); the fit
+    // draws none of them, so they are held to -10 %, in the dangerous direction only.
+    const others = languageSamples(seed, 200, ['cyrillic-with-russian-letters']);
+    const byLanguage = new Map<string, { exact: number; estimate: number }>();
+    for (const { language, text } of others) {
+      const entry = byLanguage.get(language) ?? { exact: 0, estimate: 0 };
+      entry.exact += o200k.encode_ordinary(text).length;
+      entry.estimate += estimateTokens(text);
+      byLanguage.set(language, entry);
+    }
+    for (const [language, { exact, estimate }] of byLanguage) {
+      expect(estimate / exact - 1, `${language} bias`).toBeGreaterThanOrEqual(-0.1);
+    }
+  });
+
+  it('does not price a long text as Russian for one Russian-only letter dropped into it', () => {
+    // Bulgarian has neither Russian-only letters (ы, э, ё) nor Ukrainian or Serbian ones, so one
+    // injected `ы` was enough to charge a whole Bulgarian text at Russian rates (-18 % aggregate).
+    const long = samples.filter(({ language, text }) => language === 'bg' && text.length >= 400);
+    if (long.length < 20) return;
+    let exact = 0;
+    let estimate = 0;
+    for (const { text } of long) {
+      const hostile = `${text} ы`;
+      exact += o200k.encode_ordinary(hostile).length;
+      estimate += estimateTokens(hostile);
+    }
+    expect(estimate / exact - 1).toBeGreaterThanOrEqual(-0.08);
   });
 });

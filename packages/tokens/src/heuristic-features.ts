@@ -45,6 +45,13 @@ export const featureNames = [
   'hebrew',
   'hebrewWords',
   'cyrillicWordExcessOver6',
+  'longScriptWords',
+  'capitalScriptWords',
+  'innerCapitalScriptLetters',
+  'scriptLettersAfterThird',
+  'russianLetters',
+  'russianWords',
+  'traditionalHan',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -63,6 +70,24 @@ export const newlineRunOverflowCl100k = featureCount + 2;
 export const extendedFeatureCount = featureCount + 3;
 
 const runScratch = new Float64Array(9);
+// Cyrillic counts of one text (letters, words, letters past 6 in a word, words past 3 letters,
+// letters past the third, capitalised words, further capitals), kept apart until the end of the
+// text decides whether they are charged as Russian or as other Cyrillic.
+const cyrillicScratch = new Float64Array(7);
+// Frequent characters whose Simplified and Traditional forms differ (pairs in the same order).
+const simplifiedForms =
+  '们这个来说为时会国对过与开关无从点变体机将现发经进种问题实学当档设选择输显错误资讯网页认请让给应该样长门见头员车东书义乐买亲产动电话语写读号码线络数据储务执级';
+const traditionalForms =
+  '們這個來說為時會國對過與開關無從點變體機將現發經進種問題實學當檔設選擇輸顯錯誤資訊網頁認請讓給應該樣長門見頭員車東書義樂買親產動電話語寫讀號碼線絡數據儲務執級';
+// -1 = only Simplified, +1 = only Traditional, indexed from U+4E00 (a branch-free table: lookups
+// with branches per Han character made estimates of Chinese text five times slower).
+const hanFormBase = 0x4e00;
+const hanForms = new Int8Array(0xa000 - hanFormBase);
+for (const character of simplifiedForms) hanForms[character.charCodeAt(0) - hanFormBase] = -1;
+for (const character of traditionalForms) hanForms[character.charCodeAt(0) - hanFormBase] = 1;
+const cyrillicSlots = [21, 32, 41, 42, 45, 43, 44];
+const russianMarkerDensity = 0.015;
+const russianSlots = [46, 47, 41, 42, 45, 43, 44];
 
 // Character classes of the scanner.
 const LOWER = 1;
@@ -115,14 +140,41 @@ export function extractFeatures(
   let alnumLength = 0;
   let alnumSwitches = 0;
   let alnumDigits = 0;
+  // Transitions that camelCase identifiers rarely make and random keys make often: upper-case
+  // followed by upper-case, letters next to digits, one lower-case letter between capitals. Case
+  // switches alone also fire on identifiers of short words (`neSourceMap`), which BPE splits into
+  // whole words, not into pieces of 1-3 characters.
+  let alnumIrregular = 0;
+  let lowerRun = 0;
   // Whether the run holds only hexadecimal digits: hex costs fewer tokens per character than base64.
   let alnumHex = true;
   // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic, 24 Hebrew,
   // 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
   let scriptRunLength = 0;
+  // o200k holds far more whole Russian words than Ukrainian, Serbian or Bulgarian ones (per UI string
+  // of 20+ characters, one weight set overcounted Russian by 14 % and undercounted Serbian by 8 %):
+  // Cyrillic letters and words are charged as Russian when the text has letters only Russian uses
+  // and none only the others use.
+  const cyrillic = cyrillicScratch.fill(0);
+  // Traditional Chinese costs o200k about 17 % more tokens per character than Simplified (UI strings
+  // of zh_TW and zh_CN): Han characters are charged as Traditional when the text holds more
+  // characters only Traditional writing uses than ones only Simplified uses.
+  let hanCharacters = 0;
+  let traditionalBalance = 0;
+  // Japanese kanji share forms with both; text with kana is Japanese whatever forms it uses.
+  let kanaCharacters = 0;
+  let russianMarkers = 0;
+  let otherCyrillicMarkers = 0;
+  // Words of one to three letters in alphabetic scripts are nearly always one token, and a capital
+  // letter costs about half a token more than its lower-case form (measured per word length on
+  // Cyrillic and Greek with o200k): a per-letter weight alone overcounts short words and undercounts
+  // capitalised and upper-case ones.
   const endScriptRun = () => {
-    if (scriptRun === 21 && scriptRunLength > 6) into[41]! += scriptRunLength - 6;
+    if (scriptRun === 21) {
+      if (scriptRunLength > 6) cyrillic[2]! += scriptRunLength - 6;
+      if (scriptRunLength > 3) cyrillic[3]! += 1;
+    } else if (scriptRun >= 22 && scriptRunLength > 3) into[42]! += 1;
     scriptRun = 0;
     scriptRunLength = 0;
   };
@@ -133,7 +185,7 @@ export function extractFeatures(
   // BPE cuts such runs into pieces of 1–3 characters whatever their word shape.
   const run = runScratch.fill(0);
   const endAlnum = () => {
-    if (alnumLength >= 8 && alnumSwitches * 3 >= alnumLength) {
+    if (alnumLength >= 8 && alnumSwitches * 3 >= alnumLength && alnumIrregular * 6 >= alnumLength) {
       into[alnumHex ? 38 : 31]! += alnumLength;
       into[37]! += alnumDigits;
     } else {
@@ -143,6 +195,8 @@ export function extractFeatures(
     alnumLength = 0;
     alnumSwitches = 0;
     alnumDigits = 0;
+    alnumIrregular = 0;
+    lowerRun = 0;
     alnumHex = true;
   };
   const endWord = () => {
@@ -181,7 +235,12 @@ export function extractFeatures(
       if (kind !== DIGIT && digitRun > 0) endDigits();
       if (kind !== LOWER && kind !== UPPER && wordLength > 0) endWord();
       if (kind === LOWER || kind === UPPER || kind === DIGIT) {
-        if (alnumLength > 0 && kind !== previous) alnumSwitches++;
+        if (alnumLength > 0 && kind !== previous) {
+          alnumSwitches++;
+          if (kind === DIGIT || previous === DIGIT) alnumIrregular++;
+          else if (kind === UPPER && lowerRun === 1 && alnumLength > 1) alnumIrregular++;
+        } else if (alnumLength > 0 && kind === UPPER) alnumIrregular++;
+        lowerRun = kind === LOWER ? lowerRun + 1 : 0;
         alnumLength++;
         if (kind === DIGIT) alnumDigits++;
         else if ((code | 32) > 102) alnumHex = false;
@@ -255,10 +314,12 @@ export function extractFeatures(
       (code >= 0x3400 && code <= 0x4dbf) ||
       (code >= 0xf900 && code <= 0xfaff)
     ) {
-      into[17]! += 1;
+      hanCharacters++;
+      if (code >= hanFormBase && code < 0xa000) traditionalBalance += hanForms[code - hanFormBase]!;
       isCjk = true;
     } else if (code >= 0x3040 && code <= 0x30ff) {
       into[19]! += 1;
+      kanaCharacters++;
       isCjk = true;
     } else if (
       (code >= 0xac00 && code <= 0xd7af) ||
@@ -268,7 +329,9 @@ export function extractFeatures(
       into[20]! += 1;
       script = 20;
     } else if (code >= 0x0400 && code <= 0x052f) {
-      into[21]! += 1;
+      cyrillic[0]! += 1;
+      if (isRussianMarker(code)) russianMarkers++;
+      else if (isOtherCyrillicMarker(code)) otherCyrillicMarkers++;
       script = 21;
     } else if (code >= 0x0370 && code <= 0x03ff) {
       into[22]! += 1;
@@ -307,13 +370,22 @@ export function extractFeatures(
     cjkRun = isCjk;
     if (script !== scriptRun) {
       if (scriptRun !== 0) endScriptRun();
-      if (script !== 0)
-        into[
-          script === 21 ? 32 : script === 22 ? 33 : script === 23 ? 34 : script === 24 ? 40 : 35
-        ]! += 1;
+      if (script === 21) cyrillic[1]! += 1;
+      else if (script !== 0)
+        into[script === 22 ? 33 : script === 23 ? 34 : script === 24 ? 40 : 35]! += 1;
     }
     scriptRun = script;
     scriptRunLength = script === 0 ? 0 : scriptRunLength + 1;
+    // Per word, o200k spends about a token on the first three Cyrillic, Greek or Arabic letters and
+    // a quarter of a token on each further one: the per-letter weight is split so short words are
+    // not overcounted.
+    if (script === 21) {
+      if (scriptRunLength > 3) cyrillic[4]! += 1;
+      if (isCapital(code)) cyrillic[scriptRunLength === 1 ? 5 : 6]! += 1;
+    } else if (script === 22 || script === 23) {
+      if (scriptRunLength > 3) into[45]! += 1;
+      if (script === 22 && isCapital(code)) into[scriptRunLength === 1 ? 43 : 44]! += 1;
+    }
   }
   if (spaceRun > 0) endSpaces();
   if (newlineRun > 0) endNewlines();
@@ -321,5 +393,53 @@ export function extractFeatures(
   if (wordLength > 0) endWord();
   if (alnumLength > 0) endAlnum();
   if (scriptRun !== 0) endScriptRun();
+  if (hanCharacters > 0) {
+    const traditional = kanaCharacters === 0 && traditionalBalance > 0;
+    into[traditional ? 48 : 17]! += hanCharacters;
+  }
+  if (cyrillic[0]! > 0) {
+    // The share charged as Russian grows with the density of its marker letters (about 2 per 100
+    // letters of Russian prose; one ы in a word is enough for a short text), so one ы dropped into
+    // a long Bulgarian text does not price all of it as Russian (it undercounted such text by 18 %).
+    const russian =
+      otherCyrillicMarkers > 0
+        ? 0
+        : Math.min(1, russianMarkers / Math.max(1, cyrillic[0]! * russianMarkerDensity));
+    for (let k = 0; k < russianSlots.length; k++) {
+      into[russianSlots[k]!]! += cyrillic[k]! * russian;
+      into[cyrillicSlots[k]!]! += cyrillic[k]! * (1 - russian);
+    }
+  }
   return into;
+}
+
+/** ы, э, ё (either case): letters of Russian (and Belarusian) that Ukrainian, Serbian and Bulgarian lack. */
+function isRussianMarker(code: number): boolean {
+  return (
+    code === 0x044b ||
+    code === 0x042b ||
+    code === 0x044d ||
+    code === 0x042d ||
+    code === 0x0451 ||
+    code === 0x0401
+  );
+}
+
+/**
+ * Any Cyrillic letter outside the Russian alphabet (а–я, ё): Ukrainian і ї є ґ, Serbian and Macedonian
+ * ђ ј љ њ ћ џ ѓ ќ ѕ, Bulgarian ѝ, Belarusian ў, and the letters of Kazakh, Kyrgyz, Mongolian, Tatar and
+ * other languages that write ы and э as Russian does (ө ү ң ә җ һ ӑ ӗ ҫ): not Russian.
+ */
+function isOtherCyrillicMarker(code: number): boolean {
+  return (code < 0x0410 && code !== 0x0401) || (code > 0x044f && code !== 0x0451);
+}
+
+/** Upper-case Cyrillic (basic and extended blocks) or Greek letters. */
+function isCapital(code: number): boolean {
+  if (code >= 0x0400 && code <= 0x042f) return true;
+  // Extended Cyrillic alternates capital (even) and small (odd) letters.
+  if (code >= 0x0460 && code <= 0x052f) return (code & 1) === 0;
+  return (
+    (code >= 0x0391 && code <= 0x03ab) || code === 0x0386 || (code >= 0x0388 && code <= 0x038f)
+  );
 }

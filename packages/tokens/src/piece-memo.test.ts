@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hashRange, PieceMemo } from './piece-memo.js';
+
+describe('PieceMemo', () => {
+  it('returns what was stored for a range equal to the piece, and nothing for any other (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.nat(50)), {
+          maxLength: 300,
+        }),
+        fc.string({ maxLength: 8 }),
+        (entries, padding) => {
+          const memo = new PieceMemo(64);
+          const stored = new Map<string, number>();
+          for (const [piece, count] of entries) {
+            if (memo.get(piece, 0, piece.length, hashRange(piece, 0, piece.length)) >= 0) continue;
+            memo.set(piece, hashRange(piece, 0, piece.length), count);
+            stored.set(piece, count);
+          }
+          for (const [piece] of entries) {
+            // Looked up inside a longer text, as the counter does.
+            const text = `${padding}${piece}${padding}`;
+            const start = padding.length;
+            const end = start + piece.length;
+            const found = memo.get(text, start, end, hashRange(text, start, end));
+            // Evicted (generations of 64) or never stored: not found; found: the stored count.
+            if (found >= 0) expect(found).toBe(stored.get(piece));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stays correct and bounded when every piece has the same hash (a flooding attempt)', () => {
+    const memo = new PieceMemo(65_536);
+    const pieces = Array.from({ length: 20_000 }, (_, i) => `p${i}`);
+    let refused = 0;
+    for (const [i, piece] of pieces.entries()) {
+      const found = memo.get(piece, 0, piece.length, 0);
+      if (found === -2) refused++;
+      else expect(found).toBe(-1);
+      memo.set(piece, 0, i);
+    }
+    for (const [i, piece] of pieces.entries()) {
+      const found = memo.get(piece, 0, piece.length, 0);
+      expect(found === -2 || found === i).toBe(true);
+    }
+    // Only the first few fit in the one probe sequence: every other lookup gives up after a bounded
+    // number of slots instead of walking a chain as long as the table (quadratic over the input).
+    expect(refused).toBeGreaterThan(19_000);
+  });
+});

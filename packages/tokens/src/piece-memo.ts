@@ -1,0 +1,98 @@
+interface Table {
+  readonly hashes: Int32Array;
+  readonly counts: Int32Array;
+  readonly keys: (string | undefined)[];
+  size: number;
+}
+
+function createTable(capacity: number): Table {
+  return {
+    hashes: new Int32Array(capacity),
+    counts: new Int32Array(capacity),
+    keys: new Array<string | undefined>(capacity).fill(undefined),
+    size: 0,
+  };
+}
+
+// Seeded per process, so text written to collide in one process does not collide in another; and
+// probes stop after `maxProbes` slots, so even colliding pieces cost bounded work each (they are
+// then left to the caller's string-keyed cache).
+const seed = (Math.random() * 0x100000000) | 0;
+const maxProbes = 16;
+
+/** A hash of `text` from `start` to `end` (FNV-1a over UTF-16 code units, from a per-process seed). */
+export function hashRange(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5 ^ seed;
+  for (let index = start; index < end; index++)
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash;
+}
+
+function sameRange(key: string, text: string, start: number, end: number): boolean {
+  return key.length === end - start && text.startsWith(key, start);
+}
+
+function find(table: Table, text: string, start: number, end: number, hash: number): number {
+  const mask = table.keys.length - 1;
+  let slot = hash & mask;
+  for (let probe = 0; probe < maxProbes; probe++, slot = (slot + 1) & mask) {
+    const key = table.keys[slot];
+    if (key === undefined) return -1;
+    if (table.hashes[slot] === hash && sameRange(key, text, start, end)) return table.counts[slot]!;
+  }
+  return -2;
+}
+
+function insert(table: Table, key: string, hash: number, count: number): void {
+  const mask = table.keys.length - 1;
+  let slot = hash & mask;
+  for (let probe = 0; table.keys[slot] !== undefined; probe++, slot = (slot + 1) & mask)
+    if (probe >= maxProbes) return;
+  table.keys[slot] = key;
+  table.hashes[slot] = hash;
+  table.counts[slot] = count;
+  table.size++;
+}
+
+/**
+ * Token counts of pre-tokenisation pieces, looked up by a range of the text they occur in, so a hit
+ * (nearly every piece of ordinary text) allocates nothing: no substring, no string hash. Bounded
+ * like `GenerationalCache`: a young and an old open-addressed table of at most `generationSize`
+ * pieces each (kept at most half full); a hit in the old one is copied to the young one, and a full
+ * young table becomes the old one. A piece whose probe sequence is full is not stored.
+ */
+export class PieceMemo {
+  #young: Table;
+  #old: Table;
+  readonly #generationSize: number;
+  readonly #capacity: number;
+
+  constructor(generationSize: number) {
+    this.#generationSize = Math.max(1, Math.floor(generationSize));
+    let capacity = 2;
+    while (capacity < this.#generationSize * 2) capacity *= 2;
+    this.#capacity = capacity;
+    this.#young = createTable(capacity);
+    this.#old = createTable(2);
+  }
+
+  /**
+   * The count stored for `text[start:end]` (whose `hashRange` is `hash`); -1 when it is not stored,
+   * -2 when it could not have been (its probe sequence is full: ask a string-keyed cache).
+   */
+  get(text: string, start: number, end: number, hash: number): number {
+    const young = find(this.#young, text, start, end, hash);
+    if (young >= 0) return young;
+    const old = find(this.#old, text, start, end, hash);
+    if (old >= 0) this.set(text.slice(start, end), hash, old);
+    return old >= 0 ? old : Math.min(young, old);
+  }
+
+  set(piece: string, hash: number, count: number): void {
+    if (this.#young.size >= this.#generationSize) {
+      this.#old = this.#young;
+      this.#young = createTable(this.#capacity);
+    }
+    insert(this.#young, piece, hash, count);
+  }
+}
