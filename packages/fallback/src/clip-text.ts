@@ -1,7 +1,10 @@
+import { clipMiddle } from './clip-middle.js';
+
 /**
- * Shortens text to at most `maxLength` characters without cutting a word, path or URL in half: the
- * cut falls on whitespace, and a JSON document that does not fit is replaced by a one-line
- * description instead of being truncated into invalid JSON.
+ * Shortens text to at most `maxLength` characters for a one-line view (a receipt line, a digest):
+ * its start is kept, the cut falls on whitespace so no word, path or URL is shown in half, and
+ * `clipMiddle`'s marker says how many characters were left out. A JSON document that does not fit is
+ * replaced by a one-line description instead of being cut into invalid JSON.
  */
 export function clipText(text: string, maxLength: number): string {
   if (text.length <= maxLength) return text;
@@ -14,15 +17,7 @@ export function clipText(text: string, maxLength: number): string {
       // Not JSON after all: clip as text.
     }
   }
-  const marker = ` …[+${text.length} chars]`;
-  const room = Math.max(0, maxLength - marker.length);
-  let cut = text.lastIndexOf(' ', room);
-  const newline = text.lastIndexOf('\n', room);
-  cut = Math.max(cut, newline);
-  // A single token longer than the room (a minified line, a base64 blob): drop it whole.
-  if (cut <= 0) return `…[${text.length} chars]`;
-  const head = text.slice(0, cut).trimEnd();
-  return `${head} …[+${text.length - head.length} chars]`;
+  return clipMiddle(text, maxLength, { tailShare: 0, wholeWords: true });
 }
 
 function describeJson(value: unknown, length: number): string {

@@ -131,13 +131,17 @@ describe('generic token shapes leave ordinary output alone', () => {
         randomBody(80, 120),
         (sentence, bytes) => {
           const encoded = btoa(sentence.join(' '));
-          for (const text of [
-            encoded,
-            `echo ${encoded} | base64 -d`,
-            `{"signature":"${bytes}"}`,
-            `{"type":"image","data":"${bytes}"}`,
-          ]) {
+          for (const text of [encoded, `echo ${encoded} | base64 -d`]) {
             expect(redactSecrets(text), text).toEqual({ text, findings: [] });
+          }
+          // Random bytes may begin like a vendor token with a short prefix (`AP5…`, once in about
+          // 16,000 values), which that vendor's rule reports at the start of any value by design;
+          // what this test holds is that the generic shapes never take signature or image bytes.
+          for (const text of [`{"signature":"${bytes}"}`, `{"type":"image","data":"${bytes}"}`]) {
+            const generic = redactSecrets(text).findings.filter(
+              (finding) => finding.kind === 'generated-token' || finding.kind === 'prefixed-token',
+            );
+            expect(generic, text).toEqual([]);
           }
         },
       ),

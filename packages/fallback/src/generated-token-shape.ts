@@ -1,3 +1,4 @@
+import { decodeBase64 } from './decode-base64.js';
 import { isPlaceholder, isUuid, looksLikeWords, shannonEntropy } from './secret-heuristics.js';
 
 /**
@@ -198,12 +199,8 @@ export function decodesToReadable(value: string): boolean {
   const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   for (let shift = 0; shift < 4; shift++) {
     const part = base64.slice(shift);
-    let decoded: string;
-    try {
-      decoded = atob(part.slice(0, part.length - (part.length % 4)));
-    } catch {
-      continue;
-    }
+    const decoded = decodeBase64(part.slice(0, part.length - (part.length % 4)));
+    if (decoded === undefined) continue;
     if (decoded.length < 12) return false;
     let printable = 0;
     for (let index = 0; index < decoded.length; index++) {

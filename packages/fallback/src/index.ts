@@ -1,3 +1,11 @@
+export {
+  type ClipCounter,
+  type ClipMiddleOptions,
+  clipMiddle,
+  type ElisionUnit,
+  elisionMarker,
+  hasElisionMarker,
+} from './clip-middle.js';
 export { clipText } from './clip-text.js';
 export {
   type CreateReceiptOptions,

@@ -194,16 +194,29 @@ const builtInRules = [...vendorRules, ...contextRules];
 const allHints = [
   ...new Set(builtInRules.flatMap((rule) => rule.hints ?? []).map((hint) => hint.toLowerCase())),
 ].sort((a, b) => b.length - a.length);
-// Case-sensitive over the lower-cased text: a case-insensitive alternation of ~200 hints is the
-// slowest regex of the whole scan.
-const hintScanner = new RegExp(
-  allHints.map((hint) => hint.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
-  'g',
-);
-// The scan reports the longest hint at a position; shorter hints that are its prefixes are there too.
-const prefixHints = new Map(
-  allHints.map((hint) => [hint, allHints.filter((other) => hint.startsWith(other))]),
-);
+// A trie of the lower-cased hints (all ASCII), walked from every position of the lower-cased
+// text: an alternation of ~200 literals made the regex engine try each at every position and was
+// the costliest single step of a scan.
+const hintStates: number[][] = [new Array<number>(128).fill(0)];
+const hintsEndingAt: (string[] | undefined)[] = [undefined];
+for (const hint of allHints) {
+  let state = 0;
+  for (let index = 0; index < hint.length; index++) {
+    const code = hint.charCodeAt(index);
+    let next = hintStates[state]![code]!;
+    if (next === 0) {
+      next = hintStates.length;
+      hintStates.push(new Array<number>(128).fill(0));
+      hintsEndingAt.push(undefined);
+      hintStates[state]![code] = next;
+    }
+    state = next;
+  }
+  const ending = hintsEndingAt[state] ?? [];
+  ending.push(hint);
+  hintsEndingAt[state] = ending;
+}
+const hintTransitions = Int32Array.from(hintStates.flat());
 
 const loweredHints = new Map(
   builtInRules.map((rule) => [rule, (rule.hints ?? []).map((hint) => hint.toLowerCase())]),
@@ -212,10 +225,17 @@ const loweredHints = new Map(
 /** Lower-cased hints present in `lower` (the lower-cased text). Overlapping hints are all found (the scan steps one character). */
 function presentHints(lower: string): Set<string> {
   const present = new Set<string>();
-  hintScanner.lastIndex = 0;
-  for (let match = hintScanner.exec(lower); match; match = hintScanner.exec(lower)) {
-    for (const hint of prefixHints.get(match[0]) ?? []) present.add(hint);
-    hintScanner.lastIndex = match.index + 1;
+  const length = lower.length;
+  for (let start = 0; start < length; start++) {
+    let state = 0;
+    for (let index = start; index < length; index++) {
+      const code = lower.charCodeAt(index);
+      if (code >= 128) break;
+      state = hintTransitions[state * 128 + code]!;
+      if (state === 0) break;
+      const ending = hintsEndingAt[state];
+      if (ending !== undefined) for (const hint of ending) present.add(hint);
+    }
   }
   return present;
 }

@@ -178,9 +178,19 @@ export function looksRandom(
     // all-lowercase letters (with separators) are words or identifiers, not keys
     if (/^[a-z_.-]+$/.test(value)) return false;
   }
-  if (/^[A-Za-z]+(?:[_.-][A-Za-z]+)+$/.test(value)) return false; // snake/dotted words
+  if (/^[A-Za-z]+(?:[_.-][A-Za-z]+)+$/.test(value) && partsAreNames(value)) return false; // snake/dotted words
   if (/^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/.test(value)) return false; // PascalCase words
   return shannonEntropy(value) >= minEntropy;
+}
+
+// A part of a name: words in any common case (`value`, `Value`, `VALUE`, `getValue`, `XMLParser`):
+// lower-case runs of two or more letters between capitals, at most four capitals in a row. A part
+// of random case (`hZEmnoOEYISjra…` after `hf_`) is generated.
+const namePart = /^(?:[A-Z]{0,4}[a-z]{2,}(?:[A-Z]{1,4}[a-z]{2,})*[A-Z]{0,4}|[A-Z]+|[a-z]|\d{1,4})$/;
+
+/** True when every `_`, `.` or `-` separated part of `value` reads as a name part. */
+export function partsAreNames(value: string): boolean {
+  return value.split(/[_.-]/).every((part) => namePart.test(part));
 }
 
 export function isUuid(value: string): boolean {

@@ -1,3 +1,4 @@
+import { decodeBase64 } from './decode-base64.js';
 import { judgeSegment } from './generated-token-shape.js';
 import {
   characterClasses,
@@ -10,6 +11,7 @@ import {
   looksLikeWords,
   looksRandom,
   matchesInOneCase,
+  partsAreNames,
   readsAsWords,
   shannonEntropy,
 } from './secret-heuristics.js';
@@ -74,6 +76,8 @@ const alternationHints: Record<string, string[]> = {
   'azure-client-secret': ['Q~'],
   'aws-bedrock-key': ['ABSK', 'bedrock-api-key-'],
   'artifactory-key': ['AKC', 'AP'],
+  // The fixed signature inside the token: without it the rule ran at every position of every text.
+  'azure-devops-pat': ['JQQJ99'],
   'flyio-token': ['fm1', 'fm2', 'fo1_'],
   'github-token': ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'v1.'],
 };
@@ -947,7 +951,14 @@ export function acceptKeyedValue(
     return false;
   }
   if (/^[a-z]+(?:-[a-z]+)+$/.test(trimmed)) return false; // kebab-case words
-  if (strength === 'weak' && /^[A-Za-z]+(?:_(?:[A-Za-z]+|\d{1,4}))+$/.test(trimmed)) return false; // snake_case names
+  // snake_case names; a part of random case (`hf_hZEmnoOEYISjra…`) makes it a prefixed token instead.
+  if (
+    strength === 'weak' &&
+    /^[A-Za-z]+(?:_(?:[A-Za-z]+|\d{1,4}))+$/.test(trimmed) &&
+    partsAreNames(trimmed)
+  ) {
+    return false;
+  }
   if (strength === 'weak' && looksLikeWords(trimmed)) return false;
   if (!quoted && isCodeReference(trimmed)) return false;
   if (
@@ -1022,13 +1033,25 @@ export interface KeyedMatch {
 /** Finds values whose key names a secret. Returns spans of the values only. */
 export function findKeyedSecrets(text: string): KeyedMatch[] {
   const found: KeyedMatch[] = [];
-  keywordLine.lastIndex = 0;
-  for (let line = keywordLine.exec(text); line; line = keywordLine.exec(text)) {
-    if (line[0].length > longLine) findKeyedInLongLine(line[0], line.index, found);
-    else findKeyedInLine(line[0], line.index, found);
-    if (line[0].length === 0) keywordLine.lastIndex++;
+  // Each line holding a secret-like key word, found from the word outward: a `^.*(?:word).*$`
+  // pattern backtracked through every line, and was a twentieth of all redaction time.
+  keyword.lastIndex = 0;
+  for (let word = keyword.exec(text); word; word = keyword.exec(text)) {
+    let start = word.index;
+    while (start > 0 && !isLineTerminator(text.charCodeAt(start - 1))) start--;
+    let end = word.index + word[0].length;
+    while (end < text.length && !isLineTerminator(text.charCodeAt(end))) end++;
+    const line = text.slice(start, end);
+    if (line.length > longLine) findKeyedInLongLine(line, start, found);
+    else findKeyedInLine(line, start, found);
+    keyword.lastIndex = end;
   }
   return found;
+}
+
+/** What ends a line for `.` and `^`/`$` in a JavaScript regular expression. */
+function isLineTerminator(code: number): boolean {
+  return code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 }
 
 const longLine = 2000;
@@ -1051,10 +1074,6 @@ function findKeyedInLongLine(line: string, base: number, found: KeyedMatch[]): v
   }
   for (const [start, end] of windows) findKeyedInLine(line.slice(start, end), base + start, found);
 }
-
-// Only lines naming a secret-like key can hold a keyed secret; the pair patterns run on those alone.
-const keywordLine =
-  /^.*(?:pass|pwd|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer).*$/gim;
 
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
   for (const pattern of [
@@ -1193,15 +1212,9 @@ function hasAlphabetRun(value: string): boolean {
 
 /** True when a base64 value decodes to readable text (`UGF0aWVuY2Ug…` = "Patience …"). */
 function decodesToText(value: string): boolean {
-  let decoded: string;
-  try {
-    // `atob` (not Buffer): the package also runs outside Node.
-    const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-    decoded = atob(base64.length % 4 === 1 ? base64.slice(0, -1) : base64);
-  } catch {
-    return false;
-  }
-  if (decoded.length === 0) return false;
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const decoded = decodeBase64(base64.length % 4 === 1 ? base64.slice(0, -1) : base64);
+  if (decoded === undefined || decoded.length === 0) return false;
   let printable = 0;
   for (let index = 0; index < decoded.length; index++) {
     const code = decoded.charCodeAt(index);
@@ -1212,14 +1225,9 @@ function decodesToText(value: string): boolean {
 
 /** True when base64 decodes to printable ASCII: key material (DER, OpenSSH) is binary. */
 function decodesToPrintable(base64: string): boolean {
-  let decoded: string;
-  try {
-    const clean = base64.replace(/=+$/, '');
-    decoded = atob(clean.slice(0, clean.length - (clean.length % 4)));
-  } catch {
-    return false;
-  }
-  if (decoded.length < 12) return false;
+  const clean = base64.replace(/=+$/, '');
+  const decoded = decodeBase64(clean.slice(0, clean.length - (clean.length % 4)));
+  if (decoded === undefined || decoded.length < 12) return false;
   let printable = 0;
   for (let index = 0; index < decoded.length; index++) {
     const code = decoded.charCodeAt(index);
@@ -1230,13 +1238,9 @@ function decodesToPrintable(base64: string): boolean {
 
 /** True when a long base64 value decodes to a PEM key or a service-account JSON. */
 function decodesToKeyMaterial(value: string): boolean {
-  try {
-    const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-    const decoded = atob(base64.slice(0, base64.length - (base64.length % 4)));
-    return /PRIVATE KEY|private_key|client_secret/.test(decoded);
-  } catch {
-    return false;
-  }
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const decoded = decodeBase64(base64.slice(0, base64.length - (base64.length % 4)));
+  return decoded !== undefined && /PRIVATE KEY|private_key|client_secret/.test(decoded);
 }
 
 /**

@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './index.js';
+
+// Tokens whose body happens to hold letters only (`xy_hZEmnoOEYISjraJtby…`) once read as
+// snake_case names and were kept under a token-named key whenever the issuer's own rule turned the
+// value down (or did not know the issuer).
+const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const randomCaseBody = fc
+  .array(fc.integer({ min: 0, max: letters.length - 1 }), { minLength: 24, maxLength: 48 })
+  .map((indexes) => indexes.map((index) => letters[index]).join(''))
+  // Drawn uniformly, a body reads as words in any common case with negligible probability; the
+  // filter only removes the rare draw that is all one case.
+  .filter((body) => /[a-z]/.test(body) && /[A-Z]/.test(body.slice(1)));
+const prefix = fc.stringMatching(/^[a-z]{2,5}$/);
+const key = fc.constantFrom('API_TOKEN', 'ci_user_token', 'serviceApiKey', 'AUTH_SECRET');
+
+describe('letters-only tokens after a short prefix', () => {
+  it('are redacted under a token-named key whatever issuer rule applies (property)', () => {
+    fc.assert(
+      fc.property(
+        key,
+        prefix,
+        randomCaseBody,
+        fc.constantFrom('"', "'", ''),
+        (name, head, body, quote) => {
+          const token = `${head}_${body}`;
+          // Every issuer rule off: only the key and the value's shape can catch it.
+          const out = redactSecrets(`${name} = ${quote}${token}${quote}`, {
+            disabledKinds: ['huggingface-token', 'prefixed-token', 'generated-token'],
+          });
+          expect(out.text).not.toContain(body);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keep snake_case and dotted names of words in any common case', () => {
+    const word = fc.constantFrom(
+      ...'user service request handler config session cache client server message value buffer stream record parser builder factory manager context option result status worker queue table index'.split(
+        ' ',
+      ),
+    );
+    const cased = fc
+      .tuple(word, fc.constantFrom('lower', 'Capital', 'UPPER', 'camel'))
+      .map(([w, c]) =>
+        c === 'lower'
+          ? w
+          : c === 'UPPER'
+            ? w.toUpperCase()
+            : c === 'Capital'
+              ? w[0]!.toUpperCase() + w.slice(1)
+              : `${w}${w[0]!.toUpperCase()}${w.slice(1)}`,
+      );
+    fc.assert(
+      fc.property(
+        fc.array(cased, { minLength: 2, maxLength: 5 }),
+        fc.constantFrom('_', '.'),
+        (parts, separator) => {
+          const name = parts.join(separator);
+          fc.pre(name.length >= 12);
+          const text = `token_class = ${name}`;
+          expect(redactSecrets(text).text).toBe(text);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
