@@ -1,4 +1,4 @@
-import { redactSecrets } from '@baton/fallback';
+import { clipMiddle, redactSecrets } from '@baton/fallback';
 import { BatonError, estimateTokens } from '@baton/tokens';
 
 /** One match as `store.recall` of `@baton/sessions` returns it (declared structurally). */
@@ -261,7 +261,8 @@ function render(
     let excerpt = redactSecrets(match.excerpt).text;
     const room = maxTokens - used - estimateTokens(where) - 40;
     if (room <= 20) break;
-    if (estimateTokens(excerpt) > room) excerpt = clipToTokens(excerpt, room);
+    // The excerpt's start (where the store centred it), with how much of it was left out.
+    excerpt = clipMiddle(excerpt, room, { counter: estimateCounter, tailShare: 0 });
     const block = `${where}\n${excerpt}`;
     parts.push(block);
     used += estimateTokens(block) + 1;
@@ -275,14 +276,4 @@ function render(
   return `${parts.join('\n\n')}${limitedNote}`;
 }
 
-/** The longest prefix of `text` estimated at most `tokens`, by halving. */
-function clipToTokens(text: string, tokens: number): string {
-  let low = 0;
-  let high = text.length;
-  while (low < high) {
-    const middle = Math.ceil((low + high) / 2);
-    if (estimateTokens(text.slice(0, middle)) <= tokens) low = middle;
-    else high = middle - 1;
-  }
-  return `${text.slice(0, low)}…`;
-}
+const estimateCounter = { count: (text: string) => estimateTokens(text) };

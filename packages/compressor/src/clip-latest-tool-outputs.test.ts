@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { clipLatestToolOutputs } from './clip-latest-tool-outputs.js';
 
 const counter = createTokenCounter({ encoding: 'o200k_base' });
-const marker = /\n\[Baton: \d+ tokens of this tool output omitted\]\n/;
+// On a line of its own in a text of lines, between spaces in one-line JSON.
+const marker = /[\n ]\[Baton: \d+ tokens omitted\][\n ]/;
 
 /** A latest turn: the ask, a call and its result with `output`. */
 function turn(output: unknown): ModelMessage[] {

@@ -1,5 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { type TokenCounter, toolOutputText } from '@baton/tokens';
+import { clipMiddle } from './peer-api.js';
 
 export interface ClippedToolOutputs {
   /** The conversation with the latest turn's largest tool outputs clipped (same objects elsewhere). */
@@ -44,20 +45,11 @@ function outputText(output: Record<string, unknown>): string | undefined {
   return whole ? toolOutputText(output) : undefined;
 }
 
-/** Keeps the start (two thirds) and the end (one third) of `text` within about `keep` tokens. */
-function clip(text: string, tokens: number, keep: number, counter: TokenCounter): string {
-  const chars = Math.floor(text.length * (keep / tokens));
-  const head = text.slice(0, Math.floor((chars * 2) / 3));
-  const tail = text.slice(text.length - Math.floor(chars / 3));
-  const omitted = Math.max(1, tokens - counter.count(head) - counter.count(tail));
-  return `${head}\n[Baton: ${omitted} tokens of this tool output omitted]\n${tail}`;
-}
-
 /**
  * Clips the tool outputs of the latest turn (after the last user message) so that turn fits
  * `maxTokens`: the compressor keeps that turn verbatim, so one huge tool result would otherwise make
  * the request impossible to send. The largest outputs are cut first, down to a common size, keeping
- * their start and end around a `[Baton: N tokens of this tool output omitted]` marker. Tool calls
+ * their start and end around a `[Baton: N tokens omitted]` marker (`clipMiddle`). Tool calls
  * and results stay paired (only output text changes); JSON outputs become text. Undefined when the
  * turn already fits or has nothing to clip.
  */
@@ -121,7 +113,7 @@ export function clipLatestToolOutputs(
   let omittedTokens = 0;
   for (const piece of pieces) {
     if (piece.tokens <= cap) continue;
-    const clipped = clip(piece.text, piece.tokens, cap, counter);
+    const clipped = clipMiddle(piece.text, cap, { counter, tokens: piece.tokens });
     omittedTokens += piece.tokens - counter.count(clipped);
     clippedOutputs++;
     const message = result[piece.message] as Extract<ModelMessage, { role: 'tool' }>;

@@ -143,7 +143,7 @@ export interface ContextReport {
   childSessionId: string | null;
   /**
    * Tool outputs of the latest turn clipped (start and end kept around a
-   * `[Baton: N tokens of this tool output omitted]` marker) because the request could not fit the
+   * `[Baton: N tokens omitted]` marker, see `clipMiddle`) because the request could not fit the
    * window otherwise, and the tokens removed; null when nothing was clipped.
    */
   clippedToolOutputs: number | null;

@@ -1,5 +1,4 @@
 export { generateSummaryWithModel } from './call-summarizer.js';
-export { clipMiddle } from './clip-middle.js';
 export { CompactionNotEffectiveError } from './compaction-not-effective-error.js';
 export { ContextBudgetError } from './context-budget-error.js';
 export { ContextCompressor, createContextCompressor } from './context-compressor.js';
@@ -31,6 +30,7 @@ export type {
   OpenAIChatMessage,
   OpenAIChatToolCall,
 } from './openai-chat-message.js';
+export { clipMiddle } from './peer-api.js';
 export { type Budget, type ResolveBudgetOptions, resolveBudget } from './resolve-budget.js';
 export { SummarizerError, type SummarizerFailureKind } from './summarizer-error.js';
 export { toJsonMessage } from './to-json-message.js';

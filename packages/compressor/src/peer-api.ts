@@ -1,7 +1,9 @@
 /** The parts of `@baton/fallback` this package calls, in one place. */
 export {
+  clipMiddle,
   clipText,
   createReceipt,
+  hasElisionMarker,
   redactMessages,
   redactSecrets,
   renderHandoff,

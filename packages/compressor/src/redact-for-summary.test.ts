@@ -1,12 +1,10 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { redactSecrets } from '@baton/fallback';
+import { clipMiddle, redactSecrets } from '@baton/fallback';
 import { describe, expect, it } from 'vitest';
-import { clipMiddle, clipSizes } from './clip-middle.js';
 import { redactForSummary } from './redact-for-summary.js';
 
 const secret = () => 'ghp_' + 'a1B2c3D4e5F6g7H8' + 'i9J0k1L2m3N4o5P6q7R8';
 const limit = 3_000;
-const { head, tail } = clipSizes(limit);
 
 function toolMessage(value: string): ModelMessage {
   return {
@@ -24,6 +22,11 @@ function outputOf(message: ModelMessage): string {
 
 const line = (index: number) => `line ${String(index).padStart(5, '0')} of the build log\n`;
 const log = (lines: number) => Array.from({ length: lines }, (_, index) => line(index)).join('');
+
+// Where the clip of a 1,000-line log cuts: the kept start and end around the marker's own line.
+const reference = clipMiddle(log(1_000), limit);
+const head = reference.indexOf('\n[Baton: ');
+const tail = reference.length - reference.indexOf(' omitted]\n') - ' omitted]\n'.length;
 
 describe('redactForSummary', () => {
   for (const [where, position] of [
@@ -74,6 +77,6 @@ describe('redactForSummary', () => {
     expect(input.path).toBe('a.txt');
     expect(input.content).not.toContain(secret());
     expect(input.content.length).toBeLessThanOrEqual(limit);
-    expect(input.content).toMatch(/characters elided/);
+    expect(input.content).toMatch(/\n\[Baton: \d+ characters omitted\]\n/);
   });
 });

@@ -1,31 +1,42 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { clipMiddle } from './clip-middle.js';
-import { redactMessages } from './peer-api.js';
+import { clipMiddle, redactMessages } from './peer-api.js';
 
 function mapStrings(value: unknown, map: (text: string) => string): unknown {
   if (typeof value === 'string') return map(value);
+  // Copies are made only from the first changed item on: most values hold no long string, and a
+  // span's walk would otherwise copy every array and entry list of every message it reads.
   if (Array.isArray(value)) {
-    let changed = false;
-    const next = value.map((item) => {
+    let next: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
       const mapped = mapStrings(item, map);
-      if (mapped !== item) changed = true;
-      return mapped;
-    });
-    return changed ? next : value;
+      if (mapped !== item && next === undefined) next = value.slice(0, index);
+      if (next !== undefined) next.push(mapped);
+    }
+    return next ?? value;
   }
   if (
     typeof value === 'object' &&
     value !== null &&
     Object.getPrototypeOf(value) === Object.prototype
   ) {
-    let changed = false;
-    const next: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
+    const record = value as Record<string, unknown>;
+    let next: Record<string, unknown> | undefined;
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
+      const item = record[key];
       const mapped = mapStrings(item, map);
-      if (mapped !== item) changed = true;
-      next[key] = mapped;
+      if (mapped !== item && next === undefined) {
+        next = {};
+        // The keys before this one, unchanged, in their order.
+        for (const earlier in record) {
+          if (earlier === key) break;
+          if (Object.hasOwn(record, earlier)) next[earlier] = record[earlier];
+        }
+      }
+      if (next !== undefined) next[key] = mapped;
     }
-    return changed ? next : value;
+    return next ?? value;
   }
   return value;
 }
@@ -41,8 +52,10 @@ function mapClippedStrings(message: ModelMessage, map: (text: string) => string)
   ) {
     return message;
   }
-  let changed = false;
-  const content = (message.content as Array<Record<string, unknown>>).map((part) => {
+  const parts = message.content as Array<Record<string, unknown>>;
+  let content: Array<Record<string, unknown>> | undefined;
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index]!;
     let next = part;
     if (part.type === 'reasoning' && typeof part.text === 'string') {
       const text = map(part.text);
@@ -54,10 +67,10 @@ function mapClippedStrings(message: ModelMessage, map: (text: string) => string)
       const output = mapStrings(part.output, map);
       if (output !== part.output) next = { ...part, output };
     }
-    if (next !== part) changed = true;
-    return next;
-  });
-  return changed ? ({ ...message, content } as ModelMessage) : message;
+    if (next !== part && content === undefined) content = parts.slice(0, index);
+    if (content !== undefined) content.push(next);
+  }
+  return content === undefined ? message : ({ ...message, content } as ModelMessage);
 }
 
 /**

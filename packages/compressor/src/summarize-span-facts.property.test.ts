@@ -1,9 +1,8 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { redactMessages } from '@baton/fallback';
+import { clipMiddle, redactMessages } from '@baton/fallback';
 import { loadSecretFixtures } from '@baton/test-corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipMiddle } from './clip-middle.js';
 import { redactForSummary, redactWhole } from './redact-for-summary.js';
 import { spanFacts } from './summarize-span.js';
 import { extractSpanFacts, wordStems, wordStemsOf } from './verify-summary.js';

@@ -3,9 +3,8 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { HandoffSections } from '@baton/fallback';
 import { estimateTokens, type TokenCounter } from '@baton/tokens';
 import { callSummarizer, type Summarizer } from './call-summarizer.js';
-import { clipMiddle } from './clip-middle.js';
 import type { SummaryDetail } from './context-compressor-options.js';
-import { renderHandoff } from './peer-api.js';
+import { clipMiddle, renderHandoff } from './peer-api.js';
 import { redactForSummary, redactWhole } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
 import { cacheFriendlyPrompt, summaryInstructions, toolOutputChars } from './summary-prompt.js';
@@ -382,9 +381,13 @@ async function summarizeWith(
     let tokens = entry.clipped
       ? measure(text) + 1
       : Math.ceil(options.span[position]!.tokens * unclippedMargin) + tagTokens;
-    while (tokens > capacity) {
-      // Clipping the middle keeps the message's opening and closing tags.
-      text = clipMiddle(text, Math.floor(text.length * (capacity / tokens) * 0.9));
+    if (tokens > capacity) {
+      // Clipping the middle keeps the message's opening and closing tags. The bound above may be
+      // an overestimate: the clip measures the text itself and leaves it whole when it fits.
+      text = clipMiddle(text, capacity - 1, {
+        counter: { count: measure },
+        ...(entry.clipped ? { tokens: tokens - 1 } : {}),
+      });
       tokens = measure(text) + 1;
     }
     if (used + tokens > capacity && current.length > 0) {
@@ -422,8 +425,7 @@ async function summarizeWith(
             message: `summariser request of ${inputTokens} tokens exceeds the input budget of ${options.inputBudget} even with its data clipped`,
           });
         }
-        const keep = (onlyTokens - over - 16) / onlyTokens;
-        chunk[0] = clipMiddle(only, Math.floor(only.length * keep * 0.95));
+        chunk[0] = clipMiddle(only, onlyTokens - over - 16, { counter, tokens: onlyTokens });
       }
       inputTokens = countRequest(instructions, chunk, previous);
     }

@@ -62,7 +62,7 @@ describe('serializeMessage', () => {
     expect(clipped).toBe(true);
     expect(text).toContain('first line');
     expect(text).toContain('last line');
-    expect(text).toMatch(/characters elided/);
+    expect(text).toMatch(/\n\[Baton: \d+ characters omitted\]\n/);
     expect(text.length).toBeLessThan(2_000);
   });
 });

@@ -1,8 +1,8 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_SECTIONS, type HandoffSectionKey, type HandoffSections } from '@baton/fallback';
 import { toolOutputText } from '@baton/tokens';
-import { clipMiddle } from './clip-middle.js';
 import type { SummaryDetail } from './context-compressor-options.js';
+import { clipMiddle, hasElisionMarker } from './peer-api.js';
 
 /** Sections the summariser writes; the latest ask and the receipt-only sections are filled elsewhere. */
 const SUMMARY_SECTION_KEYS: readonly HandoffSectionKey[] = [
@@ -98,14 +98,16 @@ function escapeData(text: string): string {
 /**
  * One message as transcript data: index, role, text, tool calls and (clipped) tool outputs.
  * `clipped` says whether anything was cut, i.e. whether the message's own token count still bounds it.
+ * `line` is `text` followed by the newline that joins messages in a transcript, built in the same
+ * join: counting and joining a large span then read it without a concatenated copy per message
+ * (`text` is a slice of it).
  */
 export function serializeMessage(
   message: ModelMessage,
   index: number,
   detail: SummaryDetail,
   options: { latestRequest?: boolean } = {},
-): { text: string; clipped: boolean } {
-  const parts: string[] = [];
+): { text: string; line: string; clipped: boolean } {
   const limit = toolOutputChars[detail];
   let clipped = false;
   const clipField = (text: string) => {
@@ -113,39 +115,62 @@ export function serializeMessage(
     clipped = true;
     return clipMiddle(text, limit);
   };
+  // One join for tags, parts and separators: a message is copied once, not once per nesting. Each
+  // piece from the message is escaped (and checked for an elision mark) on its own, before any
+  // concatenation would make the check copy it: no escaped tag spans the fixed text between
+  // pieces (`: `, ` `, `]`, line breaks), so this is escaping the body as a whole.
+  const pieces = [
+    `<message index="${index}" role="${message.role}"${options.latestRequest ? ' latest-request="true"' : ''}>\n`,
+  ];
+  const data = (text: string) => {
+    // Redaction windows already cut long fields; their elision marks count as clipping too.
+    if (!clipped && hasElisionMarker(text)) clipped = true;
+    pieces.push(escapeData(text));
+  };
   if (typeof message.content === 'string') {
-    parts.push(message.content);
+    data(message.content);
   } else {
-    for (const part of message.content) {
+    const parts = message.content;
+    for (let position = 0; position < parts.length; position++) {
+      const part = parts[position]!;
+      if (position > 0) pieces.push('\n');
       switch (part.type) {
         case 'text':
-          parts.push(part.text);
+          data(part.text);
           break;
         case 'reasoning':
-          parts.push(`(reasoning) ${clipField(part.text)}`);
+          pieces.push('(reasoning) ');
+          data(clipField(part.text));
           break;
         case 'tool-call':
-          parts.push(
-            `[tool call ${part.toolCallId}: ${part.toolName} ${clipField(JSON.stringify(part.input) ?? '')}]`,
-          );
+          pieces.push('[tool call ');
+          data(part.toolCallId);
+          pieces.push(': ');
+          data(part.toolName);
+          pieces.push(' ');
+          data(clipField(JSON.stringify(part.input) ?? ''));
+          pieces.push(']');
           break;
         case 'tool-result':
-          parts.push(
-            `[tool result ${part.toolCallId}: ${part.toolName} (${part.output.type})]\n${clipField(toolOutputText(part.output))}`,
-          );
+          pieces.push('[tool result ');
+          data(part.toolCallId);
+          pieces.push(': ');
+          data(part.toolName);
+          pieces.push(' (');
+          data(part.output.type);
+          pieces.push(')]\n');
+          data(clipField(toolOutputText(part.output)));
           break;
         default:
-          parts.push(`[${part.type}]`);
+          pieces.push('[');
+          data(part.type);
+          pieces.push(']');
       }
     }
   }
-  // Redaction windows already cut long fields; their elision marks count as clipping too.
-  const body = parts.join('\n');
-  if (!clipped && body.includes(' characters elided …]')) clipped = true;
-  return {
-    text: `<message index="${index}" role="${message.role}"${options.latestRequest ? ' latest-request="true"' : ''}>\n${escapeData(body)}\n</message>`,
-    clipped,
-  };
+  pieces.push('\n</message>\n');
+  const line = pieces.join('');
+  return { text: line.slice(0, -1), line, clipped };
 }
 
 export function delimitedPrompt(transcript: string, previousSummary: string | undefined): string {

@@ -6,6 +6,8 @@ import { delimitedPrompt, serializeMessage } from './summary-prompt.js';
 /** One message as transcript data, with its exact tokens once asked for (per counter). */
 export interface TranscriptSegment {
   text: string;
+  /** `text` and the newline after it, when known (a slice of one string, see `serializeMessage`). */
+  line?: string;
   /** Whether anything was cut (the message's own count then no longer bounds it). */
   clipped: boolean;
   /** Exact tokens of `text` followed by the newline that joins segments, by `countedBy`. */
@@ -85,7 +87,9 @@ export function createRequestCounter(counter: TokenCounter) {
   const segmentTokens = (segment: string | TranscriptSegment): number => {
     if (typeof segment === 'string') return counter.count(`${segment}\n`);
     if (segment.countedBy !== counter || segment.tokens === undefined) {
-      segment.tokens = byText.count(segment.text, () => counter.count(`${segment.text}\n`));
+      segment.tokens = byText.count(segment.text, () =>
+        counter.count(segment.line ?? `${segment.text}\n`),
+      );
       segment.countedBy = counter;
     }
     return segment.tokens;
@@ -97,8 +101,12 @@ export function createRequestCounter(counter: TokenCounter) {
   ): number => {
     const system =
       instructions === '' ? 0 : counter.countMessage({ role: 'system', content: instructions });
-    const texts = segments.map((segment) => (typeof segment === 'string' ? segment : segment.text));
-    if (!additive || texts.length === 0 || !texts.every((text) => text.startsWith('<'))) {
+    const startsWithTag = (segment: string | TranscriptSegment) =>
+      (typeof segment === 'string' ? segment : segment.text).startsWith('<');
+    if (!additive || segments.length === 0 || !segments.every(startsWithTag)) {
+      const texts = segments.map((segment) =>
+        typeof segment === 'string' ? segment : segment.text,
+      );
       const prompt = delimitedPrompt(texts.join('\n'), previous);
       return system + counter.countMessages([{ role: 'user', content: prompt }]);
     }
@@ -164,8 +172,13 @@ export function joinPrompt(
   parts[0] = opening;
   for (let index = 0; index < segments.length; index++) {
     const segment = segments[index]!;
-    parts[2 * index + 1] = typeof segment === 'string' ? segment : segment.text;
-    parts[2 * index + 2] = '\n';
+    if (typeof segment !== 'string' && segment.line !== undefined) {
+      parts[2 * index + 1] = segment.line;
+      parts[2 * index + 2] = '';
+    } else {
+      parts[2 * index + 1] = typeof segment === 'string' ? segment : segment.text;
+      parts[2 * index + 2] = '\n';
+    }
   }
   parts.push(closing);
   return parts.join('');

@@ -1,4 +1,4 @@
-import { extractErrorLines, extractPaths, redactSecrets } from '@baton/fallback';
+import { clipMiddle, extractErrorLines, extractPaths, redactSecrets } from '@baton/fallback';
 import { defaultTokenCounter, InvalidInputError, type TokenCounter } from '@baton/tokens';
 import type { LanguageModel } from 'ai';
 
@@ -104,7 +104,7 @@ function finite(path: string, value: number | undefined): void {
 export function keyLines(text: string, targetTokens: number, counter: TokenCounter): string {
   finite('targetTokens', targetTokens);
   const lines = text.split(/\r?\n/);
-  const clip = (line: string) => (line.length > 200 ? `${line.slice(0, 199)}…` : line);
+  const clip = (line: string) => clipMiddle(line, 200);
   const nonEmpty = lines.map((line) => line.trimEnd()).filter((line) => line.trim() !== '');
   const first = nonEmpty.slice(0, 3).map(clip);
   const last = nonEmpty.length > 3 ? nonEmpty.slice(-3).map(clip) : [];
@@ -153,18 +153,9 @@ function chunksOf(text: string, chunkTokens: number, counter: TokenCounter): str
   for (let line of text.split('\n')) {
     let tokens = counter.count(line) + 1;
     if (tokens > chunkTokens) {
-      // One enormous line (minified JSON, a base64 blob): keep its start and end. Its ends may be
-      // denser than its average (CJK around a run of spaces): shrink until the clipped line fits,
-      // each try at most half the last, so the counting stays linear in the line.
-      const original = line;
-      let keep = Math.floor(original.length * (chunkTokens / tokens) * 0.45);
-      for (;;) {
-        keep = Math.max(16, keep);
-        line = `${original.slice(0, keep)} …[line clipped]… ${original.slice(-keep)}`;
-        tokens = counter.count(line) + 1;
-        if (tokens <= chunkTokens || keep === 16) break;
-        keep = Math.floor(keep * Math.min(0.5, (chunkTokens / tokens) * 0.9));
-      }
+      // One enormous line (minified JSON, a base64 blob): keep its start and end.
+      line = clipMiddle(line, chunkTokens - 1, { counter, tokens: tokens - 1 });
+      tokens = counter.count(line) + 1;
     }
     if (used + tokens > chunkTokens && current.length > 0) {
       chunks.push(current.join('\n'));
