@@ -561,7 +561,7 @@ export class ContextCompressor {
   #handoffLayout(
     context: CallContext,
     demoteHead = false,
-  ): { layout: Layout; handoffTokens: number } {
+  ): { layout: Layout; handoffTokens: number; roomTokens: number } {
     const summaryTarget = this.#options.summaryTargetTokens ?? 750;
     // The note an insert after the pinned ask carries; counted with a wide index, so the room
     // reserved covers any layout.
@@ -592,19 +592,17 @@ export class ContextCompressor {
           message: `must be at least ${minimumHandoffTokens + envelope} without targetTokens (the smallest handoff and its record line), got ${summaryTarget}`,
         });
       }
-      return { layout, handoffTokens };
+      return { layout, handoffTokens, roomTokens: handoffTokens };
     }
-    const handoffTokens = Math.min(
-      summaryTarget,
+    const roomTokens =
       context.targetTokens -
-        context.baseTokens -
-        head -
-        pinned -
-        context.suffix[layout.tailStart]! -
-        this.#systemTokens(context, layout.headEnd, layout.tailStart) -
-        envelope,
-    );
-    return { layout, handoffTokens };
+      context.baseTokens -
+      head -
+      pinned -
+      context.suffix[layout.tailStart]! -
+      this.#systemTokens(context, layout.headEnd, layout.tailStart) -
+      envelope;
+    return { layout, handoffTokens: Math.min(summaryTarget, roomTokens), roomTokens };
   }
 
   /**
@@ -991,7 +989,7 @@ export class ContextCompressor {
   }
 
   async #summarize(context: CallContext, summarizer: Summarizer): Promise<StageOutcome> {
-    const { layout, handoffTokens } = this.#handoffLayout(context);
+    const { layout, handoffTokens, roomTokens } = this.#handoffLayout(context);
     const { span, previousSummary } = this.#middle(context, layout, true);
     if (span.every((entry) => entry.latestRequest)) {
       // Nothing to summarise: calling the model would only spend time and money on an empty span.
@@ -1018,6 +1016,9 @@ export class ContextCompressor {
       previousSummary,
       prefix: this.#options.cacheFriendly ? context.messages.slice(0, layout.tailStart) : undefined,
       targetTokens,
+      // In protect mode the target already leaves the tolerance inside `summaryTargetTokens`.
+      roomTokens:
+        context.mode === 'protect' ? undefined : Math.max(16, roomTokens - envelopeTokens),
       inputBudget: this.#options.summarizerInputBudget ?? 100_000,
       detail: this.#options.detail ?? 'concise',
       preserveTopics: this.#options.preserveTopics ?? [],

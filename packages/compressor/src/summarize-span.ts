@@ -38,6 +38,13 @@ export interface SummarizeSpanOptions {
   /** For cache-friendly mode: the conversation prefix that ends with the span, unchanged. */
   prefix: readonly ModelMessage[] | undefined;
   targetTokens: number;
+  /**
+   * The most the rendered sections may take and still fit beside the verbatim parts. A reply may
+   * overshoot `targetTokens` by the tolerance, but facts appended by the top-up never take the
+   * record past this room (a top-up that filled the tolerance turned a fitting reply into a
+   * too-long result). Defaults to no limit beyond the tolerance.
+   */
+  roomTokens?: number;
   inputBudget: number;
   detail: SummaryDetail;
   preserveTopics: readonly string[];
@@ -168,7 +175,9 @@ async function requestSections(
         // Facts are appended only while the record stays within the length a reply may have.
         // The target is of the sections alone (the caller left room for the envelope), so the
         // rendered header and footer are not counted against it twice.
-        fits: (candidate) => options.counter.count(renderHandoff(candidate)) - envelope <= limit,
+        fits: (candidate) =>
+          options.counter.count(renderHandoff(candidate)) - envelope <=
+          Math.min(limit, options.roomTokens ?? limit),
       });
       if (!sections) {
         const rejection = verification.rejection ?? 'empty';

@@ -310,7 +310,9 @@ describe('verified summaries in the compressor', () => {
           generated,
           0.5,
         );
-        expect(result.strategy).toBe('summarize');
+        expect(result.strategy, `${result.fallbackReason} seed=${seed} n=${fileCount}`).toBe(
+          'summarize',
+        );
         const added = result.event.addedFacts!;
         expect(added.files.length).toBeLessThanOrEqual(12);
         expect(added.errors.length).toBeLessThanOrEqual(8);
@@ -320,7 +322,7 @@ describe('verified summaries in the compressor', () => {
         expect(sectionTokens).toBeLessThanOrEqual(requests[0]!.targetTokens * 1.2 + 120);
         expect(result.withinBudget).toBe(true);
       }),
-      { numRuns: 8 },
+      { numRuns: 12 },
     );
   });
 
