@@ -188,9 +188,32 @@ export function looksRandom(
 // of random case (`hZEmnoOEYISjra…` after `hf_`) is generated.
 const namePart = /^(?:[A-Z]{0,4}[a-z]{2,}(?:[A-Z]{1,4}[a-z]{2,})*[A-Z]{0,4}|[A-Z]+|[a-z]|\d{1,4})$/;
 
+/**
+ * True when a camel-humped part's humps read as words: a random-case body can fall into the hump
+ * rhythm (`VongjNcebdadPzoxzrKqecwq`), but then most of its longer humps are unpronounceable
+ * (`Pzoxzr`, `Kqecwq`) or it holds several acronym-like capital runs, while a name holds at most
+ * the odd abbreviation (`parseHttpRequest`).
+ */
+function humpsReadAsWords(part: string): boolean {
+  // Three acronyms in one name (`XMLHttpURLForAWS`) are rare; a random-case body holds them often.
+  if (part.length >= 16 && (part.match(/[A-Z]{2,}/g)?.length ?? 0) >= 3) return false;
+  // Short names (`getHttpUrl`) may be mostly abbreviations; generated bodies are long.
+  if (part.length < 16) return true;
+  const humps = part.match(/[A-Z]?[a-z]+/g);
+  if (!humps || humps.length < 3) return true;
+  let long = 0;
+  let unpronounceable = 0;
+  for (const hump of humps) {
+    if (hump.length < 4) continue;
+    long++;
+    if (!isPronounceable(hump)) unpronounceable++;
+  }
+  return unpronounceable * 3 <= long;
+}
+
 /** True when every `_`, `.` or `-` separated part of `value` reads as a name part. */
 export function partsAreNames(value: string): boolean {
-  return value.split(/[_.-]/).every((part) => namePart.test(part));
+  return value.split(/[_.-]/).every((part) => namePart.test(part) && humpsReadAsWords(part));
 }
 
 export function isUuid(value: string): boolean {
