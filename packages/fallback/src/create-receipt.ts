@@ -113,6 +113,8 @@ const sectionCaps: Record<ItemSection, number> = {
 };
 
 const minimumBudget = 120;
+/** Tools named in the line that stands for the calls not listed. */
+const collapsedToolLimit = 40;
 
 const historicalAskLabel =
   'Last ask within these earlier turns (historical, already handled or superseded):';
@@ -319,12 +321,14 @@ function collapseLines(section: ItemSection, omitted: Candidate[]): string[] {
         byTool.set(item.group, (byTool.get(item.group) ?? 0) + (item.weight ?? 1));
         calls += item.weight ?? 1;
       }
-      const tools = [...byTool]
-        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-        .slice(0, 6)
-        .map(([name, count]) => `${name} ×${count}`);
+      // Every tool of the omitted calls is named (up to a bound): a tool the reader never hears of
+      // is work it cannot know was done. Counts only for the busiest ones, names are what matter.
+      const sorted = [...byTool].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const tools = sorted
+        .slice(0, collapsedToolLimit)
+        .map(([name, count], rank) => (rank < 6 ? `${name} ×${count}` : name));
       return [
-        `(+${calls} more calls not listed: ${tools.join(', ')}${byTool.size > 6 ? ', …' : ''})`,
+        `(+${calls} more calls not listed: ${tools.join(', ')}${byTool.size > collapsedToolLimit ? ', …' : ''})`,
       ];
     }
     case 'blockers': {
