@@ -99,6 +99,34 @@ interface Candidate {
   group: string;
   /** How many window items the line stands for (identical tool calls share a line). */
   weight?: number;
+  /** Files: how often the window referred to it, weighed against the tokens its line costs. */
+  value?: number;
+  /** Files: 2 edited, 1 read by a tool, 0 only mentioned. */
+  tier?: number;
+}
+
+/**
+ * Hands the file lines' salience scores out again, highest first: edited files, then files a tool
+ * read, then files only mentioned, each tier in order of references per token. The files section
+ * competes with the others as before, but within it a short path named 6 times goes before a long
+ * one named 8 times, so the budget spent on files keeps the most references.
+ */
+function scoreFiles(candidates: Candidate[]): void {
+  const files = candidates.filter((candidate) => candidate.section === 'files');
+  const scores = files.map((file) => file.score).sort((a, b) => b - a);
+  const density = (file: Candidate) => (file.value ?? 1) / Math.max(1, file.tokens);
+  const byValue = [...files].sort(
+    (a, b) =>
+      (b.tier ?? 0) - (a.tier ?? 0) ||
+      density(b) - density(a) ||
+      (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
+  );
+  // Strictly decreasing, so that equal scores do not fall back to alphabetical order when shown.
+  let previous = Number.POSITIVE_INFINITY;
+  byValue.forEach((file, rank) => {
+    file.score = Math.min(scores[rank]!, previous - 1e-6);
+    previous = file.score;
+  });
 }
 
 /** Share of the free budget each section may take before the others had their turn. */
@@ -106,8 +134,8 @@ const sectionCaps: Record<ItemSection, number> = {
   pendingAsks: 0.6,
   completedActions: 0.3,
   inProgress: 0.15,
-  blockers: 0.25,
-  files: 0.4,
+  blockers: 0.3,
+  files: 0.5,
   previousSummary: 0.2,
   lastTurns: 0.2,
 };
@@ -211,7 +239,9 @@ function buildCandidates(
   for (const file of facts.files) {
     // `×3` rather than `(3 refs)`: on file-heavy windows every token of a line is one file less.
     const detail: string[] = [];
-    if (file.references > 1) detail.push(`×${file.references}`);
+    // Counts only where they say something (a file the window kept coming back to): the list is
+    // already in order of salience, and `(×2)` on every line costs a file's worth of tokens in ten.
+    if (file.references >= 10) detail.push(`×${file.references}`);
     if (file.written) detail.push('written');
     add({
       section: 'files',
@@ -223,6 +253,13 @@ function buildCandidates(
         0.75 * recency(file.lastIndex) +
         (file.written ? 1 : 0),
       group: directoryOf(file.path),
+      // A path without an extension that no tool targeted is a directory, a program or an import
+      // specifier (`./widgets/Table`, `/bin/zsh`), or a path cut at a space: worth less per token.
+      value:
+        file.references *
+        (file.written || file.read || /\.[A-Za-z][\w]{0,9}$/.test(file.path) ? 1 : 0.25),
+      // Edited files before files a tool read, before files only mentioned (`scoreFiles`).
+      tier: file.written ? 2 : file.read ? 1 : 0,
     });
   }
 
@@ -507,6 +544,7 @@ export function createReceipt(
     const numbered = candidate.section === 'completedActions' || candidate.section === 'inProgress';
     candidate.tokens = count(candidate.text) + 1 + (numbered ? 2 : 0);
   }
+  scoreFiles(candidates);
   // Highest salience first; ties broken by position and text so the order never depends on chance.
   const ranked = [...candidates].sort(
     (a, b) =>

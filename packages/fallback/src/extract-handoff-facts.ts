@@ -34,6 +34,8 @@ export interface FileFact {
   lastIndex: number;
   /** True when a tool that writes (edit, write, create, apply, ...) targeted it. */
   written: boolean;
+  /** True when a tool that does not write targeted it (a read, a listing, a search in it). */
+  read: boolean;
 }
 
 export interface ErrorFact {
@@ -256,6 +258,24 @@ const errorScan = new RegExp(errorPattern.source, 'gi');
 // (pytest's failure detail). In lower case they are ordinary words of prose.
 const upperCaseErrorScan = /\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E {2,}\S/gm;
 
+// What an error line says in any format: `TypeError: x`, `error: x`, `error[E0308]:`, `error
+// TS2345:`, `fatal: x`, `npm ERR!`, `FAIL`, an exit code, a traceback, the shell's own messages.
+const errorShape =
+  /\b(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?:|exit(?:ed)? (?:with )?(?:code|status)|<returncode>|returncode|traceback|command not found|no such file|permission denied|segmentation fault|core dumped|timed out|^\s*(?:error|fatal|panic|failed)\b/i;
+// A Markdown list item, heading or quote, or a long sentence: documentation and plans that talk
+// about errors ("- On invalid params, set span status `error`") rather than report one.
+const proseShape = /^\s*(?:[-*+>•]|#{1,6}|\d+[.)])\s/;
+
+// Exception class names and runners' markers, in their case only (`set_error(` and
+// `record_exception` are code words, "the failure" is prose).
+const exceptionName = /[a-z](?:Error|Exception|Failure)\b|\bERR!|\bFAIL|\bERROR\b|^E {2,}\S/;
+
+function proseLine(raw: string): boolean {
+  if (errorShape.test(raw) || exceptionName.test(raw)) return false;
+  if (proseShape.test(raw)) return true;
+  return raw.trim().split(/\s+/).length >= 12;
+}
+
 /** Start offsets of the lines of `output` that hold a match of `scan`, added to `into`. */
 function scanLines(output: string, scan: RegExp, into: Set<number>): void {
   scan.lastIndex = 0;
@@ -277,6 +297,7 @@ function rawErrorLines(output: string): string[] {
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
     if (raw.length > 500 || numberedLine.test(raw) || codeLine.test(raw)) continue;
+    if (proseLine(raw)) continue;
     const line = raw.replace(/\s+/g, ' ').trim();
     if (line.length < 6) continue;
     lines.push(line);
@@ -618,7 +639,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     for (const match of text.matchAll(workingDirectoryMention)) namedDirectories.push(match[1]!);
   };
   const redactedPaths = new Map<string, string>();
-  const notePaths = (paths: string[], index: number, written = false) => {
+  const notePaths = (paths: string[], index: number, written = false, read = false) => {
     for (const raw of paths) {
       let path = redactedPaths.get(raw);
       if (path === undefined) {
@@ -630,8 +651,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
         fact.references++;
         fact.lastIndex = index;
         fact.written ||= written;
+        fact.read ||= read;
       } else {
-        files.set(path, { path, references: 1, lastIndex: index, written });
+        files.set(path, { path, references: 1, lastIndex: index, written, read });
       }
     }
   };
@@ -718,7 +740,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             collectInputPaths(record.input, inputPaths, writtenPaths);
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
-            notePaths(writtenPaths, index, writingTool.test(name));
+            notePaths(writtenPaths, index, writingTool.test(name), !writingTool.test(name));
             summaries.push(() => `called ${name}${target ? ` ${target}` : ''}`);
             break;
           }
@@ -837,7 +859,10 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     latestAsk,
     toolCalls,
     toolCounts,
-    files: normalizeFiles([...files.values()], namedDirectories),
+    files: normalizeFiles([...files.values()], namedDirectories).map((file) => ({
+      ...file,
+      read: file.read === true,
+    })),
     errors: [...errors.values()],
     // Only the last turns are ever shown; redacting the whole window would cost time for nothing.
     turns: turns

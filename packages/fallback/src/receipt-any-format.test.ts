@@ -150,7 +150,63 @@ describe('files from any agent format', () => {
   });
 });
 
+describe('file ranking', () => {
+  it('lists edited files before files a tool read, before files only mentioned', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(relativeFile, { minLength: 6, maxLength: 12 }),
+        fc.constantFrom(...writers),
+        fc.constantFrom(...readers),
+        fc.constantFrom(...pathArguments.filter((name) => name !== 'paths')),
+        fc.integer({ min: 2, max: 6 }),
+        (files, writer, reader, argument, mentions) => {
+          const third = Math.floor(files.length / 3);
+          const edited = files.slice(0, third);
+          const read = files.slice(third, 2 * third);
+          const mentioned = files.slice(2 * third);
+          const messages: ModelMessage[] = [{ role: 'user', content: 'tidy up' }];
+          for (const file of edited) messages.push(...call(writer, { [argument]: file }, 'done'));
+          for (const file of read) messages.push(...call(reader, { [argument]: file }, 'text'));
+          // Mentioned more often than the others, but never targeted by a tool.
+          for (let round = 0; round < mentions; round++) {
+            messages.push(...call('search', { query: 'todo' }, mentioned.join('\n')));
+          }
+          const order = lines(createReceipt(messages, { maxTokens: 4000 }).sections.files)
+            .map((line) => line.slice(2).split(' ')[0]!)
+            .filter((path) => files.includes(path));
+          const tier = (path: string) => (edited.includes(path) ? 2 : read.includes(path) ? 1 : 0);
+          expect(order.map(tier)).toEqual([...order.map(tier)].sort((a, b) => b - a));
+          expect(order.slice(0, edited.length).sort()).toEqual([...edited].sort());
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('errors in any format', () => {
+  it('documentation that talks about errors is not a blocker; an error line is', () => {
+    const prose = [
+      (text: string) => `- On invalid input, set the status to \`error\` and ${text}.`,
+      (text: string) => `## Error handling for ${text}`,
+      (text: string) => `> Errors are retried three times before ${text}`,
+      (text: string) => `1. Log the failure and ${text}`,
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...prose), message, message, (line, text, reason) => {
+        const failure = `TypeError: ${reason}`;
+        const messages: ModelMessage[] = [
+          { role: 'user', content: 'read the plan' },
+          ...call('shell', { command: 'show-plan' }, `${line(text)}\n${failure}`),
+        ];
+        const blockers = createReceipt(messages, { maxTokens: 2000 }).sections.blockers ?? '';
+        expect(blockers).toContain(failure);
+        expect(blockers).not.toContain(text);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   const formats = [
     (file: string, text: string) => `FAIL ${file} > ${text}`,
     (_file: string, text: string) => `npm ERR! ${text}`,
