@@ -467,6 +467,32 @@ function toolTarget(input: unknown): string {
   return '';
 }
 
+// File headers of a patch: OpenAI's `*** Update File: x` / `*** Add File:` / `*** Delete File:` /
+// `*** Move to:` and a unified diff's `+++ b/x` (or `--- a/x` of a file the patch deletes).
+const patchHeader =
+  /^\*\*\* (?:(?:Update|Add|Delete) File|Move to): *(\S[^\n]*?)\s*$|^(?:\+\+\+|---) (?:[ab]\/)?([^\s]+)/gm;
+
+/**
+ * The files a patch handed to a writing tool changes, from its headers (however long the patch:
+ * its body is not read for paths). Only string arguments one level down are patches.
+ */
+function collectPatchedFiles(input: unknown, into: string[]): void {
+  const texts =
+    typeof input === 'string'
+      ? [input]
+      : typeof input === 'object' && input !== null && !Array.isArray(input)
+        ? Object.values(input).filter((value): value is string => typeof value === 'string')
+        : [];
+  for (const text of texts) {
+    if (!text.includes('*** ') && !text.includes('+++ ')) continue;
+    for (const match of text.matchAll(patchHeader)) {
+      const path = (match[1] ?? match[2])!.trim();
+      // A removed `-- comment` line reads `--- comment` in a diff body: a header names a path.
+      if (path !== '/dev/null' && !/\s/.test(path) && /[./]/.test(path)) into.push(path);
+    }
+  }
+}
+
 /** The path or paths a path-named argument holds: one string, or a list of strings (`paths`). */
 function pathValues(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
@@ -738,6 +764,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const inputPaths: string[] = [];
             const writtenPaths: string[] = [];
             collectInputPaths(record.input, inputPaths, writtenPaths);
+            if (writingTool.test(name)) collectPatchedFiles(record.input, writtenPaths);
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name), !writingTool.test(name));

@@ -128,6 +128,41 @@ describe('files from any agent format', () => {
     );
   });
 
+  it('a patch handed to a writing tool marks the files it changes as written', () => {
+    const patches = [
+      (file: string, body: string) =>
+        `*** Begin Patch\n*** Update File: ${file}\n@@\n-${body}\n+${body} 2\n*** End Patch`,
+      (file: string, body: string) =>
+        `*** Begin Patch\n*** Add File: ${file}\n+${body}\n*** End Patch`,
+      (file: string, body: string) =>
+        `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1 @@\n-${body}\n+${body} 2`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...patches),
+        fc.constantFrom('apply_patch', 'patch', 'ApplyPatch', 'apply_diff'),
+        fc.constantFrom('input', 'patch', 'diff', 'content'),
+        relativeFile,
+        message,
+        fc.integer({ min: 0, max: 300 }),
+        (patch, tool, argument, file, body, padding) => {
+          // Long patches too: a file body is not scanned for paths, its headers still are.
+          const text = patch(file, `${body}${' x'.repeat(padding * 10)}`);
+          const messages: ModelMessage[] = [
+            { role: 'user', content: 'apply the fix' },
+            ...call(tool, { [argument]: text }, 'Done!'),
+          ];
+          const naming = lines(createReceipt(messages, { maxTokens: 2000 }).sections.files).filter(
+            (line) => line.includes(file),
+          );
+          expect(naming).toHaveLength(1);
+          expect(naming[0]).toMatch(/written/);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it('a pytest node id and a diff header name the file itself', () => {
     fc.assert(
       fc.property(relativeFile, word, (relative, test) => {
