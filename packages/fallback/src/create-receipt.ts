@@ -101,13 +101,16 @@ interface Candidate {
   weight?: number;
   /** Files: how often the window referred to it, weighed against the tokens its line costs. */
   value?: number;
-  /** Files: 2 edited, 1 read by a tool, 0 only mentioned. */
+  /** Files: 1 edited, else 0. */
   tier?: number;
+  /** Files: a tool that does not write targeted it. */
+  read?: boolean;
 }
 
 /**
- * Hands the file lines' salience scores out again, highest first: edited files, then files a tool
- * read, then files only mentioned, each tier in order of references per token. The files section
+ * Hands the file lines' salience scores out again, highest first: edited files, then the others,
+ * each tier in order of references per token (a file a tool read before one only mentioned at
+ * equal value: as a strict tier, reads crowded out files named more often). The files section
  * competes with the others as before, but within it a short path named 6 times goes before a long
  * one named 8 times, so the budget spent on files keeps the most references.
  */
@@ -119,6 +122,7 @@ function scoreFiles(candidates: Candidate[]): void {
     (a, b) =>
       (b.tier ?? 0) - (a.tier ?? 0) ||
       density(b) - density(a) ||
+      Number(b.read ?? false) - Number(a.read ?? false) ||
       (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
   );
   // Strictly decreasing, so that equal scores do not fall back to alphabetical order when shown.
@@ -258,8 +262,10 @@ function buildCandidates(
       value:
         file.references *
         (file.written || file.read || /\.[A-Za-z][\w]{0,9}$/.test(file.path) ? 1 : 0.25),
-      // Edited files before files a tool read, before files only mentioned (`scoreFiles`).
-      tier: file.written ? 2 : file.read ? 1 : 0,
+      // Edited files first; a file a tool read goes before one only mentioned at equal value
+      // (`scoreFiles`).
+      tier: file.written ? 1 : 0,
+      read: file.read,
     });
   }
 

@@ -4,6 +4,7 @@ import { normalizeFiles } from './normalize-files.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
+import { shellFileEffects } from './shell-file-effects.js';
 import { circularMarker, deepValueMarker, maxWalkDepth } from './walk-limits.js';
 
 /** One user ask. `key` is how it is recognised again: whitespace collapsed, first 200 characters. */
@@ -683,6 +684,17 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       }
     }
   };
+  // Sets what a call did to paths the window already counts (or counts them once, when a long
+  // command was not read for mentions).
+  const markPaths = (paths: string[], index: number, flag: 'written' | 'read') => {
+    for (const raw of paths) {
+      const path = redactedPaths.get(raw) ?? redact(raw);
+      redactedPaths.set(raw, path);
+      const fact = files.get(path);
+      if (fact) fact[flag] = true;
+      else notePaths([raw], index, flag === 'written', flag === 'read');
+    }
+  };
   const redactedErrors = new Map<string, string>();
   // Which calls each error line came from (undefined: a result whose call is not in the window).
   const errorSources = new Map<string, Array<ToolCallFact | undefined>>();
@@ -768,6 +780,16 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name), !writingTool.test(name));
+            const command =
+              typeof record.input === 'object' && record.input !== null
+                ? commandLine(record.input as Record<string, unknown>)
+                : undefined;
+            if (command !== undefined && command.length <= 20_000) {
+              // A shell writes and prints files with no path argument to say so.
+              const effects = shellFileEffects(command);
+              markPaths(effects.written.flatMap(extractPaths), index, 'written');
+              markPaths(effects.read.flatMap(extractPaths), index, 'read');
+            }
             summaries.push(() => `called ${name}${target ? ` ${target}` : ''}`);
             break;
           }

@@ -1,7 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReceipt } from './index.js';
+import { createReceipt, extractHandoffFacts } from './index.js';
 
 // Receipts over windows shaped like any agent's transcript: tool names, argument names, path forms
 // and error formats are drawn at test time, so no property holds for one agent's format only.
@@ -163,6 +163,48 @@ describe('files from any agent format', () => {
     );
   });
 
+  it('a shell command that writes a file marks it written; one that prints it marks it read', () => {
+    const writes = [
+      (file: string, text: string) => `sed -i 's/${text}/x/' ${file}`,
+      (file: string, text: string) => `cat > ${file} <<'EOF'\n${text}\nEOF`,
+      (file: string, text: string) => `echo "${text}" >> ${file}`,
+      (file: string, text: string) => `printf '${text}' | tee -a ${file}`,
+      (file: string, text: string) => `perl -pi -e 's/${text}/x/' ${file}`,
+    ];
+    const reads = [
+      (file: string) => `cat ${file}`,
+      (file: string) => `sed -n '1,40p' ${file}`,
+      (file: string) => `head -n 20 ${file}`,
+      (file: string) => `nl -ba ${file} | tail -n 5`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(relativeFile, { minLength: 3, maxLength: 3 }),
+        fc.constantFrom(...writes),
+        fc.constantFrom(...reads),
+        fc.constantFrom('bash', 'shell', 'exec_command', 'run_terminal_cmd', 'execute_bash'),
+        fc.constantFrom('command', 'cmd'),
+        fc.boolean(),
+        message,
+        ([written, read, mentioned], write, print, tool, argument, inDirectory, text) => {
+          const prefix = inDirectory ? 'cd /work/repo && ' : '';
+          const messages: ModelMessage[] = [
+            { role: 'user', content: `see ${mentioned}` },
+            ...call(tool, { [argument]: `${prefix}${write(written!, text)}` }, ''),
+            ...call(tool, { [argument]: `${prefix}${print(read!)}` }, text),
+          ];
+          const files = extractHandoffFacts(messages).files;
+          const fact = (path: string) => files.find((file) => file.path.endsWith(path));
+          expect(fact(written!)?.written).toBe(true);
+          expect(fact(read!)?.written).toBe(false);
+          expect(fact(read!)?.read).toBe(true);
+          expect(fact(mentioned!)?.read).toBe(false);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('a pytest node id and a diff header name the file itself', () => {
     fc.assert(
       fc.property(relativeFile, word, (relative, test) => {
@@ -186,7 +228,7 @@ describe('files from any agent format', () => {
 });
 
 describe('file ranking', () => {
-  it('lists edited files before files a tool read, before files only mentioned', () => {
+  it('lists edited files before files only read or mentioned, even ones named more often', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(relativeFile, { minLength: 6, maxLength: 12 }),
@@ -209,9 +251,8 @@ describe('file ranking', () => {
           const order = lines(createReceipt(messages, { maxTokens: 4000 }).sections.files)
             .map((line) => line.slice(2).split(' ')[0]!)
             .filter((path) => files.includes(path));
-          const tier = (path: string) => (edited.includes(path) ? 2 : read.includes(path) ? 1 : 0);
-          expect(order.map(tier)).toEqual([...order.map(tier)].sort((a, b) => b - a));
           expect(order.slice(0, edited.length).sort()).toEqual([...edited].sort());
+          expect(order.filter((path) => read.includes(path)).sort()).toEqual([...read].sort());
         },
       ),
       { numRuns: 60 },
