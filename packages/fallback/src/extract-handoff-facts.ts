@@ -257,17 +257,25 @@ function fail(path: string, message: string): never {
   throw new ReceiptInputError({ path, message });
 }
 
+// Paths of invalid input are built only when one is reported: built up front, they were two
+// strings for every message and part of a large window, almost never used.
+const messagePath = (index: number) => `messages[${index}]`;
+const partPath = (index: number, partIndex: number) =>
+  `${messagePath(index)}.content[${partIndex}]`;
+
 function stringifyOutput(
   output: unknown,
-  path: string,
+  pathOf: () => string,
 ): { text: string; failed: boolean; denied: boolean } {
-  if (typeof output !== 'object' || output === null) fail(path, 'expected a tool output object');
+  if (typeof output !== 'object' || output === null) {
+    fail(pathOf(), 'expected a tool output object');
+  }
   const { type } = output as { type?: unknown };
   const value = (output as { value?: unknown }).value;
   switch (type) {
     case 'text':
     case 'error-text':
-      if (typeof value !== 'string') fail(`${path}.value`, 'expected a string');
+      if (typeof value !== 'string') fail(`${pathOf()}.value`, 'expected a string');
       return { text: value, failed: type === 'error-text', denied: false };
     case 'json':
     case 'error-json':
@@ -277,10 +285,10 @@ function stringifyOutput(
       return { text: typeof reason === 'string' ? reason : '', failed: false, denied: true };
     }
     case 'content': {
-      if (!Array.isArray(value)) fail(`${path}.value`, 'expected an array of content parts');
+      if (!Array.isArray(value)) fail(`${pathOf()}.value`, 'expected an array of content parts');
       const texts = value.map((part, index) => {
         if (typeof part !== 'object' || part === null)
-          fail(`${path}.value[${index}]`, 'expected a part');
+          fail(`${pathOf()}.value[${index}]`, 'expected a part');
         const record = part as {
           type?: unknown;
           text?: unknown;
@@ -289,7 +297,7 @@ function stringifyOutput(
         };
         if (record.type === 'text') {
           if (typeof record.text !== 'string')
-            fail(`${path}.value[${index}].text`, 'expected a string');
+            fail(`${pathOf()}.value[${index}].text`, 'expected a string');
           return record.text;
         }
         if (typeof record.filename === 'string') return `[file ${record.filename}]`;
@@ -299,7 +307,7 @@ function stringifyOutput(
       return { text: texts.join('\n'), failed: false, denied: false };
     }
     default:
-      return fail(`${path}.type`, `unknown tool output type ${JSON.stringify(type)}`);
+      return fail(`${pathOf()}.type`, `unknown tool output type ${JSON.stringify(type)}`);
   }
 }
 
@@ -608,44 +616,56 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   };
 
   messages.forEach((message, index) => {
-    const path = `messages[${index}]`;
-    if (typeof message !== 'object' || message === null) fail(path, 'expected a message object');
+    if (typeof message !== 'object' || message === null) {
+      fail(messagePath(index), 'expected a message object');
+    }
     const role = (message as { role?: unknown }).role;
     if (role !== 'system' && role !== 'user' && role !== 'assistant' && role !== 'tool') {
-      fail(`${path}.role`, `unknown role ${JSON.stringify(role)}`);
+      fail(`${messagePath(index)}.role`, `unknown role ${JSON.stringify(role)}`);
     }
     roleCounts[role] = (roleCounts[role] ?? 0) + 1;
     const content = (message as { content?: unknown }).content;
-    const texts: string[] = [];
+    // The text parts joined by newlines, built as they come: most messages hold one, and an empty
+    // list grown by one item reserves room for 17 (per message of a large window).
+    let joinedText: string | undefined;
+    const addText = (part: string) => {
+      joinedText = joinedText === undefined ? part : `${joinedText}\n${part}`;
+    };
     // Summaries of tool activity are only shown for the last turns: built lazily.
-    const summaries: Array<() => string> = [];
+    let summaries: Array<() => string> | undefined;
+    const addSummary = (summary: () => string) => {
+      if (summaries === undefined) summaries = [summary];
+      else summaries.push(summary);
+    };
     if (typeof content === 'string') {
-      texts.push(content);
+      addText(content);
     } else if (Array.isArray(content)) {
-      if (role === 'system') fail(`${path}.content`, 'system content must be a string');
+      if (role === 'system') {
+        fail(`${messagePath(index)}.content`, 'system content must be a string');
+      }
       content.forEach((part, partIndex) => {
-        const partPath = `${path}.content[${partIndex}]`;
         if (
           typeof part !== 'object' ||
           part === null ||
           typeof (part as { type?: unknown }).type !== 'string'
         ) {
-          fail(partPath, 'expected a part with a string type');
+          fail(partPath(index, partIndex), 'expected a part with a string type');
         }
         const record = part as Record<string, unknown>;
         switch (record.type) {
           case 'text':
           case 'reasoning': {
-            if (typeof record.text !== 'string') fail(`${partPath}.text`, 'expected a string');
-            if (record.type === 'text') texts.push(record.text);
+            if (typeof record.text !== 'string')
+              fail(`${partPath(index, partIndex)}.text`, 'expected a string');
+            if (record.type === 'text') addText(record.text);
             else notePaths(extractPaths(record.text), index);
             break;
           }
           case 'tool-call': {
             if (typeof record.toolName !== 'string')
-              fail(`${partPath}.toolName`, 'expected a string');
+              fail(`${partPath(index, partIndex)}.toolName`, 'expected a string');
             if (typeof record.toolCallId !== 'string')
-              fail(`${partPath}.toolCallId`, 'expected a string');
+              fail(`${partPath(index, partIndex)}.toolCallId`, 'expected a string');
             const name = record.toolName;
             const target = firstLine(toolTarget(record.input), 160);
             const call: ToolCallFact = {
@@ -664,15 +684,18 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name));
-            summaries.push(() => `called ${name}${target ? ` ${target}` : ''}`);
+            addSummary(() => `called ${name}${target ? ` ${target}` : ''}`);
             break;
           }
           case 'tool-result': {
             if (typeof record.toolName !== 'string')
-              fail(`${partPath}.toolName`, 'expected a string');
+              fail(`${partPath(index, partIndex)}.toolName`, 'expected a string');
             if (typeof record.toolCallId !== 'string')
-              fail(`${partPath}.toolCallId`, 'expected a string');
-            const output = stringifyOutput(record.output, `${partPath}.output`);
+              fail(`${partPath(index, partIndex)}.toolCallId`, 'expected a string');
+            const output = stringifyOutput(
+              record.output,
+              () => `${partPath(index, partIndex)}.output`,
+            );
             const errorLines = rawErrorLines(output.text);
             if (output.failed) {
               const first = (/\S[^\n]*/.exec(output.text)?.[0] ?? '')
@@ -698,7 +721,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             }
             noteErrors(errorLines, index, output.failed, call);
             const toolName = record.toolName;
-            summaries.push(
+            addSummary(
               () =>
                 `${toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120) || 'ok' : outcome}`,
             );
@@ -709,7 +732,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
           case 'reasoning-file':
             {
               const label = `[${record.type}${typeof record.filename === 'string' ? ` ${record.filename}` : ''}]`;
-              summaries.push(() => label);
+              addSummary(() => label);
             }
             break;
           default:
@@ -718,9 +741,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
         }
       });
     } else {
-      fail(`${path}.content`, 'expected a string or an array of parts');
+      fail(`${messagePath(index)}.content`, 'expected a string or an array of parts');
     }
-    const text = texts.join('\n');
+    const text = joinedText ?? '';
     if (text.trim() !== '') {
       notePaths(extractPaths(text), index);
       if (role === 'system' || role === 'user') noteDirectories(text);
@@ -734,12 +757,13 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
     if (role !== 'system') {
       const trimmed = text.trim();
-      if (trimmed !== '' || summaries.length > 0) {
+      const activity = summaries ?? [];
+      if (trimmed !== '' || activity.length > 0) {
         turns.push({
           role,
           index,
           build: () =>
-            [trimmed === '' ? '' : redact(trimmed), ...summaries.map((summary) => summary())]
+            [trimmed === '' ? '' : redact(trimmed), ...activity.map((summary) => summary())]
               .filter((part) => part !== '')
               .join('\n'),
         });
