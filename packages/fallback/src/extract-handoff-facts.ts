@@ -259,6 +259,17 @@ function fail(path: string, message: string): never {
 
 // Paths of invalid input are built only when one is reported: built up front, they were two
 // strings for every message and part of a large window, almost never used.
+/** `joined` and `line` on separate lines (`line` alone when `joined` is undefined). */
+const joinLine = (joined: string | undefined, line: string) =>
+  joined === undefined ? line : `${joined}\n${line}`;
+
+/** `list` with `item` appended: a one-element literal when `list` is undefined. */
+function appended<T>(list: T[] | undefined, item: T): T[] {
+  if (list === undefined) return [item];
+  list.push(item);
+  return list;
+}
+
 const messagePath = (index: number) => `messages[${index}]`;
 const partPath = (index: number, partIndex: number) =>
   `${messagePath(index)}.content[${partIndex}]`;
@@ -625,20 +636,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
     roleCounts[role] = (roleCounts[role] ?? 0) + 1;
     const content = (message as { content?: unknown }).content;
-    // The text parts joined by newlines, built as they come: most messages hold one, and an empty
-    // list grown by one item reserves room for 17 (per message of a large window).
+    // The text parts joined by newlines, built as they come, and the activity lines, listed from
+    // the first: most messages hold one text or none, and an empty list grown by one item reserves
+    // room for 17 (per message of a large window).
     let joinedText: string | undefined;
-    const addText = (part: string) => {
-      joinedText = joinedText === undefined ? part : `${joinedText}\n${part}`;
-    };
     // Summaries of tool activity are only shown for the last turns: built lazily.
     let summaries: Array<() => string> | undefined;
-    const addSummary = (summary: () => string) => {
-      if (summaries === undefined) summaries = [summary];
-      else summaries.push(summary);
-    };
     if (typeof content === 'string') {
-      addText(content);
+      joinedText = content;
     } else if (Array.isArray(content)) {
       if (role === 'system') {
         fail(`${messagePath(index)}.content`, 'system content must be a string');
@@ -657,7 +662,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
           case 'reasoning': {
             if (typeof record.text !== 'string')
               fail(`${partPath(index, partIndex)}.text`, 'expected a string');
-            if (record.type === 'text') addText(record.text);
+            if (record.type === 'text') joinedText = joinLine(joinedText, record.text);
             else notePaths(extractPaths(record.text), index);
             break;
           }
@@ -684,7 +689,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name));
-            addSummary(() => `called ${name}${target ? ` ${target}` : ''}`);
+            summaries = appended(summaries, () => `called ${name}${target ? ` ${target}` : ''}`);
             break;
           }
           case 'tool-result': {
@@ -721,7 +726,8 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             }
             noteErrors(errorLines, index, output.failed, call);
             const toolName = record.toolName;
-            addSummary(
+            summaries = appended(
+              summaries,
               () =>
                 `${toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120) || 'ok' : outcome}`,
             );
@@ -732,7 +738,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
           case 'reasoning-file':
             {
               const label = `[${record.type}${typeof record.filename === 'string' ? ` ${record.filename}` : ''}]`;
-              addSummary(() => label);
+              summaries = appended(summaries, () => label);
             }
             break;
           default:
