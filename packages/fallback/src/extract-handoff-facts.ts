@@ -365,11 +365,15 @@ function safeJson(value: unknown): string {
  * Only that line is redacted: redacting a whole 30 kB tool output to show 100 characters of it is
  * where time went.
  */
-function firstLine(text: string, length: number): string {
+function firstLine(
+  text: string,
+  length: number,
+  redactText: (text: string) => string = redact,
+): string {
   const match = /\S[^\n]*/.exec(text.length > 20_000 ? text.slice(0, 20_000) : text);
   if (!match) return '';
   // A secret that starts within the shown part ends well inside 1,000 characters.
-  const line = redact(match[0].slice(0, Math.max(1000, length * 4)))
+  const line = redactText(match[0].slice(0, Math.max(1000, length * 4)))
     .replace(/\s+/g, ' ')
     .trim();
   return clipText(line, length);
@@ -581,14 +585,21 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     if (!/directory|cwd|workdir/i.test(text)) return;
     for (const match of text.matchAll(workingDirectoryMention)) namedDirectories.push(match[1]!);
   };
-  const redactedPaths = new Map<string, string>();
+  // One redaction per distinct text of the window, shared by paths and call targets: a tool's
+  // target (`src/a.ts`) is redacted for its call line and again as the path it names, and texts that
+  // short are below the length `redactSecrets` memoises.
+  const redactedTexts = new Map<string, string>();
+  const redactText = (text: string) => {
+    let redacted = redactedTexts.get(text);
+    if (redacted === undefined) {
+      redacted = redact(text);
+      redactedTexts.set(text, redacted);
+    }
+    return redacted;
+  };
   const notePaths = (paths: string[], index: number, written = false) => {
     for (const raw of paths) {
-      let path = redactedPaths.get(raw);
-      if (path === undefined) {
-        path = redact(raw);
-        redactedPaths.set(raw, path);
-      }
+      const path = redactText(raw);
       const fact = files.get(path);
       if (fact) {
         fact.references++;
@@ -672,7 +683,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             if (typeof record.toolCallId !== 'string')
               fail(`${partPath(index, partIndex)}.toolCallId`, 'expected a string');
             const name = record.toolName;
-            const target = firstLine(toolTarget(record.input), 160);
+            const target = firstLine(toolTarget(record.input), 160, redactText);
             const call: ToolCallFact = {
               ordinal: toolCalls.length + 1,
               name,
@@ -718,7 +729,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const call = callsById.get(record.toolCallId);
             let outcome = 'ok';
             if (output.denied) outcome = 'denied';
-            else if (output.failed) outcome = `error: ${firstLine(output.text, 100)}`;
+            else if (output.failed) outcome = `error: ${firstLine(output.text, 100, redactText)}`;
             else if (exitCode !== 0) outcome = `exit ${exitCode}`;
             if (call) {
               call.outcome = outcome;
@@ -729,7 +740,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             summaries = appended(
               summaries,
               () =>
-                `${toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120) || 'ok' : outcome}`,
+                `${toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120, redactText) || 'ok' : outcome}`,
             );
             break;
           }
