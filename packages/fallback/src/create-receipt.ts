@@ -99,6 +99,38 @@ interface Candidate {
   group: string;
   /** How many window items the line stands for (identical tool calls share a line). */
   weight?: number;
+  /** Files: how often the window referred to it, weighed against the tokens its line costs. */
+  value?: number;
+  /** Files: 1 edited, else 0. */
+  tier?: number;
+  /** Files: a tool that does not write targeted it. */
+  read?: boolean;
+}
+
+/**
+ * Hands the file lines' salience scores out again, highest first: edited files, then the others,
+ * each tier in order of references per token (a file a tool read before one only mentioned at
+ * equal value: as a strict tier, reads crowded out files named more often). The files section
+ * competes with the others as before, but within it a short path named 6 times goes before a long
+ * one named 8 times, so the budget spent on files keeps the most references.
+ */
+function scoreFiles(candidates: Candidate[]): void {
+  const files = candidates.filter((candidate) => candidate.section === 'files');
+  const scores = files.map((file) => file.score).sort((a, b) => b - a);
+  const density = (file: Candidate) => (file.value ?? 1) / Math.max(1, file.tokens);
+  const byValue = [...files].sort(
+    (a, b) =>
+      (b.tier ?? 0) - (a.tier ?? 0) ||
+      density(b) - density(a) ||
+      Number(b.read ?? false) - Number(a.read ?? false) ||
+      (a.text < b.text ? -1 : a.text > b.text ? 1 : 0),
+  );
+  // Strictly decreasing, so that equal scores do not fall back to alphabetical order when shown.
+  let previous = Number.POSITIVE_INFINITY;
+  byValue.forEach((file, rank) => {
+    file.score = Math.min(scores[rank]!, previous - 1e-6);
+    previous = file.score;
+  });
 }
 
 /** Share of the free budget each section may take before the others had their turn. */
@@ -106,13 +138,15 @@ const sectionCaps: Record<ItemSection, number> = {
   pendingAsks: 0.6,
   completedActions: 0.3,
   inProgress: 0.15,
-  blockers: 0.25,
-  files: 0.4,
+  blockers: 0.3,
+  files: 0.5,
   previousSummary: 0.2,
   lastTurns: 0.2,
 };
 
 const minimumBudget = 120;
+/** Tools named in the line that stands for the calls not listed. */
+const collapsedToolLimit = 40;
 
 const historicalAskLabel =
   'Last ask within these earlier turns (historical, already handled or superseded):';
@@ -209,7 +243,9 @@ function buildCandidates(
   for (const file of facts.files) {
     // `×3` rather than `(3 refs)`: on file-heavy windows every token of a line is one file less.
     const detail: string[] = [];
-    if (file.references > 1) detail.push(`×${file.references}`);
+    // Counts only where they say something (a file the window kept coming back to): the list is
+    // already in order of salience, and `(×2)` on every line costs a file's worth of tokens in ten.
+    if (file.references >= 10) detail.push(`×${file.references}`);
     if (file.written) detail.push('written');
     add({
       section: 'files',
@@ -221,6 +257,15 @@ function buildCandidates(
         0.75 * recency(file.lastIndex) +
         (file.written ? 1 : 0),
       group: directoryOf(file.path),
+      // A path without an extension that no tool targeted is a directory, a program or an import
+      // specifier (`./widgets/Table`, `/bin/zsh`), or a path cut at a space: worth less per token.
+      value:
+        file.references *
+        (file.written || file.read || /\.[A-Za-z][\w]{0,9}$/.test(file.path) ? 1 : 0.25),
+      // Edited files first; a file a tool read goes before one only mentioned at equal value
+      // (`scoreFiles`).
+      tier: file.written ? 1 : 0,
+      read: file.read,
     });
   }
 
@@ -319,12 +364,14 @@ function collapseLines(section: ItemSection, omitted: Candidate[]): string[] {
         byTool.set(item.group, (byTool.get(item.group) ?? 0) + (item.weight ?? 1));
         calls += item.weight ?? 1;
       }
-      const tools = [...byTool]
-        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-        .slice(0, 6)
-        .map(([name, count]) => `${name} ×${count}`);
+      // Every tool of the omitted calls is named (up to a bound): a tool the reader never hears of
+      // is work it cannot know was done. Counts only for the busiest ones, names are what matter.
+      const sorted = [...byTool].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const tools = sorted
+        .slice(0, collapsedToolLimit)
+        .map(([name, count], rank) => (rank < 6 ? `${name} ×${count}` : name));
       return [
-        `(+${calls} more calls not listed: ${tools.join(', ')}${byTool.size > 6 ? ', …' : ''})`,
+        `(+${calls} more calls not listed: ${tools.join(', ')}${byTool.size > collapsedToolLimit ? ', …' : ''})`,
       ];
     }
     case 'blockers': {
@@ -503,6 +550,7 @@ export function createReceipt(
     const numbered = candidate.section === 'completedActions' || candidate.section === 'inProgress';
     candidate.tokens = count(candidate.text) + 1 + (numbered ? 2 : 0);
   }
+  scoreFiles(candidates);
   // Highest salience first; ties broken by position and text so the order never depends on chance.
   const ranked = [...candidates].sort(
     (a, b) =>

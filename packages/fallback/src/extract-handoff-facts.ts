@@ -4,6 +4,7 @@ import { normalizeFiles } from './normalize-files.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
+import { shellFileEffects } from './shell-file-effects.js';
 import { circularMarker, deepValueMarker, maxWalkDepth } from './walk-limits.js';
 
 /** One user ask. `key` is how it is recognised again: whitespace collapsed, first 200 characters. */
@@ -34,6 +35,8 @@ export interface FileFact {
   lastIndex: number;
   /** True when a tool that writes (edit, write, create, apply, ...) targeted it. */
   written: boolean;
+  /** True when a tool that does not write targeted it (a read, a listing, a search in it). */
+  read: boolean;
 }
 
 export interface ErrorFact {
@@ -81,8 +84,17 @@ const writingTool =
  * their calls as edits made.
  */
 export const mutatingTool = /(?:edit|write|create|apply|replace|insert|patch)/i;
+// Argument names that hold a path, whatever the agent calls them: `path`, `file_path`, `filePath`,
+// `paths`, `target_file`, `notebook_path`, `absolute_path`, `old_path`, `dirPath`, `cwd`, ...
 const pathFields =
-  /^(?:path|file_?path|filePath|filename|file_?name|file|notebook_?path|target_?file|source|destination|dir|directory|cwd)$/i;
+  /^(?:(?:absolute|relative|abs|rel|full|source|src|target|dest|destination|old|new|input|output|notebook|dir|directory|file|working|base|root)[_-]?)?(?:paths?|file[_-]?paths?|file[_-]?names?|files?|dirs?|director(?:y|ies)|cwd|notebook[_-]?path)$|^(?:source|destination)$/i;
+/**
+ * Tools that only read a file (`Read`, `read_file`, `view`, `open_file`, `cat_file`,
+ * `read_many_files`): what a successful call returns is file content, not a failure, whatever
+ * words it holds.
+ */
+const readingTool =
+  /(?:^|[_-])(?:read|view|open|cat)(?:[_-]?(?:file|files|notebook))?$|^(?:read|view|open|cat)[_-]?(?:many[_-]?)?files?$/i;
 const targetFields = [
   'path',
   'file_path',
@@ -150,7 +162,9 @@ const secretAssignment =
 function acceptPath(candidate: string): string | undefined {
   // `src/a.ts:12:5`, and grep's `docs/x.md:296:│ text` where the match glues on: the path ends at
   // the line number.
+  // A test's node id (`tests/test_x.py::TestY::test_z`, `src/lib.rs::tests::it`) names its file.
   let path = candidate
+    .replace(/(?<=\.[A-Za-z]\w{0,9})::.*$/, '')
     .replace(/(?<=\S):\d+(?::\d+)?(?:[:-][^/]*)?$/, '')
     .replace(/[.,:;!?]+$/, '')
     .replace(/:\d+(?::\d+)?$/, '');
@@ -189,6 +203,9 @@ const tokenBoundary = new Uint8Array(128);
 for (const character of ' \t\n\r\f\v"\'`()<>[]{},;|=*') tokenBoundary[character.charCodeAt(0)] = 1;
 const isBoundary = (code: number) => code < 128 && tokenBoundary[code] === 1;
 
+// What stands before a path on a diff header line (`a/x` after `diff --git `, `b/x` after `a/x `).
+const diffHeader = /^(?:diff --git (?:a\/\S+ )?|--- |\+\+\+ )$/;
+
 /** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
 export function extractPaths(text: string): string[] {
   const found: string[] = [];
@@ -204,8 +221,16 @@ export function extractPaths(text: string): string[] {
     let end = at + 1;
     while (end < text.length && !isBoundary(text.charCodeAt(end))) end++;
     searchFrom = end + 1;
-    const token = text.slice(start, end);
+    let token = text.slice(start, end);
     if (token.length < 3 || token.includes('://')) continue; // too short, or a URL
+    // `diff --git a/src/x.ts b/src/x.ts`, `--- a/src/x.ts`, `+++ b/src/x.ts`: git's `a/` and `b/`
+    // stand for the two sides of one file, not for directories.
+    if (
+      (token.startsWith('a/') || token.startsWith('b/')) &&
+      diffHeader.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))
+    ) {
+      token = token.slice(2);
+    }
     const path = acceptPath(token);
     if (path && !secretAssignment.test(text.slice(Math.max(0, start - 48), start))) {
       found.push(path);
@@ -229,16 +254,51 @@ const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 // exactly when the scan of the whole output meets one starting in it.
 const errorScan = new RegExp(errorPattern.source, 'gi');
 
-function rawErrorLines(output: string): string[] {
-  const lines: string[] = [];
-  errorScan.lastIndex = 0;
-  for (let match = errorScan.exec(output); match; match = errorScan.exec(output)) {
-    const start = output.lastIndexOf('\n', match.index - 1) + 1;
+// Markers test runners and package managers print in capitals, matched in that case only: `FAIL
+// src/a.test.ts`, `FAILED tests/x.py::t`, `npm ERR! code E404`, `ERROR in ./src/x.ts`, `E   assert`
+// (pytest's failure detail). In lower case they are ordinary words of prose.
+const upperCaseErrorScan = /\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E {2,}\S/gm;
+
+// What an error line says in any format: `TypeError: x`, `error: x`, `error[E0308]:`, `error
+// TS2345:`, `fatal: x`, `npm ERR!`, `FAIL`, an exit code, a traceback, the shell's own messages.
+const errorShape =
+  /\b(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?:|exit(?:ed)? (?:with )?(?:code|status)|<returncode>|returncode|traceback|command not found|no such file|permission denied|segmentation fault|core dumped|timed out|^\s*(?:error|fatal|panic|failed)\b/i;
+// A Markdown list item, heading or quote, or a long sentence: documentation and plans that talk
+// about errors ("- On invalid params, set span status `error`") rather than report one.
+const proseShape = /^\s*(?:[-*+>•]|#{1,6}|\d+[.)])\s/;
+
+// Exception class names and runners' markers, in their case only (`set_error(` and
+// `record_exception` are code words, "the failure" is prose).
+const exceptionName = /[a-z](?:Error|Exception|Failure)\b|\bERR!|\bFAIL|\bERROR\b|^E {2,}\S/;
+
+function proseLine(raw: string): boolean {
+  if (errorShape.test(raw) || exceptionName.test(raw)) return false;
+  if (proseShape.test(raw)) return true;
+  return raw.trim().split(/\s+/).length >= 12;
+}
+
+/** Start offsets of the lines of `output` that hold a match of `scan`, added to `into`. */
+function scanLines(output: string, scan: RegExp, into: Set<number>): void {
+  scan.lastIndex = 0;
+  for (let match = scan.exec(output); match; match = scan.exec(output)) {
+    into.add(output.lastIndexOf('\n', match.index - 1) + 1);
     let end = output.indexOf('\n', match.index);
     if (end === -1) end = output.length;
-    errorScan.lastIndex = end;
+    scan.lastIndex = end;
+  }
+}
+
+function rawErrorLines(output: string): string[] {
+  const starts = new Set<number>();
+  scanLines(output, errorScan, starts);
+  scanLines(output, upperCaseErrorScan, starts);
+  const lines: string[] = [];
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    let end = output.indexOf('\n', start);
+    if (end === -1) end = output.length;
     const raw = output.slice(start, end);
     if (raw.length > 500 || numberedLine.test(raw) || codeLine.test(raw)) continue;
+    if (proseLine(raw)) continue;
     const line = raw.replace(/\s+/g, ' ').trim();
     if (line.length < 6) continue;
     lines.push(line);
@@ -415,6 +475,13 @@ function toolTarget(input: unknown): string {
     const value = record[field];
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
+  // Any other path-named argument (`target_file`, `absolute_path`, `paths: [...]`) says what the
+  // call acted on better than the first string of the input.
+  for (const [field, value] of Object.entries(record)) {
+    if (!pathFields.test(field)) continue;
+    const paths = pathValues(value);
+    if (paths.length > 0) return paths.join(' ');
+  }
   // A value shown out of its object loses its key: skip it when the key names a secret.
   for (const [field, value] of Object.entries(record)) {
     if (typeof value === 'string' && value.trim() !== '' && !isKeyedSecret(field, value)) {
@@ -422,6 +489,46 @@ function toolTarget(input: unknown): string {
     }
   }
   return '';
+}
+
+// File headers of a patch: OpenAI's `*** Update File: x` / `*** Add File:` / `*** Delete File:` /
+// `*** Move to:` and a unified diff's `+++ b/x` (or `--- a/x` of a file the patch deletes).
+const patchHeader =
+  /^\*\*\* (?:(?:Update|Add|Delete) File|Move to): *(\S[^\n]*?)\s*$|^(?:\+\+\+|---) (?:[ab]\/)?([^\s]+)/gm;
+
+/**
+ * The files a patch handed to a writing tool changes, from its headers (however long the patch:
+ * its body is not read for paths). Only string arguments one level down are patches.
+ */
+function collectPatchedFiles(input: unknown, into: string[]): void {
+  const texts =
+    typeof input === 'string'
+      ? [input]
+      : typeof input === 'object' && input !== null && !Array.isArray(input)
+        ? Object.values(input).filter((value): value is string => typeof value === 'string')
+        : [];
+  for (const text of texts) {
+    if (!text.includes('*** ') && !text.includes('+++ ')) continue;
+    for (const match of text.matchAll(patchHeader)) {
+      const path = (match[1] ?? match[2])!.trim();
+      // A removed `-- comment` line reads `--- comment` in a diff body: a header names a path.
+      if (path !== '/dev/null' && !/\s/.test(path) && /[./]/.test(path)) into.push(path);
+    }
+  }
+}
+
+/** The path or paths a path-named argument holds: one string, or a list of strings (`paths`). */
+function pathValues(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  if (values.length === 0 || values.length > 200) return [];
+  const paths: string[] = [];
+  for (const item of values) {
+    if (typeof item !== 'string') return [];
+    const path = item.trim();
+    if (path === '' || /\s/.test(path)) return [];
+    paths.push(path);
+  }
+  return paths;
 }
 
 /** Paths in a tool input; values of path-named fields go to `targets` (what the tool acted on). */
@@ -448,13 +555,9 @@ function collectInputPaths(
   }
   for (const [field, value] of Object.entries(input)) {
     if (typeof value === 'string' && isKeyedSecret(field, value)) continue;
-    if (
-      typeof value === 'string' &&
-      pathFields.test(field) &&
-      value.trim() !== '' &&
-      !/\s/.test(value.trim())
-    ) {
-      targets.push(value.trim().replace(/(.)\/$/, '$1'));
+    const paths = pathFields.test(field) ? pathValues(value) : [];
+    if (paths.length > 0) {
+      targets.push(...paths.map((path) => path.replace(/(.)\/$/, '$1')));
     } else if (typeof value === 'string') {
       // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
       if (value.length <= 4000) into.push(...extractPaths(value));
@@ -597,7 +700,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
     return redacted;
   };
-  const notePaths = (paths: string[], index: number, written = false) => {
+  const notePaths = (paths: string[], index: number, written = false, read = false) => {
     for (const raw of paths) {
       const path = redactText(raw);
       const fact = files.get(path);
@@ -605,9 +708,20 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
         fact.references++;
         fact.lastIndex = index;
         fact.written ||= written;
+        fact.read ||= read;
       } else {
-        files.set(path, { path, references: 1, lastIndex: index, written });
+        files.set(path, { path, references: 1, lastIndex: index, written, read });
       }
+    }
+  };
+  // Sets what a call did to paths the window already counts (or counts them once, when a long
+  // command was not read for mentions).
+  const markPaths = (paths: string[], index: number, flag: 'written' | 'read') => {
+    for (const raw of paths) {
+      const path = redactText(raw);
+      const fact = files.get(path);
+      if (fact) fact[flag] = true;
+      else notePaths([raw], index, flag === 'written', flag === 'read');
     }
   };
   const redactedErrors = new Map<string, string>();
@@ -697,9 +811,20 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const inputPaths: string[] = [];
             const writtenPaths: string[] = [];
             collectInputPaths(record.input, inputPaths, writtenPaths);
+            if (writingTool.test(name)) collectPatchedFiles(record.input, writtenPaths);
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
-            notePaths(writtenPaths, index, writingTool.test(name));
+            notePaths(writtenPaths, index, writingTool.test(name), !writingTool.test(name));
+            const command =
+              typeof record.input === 'object' && record.input !== null
+                ? commandLine(record.input as Record<string, unknown>)
+                : undefined;
+            if (command !== undefined && command.length <= 20_000) {
+              // A shell writes and prints files with no path argument to say so.
+              const effects = shellFileEffects(command);
+              markPaths(effects.written.flatMap(extractPaths), index, 'written');
+              markPaths(effects.read.flatMap(extractPaths), index, 'read');
+            }
             summaries = appended(summaries, () => `called ${name}${target ? ` ${target}` : ''}`);
             break;
           }
@@ -712,7 +837,11 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               record.output,
               () => `${partPath(index, partIndex)}.output`,
             );
-            const errorLines = rawErrorLines(output.text);
+            const call = callsById.get(record.toolCallId);
+            // A file a reading tool returned is content: its `logger.error(...)` lines are code.
+            const readContent =
+              !output.failed && !output.denied && readingTool.test(call?.name ?? record.toolName);
+            const errorLines = readContent ? [] : rawErrorLines(output.text);
             if (output.failed) {
               const first = (/\S[^\n]*/.exec(output.text)?.[0] ?? '')
                 .slice(0, 4000)
@@ -726,7 +855,6 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
                 output.text,
               );
             const exitCode = exit ? Number(exit[1] ?? exit[2]) : 0;
-            const call = callsById.get(record.toolCallId);
             let outcome = 'ok';
             if (output.denied) outcome = 'denied';
             else if (output.failed) outcome = `error: ${firstLine(output.text, 100, redactText)}`;
@@ -820,7 +948,10 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     latestAsk,
     toolCalls,
     toolCounts,
-    files: normalizeFiles([...files.values()], namedDirectories),
+    files: normalizeFiles([...files.values()], namedDirectories).map((file) => ({
+      ...file,
+      read: file.read === true,
+    })),
     errors: [...errors.values()],
     // Only the last turns are ever shown; redacting the whole window would cost time for nothing.
     turns: turns

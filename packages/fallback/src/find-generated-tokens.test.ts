@@ -59,6 +59,23 @@ describe('generic token shapes: families no rule names', () => {
     ).toBeLessThanOrEqual(0.01);
   });
 
+  it('redacts a made-up prefix with a hex body in both cases (>= 99 % of draws)', () => {
+    // Digests are written in one case; hex drawn in both cases is a generated body.
+    const mixedHex = '0123456789abcdefABCDEF';
+    const missed: string[] = [];
+    for (let draw = 0; draw < draws; draw++) {
+      const random = seededRandom(seedBase + 3 + draw * 7919);
+      const prefix = `${pick(random, lowerLetters, 2 + Math.floor(random.next() * 3))}_${pick(random, lowerLetters, 3 + Math.floor(random.next() * 4))}`;
+      const token = `${prefix}_${pick(random, mixedHex, 32 + Math.floor(random.next() * 33))}`;
+      const [, wrap] = credentialPositions[draw % credentialPositions.length]!;
+      if (redactSecrets(wrap(token)).text.includes(token)) missed.push(token);
+    }
+    expect(
+      missed.length / draws,
+      `seed base ${seedBase}: ${missed.slice(0, 5).join(', ')}`,
+    ).toBeLessThanOrEqual(0.01);
+  });
+
   it('redacts a long random body with no prefix at all (>= 99 % of draws)', () => {
     const missed: string[] = [];
     for (let draw = 0; draw < draws; draw++) {
@@ -115,6 +132,9 @@ describe('generic token shapes leave ordinary output alone', () => {
             `call_${id}`,
             `reset-test-${stamp}.json`,
             `index.crates.io-${digest.slice(0, 16)}/crossbeam`,
+            `sha256-${digest.toUpperCase()}`,
+            // An EIP-55 checksummed address: hex in both cases, and public.
+            `to 0x${[...sha].map((c, i) => (i % 3 ? c : c.toUpperCase())).join('')}`,
           ]) {
             expect(redactSecrets(text), text).toEqual({ text, findings: [] });
           }

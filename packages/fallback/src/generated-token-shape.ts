@@ -133,8 +133,11 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
   // `t3h_FuTUr3_15_bR1ghT`: many short parts are a phrase; a base64url body has a `-` or `_` in
   // about one character of thirty.
   if ((value.match(/[_\-.~]/g)?.length ?? 0) > 2 + core.length / 10) return false;
-  // Hex is what digests, SHAs, object ids and UUIDs are written in.
-  if (/^[0-9a-f]+$/i.test(core) || isUuid(value)) return false;
+  // Hex is what digests, SHAs, object ids and UUIDs are written in, each in one case. Hex in both
+  // cases is a generated body drawn from 22 symbols (`sgp_local_d7dfFD43cF25…`), except an
+  // EIP-55 checksummed address (`0x5aAeb6…`), which is public.
+  if (/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(core) || isUuid(value)) return false;
+  if (/^0x[0-9a-f]+$/i.test(core)) return false;
   const lower = core.replace(/[^a-z]/g, '').length;
   const upper = core.replace(/[^A-Z]/g, '').length;
   const digits = core.length - lower - upper;
@@ -147,12 +150,19 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
     return false;
   }
   // A random body of n characters over ~62 symbols has entropy close to log2(n) up to ~5.9 bits.
-  const floor = Math.min(4.3, Math.log2(core.length) - 0.9);
+  let floor = Math.min(4.3, Math.log2(core.length) - 0.9);
+  const hex = /^[0-9a-f]+$/i.test(core);
+  if (hex) {
+    // Over the 22 symbols of hex in both cases the most is log2(22) = 4.46 bits, and a sample of n
+    // falls short of it by about 21 / (2 n ln 2) bits.
+    floor = Math.min(floor, Math.log2(22) - 21 / (2 * core.length * Math.LN2) - 0.6);
+  }
   if (shannonEntropy(core) < floor) return false;
   // `qwen3-coder-480b`, `USER-projects-spotter`: a word between separators makes it a name.
   if (/(?:^|[_\-.~])(?:[a-z]{4,}|[A-Z][a-z]{3,})(?:[_\-.~]|$)/.test(value)) return false;
   if (!mixedCase && /(?:^|[_\-.~])[A-Z]{4,}(?:[_\-.~]|$)/.test(value)) return false;
-  if (mixedCase) {
+  // Words cannot be spelt from a-f (and a third of those letters are vowels by construction).
+  if (mixedCase && !hex) {
     // Identifiers also start nearly every capital a word (`EnvNameHashContext`); a generated body
     // about one in four.
     const capitals = core.match(/[A-Z](?=[a-z]{2})/g)?.length ?? 0;
@@ -161,14 +171,17 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
     const lowerLetters = core.replace(/[^a-z]/g, '');
     const vowels = lowerLetters.replace(/[^aeiou]/g, '').length / Math.max(1, lowerLetters.length);
     if ((lowerRunShare(core) > 0.7 || capitals > upper * 0.6) && vowels >= 0.3) return false;
-  } else {
+  } else if (!mixedCase) {
     // Letters and digits without case: a generated body switches between them all the time; a
     // name with a number (`reset-test-1767902461212`) does so once or twice.
     const switches = core.match(/[a-zA-Z](?=\d)|\d(?=[a-zA-Z])/g)?.length ?? 0;
     if (switches < core.length / 6 || /\d{9}/.test(core)) return false;
-    // Mostly one stretch of hex is a digest with a name (`crates.io-1949cf8c6b5b557f`).
-    const hex = core.match(/[0-9a-f]+/gi) ?? [];
-    if (Math.max(...hex.map((stretch) => stretch.length)) >= core.length * 0.6) return false;
+    // Mostly one stretch of hex is a digest with a name (`crates.io-1949cf8c6b5b557f`); hex in
+    // both cases (all that reaches here of a hex core) is none.
+    const stretches = core.match(/[0-9a-f]+/gi) ?? [];
+    if (!hex && Math.max(...stretches.map((stretch) => stretch.length)) >= core.length * 0.6) {
+      return false;
+    }
   }
   if (isPlaceholder(value) || looksLikeWords(value)) return false;
   return !hasSequence(core);

@@ -9,6 +9,8 @@ export interface RawFileFact {
   references: number;
   lastIndex: number;
   written: boolean;
+  /** A tool that does not write targeted it. */
+  read?: boolean;
 }
 
 // Frames and files of the runtime or of installed libraries: where an error surfaced, not what the
@@ -145,6 +147,7 @@ export function normalizeFiles(
       group.fact.references += fact.references;
       group.fact.lastIndex = Math.max(group.fact.lastIndex, fact.lastIndex);
       group.fact.written ||= fact.written;
+      group.fact.read ||= fact.read;
       group.forms.push(fact.path);
     } else {
       groups.set(key, { fact: { ...fact }, forms: [fact.path] });
@@ -171,6 +174,7 @@ export function normalizeFiles(
     if (target === undefined) continue;
     target.fact.references += group.fact.references;
     target.fact.lastIndex = Math.max(target.fact.lastIndex, group.fact.lastIndex);
+    target.fact.read ||= group.fact.read;
     target.forms.push(...group.forms);
     groups.delete(key);
   }

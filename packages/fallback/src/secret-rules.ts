@@ -1,5 +1,5 @@
 import { decodeBase64 } from './decode-base64.js';
-import { judgeSegment } from './generated-token-shape.js';
+import { judgeSegment, looksGenerated } from './generated-token-shape.js';
 import {
   characterClasses,
   isCodeReference,
@@ -411,8 +411,9 @@ export const vendorRules: SecretRule[] = [
     ['NRAK-', 'NRII-', 'NRJS-'],
     'newrelic-key',
     re(`${start}(?:NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9-]{32}|NRJS-[a-f0-9]{19})${end}`),
-    // 19 hex digits hold little entropy by letter count; the fixed prefix and length carry it.
-    2.5,
+    // 19 hex digits hold little entropy by letter count (a uniform draw falls below 2.5 bits about
+    // once in 14,000); the fixed prefix and length carry it, the gate only turns typed fillers down.
+    2,
   ),
   unhinted(
     'plaid-token',
@@ -905,6 +906,24 @@ export function isKeyedSecret(key: string, value: string): boolean {
   return strength !== undefined && acceptKeyedValue(value, strength, true, keyIsIdLike(key));
 }
 
+/**
+ * True when a dot-separated part of `value` reads as generated rather than as a name. A signature
+ * part mixing lower case, capitals and digits over 16+ characters is random even where one of its
+ * `_`-joined pieces happens to read as a word (`…0IK_Lrva`), which `looksGenerated` alone lets pass.
+ */
+function hasGeneratedPart(value: string): boolean {
+  return value.split('.').some(
+    // Identifiers (`config.clientSecret`) are short; a signature part is 16 characters or more.
+    (part) =>
+      part.length >= 16 &&
+      (looksGenerated(part, 16, true) ||
+        (/[a-z]/.test(part) &&
+          /[A-Z]/.test(part) &&
+          /\d/.test(part) &&
+          looksRandom(part, { minLength: 16, minEntropy: 3.5 }))),
+  );
+}
+
 /** Accepts a value found after a key name, given how strongly that name implies a secret. */
 export function acceptKeyedValue(
   value: string,
@@ -960,7 +979,9 @@ export function acceptKeyedValue(
     return false;
   }
   if (strength === 'weak' && looksLikeWords(trimmed)) return false;
-  if (!quoted && isCodeReference(trimmed)) return false;
+  // Member access names its parts; a signed token (`<id>.<time>.<signature>`) draws them.
+  const dottedToken = /^[\w-]+(?:\.[\w-]+)+$/.test(trimmed) && hasGeneratedPart(trimmed);
+  if (!quoted && !dottedToken && isCodeReference(trimmed)) return false;
   if (
     /^(?:true|false|null|none|nil|undefined|yes|no|on|off|required|optional|string|int|bool|number|env|secret|password|token)$/i.test(
       trimmed,
@@ -975,7 +996,7 @@ export function acceptKeyedValue(
     return false;
   }
   if (isPlaceholder(trimmed)) return false;
-  if (/^[a-z][\w]*\.[a-z][\w.]*$/i.test(trimmed) && !quoted) return false;
+  if (/^[a-z][\w]*\.[a-z][\w.]*$/i.test(trimmed) && !quoted && !dottedToken) return false;
   if (/^\/|^~\/|^\.\.?\/|^[A-Za-z]:\\/.test(trimmed)) return false; // a path
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return false; // a URL: its credentials have their own rule
   if (strength === 'strong') {

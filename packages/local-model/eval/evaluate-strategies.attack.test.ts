@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
+import {
+  createOpenAICompatibleTestServer,
+  type OpenAICompatibleTestServer,
+  type TestServerReply,
+} from '@baton/compressor/test';
 import { extractHandoffFacts } from '@baton/fallback';
 import { createTokenCounter } from '@baton/tokens';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,28 +54,18 @@ function generatedWindow(): EvalWindow {
   return { name: `generated-${id}`, messages, tokens: counter.countMessages(messages) };
 }
 
-let server: Server | undefined;
+let server: OpenAICompatibleTestServer | undefined;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  await server?.close();
   server = undefined;
 });
 
-/** A loopback server answering every request with `answer` (which sees the request's headers). */
-async function serve(
-  answer: (authorization: string, respond: (status: number, body: string) => void) => void,
-): Promise<string> {
-  server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () =>
-      answer(request.headers.authorization ?? '', (status, body) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(body);
-      }),
-    );
+/** The shared loopback model server, answering each request as `answer` says from its key. */
+async function serve(answer: (authorization: string) => TestServerReply): Promise<string> {
+  server = await createOpenAICompatibleTestServer({
+    reply: (_request, _index, headers) => answer(headers.authorization ?? ''),
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return server.baseURL;
 }
 
 async function failuresAgainst(baseURL: string, key: string) {
@@ -97,31 +90,29 @@ describe('pnpm eval against a hostile or broken model server', () => {
   it('a server whose error echoes the API key: the failure is reported, the key never printed', async () => {
     for (let round = 0; round < 3; round++) {
       const key = plainKey();
-      const baseURL = await serve((authorization, respond) =>
-        respond(
-          401,
-          JSON.stringify({
-            error: {
-              message: `Incorrect API key provided: ${authorization.replace(/^Bearer /, '')}`,
-            },
-          }),
-        ),
-      );
+      const baseURL = await serve((authorization) => ({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${authorization.replace(/^Bearer /, '')}`,
+          },
+        }),
+      }));
       const { outcomes, printed } = await failuresAgainst(baseURL, key);
       expect(outcomes[0]!.outcome).toBe('call failed');
       expect(printed).toContain('call failed');
       expect(printed).not.toContain(key);
-      server!.closeAllConnections();
-      await new Promise((resolve) => server!.close(resolve));
+      await server!.close();
       server = undefined;
     }
   });
 
   it('a 200 whose body is not JSON (and quotes the key): a failed call, never a score, key not printed', async () => {
     const key = plainKey();
-    const baseURL = await serve((authorization, respond) =>
-      respond(200, `<html>proxy error for ${authorization}</html>`),
-    );
+    const baseURL = await serve((authorization) => ({
+      body: `<html>proxy error for ${authorization}</html>`,
+    }));
     const { outcomes, printed } = await failuresAgainst(baseURL, key);
     expect(outcomes[0]!.scores).toBeUndefined();
     expect(outcomes[0]!.failure).toBeDefined();
@@ -139,7 +130,7 @@ describe('pnpm eval against a hostile or broken model server', () => {
   });
 
   it('a probe model that never answers: each probe times out and is counted as failed', async () => {
-    const baseURL = await serve(() => {});
+    const baseURL = await serve(() => ({ hang: true }));
     const messages: ModelMessage[] = [
       { role: 'user', content: `Please fix src/${nonce()}/a.ts` },
       {

@@ -1,4 +1,5 @@
 import type { LanguageModelV4Prompt, SharedV4Warning } from '@ai-sdk/provider';
+import { toolOutputText } from '@baton/tokens';
 
 /** The chat history shape node-llama-cpp's chat wrappers render (kept local so the peer stays lazy). */
 export type LocalChatItem =
@@ -14,13 +15,11 @@ function json(value: unknown): string {
   }
 }
 
-function toolOutputText(output: unknown): string {
-  if (typeof output !== 'object' || output === null) return json(output);
-  const record = output as { type?: unknown; value?: unknown; reason?: unknown };
-  if (record.type === 'text' || record.type === 'error-text') return String(record.value);
-  if (record.type === 'execution-denied')
-    return `execution denied${record.reason ? `: ${String(record.reason)}` : ''}`;
-  return json(record.value ?? output);
+/** The tool result as the text a model without a tool protocol reads; a denial says so. */
+function toolResultText(output: unknown): string {
+  const text = toolOutputText(output);
+  if ((output as { type?: unknown } | null)?.type !== 'execution-denied') return text;
+  return `execution denied${text ? `: ${text}` : ''}`;
 }
 
 /**
@@ -69,7 +68,7 @@ export function promptToChatHistory(prompt: LanguageModelV4Prompt): {
             texts.push(`[tool call ${part.toolName}] ${json(part.input)}`);
           } else if (part.type === 'tool-result') {
             toolsAsText = true;
-            texts.push(`[tool result ${part.toolName}] ${toolOutputText(part.output)}`);
+            texts.push(`[tool result ${part.toolName}] ${toolResultText(part.output)}`);
           } else if (part.type === 'file' || part.type === 'reasoning-file') filesDropped = true;
         }
         push('model', texts.join('\n'));
@@ -80,7 +79,7 @@ export function promptToChatHistory(prompt: LanguageModelV4Prompt): {
         for (const part of message.content) {
           if (part.type === 'tool-result') {
             toolsAsText = true;
-            texts.push(`[tool result ${part.toolName}] ${toolOutputText(part.output)}`);
+            texts.push(`[tool result ${part.toolName}] ${toolResultText(part.output)}`);
           }
         }
         if (texts.length > 0) push('user', texts.join('\n'));

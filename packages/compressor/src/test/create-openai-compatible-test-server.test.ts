@@ -44,4 +44,33 @@ describe('createOpenAICompatibleTestServer', () => {
     });
     expect(response.status).toBe(400);
   });
+
+  it('sends raw bodies, hangs on request and shows the request headers to the reply', async () => {
+    const seen: string[] = [];
+    const raw = await createOpenAICompatibleTestServer({
+      reply: (request, _index, headers) => {
+        seen.push(String(headers.authorization));
+        if (request.model === 'html') return { body: '<html>bad gateway</html>', status: 502 };
+        return { hang: true };
+      },
+    });
+    try {
+      const key = `k${Math.random().toString(36).slice(2)}`;
+      const client = createOpenAICompatible({ name: 'raw', baseURL: raw.baseURL, apiKey: key });
+      await expect(
+        generateText({ model: client.chatModel('html'), prompt: 'hi', maxRetries: 0 }),
+      ).rejects.toThrow();
+      await expect(
+        generateText({
+          model: client.chatModel('slow'),
+          prompt: 'hi',
+          maxRetries: 0,
+          abortSignal: AbortSignal.timeout(200),
+        }),
+      ).rejects.toThrow();
+      expect(seen).toEqual([`Bearer ${key}`, `Bearer ${key}`]);
+    } finally {
+      await raw.close();
+    }
+  });
 });

@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A chat completion request as the test server received it (the parsed JSON body). */
@@ -20,14 +25,26 @@ export interface ChatCompletionRequest {
  * server-sent events when the request asks for a stream); an object with a `status` other than 200
  * is an OpenAI-style error response.
  */
-export type TestServerReply = string | { status: number; message?: string };
+export type TestServerReply =
+  | string
+  | { status: number; message?: string }
+  /** A body sent as it is (a proxy's HTML page, a broken JSON): for clients' error paths. */
+  | { status?: number; body: string; contentType?: string }
+  /** Never answered: the connection stays open until the client gives up or the server closes. */
+  | { hang: true };
 
 export interface OpenAICompatibleTestServerOptions {
   /**
-   * The reply to each request, or a function of the request and its 0-based position among all
-   * requests received. Default: the text `ok`.
+   * The reply to each request, or a function of the request, its 0-based position among all
+   * requests received and the request's headers (`authorization` included). Default: the text `ok`.
    */
-  reply?: TestServerReply | ((request: ChatCompletionRequest, index: number) => TestServerReply);
+  reply?:
+    | TestServerReply
+    | ((
+        request: ChatCompletionRequest,
+        index: number,
+        headers: IncomingHttpHeaders,
+      ) => TestServerReply);
   /** `usage` reported with every successful reply. Default: 100 prompt and 50 completion tokens. */
   usage?: { promptTokens: number; completionTokens: number };
 }
@@ -106,8 +123,17 @@ export async function createOpenAICompatibleTestServer(
     }
     const index = requests.push(request) - 1;
     const configured = options.reply ?? 'ok';
-    const reply = typeof configured === 'function' ? configured(request, index) : configured;
+    const reply =
+      typeof configured === 'function' ? configured(request, index, message.headers) : configured;
     if (typeof reply !== 'string') {
+      if ('hang' in reply) return;
+      if ('body' in reply) {
+        response.writeHead(reply.status ?? 200, {
+          'content-type': reply.contentType ?? 'text/html',
+        });
+        response.end(reply.body);
+        return;
+      }
       if (reply.status !== 200) {
         sendError(response, reply.status, reply.message ?? 'test server error');
         return;
