@@ -30,32 +30,48 @@ export interface MessageAnalysis {
   cutAllowed: boolean[];
 }
 
+/**
+ * `ids` with `id` appended. The first id makes a one-element literal: pushing onto an empty list
+ * reserves room for 17, per message of a 50,000-message history.
+ */
+function withId(ids: string[], id: string): string[] {
+  if (ids.length === 0) return [id];
+  ids.push(id);
+  return ids;
+}
+
 export function messageFacts(message: LooseMessage): MessageFacts {
-  const callIds: string[] = [];
-  const resultIds: string[] = [];
-  const providerExecuted = new Set<string>();
+  let callIds: string[] = [];
+  let resultIds: string[] = [];
+  // Made only when a message holds a provider-executed call (rare): one per message otherwise.
+  let providerExecuted: Set<string> | undefined;
   if (Array.isArray(message.content)) {
     for (const part of message.content) {
       if (!isRecord(part)) continue;
       if (part.type === 'tool-call' && typeof part.toolCallId === 'string') {
         if (part.providerExecuted === true) {
           // The provider ran it and its result sits in this same message.
+          providerExecuted ??= new Set();
           providerExecuted.add(part.toolCallId);
           continue;
         }
-        callIds.push(part.toolCallId);
+        callIds = withId(callIds, part.toolCallId);
       } else if (part.type === 'tool-result' && typeof part.toolCallId === 'string') {
-        if (!providerExecuted.has(part.toolCallId)) resultIds.push(part.toolCallId);
+        if (providerExecuted?.has(part.toolCallId) !== true) {
+          resultIds = withId(resultIds, part.toolCallId);
+        }
       }
     }
   }
   // OpenAI chat shape.
   if (Array.isArray(message.tool_calls)) {
     for (const call of message.tool_calls) {
-      if (isRecord(call) && typeof call.id === 'string') callIds.push(call.id);
+      if (isRecord(call) && typeof call.id === 'string') callIds = withId(callIds, call.id);
     }
   }
-  if (typeof message.tool_call_id === 'string') resultIds.push(message.tool_call_id);
+  if (typeof message.tool_call_id === 'string') {
+    resultIds = withId(resultIds, message.tool_call_id);
+  }
   return { role: message.role, callIds, resultIds };
 }
 

@@ -33,7 +33,7 @@ export function transcriptSegment(
   detail: SummaryDetail,
   latestRequest: boolean,
 ): TranscriptSegment {
-  let variants = serialized.get(message);
+  const variants = serialized.get(message);
   const found = variants?.find(
     (variant) =>
       variant.index === index &&
@@ -41,15 +41,12 @@ export function transcriptSegment(
       variant.latestRequest === latestRequest,
   );
   if (found) return found;
-  const variant: Variant = {
-    ...serializeMessage(message, index, detail, { latestRequest }),
-    index,
-    detail,
-    latestRequest,
-  };
+  const { text, line, clipped } = serializeMessage(message, index, detail, { latestRequest });
+  const variant: Variant = { text, line, clipped, index, detail, latestRequest };
   if (!variants) {
-    variants = [];
-    serialized.set(message, variants);
+    // A one-element literal: `[]` then `push` reserves room for 17 (per message of a large span).
+    serialized.set(message, [variant]);
+    return variant;
   }
   // A message is summarised at a handful of indexes over a session; keep the latest few.
   if (variants.length >= 4) variants.shift();

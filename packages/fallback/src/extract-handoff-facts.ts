@@ -317,17 +317,36 @@ function fail(path: string, message: string): never {
   throw new ReceiptInputError({ path, message });
 }
 
+// Paths of invalid input are built only when one is reported: built up front, they were two
+// strings for every message and part of a large window, almost never used.
+/** `joined` and `line` on separate lines (`line` alone when `joined` is undefined). */
+const joinLine = (joined: string | undefined, line: string) =>
+  joined === undefined ? line : `${joined}\n${line}`;
+
+/** `list` with `item` appended: a one-element literal when `list` is undefined. */
+function appended<T>(list: T[] | undefined, item: T): T[] {
+  if (list === undefined) return [item];
+  list.push(item);
+  return list;
+}
+
+const messagePath = (index: number) => `messages[${index}]`;
+const partPath = (index: number, partIndex: number) =>
+  `${messagePath(index)}.content[${partIndex}]`;
+
 function stringifyOutput(
   output: unknown,
-  path: string,
+  pathOf: () => string,
 ): { text: string; failed: boolean; denied: boolean } {
-  if (typeof output !== 'object' || output === null) fail(path, 'expected a tool output object');
+  if (typeof output !== 'object' || output === null) {
+    fail(pathOf(), 'expected a tool output object');
+  }
   const { type } = output as { type?: unknown };
   const value = (output as { value?: unknown }).value;
   switch (type) {
     case 'text':
     case 'error-text':
-      if (typeof value !== 'string') fail(`${path}.value`, 'expected a string');
+      if (typeof value !== 'string') fail(`${pathOf()}.value`, 'expected a string');
       return { text: value, failed: type === 'error-text', denied: false };
     case 'json':
     case 'error-json':
@@ -337,10 +356,10 @@ function stringifyOutput(
       return { text: typeof reason === 'string' ? reason : '', failed: false, denied: true };
     }
     case 'content': {
-      if (!Array.isArray(value)) fail(`${path}.value`, 'expected an array of content parts');
+      if (!Array.isArray(value)) fail(`${pathOf()}.value`, 'expected an array of content parts');
       const texts = value.map((part, index) => {
         if (typeof part !== 'object' || part === null)
-          fail(`${path}.value[${index}]`, 'expected a part');
+          fail(`${pathOf()}.value[${index}]`, 'expected a part');
         const record = part as {
           type?: unknown;
           text?: unknown;
@@ -349,7 +368,7 @@ function stringifyOutput(
         };
         if (record.type === 'text') {
           if (typeof record.text !== 'string')
-            fail(`${path}.value[${index}].text`, 'expected a string');
+            fail(`${pathOf()}.value[${index}].text`, 'expected a string');
           return record.text;
         }
         if (typeof record.filename === 'string') return `[file ${record.filename}]`;
@@ -359,7 +378,7 @@ function stringifyOutput(
       return { text: texts.join('\n'), failed: false, denied: false };
     }
     default:
-      return fail(`${path}.type`, `unknown tool output type ${JSON.stringify(type)}`);
+      return fail(`${pathOf()}.type`, `unknown tool output type ${JSON.stringify(type)}`);
   }
 }
 
@@ -406,11 +425,15 @@ function safeJson(value: unknown): string {
  * Only that line is redacted: redacting a whole 30 kB tool output to show 100 characters of it is
  * where time went.
  */
-function firstLine(text: string, length: number): string {
+function firstLine(
+  text: string,
+  length: number,
+  redactText: (text: string) => string = redact,
+): string {
   const match = /\S[^\n]*/.exec(text.length > 20_000 ? text.slice(0, 20_000) : text);
   if (!match) return '';
   // A secret that starts within the shown part ends well inside 1,000 characters.
-  const line = redact(match[0].slice(0, Math.max(1000, length * 4)))
+  const line = redactText(match[0].slice(0, Math.max(1000, length * 4)))
     .replace(/\s+/g, ' ')
     .trim();
   return clipText(line, length);
@@ -665,14 +688,21 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     if (!/directory|cwd|workdir/i.test(text)) return;
     for (const match of text.matchAll(workingDirectoryMention)) namedDirectories.push(match[1]!);
   };
-  const redactedPaths = new Map<string, string>();
+  // One redaction per distinct text of the window, shared by paths and call targets: a tool's
+  // target (`src/a.ts`) is redacted for its call line and again as the path it names, and texts that
+  // short are below the length `redactSecrets` memoises.
+  const redactedTexts = new Map<string, string>();
+  const redactText = (text: string) => {
+    let redacted = redactedTexts.get(text);
+    if (redacted === undefined) {
+      redacted = redact(text);
+      redactedTexts.set(text, redacted);
+    }
+    return redacted;
+  };
   const notePaths = (paths: string[], index: number, written = false, read = false) => {
     for (const raw of paths) {
-      let path = redactedPaths.get(raw);
-      if (path === undefined) {
-        path = redact(raw);
-        redactedPaths.set(raw, path);
-      }
+      const path = redactText(raw);
       const fact = files.get(path);
       if (fact) {
         fact.references++;
@@ -688,8 +718,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   // command was not read for mentions).
   const markPaths = (paths: string[], index: number, flag: 'written' | 'read') => {
     for (const raw of paths) {
-      const path = redactedPaths.get(raw) ?? redact(raw);
-      redactedPaths.set(raw, path);
+      const path = redactText(raw);
       const fact = files.get(path);
       if (fact) fact[flag] = true;
       else notePaths([raw], index, flag === 'written', flag === 'read');
@@ -723,46 +752,52 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   };
 
   messages.forEach((message, index) => {
-    const path = `messages[${index}]`;
-    if (typeof message !== 'object' || message === null) fail(path, 'expected a message object');
+    if (typeof message !== 'object' || message === null) {
+      fail(messagePath(index), 'expected a message object');
+    }
     const role = (message as { role?: unknown }).role;
     if (role !== 'system' && role !== 'user' && role !== 'assistant' && role !== 'tool') {
-      fail(`${path}.role`, `unknown role ${JSON.stringify(role)}`);
+      fail(`${messagePath(index)}.role`, `unknown role ${JSON.stringify(role)}`);
     }
     roleCounts[role] = (roleCounts[role] ?? 0) + 1;
     const content = (message as { content?: unknown }).content;
-    const texts: string[] = [];
+    // The text parts joined by newlines, built as they come, and the activity lines, listed from
+    // the first: most messages hold one text or none, and an empty list grown by one item reserves
+    // room for 17 (per message of a large window).
+    let joinedText: string | undefined;
     // Summaries of tool activity are only shown for the last turns: built lazily.
-    const summaries: Array<() => string> = [];
+    let summaries: Array<() => string> | undefined;
     if (typeof content === 'string') {
-      texts.push(content);
+      joinedText = content;
     } else if (Array.isArray(content)) {
-      if (role === 'system') fail(`${path}.content`, 'system content must be a string');
+      if (role === 'system') {
+        fail(`${messagePath(index)}.content`, 'system content must be a string');
+      }
       content.forEach((part, partIndex) => {
-        const partPath = `${path}.content[${partIndex}]`;
         if (
           typeof part !== 'object' ||
           part === null ||
           typeof (part as { type?: unknown }).type !== 'string'
         ) {
-          fail(partPath, 'expected a part with a string type');
+          fail(partPath(index, partIndex), 'expected a part with a string type');
         }
         const record = part as Record<string, unknown>;
         switch (record.type) {
           case 'text':
           case 'reasoning': {
-            if (typeof record.text !== 'string') fail(`${partPath}.text`, 'expected a string');
-            if (record.type === 'text') texts.push(record.text);
+            if (typeof record.text !== 'string')
+              fail(`${partPath(index, partIndex)}.text`, 'expected a string');
+            if (record.type === 'text') joinedText = joinLine(joinedText, record.text);
             else notePaths(extractPaths(record.text), index);
             break;
           }
           case 'tool-call': {
             if (typeof record.toolName !== 'string')
-              fail(`${partPath}.toolName`, 'expected a string');
+              fail(`${partPath(index, partIndex)}.toolName`, 'expected a string');
             if (typeof record.toolCallId !== 'string')
-              fail(`${partPath}.toolCallId`, 'expected a string');
+              fail(`${partPath(index, partIndex)}.toolCallId`, 'expected a string');
             const name = record.toolName;
-            const target = firstLine(toolTarget(record.input), 160);
+            const target = firstLine(toolTarget(record.input), 160, redactText);
             const call: ToolCallFact = {
               ordinal: toolCalls.length + 1,
               name,
@@ -790,15 +825,18 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               markPaths(effects.written.flatMap(extractPaths), index, 'written');
               markPaths(effects.read.flatMap(extractPaths), index, 'read');
             }
-            summaries.push(() => `called ${name}${target ? ` ${target}` : ''}`);
+            summaries = appended(summaries, () => `called ${name}${target ? ` ${target}` : ''}`);
             break;
           }
           case 'tool-result': {
             if (typeof record.toolName !== 'string')
-              fail(`${partPath}.toolName`, 'expected a string');
+              fail(`${partPath(index, partIndex)}.toolName`, 'expected a string');
             if (typeof record.toolCallId !== 'string')
-              fail(`${partPath}.toolCallId`, 'expected a string');
-            const output = stringifyOutput(record.output, `${partPath}.output`);
+              fail(`${partPath(index, partIndex)}.toolCallId`, 'expected a string');
+            const output = stringifyOutput(
+              record.output,
+              () => `${partPath(index, partIndex)}.output`,
+            );
             const call = callsById.get(record.toolCallId);
             // A file a reading tool returned is content: its `logger.error(...)` lines are code.
             const readContent =
@@ -819,7 +857,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const exitCode = exit ? Number(exit[1] ?? exit[2]) : 0;
             let outcome = 'ok';
             if (output.denied) outcome = 'denied';
-            else if (output.failed) outcome = `error: ${firstLine(output.text, 100)}`;
+            else if (output.failed) outcome = `error: ${firstLine(output.text, 100, redactText)}`;
             else if (exitCode !== 0) outcome = `exit ${exitCode}`;
             if (call) {
               call.outcome = outcome;
@@ -827,9 +865,10 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             }
             noteErrors(errorLines, index, output.failed, call);
             const toolName = record.toolName;
-            summaries.push(
+            summaries = appended(
+              summaries,
               () =>
-                `${toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120) || 'ok' : outcome}`,
+                `${toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120, redactText) || 'ok' : outcome}`,
             );
             break;
           }
@@ -838,7 +877,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
           case 'reasoning-file':
             {
               const label = `[${record.type}${typeof record.filename === 'string' ? ` ${record.filename}` : ''}]`;
-              summaries.push(() => label);
+              summaries = appended(summaries, () => label);
             }
             break;
           default:
@@ -847,9 +886,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
         }
       });
     } else {
-      fail(`${path}.content`, 'expected a string or an array of parts');
+      fail(`${messagePath(index)}.content`, 'expected a string or an array of parts');
     }
-    const text = texts.join('\n');
+    const text = joinedText ?? '';
     if (text.trim() !== '') {
       notePaths(extractPaths(text), index);
       if (role === 'system' || role === 'user') noteDirectories(text);
@@ -863,12 +902,13 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
     if (role !== 'system') {
       const trimmed = text.trim();
-      if (trimmed !== '' || summaries.length > 0) {
+      const activity = summaries ?? [];
+      if (trimmed !== '' || activity.length > 0) {
         turns.push({
           role,
           index,
           build: () =>
-            [trimmed === '' ? '' : redact(trimmed), ...summaries.map((summary) => summary())]
+            [trimmed === '' ? '' : redact(trimmed), ...activity.map((summary) => summary())]
               .filter((part) => part !== '')
               .join('\n'),
         });

@@ -43,8 +43,13 @@ function cleanDirectory(directory: string): string {
 
 const isRooted = (path: string) => path.startsWith('/') || /^[A-Z]:\//.test(path);
 
+const needsCollapse = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|\/$/;
+
 /** `a/./b/../c` -> `a/c`; leading `..` segments of a relative path are kept. */
-function collapseDots(path: string): string {
+export function collapseDots(path: string): string {
+  // Most paths have nothing to collapse: no `.`/`..` segment, no empty one (`//`, a trailing `/`).
+  // Those come back as they are, without the split and join (a window names thousands of files).
+  if (path !== '' && !needsCollapse.test(path)) return path;
   const absolute = path.startsWith('/');
   const out: string[] = [];
   for (const segment of path.split('/')) {
