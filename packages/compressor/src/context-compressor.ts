@@ -561,7 +561,7 @@ export class ContextCompressor {
   #handoffLayout(
     context: CallContext,
     demoteHead = false,
-  ): { layout: Layout; handoffTokens: number; roomTokens: number } {
+  ): { layout: Layout; handoffTokens: number } {
     const summaryTarget = this.#options.summaryTargetTokens ?? 750;
     // The note an insert after the pinned ask carries; counted with a wide index, so the room
     // reserved covers any layout.
@@ -592,17 +592,19 @@ export class ContextCompressor {
           message: `must be at least ${minimumHandoffTokens + envelope} without targetTokens (the smallest handoff and its record line), got ${summaryTarget}`,
         });
       }
-      return { layout, handoffTokens, roomTokens: handoffTokens };
+      return { layout, handoffTokens };
     }
-    const roomTokens =
+    const handoffTokens = Math.min(
+      summaryTarget,
       context.targetTokens -
-      context.baseTokens -
-      head -
-      pinned -
-      context.suffix[layout.tailStart]! -
-      this.#systemTokens(context, layout.headEnd, layout.tailStart) -
-      envelope;
-    return { layout, handoffTokens: Math.min(summaryTarget, roomTokens), roomTokens };
+        context.baseTokens -
+        head -
+        pinned -
+        context.suffix[layout.tailStart]! -
+        this.#systemTokens(context, layout.headEnd, layout.tailStart) -
+        envelope,
+    );
+    return { layout, handoffTokens };
   }
 
   /**
@@ -988,8 +990,42 @@ export class ContextCompressor {
     };
   }
 
+  /**
+   * Whether a handoff with these sections leaves the whole result within the target: the rest of
+   * the output is counted once, the insert for each candidate (a message's count does not depend
+   * on its neighbours). The top-up appends facts only while this holds, so a fitting reply is never
+   * topped up past the target (an estimate of the room once let it overshoot by a token and once
+   * stopped it tens of tokens short).
+   */
+  #insertFits(
+    context: CallContext,
+    layout: Layout,
+    pointer: string | undefined,
+  ): (sections: HandoffSections) => boolean {
+    const probe = this.#assemble(
+      context,
+      layout,
+      this.#handoffMessage(context, layout, {}, pointer),
+      'handoff',
+    );
+    const at = probe.messages.indexOf(probe.insert);
+    const previous = at > 0 ? probe.messages[at - 1] : undefined;
+    const room =
+      context.targetTokens -
+      (this.#count(context, probe.messages) - context.counter.countMessage(probe.insert));
+    return (sections) =>
+      context.counter.countMessage(
+        createInsert(
+          this.#handoffMessage(context, layout, sections, pointer),
+          'handoff',
+          previous,
+          this.#recordKey,
+        ),
+      ) <= room;
+  }
+
   async #summarize(context: CallContext, summarizer: Summarizer): Promise<StageOutcome> {
-    const { layout, handoffTokens, roomTokens } = this.#handoffLayout(context);
+    const { layout, handoffTokens } = this.#handoffLayout(context);
     const { span, previousSummary } = this.#middle(context, layout, true);
     if (span.every((entry) => entry.latestRequest)) {
       // Nothing to summarise: calling the model would only spend time and money on an empty span.
@@ -1017,8 +1053,7 @@ export class ContextCompressor {
       prefix: this.#options.cacheFriendly ? context.messages.slice(0, layout.tailStart) : undefined,
       targetTokens,
       // In protect mode the target already leaves the tolerance inside `summaryTargetTokens`.
-      roomTokens:
-        context.mode === 'protect' ? undefined : Math.max(16, roomTokens - envelopeTokens),
+      fits: context.mode === 'protect' ? undefined : this.#insertFits(context, layout, pointer),
       inputBudget: this.#options.summarizerInputBudget ?? 100_000,
       detail: this.#options.detail ?? 'concise',
       preserveTopics: this.#options.preserveTopics ?? [],

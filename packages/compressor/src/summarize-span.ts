@@ -39,12 +39,11 @@ export interface SummarizeSpanOptions {
   prefix: readonly ModelMessage[] | undefined;
   targetTokens: number;
   /**
-   * The most the rendered sections may take and still fit beside the verbatim parts. A reply may
-   * overshoot `targetTokens` by the tolerance, but facts appended by the top-up never take the
-   * record past this room (a top-up that filled the tolerance turned a fitting reply into a
-   * too-long result). Defaults to no limit beyond the tolerance.
+   * A further check facts appended by the top-up must pass: the compressor's exact room beside the
+   * verbatim parts. A reply may overshoot `targetTokens` by the tolerance, but the top-up never
+   * takes the record past this. Default: only the tolerance applies.
    */
-  roomTokens?: number;
+  fits?: (sections: HandoffSections) => boolean;
   inputBudget: number;
   detail: SummaryDetail;
   preserveTopics: readonly string[];
@@ -176,8 +175,8 @@ async function requestSections(
         // The target is of the sections alone (the caller left room for the envelope), so the
         // rendered header and footer are not counted against it twice.
         fits: (candidate) =>
-          options.counter.count(renderHandoff(candidate)) - envelope <=
-          Math.min(limit, options.roomTokens ?? limit),
+          options.counter.count(renderHandoff(candidate)) - envelope <= limit &&
+          (options.fits?.(candidate) ?? true),
       });
       if (!sections) {
         const rejection = verification.rejection ?? 'empty';
