@@ -103,7 +103,7 @@ function moTranslations(path: string): string[] {
 const languageCache = new Map<string, string[]>();
 
 /** Translated UI strings of one language's catalogues, or [] when the system has none. */
-function languageStrings(language: string): string[] {
+export function languageStrings(language: string): string[] {
   const cached = languageCache.get(language);
   if (cached) return cached;
   const strings: string[] = [];
