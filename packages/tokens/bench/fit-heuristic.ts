@@ -1,8 +1,8 @@
 // Fits the heuristic's weights: non-negative least squares of relative error (iteratively
 // reweighted towards absolute relative error), on the non-held-out samples plus generated texts of
-// the hard classes (base64, hex, UUIDs, minified code, other scripts, emoji; fixed seed, so the fit is
-// reproducible; the tests draw fresh seeds), each category weighted equally. Writes
-// src/heuristic-weights.ts and prints held-out error. Run after `pnpm build`:
+// the hard classes (base64, hex, UUIDs, minified code, other scripts, emoji, generated letter keys and
+// random letters; fixed seed, so the fit is reproducible; the tests draw fresh seeds), each category
+// weighted equally. Writes src/heuristic-weights.ts and prints held-out error. Run after `pnpm build`:
 //   node bench/fit-heuristic.ts
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

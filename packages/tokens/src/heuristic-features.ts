@@ -124,6 +124,14 @@ const generatedRarePairShare = 8;
 // -19 % aggregate) do not price it as Russian. The first is spared: one Russian объект or объём in a
 // short string would price it as other Cyrillic (Russian MAPE 9.2 % -> 9.5 %, five seeds).
 const russianMarkersPerHardSign = 3;
+// The rare pairs by character codes (first letter's code << 7 | second's), either case first and a
+// lower-case second: one lookup per letter, no case folding in the scan.
+const rareCodePairs = new Uint8Array(128 * 128);
+for (let first = 0; first < 26; first++)
+  for (let second = 0; second < 26; second++)
+    if (rareLetterPairs[first * 26 + second] === 1)
+      for (const firstCode of [97 + first, 65 + first])
+        rareCodePairs[(firstCode << 7) | (97 + second)] = 1;
 
 const asciiClass = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -176,12 +184,11 @@ export function extractFeatures(
   let alnumHex = true;
   // Letters of the run, its capitals, and its pairs of letters whose second is lower-case (a capital
   // after a lower-case letter starts a word of a camelCase identifier: not a pair), how many of them
-  // rare in English; `previousLetter` is the last letter (0-25), -1 after a digit.
-  let alnumLetters = 0;
+  // rare in English; `previousLetterCode` is the last letter's code, 0 after a digit.
   let alnumCapitals = 0;
   let alnumPairs = 0;
   let alnumRarePairs = 0;
-  let previousLetter = -1;
+  let previousLetterCode = 0;
   // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic, 24 Hebrew,
   // 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
@@ -228,11 +235,11 @@ export function extractFeatures(
       into[37]! += alnumDigits;
     } else if (
       alnumDigits === 0 &&
-      alnumLetters >= generatedMinimumLetters &&
+      alnumLength >= generatedMinimumLetters &&
       alnumRarePairs >= 2 &&
       alnumRarePairs * generatedRarePairShare >= alnumPairs
     ) {
-      into[49]! += alnumLetters;
+      into[49]! += alnumLength;
       into[50]! += alnumCapitals;
     } else {
       for (let k = 0; k < 9; k++) into[k]! += run[k]!;
@@ -244,11 +251,10 @@ export function extractFeatures(
     alnumIrregular = 0;
     lowerRun = 0;
     alnumHex = true;
-    alnumLetters = 0;
     alnumCapitals = 0;
     alnumPairs = 0;
     alnumRarePairs = 0;
-    previousLetter = -1;
+    previousLetterCode = 0;
   };
   const endWord = () => {
     if (wordLength > 6) run[2]! += wordLength - 6;
@@ -295,17 +301,15 @@ export function extractFeatures(
         alnumLength++;
         if (kind === DIGIT) {
           alnumDigits++;
-          previousLetter = -1;
+          previousLetterCode = 0;
         } else {
           if ((code | 32) > 102) alnumHex = false;
-          const letter = (code | 32) - 97;
-          if (previousLetter >= 0 && kind === LOWER) {
-            alnumPairs++;
-            alnumRarePairs += rareLetterPairs[previousLetter * 26 + letter]!;
-          }
-          previousLetter = letter;
-          alnumLetters++;
           if (kind === UPPER) alnumCapitals++;
+          else if (previousLetterCode !== 0) {
+            alnumPairs++;
+            alnumRarePairs += rareCodePairs[(previousLetterCode << 7) | code]!;
+          }
+          previousLetterCode = code;
         }
       } else if (alnumLength > 0) endAlnum();
       cjkRun = false;
