@@ -69,7 +69,7 @@ const localeLanguages: Record<string, readonly string[]> = {
   korean: ['ko'],
   cyrillic: ['ru', 'uk', 'bg', 'sr'],
   // Languages that write ы or э as Russian does, with letters of their own: the tests hold them to
-  // the dangerous direction only (the fit does not draw them).
+  // the dangerous direction only (the fit draws them at a reduced weight, with its own seed).
   'cyrillic-with-russian-letters': ['mn', 'ky', 'tt', 'kk', 'be'],
   arabic: ['ar', 'fa'],
   hebrew: ['he'],
