@@ -1,8 +1,8 @@
 // Fits the heuristic's weights: non-negative least squares of relative error (iteratively
 // reweighted towards absolute relative error), on the non-held-out samples plus generated texts of
-// the hard classes (base64, hex, UUIDs, minified code, other scripts, emoji; fixed seed, so the fit is
-// reproducible; the tests draw fresh seeds), each category weighted equally. Writes
-// src/heuristic-weights.ts and prints held-out error. Run after `pnpm build`:
+// the hard classes (base64, hex, UUIDs, minified code, other scripts, emoji, generated letter keys and
+// random letters; fixed seed, so the fit is reproducible; the tests draw fresh seeds), each category
+// weighted equally. Writes src/heuristic-weights.ts and prints held-out error. Run after `pnpm build`:
 //   node bench/fit-heuristic.ts
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,7 +21,7 @@ import {
   countedSamples,
   meanAbsolutePercentageError,
 } from '../src/test-utils/heuristic-evaluation.ts';
-import { syntheticSamples } from '../src/test-utils/synthetic-texts.ts';
+import { languageSamples, syntheticSamples } from '../src/test-utils/synthetic-texts.ts';
 
 /** The seed of the generated training texts; the tests use other seeds. */
 const fitSeed = 20_261_123;
@@ -43,7 +43,16 @@ const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
 const o200kEncoder = tiktoken.get_encoding('o200k_base');
 const cl100kEncoder = tiktoken.get_encoding('cl100k_base');
-const generated = syntheticSamples(fitSeed, syntheticPerClass).map(
+// Cyrillic languages that write ы or э besides letters of their own (Mongolian, Kyrgyz, Tatar, Kazakh,
+// Belarusian) as one more generated class: left out, a refit that added classes moved the Cyrillic
+// weights from letters to words and Tatar to -10 % aggregate (the tests hold them to -10 %). At the
+// full weight of a generated class Cyrillic UI text went from 7.1 % to 7.6 % MAPE (seed 2026); at 0.3,
+// 7.4 %, and Tatar is at -7.3 % (eight seeds).
+const otherCyrillicShare = Number(process.env.OTHER_CYRILLIC_SHARE ?? 0.3);
+const otherCyrillic = languageSamples(fitSeed, syntheticPerClass / 5, [
+  'cyrillic-with-russian-letters',
+]).map(({ text }) => ({ text, class: 'cyrillic-with-russian-letters' }));
+const generated = [...syntheticSamples(fitSeed, syntheticPerClass), ...otherCyrillic].map(
   (sample) =>
     ({
       text: sample.text,
@@ -166,7 +175,10 @@ function fitFree(target: 'o200k' | 'cl100k', fixed: Float64Array): Float64Array 
   // a few times so the fit approaches least absolute percentage error.
   const base = train.map(
     (s) =>
-      (s.source.startsWith('generated:') ? generatedWeights[target] : 1) /
+      (s.source.startsWith('generated:')
+        ? generatedWeights[target] *
+          (s.source === 'generated:cyrillic-with-russian-letters' ? otherCyrillicShare : 1)
+        : 1) /
       (s[target] * s[target]) /
       perCategory.get(s.category)!,
   );

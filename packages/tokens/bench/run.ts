@@ -17,23 +17,10 @@ import {
   countTokens as gptTokenizerCount,
 } from 'gpt-tokenizer/encoding/o200k_base';
 import { getEncoding } from 'js-tiktoken';
-import { estimateTokenCount } from 'tokenx';
-import {
-  createTokenCounter,
-  type EncoderLoader,
-  estimateTokens,
-  loadBytePairEncoder,
-} from '../dist/index.js';
-import { categories, messageTexts, transcriptSamples } from '../src/test-utils/corpus-texts.ts';
-import {
-  countedSamples,
-  meanAbsolutePercentageError,
-} from '../src/test-utils/heuristic-evaluation.ts';
-import {
-  seededRandom,
-  syntheticClasses,
-  syntheticSamples,
-} from '../src/test-utils/synthetic-texts.ts';
+import { createTokenCounter, type EncoderLoader, loadBytePairEncoder } from '../dist/index.js';
+import { messageTexts, transcriptSamples } from '../src/test-utils/corpus-texts.ts';
+import { seededRandom } from '../src/test-utils/synthetic-texts.ts';
+import { logHeuristicTables } from './heuristic-tables.ts';
 
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
@@ -475,71 +462,7 @@ for (const [name, make] of [
 log();
 
 // 5. Heuristic error per category on held-out text, and on generated hard classes.
-const heldOut = countedSamples().filter((sample) => sample.heldOut);
-const pct = (value: number) => `${fixed(value * 100)} %`;
-const estimators: Array<[string, (text: string) => number]> = [
-  ['estimateTokens', (text) => estimateTokens(text)],
-  ['chars/4', (text) => Math.ceil(text.length / 4)],
-  ['tokenx', (text) => estimateTokenCount(text)],
-];
-const reports = estimators.map(
-  ([name, estimate]) => [name, meanAbsolutePercentageError(heldOut, estimate)] as const,
-);
-const cl100kReport = meanAbsolutePercentageError(
-  heldOut,
-  (text) => estimateTokens(text, { encoding: 'cl100k_base' }),
-  'cl100k',
-);
-log(
-  `### Heuristic: mean absolute percentage error per message vs exact o200k_base (${heldOut.length} held-out samples)`,
-);
-log();
-log(`| Category | Samples | estimateTokens | chars/4 | tokenx | estimateTokens vs cl100k_base |`);
-log('| --- | ---: | ---: | ---: | ---: | ---: |');
-for (const category of categories) {
-  const cells = reports.map(([, report]) => pct(report.byCategory[category].mape));
-  log(
-    `| ${category} | ${reports[0]![1].byCategory[category].samples} | ${cells.join(' | ')} | ${pct(cl100kReport.byCategory[category].mape)} |`,
-  );
-}
-log(
-  `| **all (mixed)** | ${heldOut.length} | ${reports.map(([, report]) => `**${pct(report.overall)}**`).join(' | ')} | ${pct(cl100kReport.overall)} |`,
-);
-log();
-const generated = syntheticSamples(2026, 300);
-log(
-  '### Heuristic on generated hard classes (20–2,000 chars, 300 per class, seed 2026; the fit used another seed): o200k',
-);
-log();
-log('| Class | estimateTokens MAPE | estimateTokens aggregate bias | chars/4 MAPE | tokenx MAPE |');
-log('| --- | ---: | ---: | ---: | ---: |');
-for (const name of syntheticClasses) {
-  const samples = generated.filter((sample) => sample.class === name);
-  if (samples.length === 0) continue;
-  const exact = samples.map((sample) => dqbd.encode_ordinary(sample.text).length);
-  const mape = (estimate: (text: string) => number) =>
-    samples.reduce(
-      (sum, sample, i) => sum + Math.abs(estimate(sample.text) - exact[i]!) / exact[i]!,
-      0,
-    ) / samples.length;
-  const estimated = samples.reduce((sum, sample) => sum + estimateTokens(sample.text), 0);
-  const truth = exact.reduce((sum, value) => sum + value, 0);
-  log(
-    `| ${name} | ${pct(mape((text) => estimateTokens(text)))} | ${fixed((estimated / truth - 1) * 100)} % | ${pct(mape((text) => Math.ceil(text.length / 4)))} | ${pct(mape((text) => estimateTokenCount(text)))} |`,
-  );
-}
-log();
-const heuristicText = heldOut.map((sample) => sample.text);
-const heuristicMegabytes =
-  heuristicText.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1e6;
-const heuristicRuns: number[] = [];
-for (let run = 0; run < 5; run++) {
-  const time = measure(() => {
-    for (const text of heuristicText) estimateTokens(text);
-  });
-  heuristicRuns.push(heuristicMegabytes / (time.cpu / 1000));
-}
-log(`Heuristic speed: ${spread(heuristicRuns, 0)} MB/s CPU.`);
+logHeuristicTables(log);
 void messageTexts;
 
 mkdirSync(new URL('../bench-results/', import.meta.url), { recursive: true });

@@ -1,3 +1,6 @@
+import { simplifiedOnlyHan, traditionalOnlyHan } from './han-forms.js';
+import { rareLetterPairs } from './rare-letter-pairs.js';
+
 /**
  * Names of the single-pass text features the heuristic weighs, in vector order. The fitting script
  * (`bench/fit-heuristic.ts`) and `estimateTokens` share this list.
@@ -52,6 +55,9 @@ export const featureNames = [
   'russianLetters',
   'russianWords',
   'traditionalHan',
+  'generatedLetters',
+  'generatedCapitals',
+  'traditionalHanRuns',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -85,6 +91,11 @@ const hanFormBase = 0x4e00;
 const hanForms = new Int8Array(0xa000 - hanFormBase);
 for (const character of simplifiedForms) hanForms[character.charCodeAt(0) - hanFormBase] = -1;
 for (const character of traditionalForms) hanForms[character.charCodeAt(0) - hanFormBase] = 1;
+// The pairs above alone left 17 % of Traditional UI strings with 5+ Han characters (catalogues the
+// list below was not derived from) without a Traditional-only character, priced as Simplified: -15 %
+// on such strings. The derived lists hold the ~500 most frequent characters of each form.
+for (const character of simplifiedOnlyHan) hanForms[character.charCodeAt(0) - hanFormBase] = -1;
+for (const character of traditionalOnlyHan) hanForms[character.charCodeAt(0) - hanFormBase] = 1;
 const cyrillicSlots = [21, 32, 41, 42, 45, 43, 44];
 const russianMarkerDensity = 0.015;
 const russianSlots = [46, 47, 41, 42, 45, 43, 44];
@@ -98,6 +109,29 @@ const NEWLINE = 5;
 const TAB = 6;
 const PUNCT = 7;
 const OTHER = 8;
+
+// A letters-only run of at least this many letters is read as generated (a key, an id, random
+// letters) rather than as words when at least one in `generatedRarePairShare` of its letter pairs is
+// rare in English (and at least two are): random letters make a rare pair 37 % of the time, words
+// 0.7 %. BPE cuts such runs into pieces of 1-3 letters (o200k: 0.52 tokens per random lower-case
+// letter, 0.62 with a capital every few letters), while the word features price them as one word:
+// random lower-case runs of 40+ letters were undercounted by 94 %, letter keys with a camelCase-like
+// rhythm by 45 %.
+const generatedMinimumLetters = 6;
+const generatedRarePairShare = 8;
+// Bulgarian writes ъ as a vowel (1.7 % of its letters; Russian 0.06 %): each one past the first
+// cancels three Russian-only letters, so ы or э scattered into Bulgarian text (2 % of its letters:
+// -19 % aggregate) do not price it as Russian. The first is spared: one Russian объект or объём in a
+// short string would price it as other Cyrillic (Russian MAPE 9.2 % -> 9.5 %, five seeds).
+const russianMarkersPerHardSign = 3;
+// The rare pairs by character codes (first letter's code << 7 | second's), either case first and a
+// lower-case second: one lookup per letter, no case folding in the scan.
+const rareCodePairs = new Uint8Array(128 * 128);
+for (let first = 0; first < 26; first++)
+  for (let second = 0; second < 26; second++)
+    if (rareLetterPairs[first * 26 + second] === 1)
+      for (const firstCode of [97 + first, 65 + first])
+        rareCodePairs[(firstCode << 7) | (97 + second)] = 1;
 
 const asciiClass = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -148,6 +182,13 @@ export function extractFeatures(
   let lowerRun = 0;
   // Whether the run holds only hexadecimal digits: hex costs fewer tokens per character than base64.
   let alnumHex = true;
+  // Letters of the run, its capitals, and its pairs of letters whose second is lower-case (a capital
+  // after a lower-case letter starts a word of a camelCase identifier: not a pair), how many of them
+  // rare in English; `previousLetterCode` is the last letter's code, 0 after a digit.
+  let alnumCapitals = 0;
+  let alnumPairs = 0;
+  let alnumRarePairs = 0;
+  let previousLetterCode = 0;
   // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic, 24 Hebrew,
   // 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
@@ -157,15 +198,19 @@ export function extractFeatures(
   // Cyrillic letters and words are charged as Russian when the text has letters only Russian uses
   // and none only the others use.
   const cyrillic = cyrillicScratch.fill(0);
-  // Traditional Chinese costs o200k about 17 % more tokens per character than Simplified (UI strings
-  // of zh_TW and zh_CN): Han characters are charged as Traditional when the text holds more
-  // characters only Traditional writing uses than ones only Simplified uses.
+  // Traditional Chinese costs o200k about 30 % more tokens per Han character than Simplified (runs
+  // of Han characters of zh_TW and zh_CN UI strings: 0.97 against 0.74): Han characters, and their
+  // runs, are charged as Traditional when the text holds more characters only Traditional writing
+  // uses than ones only Simplified uses. Runs apart: with one run weight for both forms short
+  // Traditional strings were undercounted by 11 % even when routed right.
   let hanCharacters = 0;
+  let cjkRuns = 0; // runs of Han and kana, charged at the end by the form of the text's Han
   let traditionalBalance = 0;
   // Japanese kanji share forms with both; text with kana is Japanese whatever forms it uses.
   let kanaCharacters = 0;
   let russianMarkers = 0;
   let otherCyrillicMarkers = 0;
+  let hardSigns = 0;
   // Words of one to three letters in alphabetic scripts are nearly always one token, and a capital
   // letter costs about half a token more than its lower-case form (measured per word length on
   // Cyrillic and Greek with o200k): a per-letter weight alone overcounts short words and undercounts
@@ -188,6 +233,14 @@ export function extractFeatures(
     if (alnumLength >= 8 && alnumSwitches * 3 >= alnumLength && alnumIrregular * 6 >= alnumLength) {
       into[alnumHex ? 38 : 31]! += alnumLength;
       into[37]! += alnumDigits;
+    } else if (
+      alnumDigits === 0 &&
+      alnumLength >= generatedMinimumLetters &&
+      alnumRarePairs >= 2 &&
+      alnumRarePairs * generatedRarePairShare >= alnumPairs
+    ) {
+      into[49]! += alnumLength;
+      into[50]! += alnumCapitals;
     } else {
       for (let k = 0; k < 9; k++) into[k]! += run[k]!;
     }
@@ -198,6 +251,10 @@ export function extractFeatures(
     alnumIrregular = 0;
     lowerRun = 0;
     alnumHex = true;
+    alnumCapitals = 0;
+    alnumPairs = 0;
+    alnumRarePairs = 0;
+    previousLetterCode = 0;
   };
   const endWord = () => {
     if (wordLength > 6) run[2]! += wordLength - 6;
@@ -242,8 +299,18 @@ export function extractFeatures(
         } else if (alnumLength > 0 && kind === UPPER) alnumIrregular++;
         lowerRun = kind === LOWER ? lowerRun + 1 : 0;
         alnumLength++;
-        if (kind === DIGIT) alnumDigits++;
-        else if ((code | 32) > 102) alnumHex = false;
+        if (kind === DIGIT) {
+          alnumDigits++;
+          previousLetterCode = 0;
+        } else {
+          if ((code | 32) > 102) alnumHex = false;
+          if (kind === UPPER) alnumCapitals++;
+          else if (previousLetterCode !== 0) {
+            alnumPairs++;
+            alnumRarePairs += rareCodePairs[(previousLetterCode << 7) | code]!;
+          }
+          previousLetterCode = code;
+        }
       } else if (alnumLength > 0) endAlnum();
       cjkRun = false;
       if (scriptRun !== 0) endScriptRun();
@@ -331,6 +398,7 @@ export function extractFeatures(
     } else if (code >= 0x0400 && code <= 0x052f) {
       cyrillic[0]! += 1;
       if (isRussianMarker(code)) russianMarkers++;
+      else if (code === 0x044a || code === 0x042a) hardSigns++;
       else if (isOtherCyrillicMarker(code)) otherCyrillicMarkers++;
       script = 21;
     } else if (code >= 0x0370 && code <= 0x03ff) {
@@ -366,7 +434,7 @@ export function extractFeatures(
       // General punctuation, CJK punctuation, box drawing, arrows, NBSP and other symbols.
       into[28]! += 1;
     }
-    if (isCjk && !cjkRun) into[18]! += 1;
+    if (isCjk && !cjkRun) cjkRuns++;
     cjkRun = isCjk;
     if (script !== scriptRun) {
       if (scriptRun !== 0) endScriptRun();
@@ -396,7 +464,8 @@ export function extractFeatures(
   if (hanCharacters > 0) {
     const traditional = kanaCharacters === 0 && traditionalBalance > 0;
     into[traditional ? 48 : 17]! += hanCharacters;
-  }
+    into[traditional ? 51 : 18]! += cjkRuns;
+  } else into[18]! += cjkRuns;
   if (cyrillic[0]! > 0) {
     // The share charged as Russian grows with the density of its marker letters (about 2 per 100
     // letters of Russian prose; one ы in a word is enough for a short text), so one ы dropped into
@@ -404,7 +473,11 @@ export function extractFeatures(
     const russian =
       otherCyrillicMarkers > 0
         ? 0
-        : Math.min(1, russianMarkers / Math.max(1, cyrillic[0]! * russianMarkerDensity));
+        : Math.min(
+            1,
+            Math.max(0, russianMarkers - Math.max(0, hardSigns - 1) * russianMarkersPerHardSign) /
+              Math.max(1, cyrillic[0]! * russianMarkerDensity),
+          );
     for (let k = 0; k < russianSlots.length; k++) {
       into[russianSlots[k]!]! += cyrillic[k]! * russian;
       into[cyrillicSlots[k]!]! += cyrillic[k]! * (1 - russian);

@@ -20,7 +20,9 @@ export type SyntheticClass =
   | 'arabic'
   | 'hebrew'
   | 'greek'
-  | 'emoji';
+  | 'emoji'
+  | 'letter-keys'
+  | 'random-letters';
 
 export interface SyntheticSample {
   text: string;
@@ -67,7 +69,7 @@ const localeLanguages: Record<string, readonly string[]> = {
   korean: ['ko'],
   cyrillic: ['ru', 'uk', 'bg', 'sr'],
   // Languages that write ы or э as Russian does, with letters of their own: the tests hold them to
-  // the dangerous direction only (the fit does not draw them).
+  // the dangerous direction only (the fit draws them at a reduced weight, with its own seed).
   'cyrillic-with-russian-letters': ['mn', 'ky', 'tt', 'kk', 'be'],
   arabic: ['ar', 'fa'],
   hebrew: ['he'],
@@ -101,7 +103,7 @@ function moTranslations(path: string): string[] {
 const languageCache = new Map<string, string[]>();
 
 /** Translated UI strings of one language's catalogues, or [] when the system has none. */
-function languageStrings(language: string): string[] {
+export function languageStrings(language: string): string[] {
   const cached = languageCache.get(language);
   if (cached) return cached;
   const strings: string[] = [];
@@ -187,6 +189,27 @@ const emoji = [
   '⚠️',
   '💡',
 ];
+const lowerLetters = 'abcdefghijklmnopqrstuvwxyz';
+const randomLower = (random: Random, length: number) =>
+  Array.from({ length }, () => lowerLetters[Math.floor(random() * 26)]!).join('');
+// Letters only, a capital every `from`–`to` letters: generated keys and ids with a camelCase-like
+// rhythm, which the camelCase rule alone reads as identifiers of short words.
+const rhythmKey = (random: Random, length: number) => {
+  const [from, to] = pick(random, [
+    [2, 5],
+    [3, 8],
+    [1, 4],
+  ] as const);
+  let key = '';
+  let next = integer(random, from, to);
+  for (let i = 0; i < length; i++) {
+    const letter = lowerLetters[Math.floor(random() * 26)]!;
+    next--;
+    key += next === 0 ? letter.toUpperCase() : letter;
+    if (next === 0) next = integer(random, from, to);
+  }
+  return key;
+};
 const proseWords =
   'the build passed and we shipped it today thanks for the review great work see you soon fixed deploy test'.split(
     ' ',
@@ -314,6 +337,41 @@ const generators: Record<SyntheticClass, (random: Random, length: number) => str
           : pick(random, proseWords),
       () => pick(random, [' ', ' ', '\n', '']),
     ),
+  'letter-keys': (random, length) => {
+    const shape = integer(random, 0, 3);
+    const key = () => rhythmKey(random, integer(random, 16, 64));
+    if (shape === 0) return rhythmKey(random, length);
+    if (shape === 1)
+      return fill(
+        length,
+        () => `${pick(random, ['API_KEY', 'token', 'secret'])}=${key()}`,
+        () => '\n',
+      );
+    if (shape === 2)
+      return `{${fill(
+        length,
+        () => `"${pick(random, ['apiKey', 'sessionToken', 'clientSecret'])}":"${key()}"`,
+        () => ',',
+      )}}`;
+    return fill(length, key, () => pick(random, [' ', '\n', ', ']));
+  },
+  'random-letters': (random, length) => {
+    const shape = integer(random, 0, 3);
+    if (shape === 0) return randomLower(random, length);
+    const chunk = () => randomLower(random, integer(random, 6, 40));
+    if (shape === 1) return fill(length, chunk, () => pick(random, [' ', '\n']));
+    if (shape === 2)
+      return fill(
+        length,
+        () => `https://example.com/${chunk()}/${chunk()}`,
+        () => '\n',
+      );
+    return fill(
+      length,
+      () => `${pick(random, ['id', 'ref', 'slug'])}: ${chunk()}`,
+      () => '\n',
+    );
+  },
 };
 
 function cutCodePoints(text: string, length: number): string {
