@@ -88,6 +88,17 @@ export const mutatingTool = /(?:edit|write|create|apply|replace|insert|patch)/i;
 // `paths`, `target_file`, `notebook_path`, `absolute_path`, `old_path`, `dirPath`, `cwd`, ...
 const pathFields =
   /^(?:(?:absolute|relative|abs|rel|full|source|src|target|dest|destination|old|new|input|output|notebook|dir|directory|file|working|base|root)[_-]?)?(?:paths?|file[_-]?paths?|file[_-]?names?|files?|dirs?|director(?:y|ies)|cwd|notebook[_-]?path)$|^(?:source|destination)$/i;
+// The first line of a tool's plain-text report of its own failure.
+const failureOpening =
+  /^(?:<tool_use_error>|(?:error|err|fatal|exception|traceback|failed|failure|warning: could not)\b|no such file|(?:file|path|directory) (?:not found|does not exist)|not found\b|cannot\b|can't\b|could not\b|unable to\b|permission denied|[A-Z]\w*(?:Error|Exception)\b)/i;
+
+/** Whether `text` opens (first non-blank line) with a failure report rather than file content. */
+function opensWithFailure(text: string): boolean {
+  const start = text.search(/\S/);
+  if (start < 0) return false;
+  return failureOpening.test(text.slice(start, start + 200));
+}
+
 /**
  * Tools that only read a file (`Read`, `read_file`, `view`, `open_file`, `cat_file`,
  * `read_many_files`): what a successful call returns is file content, not a failure, whatever
@@ -839,10 +850,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             );
             const call = callsById.get(record.toolCallId);
             // A file a reading tool returned is content: its `logger.error(...)` lines are code.
-            const readContent =
+            // Many agents report a failed read as plain text (`Error: file not found`,
+            // `<tool_use_error>…`): an output that opens with such a line is a failure.
+            const reading =
               !output.failed && !output.denied && readingTool.test(call?.name ?? record.toolName);
+            const readFailed = reading && opensWithFailure(output.text);
+            const readContent = reading && !readFailed;
             const errorLines = readContent ? [] : rawErrorLines(output.text);
-            if (output.failed) {
+            if (output.failed || readFailed) {
               const first = (/\S[^\n]*/.exec(output.text)?.[0] ?? '')
                 .slice(0, 4000)
                 .replace(/\s+/g, ' ')

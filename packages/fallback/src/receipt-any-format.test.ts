@@ -349,6 +349,37 @@ describe('errors in any format', () => {
     );
   });
 
+  it('a read that reports its own failure as plain text is a blocker', () => {
+    // Agents often answer a failed read with text, not an error output: `Error: …`,
+    // `<tool_use_error>…`, `No such file or directory`, `FileNotFoundError: …`.
+    const reports = [
+      (file: string, text: string) => `Error: ${file}: ${text}`,
+      (file: string, text: string) => `<tool_use_error>${text} (${file})</tool_use_error>`,
+      (file: string, text: string) => `No such file or directory: ${file} ${text}`,
+      (file: string, text: string) => `FileNotFoundError: ${file} ${text}`,
+      (file: string, text: string) => `\n  cannot read ${file}: ${text}`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...readers),
+        fc.constantFrom(...reports),
+        relativeFile,
+        message,
+        (reader, report, file, text) => {
+          const receipt = createReceipt(
+            [
+              { role: 'user', content: 'look at the file' },
+              ...call(reader, { path: file }, report(file, text)),
+            ],
+            { maxTokens: 2000 },
+          );
+          expect(receipt.sections.blockers).toContain(text);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it('marks an error resolved when a later run on the same target succeeds; open errors first', () => {
     fc.assert(
       fc.property(relativeFile, word, message, message, (file, test, text, other) => {
