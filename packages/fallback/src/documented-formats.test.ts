@@ -107,6 +107,11 @@ describe('ciphertext and content hashes are not credentials', () => {
         const tag = body(random, alphabets.base64, 22);
         const sops = `sops:\n    mac: ENC[AES256_GCM,data:${data}=,iv:${iv}=,tag:${tag}==,type:str]\n`;
         expect(redactSecrets(sops).findings, sops).toEqual([]);
+        // Random bytes begin like a vendor's short prefix now and then (`iv:AP5…`, once in about
+        // 3,000 draws): inside an encrypted value it is still ciphertext.
+        const lead = ['AP5', 'AKC', 'ASIA', 'AKIA'][seed % 4]!;
+        const led = `sops:\n    mac: ENC[AES256_GCM,data:${lead}${data}=,iv:${lead}${iv.slice(lead.length)}=,tag:${tag}==,type:str]\n`;
+        expect(redactSecrets(led).findings, led).toEqual([]);
         expect(redactSecrets(`the value is ${data} here`).text).not.toContain(data);
       }),
       { numRuns: 60 },

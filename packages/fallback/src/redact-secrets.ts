@@ -456,10 +456,15 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   // The same for a vendor shape wholly inside a source map's `mappings` (a 2 % chance per map of
-  // 40 random segments was measured), or inside a data URI's bytes (`/ABSK…` turns up in image
-  // base64 now and then); a token that runs past the VLQ or base64 alphabet is kept.
+  // 40 random segments was measured), inside a data URI's bytes (`/ABSK…` turns up in image
+  // base64 now and then) or inside a SOPS-encrypted value (an `iv:AP5…` happens about once in
+  // 3,000); a token that runs past the VLQ or base64 alphabet is kept.
   if (spans.length > 0) {
-    const maps = [...sourceMappingRanges(text), ...dataUriRanges(text)].sort((a, b) => a[0] - b[0]);
+    const maps = [
+      ...sourceMappingRanges(text),
+      ...dataUriRanges(text),
+      ...encryptedValueRanges(text),
+    ].sort((a, b) => a[0] - b[0]);
     if (maps.length > 0) {
       // Ranges do not nest; the one starting last at or before a span is the only one to check.
       const kept = spans.filter((span) => {
@@ -565,6 +570,21 @@ function dataUriRanges(text: string): Array<[number, number]> {
   if (!text.includes('base64,')) return ranges;
   dataUri.lastIndex = 0;
   for (let match = dataUri.exec(text); match; match = dataUri.exec(text)) {
+    ranges.push([match.index, match.index + match[0].length]);
+  }
+  return ranges;
+}
+
+// SOPS writes every encrypted value as `ENC[AES256_GCM,data:<ciphertext>,iv:…,tag:…,type:str]`.
+const encryptedValue =
+  /\bENC\[[A-Z0-9_]{1,32},data:[A-Za-z0-9+/=]*(?:,[a-z]{1,8}:[A-Za-z0-9+/=]*)*\]/g;
+
+/** Where SOPS-encrypted values stand: ciphertext, IV and tag, whatever shapes occur in them. */
+function encryptedValueRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  if (!text.includes('ENC[')) return ranges;
+  encryptedValue.lastIndex = 0;
+  for (let match = encryptedValue.exec(text); match; match = encryptedValue.exec(text)) {
     ranges.push([match.index, match.index + match[0].length]);
   }
   return ranges;
