@@ -129,6 +129,11 @@ describe('ciphertext and content hashes are not credentials', () => {
         const tail = body(random, alphabets.base64url, characters - 6);
         const fernet = `gAAAAA${tail}${padding}`;
         expect(redactSecrets(`/image?q=${fernet}`).findings, fernet).toEqual([]);
+        // base64url holds `---` now and then (once in about 2,000 tokens), where runs are parted
+        // at PEM dashes: the pieces are still one Fernet token.
+        const cut = 10 + (seed % (tail.length - 20));
+        const dashed = `gAAAAA${tail.slice(0, cut)}---${tail.slice(cut + 3)}${padding}`;
+        expect(redactSecrets(`/image?q=${dashed}`).findings, dashed).toEqual([]);
       }),
       { numRuns: 60 },
     );

@@ -105,6 +105,7 @@ function declaredNotSecret(text: string, start: number): boolean {
 // HMAC, 73 bytes at least (100 base64url characters). It is a message encrypted with a key kept
 // elsewhere: ciphertext, not a credential.
 const fernetToken = /^gAAAAA[A-Za-z0-9_-]{90,}={0,2}$/;
+const fernetTokens = /(?<![A-Za-z0-9_-])gAAAAA[A-Za-z0-9_-]{90,}={0,2}(?![A-Za-z0-9_=-])/g;
 function isFernetToken(value: string): boolean {
   return fernetToken.test(value);
 }
@@ -168,7 +169,9 @@ function judgeRun(
   const pieces = /[^/=]+=*/g;
   for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
     const segment = piece[0].replace(extension, '').replace(/[.~_-]+$/, '');
-    if (segment.length < 20 || isFernetToken(piece[0])) continue;
+    if (segment.length < 20 || isFernetToken(piece[0]) || skipped.covers(start + piece.index)) {
+      continue;
+    }
     const kind = judgeSegment(segment);
     if (kind === undefined) continue;
     if (contextOf().declared) return;
@@ -238,6 +241,14 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     }
   }
   skipped.push(...sourceMappingRanges(text));
+  if (text.includes('gAAAAA')) {
+    // A Fernet token's base64url may hold `---`, where runs are parted below (PEM dashes): its
+    // pieces would each be judged as a token of their own.
+    fernetTokens.lastIndex = 0;
+    for (let token = fernetTokens.exec(text); token; token = fernetTokens.exec(text)) {
+      skipped.push([token.index, token.index + token[0].length]);
+    }
+  }
   const ranges = new SkippedRanges(skipped);
   for (let index = 0; index < text.length; index++) {
     if (!isTokenCharacter(text.charCodeAt(index))) continue;
