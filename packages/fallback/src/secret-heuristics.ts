@@ -206,10 +206,18 @@ function humpsReadAsWords(part: string): boolean {
   for (const hump of humps) {
     if (hump.length < 4) continue;
     long++;
-    if (!isPronounceable(hump)) unpronounceable++;
+    if (!isPronounceable(hump) && !abbreviations.has(hump.toLowerCase())) unpronounceable++;
   }
   return unpronounceable * 3 <= long;
 }
+
+// Protocol and format names written as humps (`HttpJsonClient`, `SmtpMailer`): unpronounceable,
+// yet in names everywhere. A random body spells one of these exact humps about once in 26^4.
+const abbreviations = new Set(
+  'http https html json jsonl smtp sftp mqtt grpc ldap ssml xhtml yaml toml pgsql mssql wsgi csrf xsrf hmac ntlm kerberos webrtc'.split(
+    ' ',
+  ),
+);
 
 /** True when every `_`, `.` or `-` separated part of `value` reads as a name part. */
 export function partsAreNames(value: string): boolean {

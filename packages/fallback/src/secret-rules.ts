@@ -916,11 +916,27 @@ function hasGeneratedPart(value: string): boolean {
     // Identifiers (`config.clientSecret`) are short; a signature part is 16 characters or more.
     (part) =>
       part.length >= 16 &&
+      !isNumberedName(part) &&
       (looksGenerated(part, 16, true) ||
         (/[a-z]/.test(part) &&
           /[A-Z]/.test(part) &&
           /\d/.test(part) &&
           looksRandom(part, { minLength: 16, minEntropy: 3.5 }))),
+  );
+}
+
+/**
+ * True for a name with numbers between its words (`accessTokenFromOauth2Server`,
+ * `PKCS8EncodedKeySpec`, `lambdaExecutionRole2`): cut at its digits, every piece reads as a name
+ * and every number is short. A signature cut at its digits leaves random-case pieces (`xQ`, `pZk`).
+ */
+function isNumberedName(part: string): boolean {
+  const pieces = part.split(/(\d+)|[_-]/).filter((piece) => piece !== undefined && piece !== '');
+  // An acronym runs into the next word (`PKCSAccess`, `HMACSigner`): cut them apart first.
+  return pieces.every((piece) =>
+    /^\d+$/.test(piece)
+      ? piece.length <= 4
+      : partsAreNames(piece.replace(/([A-Z]+)(?=[A-Z][a-z])/g, '$1_')),
   );
 }
 
