@@ -5,29 +5,15 @@
 // Only every other catalogue (by file name) is read; the rest is left for checking the routing
 // (`node bench/derive-han-forms.ts --check` prints how often catalogue strings of the unread half are
 // routed to the wrong form). Deterministic for a given system. Run: node bench/derive-han-forms.ts
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readGettextCatalogue } from '../src/test-utils/read-gettext-catalogue.ts';
 
 const minimum = 5;
 const contrast = 20;
 const root = '/usr/share/locale';
 
-/** Translated strings of a gettext .mo catalogue. */
-function translations(path: string): string[] {
-  const data = readFileSync(path);
-  if (data.length < 28) return [];
-  const little = data.readUInt32LE(0) === 0x950412de;
-  if (!little && data.readUInt32LE(0) !== 0xde120495) return [];
-  const read = (offset: number) => (little ? data.readUInt32LE(offset) : data.readUInt32BE(offset));
-  const out: string[] = [];
-  for (let i = 0; i < read(8); i++) {
-    const length = read(read(16) + i * 8);
-    const offset = read(read(16) + i * 8 + 4);
-    if (offset + length > data.length) break;
-    out.push(...data.toString('utf8', offset, offset + length).split('\0'));
-  }
-  return out;
-}
+const translations = (path: string) => readGettextCatalogue(path);
 
 const files = readdirSync(join(root, 'zh_TW', 'LC_MESSAGES'))
   .filter((file) => file.endsWith('.mo'))

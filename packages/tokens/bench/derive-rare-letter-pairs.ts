@@ -4,28 +4,16 @@
 // Uniformly random letters make such a pair 37 % of the time, the dev transcripts' words 0.7 % of the
 // time (measured when the table was derived), which is what tells generated letter strings from words.
 // Deterministic for a given system. Run: node bench/derive-rare-letter-pairs.ts
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readGettextCatalogue } from '../src/test-utils/read-gettext-catalogue.ts';
 
 const catalogues = '/usr/share/locale/de/LC_MESSAGES';
 const perMillion = 50;
 
-/** Original (untranslated) strings of a gettext .mo catalogue. */
-function originals(path: string): string[] {
-  const data = readFileSync(path);
-  if (data.length < 28) return [];
-  const little = data.readUInt32LE(0) === 0x950412de;
-  if (!little && data.readUInt32LE(0) !== 0xde120495) return [];
-  const read = (offset: number) => (little ? data.readUInt32LE(offset) : data.readUInt32BE(offset));
-  const out: string[] = [];
-  for (let i = 0; i < read(8); i++) {
-    const length = read(read(12) + i * 8);
-    const offset = read(read(12) + i * 8 + 4);
-    if (offset + length > data.length) break;
-    out.push(data.toString('latin1', offset, offset + length));
-  }
-  return out;
-}
+/** Original (untranslated) strings of a gettext .mo catalogue, read as Latin-1 as before. */
+const originals = (path: string) =>
+  readGettextCatalogue(path, { originals: true, encoding: 'latin1' });
 
 const strings = new Set<string>();
 for (const file of readdirSync(catalogues).sort())

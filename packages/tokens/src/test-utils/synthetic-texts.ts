@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { readGettextCatalogue } from './read-gettext-catalogue.js';
 
 export type SyntheticClass =
   | 'base64'
@@ -77,27 +78,11 @@ const localeLanguages: Record<string, readonly string[]> = {
 };
 const localeRoot = '/usr/share/locale';
 
-/** Translated strings of a gettext .mo catalogue (little- or big-endian). */
+/** Translated strings of a gettext .mo catalogue, without empty ones. */
 function moTranslations(path: string): string[] {
-  const data = readFileSync(path);
-  if (data.length < 28) return [];
-  const magic = data.readUInt32LE(0);
-  const little = magic === 0x950412de;
-  if (!little && magic !== 0xde120495) return [];
-  const read = (offset: number) => (little ? data.readUInt32LE(offset) : data.readUInt32BE(offset));
-  const count = read(8);
-  const table = read(16);
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const length = read(table + i * 8);
-    const offset = read(table + i * 8 + 4);
-    if (offset + length > data.length) break;
-    // Some catalogues are in a legacy charset (ISO-8859-8 Hebrew): read as UTF-8 they turn into
-    // runs of U+FFFD, which is not text of the language.
-    for (const text of data.toString('utf8', offset, offset + length).split('\0'))
-      if (text.length > 0 && !text.includes('\ufffd')) out.push(text);
-  }
-  return out;
+  // Some catalogues are in a legacy charset (ISO-8859-8 Hebrew): read as UTF-8 they turn into runs
+  // of U+FFFD, which is not text of the language.
+  return readGettextCatalogue(path).filter((text) => text.length > 0 && !text.includes('\ufffd'));
 }
 
 const languageCache = new Map<string, string[]>();
