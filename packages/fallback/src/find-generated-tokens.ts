@@ -104,11 +104,7 @@ function declaredNotSecret(text: string, start: number): boolean {
 // A Fernet token: version byte 0x80 and a 64-bit timestamp (`gAAAAA…`), then IV, ciphertext and
 // HMAC, 73 bytes at least (100 base64url characters). It is a message encrypted with a key kept
 // elsewhere: ciphertext, not a credential.
-const fernetToken = /^gAAAAA[A-Za-z0-9_-]{90,}={0,2}$/;
 const fernetTokens = /(?<![A-Za-z0-9_-])gAAAAA[A-Za-z0-9_-]{90,}={0,2}(?![A-Za-z0-9_=-])/g;
-function isFernetToken(value: string): boolean {
-  return fernetToken.test(value);
-}
 
 /** Judges one run of token characters starting at `start` of `text`. */
 function judgeRun(
@@ -124,7 +120,6 @@ function judgeRun(
   if (!/[0-9A-Z]/.test(whole) || skipped.covers(start)) return;
   // Mangled C++ and Rust symbols (`_ZN4core3ptr…`, `_RNvCs…`) fill every stack trace.
   if (/^_(?:ZN|ZNK|ZNS|R[NCMXYIB])/.test(whole)) return;
-  if (isFernetToken(whole)) return;
   // The context (the key before, a digest named on the line) is read only for a run that has the
   // shape: reading it for every run of a transcript would cost more than the shapes themselves.
   let context: { declared: boolean; digest: boolean } | undefined;
@@ -169,9 +164,7 @@ function judgeRun(
   const pieces = /[^/=]+=*/g;
   for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
     const segment = piece[0].replace(extension, '').replace(/[.~_-]+$/, '');
-    if (segment.length < 20 || isFernetToken(piece[0]) || skipped.covers(start + piece.index)) {
-      continue;
-    }
+    if (segment.length < 20 || skipped.covers(start + piece.index)) continue;
     const kind = judgeSegment(segment);
     if (kind === undefined) continue;
     if (contextOf().declared) return;

@@ -2,31 +2,10 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReceipt, extractHandoffFacts } from './index.js';
+import { toolExchange as call } from './test-utils/tool-exchange.js';
 
 // Receipts over windows shaped like any agent's transcript: tool names, argument names, path forms
 // and error formats are drawn at test time, so no property holds for one agent's format only.
-
-let id = 0;
-function call(toolName: string, input: unknown, output: string, error = false): ModelMessage[] {
-  const toolCallId = `f${++id}`;
-  return [
-    {
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId, toolName, input }],
-    } as ModelMessage,
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId,
-          toolName,
-          output: error ? { type: 'error-text', value: output } : { type: 'text', value: output },
-        },
-      ],
-    },
-  ];
-}
 
 const word = fc.noBias(fc.stringMatching(/^[a-z][a-z0-9]{2,7}$/));
 // Words that cannot read as an error or a path by themselves.

@@ -1,26 +1,7 @@
-import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractHandoffFacts } from './index.js';
-
-let id = 0;
-function call(toolName: string, input: Record<string, unknown>, output: string, error = false) {
-  const toolCallId = `c${++id}`;
-  return [
-    { role: 'assistant', content: [{ type: 'tool-call', toolCallId, toolName, input }] },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId,
-          toolName,
-          output: error ? { type: 'error-text', value: output } : { type: 'text', value: output },
-        },
-      ],
-    },
-  ] as ModelMessage[];
-}
+import { toolExchange as call } from './test-utils/tool-exchange.js';
 
 const name = fc.stringMatching(/^[a-z]{3,10}$/);
 const runners = ['npx vitest run', 'pytest', 'cargo test', 'go test'];

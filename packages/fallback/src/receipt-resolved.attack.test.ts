@@ -1,6 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { describe, expect, it } from 'vitest';
 import { createReceipt, extractHandoffFacts } from './index.js';
+import { toolExchange as call } from './test-utils/tool-exchange.js';
 
 /**
  * Attack (reviewer): an error is marked "resolved later" when a later call merely touched the same
@@ -8,27 +9,6 @@ import { createReceipt, extractHandoffFacts } from './index.js';
  * failed on. Nothing was fixed; the receipt tells the next model the opposite (issue 11, item 3:
  * "Mark an error resolved when a later call in the window succeeded on the same target").
  */
-let id = 0;
-function call(toolName: string, input: Record<string, unknown>, output: string, error = false) {
-  const toolCallId = `call_${++id}`;
-  return [
-    {
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId, toolName, input }],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId,
-          toolName,
-          output: error ? { type: 'error-text', value: output } : { type: 'text', value: output },
-        },
-      ],
-    },
-  ] as ModelMessage[];
-}
 
 const ask: ModelMessage = { role: 'user', content: 'Make the parser tests pass.' };
 
