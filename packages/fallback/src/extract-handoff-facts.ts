@@ -89,8 +89,10 @@ export const mutatingTool = /(?:edit|write|create|apply|replace|insert|patch)/i;
 const pathFields =
   /^(?:(?:absolute|relative|abs|rel|full|source|src|target|dest|destination|old|new|input|output|notebook|dir|directory|file|working|base|root)[_-]?)?(?:paths?|file[_-]?paths?|file[_-]?names?|files?|dirs?|director(?:y|ies)|cwd|notebook[_-]?path)$|^(?:source|destination)$/i;
 // The first line of a tool's plain-text report of its own failure.
+// A marker word must be followed by `:`, `!` or `]` (`Error: …`, `[ERROR] …`): a file may well open
+// with "Error handling in Go".
 const failureOpening =
-  /^(?:<tool_use_error>|(?:error|err|fatal|exception|traceback|failed|failure|warning: could not)\b|no such file|(?:file|path|directory) (?:not found|does not exist)|not found\b|cannot\b|can't\b|could not\b|unable to\b|permission denied|[A-Z]\w*(?:Error|Exception)\b)/i;
+  /^(?:<tool_use_error>|\[?(?:error|err|fatal|exception|failed|failure)\s*[:!\]]|traceback \(most recent call last\)|warning: could not\b|no such file|(?:file|path|directory) (?:not found|does not exist)|not found\b|cannot\b|can't\b|could not\b|unable to\b|permission denied|[A-Za-z]\w*(?:Error|Exception):)/i;
 
 /** Whether `text` opens (first non-blank line) with a failure report rather than file content. */
 function opensWithFailure(text: string): boolean {

@@ -353,6 +353,15 @@ describe('errors in any format', () => {
             { maxTokens: 2000 },
           );
           expect(receipt.sections.blockers).toContain(text);
+          // A file that merely opens with the word is content, not a failure report.
+          const content = createReceipt(
+            [
+              { role: 'user', content: 'look at the file' },
+              ...call(reader, { path: file }, `Error handling in ${text}\n  log.error("${text}")`),
+            ],
+            { maxTokens: 2000 },
+          );
+          expect(content.sections.blockers).toBeUndefined();
         },
       ),
       { numRuns: 80 },
