@@ -224,9 +224,13 @@ export function extractPaths(text: string): string[] {
   const found: string[] = [];
   // Jump from slash to slash and widen each to its token: most of a window has no slash at all.
   let searchFrom = 0;
+  // Each separator's next position is kept until passed: searching for both anew each time costs a
+  // scan to the end for the one a text lacks (a megabyte of `\` and no `/` was quadratic).
+  let slash = -2;
+  let backslash = -2;
   for (;;) {
-    const slash = text.indexOf('/', searchFrom);
-    const backslash = text.indexOf('\\', searchFrom);
+    if (slash !== -1 && slash < searchFrom) slash = text.indexOf('/', searchFrom);
+    if (backslash !== -1 && backslash < searchFrom) backslash = text.indexOf('\\', searchFrom);
     const at = slash === -1 ? backslash : backslash === -1 ? slash : Math.min(slash, backslash);
     if (at === -1) break;
     let start = at;

@@ -1,0 +1,44 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { describe, expect, it } from 'vitest';
+import { extractHandoffFacts } from './index.js';
+
+/** CPU milliseconds of one fact extraction of a tool output made of `unit` repeated to `size`. */
+function cpuOf(unit: string, size: number): number {
+  const output = unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+  const messages: ModelMessage[] = [
+    { role: 'user', content: 'go' },
+    {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'bash', input: { command: 'ls' } }],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'c',
+          toolName: 'bash',
+          output: { type: 'text', value: output },
+        },
+      ],
+    },
+  ];
+  const started = process.cpuUsage();
+  extractHandoffFacts(messages);
+  const spent = process.cpuUsage(started);
+  return (spent.user + spent.system) / 1000;
+}
+
+describe('path extraction on hostile tool output', () => {
+  // A text with many of one path separator and none of the other once cost a scan to its end per
+  // separator (2 s for 2 MB of `echo "\"`); linear, 2 MB takes milliseconds.
+  it('stays linear with only backslashes or only slashes (500k vs 2M characters)', () => {
+    for (const unit of ['echo "\\"', 'tests/x.py::t ', 'C:\\a\\b ', '\\\\\\\\']) {
+      const small = cpuOf(unit, 500_000);
+      const large = cpuOf(unit, 2_000_000);
+      expect(large, `${JSON.stringify(unit)}: ${small} ms at 500k, ${large} ms at 2M`).toBeLessThan(
+        Math.max(500, small * 8),
+      );
+    }
+  });
+});
