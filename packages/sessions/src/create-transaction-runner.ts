@@ -18,6 +18,14 @@ interface PoolLike {
 
 /** drizzle's node-postgres classes, loaded on the first transaction (only a pool-backed store needs them). */
 type NodePostgresModule = typeof import('drizzle-orm/node-postgres');
+type SessionParameters = ConstructorParameters<NodePostgresModule['NodePgSession']>;
+
+/** Where drizzle's database object keeps what a session over one checked-out client needs. */
+interface DatabaseInternals {
+  dialect: SessionParameters[1];
+  session: { options?: SessionParameters[3] };
+  _: { schema: SessionParameters[2] };
+}
 
 /**
  * The store's one way into a transaction. Over a node-postgres pool it checks the client out itself
@@ -36,11 +44,7 @@ export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
   }
   // drizzle's database keeps its dialect (casing), session options (logger) and schema here; a
   // transaction over one checked-out client reuses them, as drizzle's own `transaction` does.
-  const internals = db as unknown as {
-    dialect: unknown;
-    session: { options?: unknown };
-    _: { schema: unknown };
-  };
+  const internals = db as unknown as DatabaseInternals;
   let loading: Promise<NodePostgresModule> | undefined;
   return async <Result>(work: (tx: AnyPgDatabase) => Promise<Result>): Promise<Result> => {
     loading ??= import('drizzle-orm/node-postgres');
@@ -62,16 +66,17 @@ export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
       });
     });
     try {
+      // The checked-out client is a pg `PoolClient`; only the listener methods are typed above.
       const session = new NodePgSession(
-        client as never,
-        internals.dialect as never,
-        internals._.schema as never,
-        internals.session.options as never,
+        client as unknown as SessionParameters[0],
+        internals.dialect,
+        internals._.schema,
+        internals.session.options,
       );
       const tx = new NodePgTransaction(
-        internals.dialect as never,
+        internals.dialect,
         session,
-        internals._.schema as never,
+        internals._.schema,
       ) as unknown as AnyPgDatabase;
       try {
         await tx.execute(sql`begin`);
