@@ -1,11 +1,12 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
 import { normalizeFiles } from './normalize-files.js';
+import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
 import { shellFileEffects } from './shell-file-effects.js';
-import { circularMarker, deepValueMarker, maxWalkDepth } from './walk-limits.js';
+import { maxWalkDepth } from './walk-limits.js';
 
 /** One user ask. `key` is how it is recognised again: whitespace collapsed, first 200 characters. */
 export interface AskFact {
@@ -256,8 +257,15 @@ export function extractPaths(text: string): string[] {
   return found;
 }
 
-const errorPattern =
-  /(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|exit(?:ed)? (?:code|status)[: ]*[1-9]|<returncode>[1-9]|returncode[:=] ?[1-9]|command not found|no such file/i;
+// An exit status in the words of any shell tool: `exit code 2`, `Exit status: 1`, `Process exited
+// with code 1`, `exit_code: 1`, `"exitCode": 1`, `<returncode>1</returncode>`, `returncode=1`.
+const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>)["']?[ \t]*[:=]?[ \t]*`;
+/** The first exit status an output reports (group 1), a non-zero status anywhere in a line. */
+const exitStatus = new RegExp(`${exitWords}(-?\\d+)`, 'i');
+const errorPattern = new RegExp(
+  String.raw`(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|${exitWords}-?[1-9]|command not found|no such file`,
+  'i',
+);
 // Source code that merely mentions errors (`raise ValueError(`, `except KeyError:`, `err = ...`)
 // is file content, not a failure.
 const codeLine =
@@ -279,7 +287,7 @@ const upperCaseErrorScan = /\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E 
 // What an error line says in any format: `TypeError: x`, `error: x`, `error[E0308]:`, `error
 // TS2345:`, `fatal: x`, `npm ERR!`, `FAIL`, an exit code, a traceback, the shell's own messages.
 const errorShape =
-  /\b(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?:|exit(?:ed)? (?:with )?(?:code|status)|<returncode>|returncode|traceback|command not found|no such file|permission denied|segmentation fault|core dumped|timed out|^\s*(?:error|fatal|panic|failed)\b/i;
+  /\b(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?:|exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>|traceback|command not found|no such file|permission denied|segmentation fault|core dumped|timed out|^\s*(?:error|fatal|panic|failed)\b/i;
 // A Markdown list item, heading or quote, or a long sentence: documentation and plans that talk
 // about errors ("- On invalid params, set span status `error`") rather than report one.
 const proseShape = /^\s*(?:[-*+>•]|#{1,6}|\d+[.)])\s/;
@@ -351,10 +359,29 @@ const messagePath = (index: number) => `messages[${index}]`;
 const partPath = (index: number, partIndex: number) =>
   `${messagePath(index)}.content[${partIndex}]`;
 
-function stringifyOutput(
-  output: unknown,
-  pathOf: () => string,
-): { text: string; failed: boolean; denied: boolean } {
+interface OutputText {
+  text: string;
+  failed: boolean;
+  denied: boolean;
+  /** A non-zero exit status a JSON result gave in a field of its own. */
+  exitCode?: number | undefined;
+  /** The message of a JSON result's `error` field: the line that says what failed. */
+  errorText?: string | undefined;
+}
+
+/** A JSON result read as text lines, its failure flags and exit status kept. */
+function jsonOutput(value: unknown, failed: boolean): OutputText {
+  const reading = readJsonOutput(value);
+  return {
+    text: reading.text,
+    failed: failed || reading.failed,
+    denied: false,
+    exitCode: reading.exitCode,
+    errorText: reading.errorText,
+  };
+}
+
+function stringifyOutput(output: unknown, pathOf: () => string): OutputText {
   if (typeof output !== 'object' || output === null) {
     fail(pathOf(), 'expected a tool output object');
   }
@@ -362,12 +389,16 @@ function stringifyOutput(
   const value = (output as { value?: unknown }).value;
   switch (type) {
     case 'text':
-    case 'error-text':
+    case 'error-text': {
       if (typeof value !== 'string') fail(`${pathOf()}.value`, 'expected a string');
+      // Many tools return a JSON document as text (MCP servers, HTTP APIs, Codex's exec results).
+      const document = parseJsonDocument(value);
+      if (document !== undefined) return jsonOutput(document, type === 'error-text');
       return { text: value, failed: type === 'error-text', denied: false };
+    }
     case 'json':
     case 'error-json':
-      return { text: safeJson(value), failed: type === 'error-json', denied: false };
+      return jsonOutput(value, type === 'error-json');
     case 'execution-denied': {
       const reason = (output as { reason?: unknown }).reason;
       return { text: typeof reason === 'string' ? reason : '', failed: false, denied: true };
@@ -396,44 +427,6 @@ function stringifyOutput(
     }
     default:
       return fail(`${pathOf()}.type`, `unknown tool output type ${JSON.stringify(type)}`);
-  }
-}
-
-/**
- * A copy of `value` that JSON can serialise: cycles and nesting beyond `maxWalkDepth` become markers,
- * bigints their decimal text. Only used when plain `JSON.stringify` failed.
- */
-function boundedCopy(value: unknown, depth: number, ancestors: Set<object>): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth > maxWalkDepth) return deepValueMarker;
-  if (ancestors.has(value)) return circularMarker;
-  ancestors.add(value);
-  try {
-    if (Array.isArray(value)) return value.map((item) => boundedCopy(item, depth + 1, ancestors));
-    const copy: Record<string, unknown> = {};
-    for (const [field, inner] of Object.entries(value)) {
-      Object.defineProperty(copy, field, {
-        value: boundedCopy(inner, depth + 1, ancestors),
-        enumerable: true,
-      });
-    }
-    return copy;
-  } finally {
-    ancestors.delete(value);
-  }
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    // Cycles, bigints and very deep values: serialise a bounded copy instead of giving up.
-    try {
-      return JSON.stringify(boundedCopy(value, 0, new Set())) ?? '';
-    } catch {
-      return '[unserialisable value]';
-    }
   }
 }
 
@@ -864,21 +857,19 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const readContent = reading && !readFailed;
             const errorLines = readContent ? [] : rawErrorLines(output.text);
             if (output.failed || readFailed) {
-              const first = (/\S[^\n]*/.exec(output.text)?.[0] ?? '')
+              const first = (/\S[^\n]*/.exec(output.errorText ?? output.text)?.[0] ?? '')
                 .slice(0, 4000)
                 .replace(/\s+/g, ' ')
                 .trim();
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
             notePaths(extractPaths(output.text), index);
-            const exit =
-              /<returncode>(\d+)<\/returncode>|exit(?:ed)? (?:code|status)[: ]*(\d+)/i.exec(
-                output.text,
-              );
-            const exitCode = exit ? Number(exit[1] ?? exit[2]) : 0;
+            const exit = exitStatus.exec(output.text);
+            const exitCode = output.exitCode ?? (exit ? Number(exit[1]) : 0);
             let outcome = 'ok';
             if (output.denied) outcome = 'denied';
-            else if (output.failed) outcome = `error: ${firstLine(output.text, 100, redactText)}`;
+            else if (output.failed)
+              outcome = `error: ${firstLine(output.errorText ?? output.text, 100, redactText)}`;
             else if (exitCode !== 0) outcome = `exit ${exitCode}`;
             if (call) {
               call.outcome = outcome;
