@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReceipt, extractHandoffFacts } from './index.js';
+import { expectResolvedAfterOpen } from './test-utils/expect-resolved-after-open.js';
 import { toolExchange as call } from './test-utils/tool-exchange.js';
 
 // Receipts over windows shaped like any agent's transcript: tool names, argument names, path forms
@@ -383,12 +384,11 @@ describe('errors in any format', () => {
           ...call('terminal', { cmd: 'npm run build' }, `${open}\nexit code 1`),
           ...call('terminal', { cmd: `pytest ${file}` }, '3 passed'),
         ];
-        const blockers = lines(createReceipt(messages, { maxTokens: 2000 }).sections.blockers);
-        const resolvedAt = blockers.findIndex((line) => line.includes(failing));
-        const openAt = blockers.findIndex((line) => line.includes(open));
-        expect(blockers[resolvedAt]).toMatch(/^- \(resolved later\) /);
-        expect(blockers[openAt]).not.toMatch(/resolved/);
-        expect(openAt).toBeLessThan(resolvedAt);
+        expectResolvedAfterOpen(
+          createReceipt(messages, { maxTokens: 2000 }).sections.blockers,
+          failing,
+          open,
+        );
       }),
       { numRuns: 80 },
     );

@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReceipt, extractHandoffFacts } from './index.js';
+import { expectResolvedAfterOpen } from './test-utils/expect-resolved-after-open.js';
 
 // Tools of agents we have never seen return JSON in shapes of their own: the failure flag, the exit
 // status, the error message and the text are under keys drawn here at test time, and the text is
@@ -190,12 +191,7 @@ describe('JSON tool results in shapes of any agent', () => {
             ),
             ...exchange(tool, input, { type: 'json', value: { [textKey]: detail, exit_code: 0 } }),
           ];
-          const blockers = (sections(messages).blockers ?? '').split('\n');
-          const fixedAt = blockers.findIndex((line) => line.includes(fixed));
-          const openAt = blockers.findIndex((line) => line.includes(open));
-          expect(blockers[fixedAt]).toMatch(/^- \(resolved later\) /);
-          expect(blockers[openAt]).not.toMatch(/resolved/);
-          expect(openAt).toBeLessThan(fixedAt);
+          expectResolvedAfterOpen(sections(messages).blockers, fixed, open);
         },
       ),
       { numRuns: 150 },
