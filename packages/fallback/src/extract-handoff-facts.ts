@@ -296,6 +296,17 @@ const proseShape = /^\s*(?:[-*+>•]|#{1,6}|\d+[.)])\s/;
 // `record_exception` are code words, "the failure" is prose).
 const exceptionName = /[a-z](?:Error|Exception|Failure)\b|\bERR!|\bFAIL|\bERROR\b|^E {2,}\S/;
 
+// A whole line that is a call or a member chain (`console.error('Failed', e)`, `.typeError('x')`,
+// `error?.message ?? 'Failed to load'`): code shown by a search or a diff, in any language.
+const callLine = /^\s*[\w$.?]*[\w$]\s*\(.*\)\s*[;,]?\s*$|^\s*\??\.[A-Za-z_$]|\?\.\w|\s\?\?\s/;
+// A file position opening a line, as grep, rg, compilers and linters print it: `src/a.ts:12:`,
+// `C:\x\y.cs:3:5-`. The token holds a `.` or a separator, so `Line 12:` is not one.
+const searchHit = /^\s*(?:[A-Za-z]:)?[^\s:]*[./\\][^\s:]*:\d+(?::\d+)?(?:[:-]|\s)\s*/;
+// What a diagnostic says after the position: `error: x`, `error[E0308]:`, `warning TS1: x`,
+// `ValueError: x`, pytest's `AssertionError`, or a failure word opening it.
+const diagnostic =
+  /^(?:\w+\s+)?(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?\s*:|^[A-Z]\w*(?:Error|Exception|Failure)\b|^(?:FAIL|ERROR|FAILED|E\s)/i;
+
 function proseLine(raw: string): boolean {
   if (errorShape.test(raw) || exceptionName.test(raw)) return false;
   if (proseShape.test(raw)) return true;
@@ -323,7 +334,14 @@ function rawErrorLines(output: string): string[] {
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
     if (raw.length > 500 || numberedLine.test(raw) || codeLine.test(raw)) continue;
-    if (proseLine(raw)) continue;
+    if (proseLine(raw) || callLine.test(raw)) continue;
+    // A search hit (`src/a.ts:12: const msg = error?.message`) shows a line of a file: it reports
+    // a failure only when what follows the position is a diagnostic (`a.c:3:5: error: …`).
+    const hit = searchHit.exec(raw);
+    if (hit) {
+      const rest = raw.slice(hit[0].length);
+      if (codeLine.test(rest) || callLine.test(rest) || !diagnostic.test(rest)) continue;
+    }
     const line = raw.replace(/\s+/g, ' ').trim();
     if (line.length < 6) continue;
     lines.push(line);
@@ -541,6 +559,12 @@ function pathValues(value: unknown): string[] {
   return paths;
 }
 
+// A file name without a directory, by the extensions of source, documentation and configuration
+// files: `README.md`, `setup.py`, `Cargo.toml`. Dotted words of code and prose (`console.log`,
+// `process.env`, `mutex.lock`, `example.com`, `gpt-4.1`) are left out, and so are those extensions.
+const bareFileName =
+  /^[\w@+-][\w@+.-]*\.(?:[cm]?[jt]sx?|json[c5l]?|md|mdx|rst|txt|py|pyi|ipynb|rs|go|java|kt|kts|scala|rb|php|swift|c|cc|cpp|cxx|h|hh|hpp|cs|fs|ex|exs|erl|hs|ml|clj|lua|pl|jl|dart|vue|svelte|astro|html?|css|scss|sass|less|xml|ya?ml|toml|ini|cfg|conf|sql|sh|bash|zsh|ps1|bat|gradle|mk|cmake|proto|graphql|tf|dockerfile|pony|zig|nim|sol|csv|tsv)$/i;
+
 /** Paths in a tool input; values of path-named fields go to `targets` (what the tool acted on). */
 function collectInputPaths(
   input: unknown,
@@ -569,8 +593,10 @@ function collectInputPaths(
     if (paths.length > 0) {
       targets.push(...paths.map((path) => path.replace(/(.)\/$/, '$1')));
     } else if (typeof value === 'string') {
+      // A whole argument that is one file name (`SECURITY.md`), under whatever key a tool uses.
+      if (bareFileName.test(value)) targets.push(value);
       // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
-      if (value.length <= 4000) into.push(...extractPaths(value));
+      else if (value.length <= 4000) into.push(...extractPaths(value));
     } else {
       collectInputPaths(value, into, targets, depth + 1, ancestors);
     }
@@ -821,10 +847,13 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const inputPaths: string[] = [];
             const writtenPaths: string[] = [];
             collectInputPaths(record.input, inputPaths, writtenPaths);
-            if (writingTool.test(name)) collectPatchedFiles(record.input, writtenPaths);
+            // Patch headers say which files change whatever the tool is called.
+            const patchedPaths: string[] = [];
+            collectPatchedFiles(record.input, patchedPaths);
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name), !writingTool.test(name));
+            markPaths(patchedPaths, index, 'written');
             const command =
               typeof record.input === 'object' && record.input !== null
                 ? commandLine(record.input as Record<string, unknown>)

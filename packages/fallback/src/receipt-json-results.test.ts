@@ -154,7 +154,7 @@ describe('JSON tool results in shapes of any agent', () => {
             ...exchange(tool, { [textKey]: 'x' }, output),
           ]);
           expect(blockers).toContain(error);
-          expect(files).toContain(`- ${path}`);
+          expect(files?.split(/[\s]/)).toContain(path);
         },
       ),
       { numRuns: 150 },
@@ -173,7 +173,8 @@ describe('JSON tool results in shapes of any agent', () => {
         errorLine,
         sentence,
         (tool, other, argument, textKey, shape, fixed, open, detail) => {
-          fc.pre(fixed !== open && tool !== other);
+          // `error: x` is part of `ValueError: x`: each line must be told apart by its text.
+          fc.pre(!fixed.includes(open) && !open.includes(fixed) && tool !== other);
           const input = { [argument]: `${detail} one` };
           const messages: ModelMessage[] = [
             { role: 'user', content: 'make it pass' },
