@@ -103,6 +103,7 @@ const tables: Record<'original' | 'disguised', Table> = {
   disguised: new Map(),
 };
 const bounds = new Map<string, number[]>();
+const wordBounds = new Map<string, number[]>();
 for (const transcript of transcripts) {
   const window = middleWindow(transcript.messages as ModelMessage[], { counter });
   if (window.length === 0) continue;
@@ -123,8 +124,10 @@ for (const transcript of transcripts) {
     }
   }
   if (truth.paths.size > 0) {
-    const reached = pathCapacity(truth.paths, (path) => counter.count(`- ${path}\n`), 2000);
-    bounds.set(source, [...(bounds.get(source) ?? []), reached]);
+    const lines = pathCapacity(truth.paths, (path) => counter.count(`- ${path}\n`), 2000);
+    const words = pathCapacity(truth.paths, (path) => counter.count(` ${path}`), 2000);
+    bounds.set(source, [...(bounds.get(source) ?? []), lines]);
+    wordBounds.set(source, [...(wordBounds.get(source) ?? []), words]);
   }
 }
 const mean = (values: number[] | undefined) =>
@@ -151,9 +154,14 @@ for (const kind of ['original', 'disguised'] as const) {
     `${'mean (transcripts)'.padEnd(22)} ${shown.map((m) => percent(mean(all[m])).padStart(8)).join(' ')}`,
   );
 }
-console.log(
-  `\ncapacity bound (weighted files, '- path' lines): ${[...bounds]
-    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([source, values]) => `${source} ${percent(mean(values))}`)
-    .join(', ')}`,
-);
+for (const [label, table] of [
+  ["'- path' lines", bounds],
+  ['space-separated words, as receipts now write them', wordBounds],
+] as const) {
+  console.log(
+    `capacity bound on weighted files (${label}): ${[...table]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([source, values]) => `${source} ${percent(mean(values))}`)
+      .join(', ')}`,
+  );
+}

@@ -539,11 +539,12 @@ for (const budget of [1000, 2000, 4000]) {
   const bounds = new Map<string, number[]>();
   referenceOf.forEach((truth, index) => {
     if (truth.paths.size === 0) return;
-    const reached = pathCapacity(truth.paths, (path) => counter.count(`- ${path}\n`), 2000);
+    // As the receipt writes files: space-separated words of a labelled line.
+    const reached = pathCapacity(truth.paths, (path) => counter.count(` ${path}`), 2000);
     bounds.set(sourceOf(index), [...(bounds.get(sourceOf(index)) ?? []), reached]);
   });
   lines.push(
-    `Capacity bound on weighted paths (all 2,000 tokens spent on paths, best weight per token first), per source: ${[
+    `Capacity bound on weighted paths (all 2,000 tokens spent on paths written as the receipt writes them, space-separated, best weight per token first), per source: ${[
       ...bounds,
     ]
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))

@@ -48,8 +48,6 @@ const cwdMentions = [
   (cwd: string) => `cwd: ${cwd}`,
 ];
 
-const lines = (text: string | undefined) => (text ?? '').split('\n').filter((line) => line !== '');
-
 describe('files from any agent format', () => {
   it('lists each edited file once, as a path under the working directory, marked written', () => {
     fc.assert(

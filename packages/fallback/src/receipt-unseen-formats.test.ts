@@ -132,4 +132,49 @@ describe('receipts on tool formats no rule was written for', () => {
       { numRuns: 100 },
     );
   });
+
+  it('search hits of code that names errors are not errors; a diagnostic at a position is', () => {
+    const codeLines = [
+      (word: string) => `const msg = err?.message ?? 'Failed to ${word}'`,
+      (word: string) => `console.error('Failed to ${word}', error)`,
+      (word: string) => `logger.error(${word})`,
+      (word: string) => `  .typeError('${word} must be a number')`,
+      (word: string) => `throw new Error('${word} failed')`,
+      (word: string) => `if (error) return ${word};`,
+    ];
+    const diagnostics = [
+      (word: string) => `error: ${word} is not defined`,
+      (word: string) => `error[E0425]: cannot find value \`${word}\``,
+      (word: string) => `TypeError: ${word} is not a function`,
+    ];
+    fc.assert(
+      fc.property(
+        noise,
+        noise,
+        fc.array(fc.tuple(relativeFile, fc.nat(999), fc.nat(codeLines.length - 1), segment), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        relativeFile,
+        fc.nat(diagnostics.length - 1),
+        segment,
+        (tool, argument, hits, failing, diagnostic, name) => {
+          const searched = hits
+            .map(([file, line, shape, word]) => `${file}:${line + 1}:${codeLines[shape]!(word)}`)
+            .join('\n');
+          const compiled = `${failing}:12:5: ${diagnostics[diagnostic]!(name)}`;
+          const messages: ModelMessage[] = [
+            { role: 'user', content: 'find the handlers' },
+            ...call(tool, { [argument]: 'error' }, searched),
+            ...call(tool, { [argument]: 'build' }, compiled),
+          ];
+          const blockers = createReceipt(messages, { maxTokens: 2000 }).sections.blockers ?? '';
+          expect(blockers.split('\n').filter((line) => line.startsWith('- '))).toEqual([
+            `- ${compiled}`,
+          ]);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });
