@@ -646,27 +646,20 @@ function commandVerbs(target: string): string {
 }
 
 /**
- * True when `later` redid what `failed` did: the same kind of call (the same tool, or any writing
- * tool after a failed write) running the same program on a target the failing call named. Reading
- * a test file is not re-running the test; reading a file is not the edit that failed on it.
+ * The keys under which a later call redoes what a call did: the same kind of call (the same tool,
+ * or any writing tool after a failed write) with the same target, or running the same program on
+ * a path the target names. Reading a test file is not re-running the test; reading a file is not
+ * the edit that failed on it. None for a call without a target.
  */
-function sameTarget(
-  failed: ToolCallFact,
-  later: ToolCallFact,
-  targets: Map<ToolCallFact, CallTarget>,
-): boolean {
-  const a = callTarget(failed, targets);
-  const b = callTarget(later, targets);
-  if (a.kind !== b.kind) return false;
-  if (a.text === '' || b.text === '') return false;
-  if (a.text === b.text) return true;
-  if (a.verbs() !== b.verbs()) return false;
-  const paths = a.paths();
-  if (paths.length === 0) return false;
-  return b.paths().some((path) => paths.includes(path));
+function targetKeys(target: CallTarget): string[] {
+  if (target.text === '') return [];
+  return [
+    `text\u0000${target.kind}\u0000${target.text}`,
+    ...target.paths().map((path) => `path\u0000${target.kind}\u0000${target.verbs()}\u0000${path}`),
+  ];
 }
 
-/** What `sameTarget` compares, worked out once per call: it runs for pairs of calls. */
+/** What `targetKeys` is built from, worked out once per call. */
 interface CallTarget {
   kind: string;
   text: string;
@@ -960,6 +953,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   });
 
   const targets = new Map<ToolCallFact, CallTarget>();
+  // The last successful call per target key. A failure is resolved when such a call came after it,
+  // and the last one does whenever any does (calls are in window order): one pass over the calls
+  // and one look-up per key of each failing call, where comparing every pair was quadratic.
+  const lastSuccess = new Map<string, ToolCallFact>();
+  for (const call of toolCalls) {
+    if (call.outcome !== 'ok' || call.failed) continue;
+    for (const key of targetKeys(callTarget(call, targets))) lastSuccess.set(key, call);
+  }
   for (const error of errors.values()) {
     const sources = errorSources.get(error.line) ?? [];
     error.resolved =
@@ -967,14 +968,12 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       sources.every(
         (source) =>
           source !== undefined &&
-          toolCalls.some(
-            (later) =>
-              later.ordinal > source.ordinal &&
-              later.index > error.lastIndex &&
-              later.outcome === 'ok' &&
-              !later.failed &&
-              sameTarget(source, later, targets),
-          ),
+          targetKeys(callTarget(source, targets)).some((key) => {
+            const later = lastSuccess.get(key);
+            return (
+              later !== undefined && later.ordinal > source.ordinal && later.index > error.lastIndex
+            );
+          }),
       );
   }
 
