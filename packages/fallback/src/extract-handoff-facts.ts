@@ -258,10 +258,11 @@ export function extractPaths(text: string): string[] {
 }
 
 // An exit status in the words of any shell tool: `exit code 2`, `Exit status: 1`, `Process exited
-// with code 1`, `exit_code: 1`, `"exitCode": 1`, `<returncode>1</returncode>`, `returncode=1`.
-const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>)["']?[ \t]*[:=]?[ \t]*`;
+// with code 1`, `exit_code: 1`, `"exitCode": 1`, `<exit_code>1</exit_code>`, `returncode=1`.
+const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>)["'>]?[ \t]*[:=]?[ \t]*`;
 /** The first exit status an output reports (group 1), a non-zero status anywhere in a line. */
 const exitStatus = new RegExp(`${exitWords}(-?\\d+)`, 'i');
+const nonZeroExit = new RegExp(`${exitWords}-?[1-9]`, 'i');
 const errorPattern = new RegExp(
   String.raw`(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|${exitWords}-?[1-9]|command not found|no such file`,
   'i',
@@ -333,14 +334,18 @@ function rawErrorLines(output: string): string[] {
     let end = output.indexOf('\n', start);
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
-    if (raw.length > 500 || numberedLine.test(raw) || codeLine.test(raw)) continue;
-    if (proseLine(raw) || callLine.test(raw)) continue;
-    // A search hit (`src/a.ts:12: const msg = error?.message`) shows a line of a file: it reports
-    // a failure only when what follows the position is a diagnostic (`a.c:3:5: error: …`).
-    const hit = searchHit.exec(raw);
-    if (hit) {
-      const rest = raw.slice(hit[0].length);
-      if (codeLine.test(rest) || callLine.test(rest) || !diagnostic.test(rest)) continue;
+    if (raw.length > 500 || numberedLine.test(raw)) continue;
+    // `exit_code=1` reads like an assignment, yet it is the status the tool reported.
+    if (!nonZeroExit.test(raw)) {
+      if (codeLine.test(raw)) continue;
+      if (proseLine(raw) || callLine.test(raw)) continue;
+      // A search hit (`src/a.ts:12: const msg = error?.message`) shows a line of a file: it
+      // reports a failure only when what follows the position is a diagnostic (`a.c:3:5: error:`).
+      const hit = searchHit.exec(raw);
+      if (hit) {
+        const rest = raw.slice(hit[0].length);
+        if (codeLine.test(rest) || callLine.test(rest) || !diagnostic.test(rest)) continue;
+      }
     }
     const line = raw.replace(/\s+/g, ' ').trim();
     if (line.length < 6) continue;

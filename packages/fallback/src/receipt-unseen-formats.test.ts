@@ -1,7 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createReceipt } from './index.js';
+import { createReceipt, extractHandoffFacts } from './index.js';
 import { listedFiles } from './test-utils/listed-files.js';
 import { toolExchange as call } from './test-utils/tool-exchange.js';
 
@@ -175,6 +175,42 @@ describe('receipts on tool formats no rule was written for', () => {
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it('an exit status in any wording fails the call and names its code', () => {
+    const wordings = [
+      (code: number) => `exit code ${code}`,
+      (code: number) => `Exit status: ${code}`,
+      (code: number) => `Process exited with code ${code}`,
+      (code: number) => `exit_code=${code}`,
+      (code: number) => `<exit_code>${code}</exit_code>`,
+      (code: number) => `<returncode>${code}</returncode>`,
+      (code: number) => `Command returned non-zero exit status ${code}.`,
+      (code: number) => `[exit code: ${code}]`,
+    ];
+    fc.assert(
+      fc.property(
+        noise,
+        noise,
+        fc.nat(wordings.length - 1),
+        fc.integer({ min: 0, max: 255 }),
+        fc.array(segment, { maxLength: 4 }),
+        fc.boolean(),
+        (tool, argument, wording, code, words, first) => {
+          const status = wordings[wording]!(code);
+          const body = words.join(' ');
+          const output = first ? `${status}\n${body}` : `${body}\n${status}`;
+          const facts = extractHandoffFacts([
+            { role: 'user', content: 'run' },
+            ...call(tool, { [argument]: 'make all' }, output),
+          ]);
+          expect(facts.toolCalls[0]!.outcome).toBe(code === 0 ? 'ok' : `exit ${code}`);
+          expect(facts.toolCalls[0]!.failed).toBe(code !== 0);
+          expect(facts.errors.length > 0).toBe(code !== 0);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
