@@ -40,6 +40,7 @@ import {
 } from '../dist/reference-facts.js';
 import { vendorRules } from '../dist/secret-rules.js';
 import { familyOf, ownKinds, structuralKinds } from './leave-family-out.ts';
+import { pathCapacity } from './path-capacity.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const transcripts = loadTranscripts();
@@ -538,21 +539,12 @@ for (const budget of [1000, 2000, 4000]) {
   const bounds = new Map<string, number[]>();
   referenceOf.forEach((truth, index) => {
     if (truth.paths.size === 0) return;
-    const items = [...truth.paths]
-      .map(([path, weight]) => ({ weight, cost: counter.count(`- ${path}\n`) }))
-      .sort((a, b) => b.weight / b.cost - a.weight / a.cost);
-    const total = items.reduce((sum, item) => sum + item.weight, 0);
-    let budget = 2000;
-    let reached = 0;
-    for (const item of items) {
-      if (item.cost > budget) continue;
-      budget -= item.cost;
-      reached += item.weight;
-    }
-    bounds.set(sourceOf(index), [...(bounds.get(sourceOf(index)) ?? []), reached / total]);
+    // As the receipt writes files: space-separated words of a labelled line.
+    const reached = pathCapacity(truth.paths, (path) => counter.count(` ${path}`), 2000);
+    bounds.set(sourceOf(index), [...(bounds.get(sourceOf(index)) ?? []), reached]);
   });
   lines.push(
-    `Capacity bound on weighted paths (all 2,000 tokens spent on paths, best weight per token first), per source: ${[
+    `Capacity bound on weighted paths (all 2,000 tokens spent on paths written as the receipt writes them, space-separated, best weight per token first), per source: ${[
       ...bounds,
     ]
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))

@@ -151,6 +151,15 @@ const collapsedToolLimit = 40;
 const historicalAskLabel =
   'Last ask within these earlier turns (historical, already handled or superseded):';
 
+/** Labels of the files section's lines: edited files, then every other file. */
+const EDITED_FILES_LABEL = 'Edited:';
+const OTHER_FILES_LABEL = 'Read or named:';
+
+/** A path as one space-free word: quoted (JSON) in the rare case it holds whitespace. */
+function literalPath(path: string): string {
+  return /\s/.test(path) ? JSON.stringify(path) : path;
+}
+
 function directoryOf(path: string): string {
   const separator = path.includes('\\') ? '\\' : '/';
   const parts = path.split(separator);
@@ -241,16 +250,12 @@ function buildCandidates(
 
   const maxReferences = Math.max(1, ...facts.files.map((file) => file.references));
   for (const file of facts.files) {
-    // `×3` rather than `(3 refs)`: on file-heavy windows every token of a line is one file less.
-    const detail: string[] = [];
-    // Counts only where they say something (a file the window kept coming back to): the list is
-    // already in order of salience, and `(×2)` on every line costs a file's worth of tokens in ten.
-    if (file.references >= 10) detail.push(`×${file.references}`);
-    if (file.written) detail.push('written');
+    // Paths are listed space-separated under a label (`Edited:`, `Read or named:`), each one
+    // literal and whole: a bullet and an annotation per file cost about one file in eight.
     add({
       section: 'files',
       order: 0,
-      text: `- ${file.path}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}${where(file.lastIndex)}`,
+      text: `${literalPath(file.path)}${where(file.lastIndex)}`,
       score:
         2 +
         4 * (Math.log2(1 + file.references) / Math.log2(1 + maxReferences)) +
@@ -400,6 +405,16 @@ const itemSections: ItemSection[] = [
   'lastTurns',
 ];
 
+/** The kept files, most salient first: one line of edited files, one of the others. */
+function fileLines(kept: Candidate[]): string[] {
+  const edited = kept.filter((item) => item.tier === 1).map((item) => item.text);
+  const others = kept.filter((item) => item.tier !== 1).map((item) => item.text);
+  return [
+    ...(edited.length > 0 ? [`${EDITED_FILES_LABEL} ${edited.join(' ')}`] : []),
+    ...(others.length > 0 ? [`${OTHER_FILES_LABEL} ${others.join(' ')}`] : []),
+  ];
+}
+
 function renderSelection(
   fixed: HandoffSections,
   candidates: Candidate[],
@@ -415,6 +430,11 @@ function renderSelection(
     const omitted = items.filter((item) => !chosen.has(item));
     if (section === 'files') kept.sort((a, b) => b.score - a.score || (a.text < b.text ? -1 : 1));
     else kept.sort((a, b) => a.order - b.order);
+    if (section === 'files') {
+      const lines = [...fileLines(kept), ...collapseLines(section, omitted)];
+      if (lines.length > 0) sections.files = lines.join('\n');
+      continue;
+    }
     const numbered = section === 'completedActions' || section === 'inProgress';
     const lines = [
       ...kept.map((item) => (numbered ? `${++actionNumber}. ${item.text}` : item.text)),
@@ -548,7 +568,11 @@ export function createReceipt(
   for (const candidate of candidates) {
     // Actions get their number (`12. `) when rendered.
     const numbered = candidate.section === 'completedActions' || candidate.section === 'inProgress';
-    candidate.tokens = count(candidate.text) + 1 + (numbered ? 2 : 0);
+    // A file is a word of a line (` path`); other items are lines of their own.
+    candidate.tokens =
+      candidate.section === 'files'
+        ? count(` ${candidate.text}`)
+        : count(candidate.text) + 1 + (numbered ? 2 : 0);
   }
   scoreFiles(candidates);
   // Highest salience first; ties broken by position and text so the order never depends on chance.
@@ -560,7 +584,9 @@ export function createReceipt(
   const headingCosts = new Map(
     itemSections.map((section) => [
       section,
-      count(`## ${HANDOFF_SECTIONS.find((entry) => entry.key === section)!.title}`) + 2,
+      count(`## ${HANDOFF_SECTIONS.find((entry) => entry.key === section)!.title}`) +
+        2 +
+        (section === 'files' ? count(`${EDITED_FILES_LABEL}\n${OTHER_FILES_LABEL}`) : 0),
     ]),
   );
   const headingCost = (section: ItemSection) => headingCosts.get(section)!;

@@ -1,11 +1,12 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
 import { normalizeFiles } from './normalize-files.js';
+import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
 import { shellFileEffects } from './shell-file-effects.js';
-import { circularMarker, deepValueMarker, maxWalkDepth } from './walk-limits.js';
+import { maxWalkDepth } from './walk-limits.js';
 
 /** One user ask. `key` is how it is recognised again: whitespace collapsed, first 200 characters. */
 export interface AskFact {
@@ -256,8 +257,16 @@ export function extractPaths(text: string): string[] {
   return found;
 }
 
-const errorPattern =
-  /(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|exit(?:ed)? (?:code|status)[: ]*[1-9]|<returncode>[1-9]|returncode[:=] ?[1-9]|command not found|no such file/i;
+// An exit status in the words of any shell tool: `exit code 2`, `Exit status: 1`, `Process exited
+// with code 1`, `exit_code: 1`, `"exitCode": 1`, `<exit_code>1</exit_code>`, `returncode=1`.
+const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>)["'>]?[ \t]*[:=]?[ \t]*`;
+/** The first exit status an output reports (group 1), a non-zero status anywhere in a line. */
+const exitStatus = new RegExp(`${exitWords}(-?\\d+)`, 'i');
+const nonZeroExit = new RegExp(`${exitWords}-?[1-9]`, 'i');
+const errorPattern = new RegExp(
+  String.raw`(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|${exitWords}-?[1-9]|command not found|no such file`,
+  'i',
+);
 // Source code that merely mentions errors (`raise ValueError(`, `except KeyError:`, `err = ...`)
 // is file content, not a failure.
 const codeLine =
@@ -279,7 +288,7 @@ const upperCaseErrorScan = /\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E 
 // What an error line says in any format: `TypeError: x`, `error: x`, `error[E0308]:`, `error
 // TS2345:`, `fatal: x`, `npm ERR!`, `FAIL`, an exit code, a traceback, the shell's own messages.
 const errorShape =
-  /\b(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?:|exit(?:ed)? (?:with )?(?:code|status)|<returncode>|returncode|traceback|command not found|no such file|permission denied|segmentation fault|core dumped|timed out|^\s*(?:error|fatal|panic|failed)\b/i;
+  /\b(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?:|exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>|traceback|command not found|no such file|permission denied|segmentation fault|core dumped|timed out|^\s*(?:error|fatal|panic|failed)\b/i;
 // A Markdown list item, heading or quote, or a long sentence: documentation and plans that talk
 // about errors ("- On invalid params, set span status `error`") rather than report one.
 const proseShape = /^\s*(?:[-*+>•]|#{1,6}|\d+[.)])\s/;
@@ -287,6 +296,17 @@ const proseShape = /^\s*(?:[-*+>•]|#{1,6}|\d+[.)])\s/;
 // Exception class names and runners' markers, in their case only (`set_error(` and
 // `record_exception` are code words, "the failure" is prose).
 const exceptionName = /[a-z](?:Error|Exception|Failure)\b|\bERR!|\bFAIL|\bERROR\b|^E {2,}\S/;
+
+// A whole line that is a call or a member chain (`console.error('Failed', e)`, `.typeError('x')`,
+// `error?.message ?? 'Failed to load'`): code shown by a search or a diff, in any language.
+const callLine = /^\s*[\w$.?]*[\w$]\s*\(.*\)\s*[;,]?\s*$|^\s*\??\.[A-Za-z_$]|\?\.\w|\s\?\?\s/;
+// A file position opening a line, as grep, rg, compilers and linters print it: `src/a.ts:12:`,
+// `C:\x\y.cs:3:5-`. The token holds a `.` or a separator, so `Line 12:` is not one.
+const searchHit = /^\s*(?:[A-Za-z]:)?[^\s:]*[./\\][^\s:]*:\d+(?::\d+)?(?:[:-]|\s)\s*/;
+// What a diagnostic says after the position: `error: x`, `error[E0308]:`, `warning TS1: x`,
+// `ValueError: x`, pytest's `AssertionError`, or a failure word opening it.
+const diagnostic =
+  /^(?:\w+\s+)?(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?\s*:|^[A-Z]\w*(?:Error|Exception|Failure)\b|^(?:FAIL|ERROR|FAILED|E\s)/i;
 
 function proseLine(raw: string): boolean {
   if (errorShape.test(raw) || exceptionName.test(raw)) return false;
@@ -314,8 +334,19 @@ function rawErrorLines(output: string): string[] {
     let end = output.indexOf('\n', start);
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
-    if (raw.length > 500 || numberedLine.test(raw) || codeLine.test(raw)) continue;
-    if (proseLine(raw)) continue;
+    if (raw.length > 500 || numberedLine.test(raw)) continue;
+    // `exit_code=1` reads like an assignment, yet it is the status the tool reported.
+    if (!nonZeroExit.test(raw)) {
+      if (codeLine.test(raw)) continue;
+      if (proseLine(raw) || callLine.test(raw)) continue;
+      // A search hit (`src/a.ts:12: const msg = error?.message`) shows a line of a file: it
+      // reports a failure only when what follows the position is a diagnostic (`a.c:3:5: error:`).
+      const hit = searchHit.exec(raw);
+      if (hit) {
+        const rest = raw.slice(hit[0].length);
+        if (codeLine.test(rest) || callLine.test(rest) || !diagnostic.test(rest)) continue;
+      }
+    }
     const line = raw.replace(/\s+/g, ' ').trim();
     if (line.length < 6) continue;
     lines.push(line);
@@ -351,10 +382,29 @@ const messagePath = (index: number) => `messages[${index}]`;
 const partPath = (index: number, partIndex: number) =>
   `${messagePath(index)}.content[${partIndex}]`;
 
-function stringifyOutput(
-  output: unknown,
-  pathOf: () => string,
-): { text: string; failed: boolean; denied: boolean } {
+interface OutputText {
+  text: string;
+  failed: boolean;
+  denied: boolean;
+  /** A non-zero exit status a JSON result gave in a field of its own. */
+  exitCode?: number | undefined;
+  /** The message of a JSON result's `error` field: the line that says what failed. */
+  errorText?: string | undefined;
+}
+
+/** A JSON result read as text lines, its failure flags and exit status kept. */
+function jsonOutput(value: unknown, failed: boolean): OutputText {
+  const reading = readJsonOutput(value);
+  return {
+    text: reading.text,
+    failed: failed || reading.failed,
+    denied: false,
+    exitCode: reading.exitCode,
+    errorText: reading.errorText,
+  };
+}
+
+function stringifyOutput(output: unknown, pathOf: () => string): OutputText {
   if (typeof output !== 'object' || output === null) {
     fail(pathOf(), 'expected a tool output object');
   }
@@ -362,12 +412,16 @@ function stringifyOutput(
   const value = (output as { value?: unknown }).value;
   switch (type) {
     case 'text':
-    case 'error-text':
+    case 'error-text': {
       if (typeof value !== 'string') fail(`${pathOf()}.value`, 'expected a string');
+      // Many tools return a JSON document as text (MCP servers, HTTP APIs, Codex's exec results).
+      const document = parseJsonDocument(value);
+      if (document !== undefined) return jsonOutput(document, type === 'error-text');
       return { text: value, failed: type === 'error-text', denied: false };
+    }
     case 'json':
     case 'error-json':
-      return { text: safeJson(value), failed: type === 'error-json', denied: false };
+      return jsonOutput(value, type === 'error-json');
     case 'execution-denied': {
       const reason = (output as { reason?: unknown }).reason;
       return { text: typeof reason === 'string' ? reason : '', failed: false, denied: true };
@@ -396,44 +450,6 @@ function stringifyOutput(
     }
     default:
       return fail(`${pathOf()}.type`, `unknown tool output type ${JSON.stringify(type)}`);
-  }
-}
-
-/**
- * A copy of `value` that JSON can serialise: cycles and nesting beyond `maxWalkDepth` become markers,
- * bigints their decimal text. Only used when plain `JSON.stringify` failed.
- */
-function boundedCopy(value: unknown, depth: number, ancestors: Set<object>): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth > maxWalkDepth) return deepValueMarker;
-  if (ancestors.has(value)) return circularMarker;
-  ancestors.add(value);
-  try {
-    if (Array.isArray(value)) return value.map((item) => boundedCopy(item, depth + 1, ancestors));
-    const copy: Record<string, unknown> = {};
-    for (const [field, inner] of Object.entries(value)) {
-      Object.defineProperty(copy, field, {
-        value: boundedCopy(inner, depth + 1, ancestors),
-        enumerable: true,
-      });
-    }
-    return copy;
-  } finally {
-    ancestors.delete(value);
-  }
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    // Cycles, bigints and very deep values: serialise a bounded copy instead of giving up.
-    try {
-      return JSON.stringify(boundedCopy(value, 0, new Set())) ?? '';
-    } catch {
-      return '[unserialisable value]';
-    }
   }
 }
 
@@ -548,6 +564,12 @@ function pathValues(value: unknown): string[] {
   return paths;
 }
 
+// A file name without a directory, by the extensions of source, documentation and configuration
+// files: `README.md`, `setup.py`, `Cargo.toml`. Dotted words of code and prose (`console.log`,
+// `process.env`, `mutex.lock`, `example.com`, `gpt-4.1`) are left out, and so are those extensions.
+const bareFileName =
+  /^[\w@+-][\w@+.-]*\.(?:[cm]?[jt]sx?|json[c5l]?|md|mdx|rst|txt|py|pyi|ipynb|rs|go|java|kt|kts|scala|rb|php|swift|c|cc|cpp|cxx|h|hh|hpp|cs|fs|ex|exs|erl|hs|ml|clj|lua|pl|jl|dart|vue|svelte|astro|html?|css|scss|sass|less|xml|ya?ml|toml|ini|cfg|conf|sql|sh|bash|zsh|ps1|bat|gradle|mk|cmake|proto|graphql|tf|dockerfile|pony|zig|nim|sol|csv|tsv)$/i;
+
 /** Paths in a tool input; values of path-named fields go to `targets` (what the tool acted on). */
 function collectInputPaths(
   input: unknown,
@@ -576,8 +598,10 @@ function collectInputPaths(
     if (paths.length > 0) {
       targets.push(...paths.map((path) => path.replace(/(.)\/$/, '$1')));
     } else if (typeof value === 'string') {
+      // A whole argument that is one file name (`SECURITY.md`), under whatever key a tool uses.
+      if (bareFileName.test(value)) targets.push(value);
       // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
-      if (value.length <= 4000) into.push(...extractPaths(value));
+      else if (value.length <= 4000) into.push(...extractPaths(value));
     } else {
       collectInputPaths(value, into, targets, depth + 1, ancestors);
     }
@@ -627,27 +651,20 @@ function commandVerbs(target: string): string {
 }
 
 /**
- * True when `later` redid what `failed` did: the same kind of call (the same tool, or any writing
- * tool after a failed write) running the same program on a target the failing call named. Reading
- * a test file is not re-running the test; reading a file is not the edit that failed on it.
+ * The keys under which a later call redoes what a call did: the same kind of call (the same tool,
+ * or any writing tool after a failed write) with the same target, or running the same program on
+ * a path the target names. Reading a test file is not re-running the test; reading a file is not
+ * the edit that failed on it. None for a call without a target.
  */
-function sameTarget(
-  failed: ToolCallFact,
-  later: ToolCallFact,
-  targets: Map<ToolCallFact, CallTarget>,
-): boolean {
-  const a = callTarget(failed, targets);
-  const b = callTarget(later, targets);
-  if (a.kind !== b.kind) return false;
-  if (a.text === '' || b.text === '') return false;
-  if (a.text === b.text) return true;
-  if (a.verbs() !== b.verbs()) return false;
-  const paths = a.paths();
-  if (paths.length === 0) return false;
-  return b.paths().some((path) => paths.includes(path));
+function targetKeys(target: CallTarget): string[] {
+  if (target.text === '') return [];
+  return [
+    `text\u0000${target.kind}\u0000${target.text}`,
+    ...target.paths().map((path) => `path\u0000${target.kind}\u0000${target.verbs()}\u0000${path}`),
+  ];
 }
 
-/** What `sameTarget` compares, worked out once per call: it runs for pairs of calls. */
+/** What `targetKeys` is built from, worked out once per call. */
 interface CallTarget {
   kind: string;
   text: string;
@@ -828,10 +845,13 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const inputPaths: string[] = [];
             const writtenPaths: string[] = [];
             collectInputPaths(record.input, inputPaths, writtenPaths);
-            if (writingTool.test(name)) collectPatchedFiles(record.input, writtenPaths);
+            // Patch headers say which files change whatever the tool is called.
+            const patchedPaths: string[] = [];
+            collectPatchedFiles(record.input, patchedPaths);
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
             notePaths(writtenPaths, index, writingTool.test(name), !writingTool.test(name));
+            markPaths(patchedPaths, index, 'written');
             const command =
               typeof record.input === 'object' && record.input !== null
                 ? commandLine(record.input as Record<string, unknown>)
@@ -864,21 +884,19 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             const readContent = reading && !readFailed;
             const errorLines = readContent ? [] : rawErrorLines(output.text);
             if (output.failed || readFailed) {
-              const first = (/\S[^\n]*/.exec(output.text)?.[0] ?? '')
+              const first = (/\S[^\n]*/.exec(output.errorText ?? output.text)?.[0] ?? '')
                 .slice(0, 4000)
                 .replace(/\s+/g, ' ')
                 .trim();
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
             notePaths(extractPaths(output.text), index);
-            const exit =
-              /<returncode>(\d+)<\/returncode>|exit(?:ed)? (?:code|status)[: ]*(\d+)/i.exec(
-                output.text,
-              );
-            const exitCode = exit ? Number(exit[1] ?? exit[2]) : 0;
+            const exit = exitStatus.exec(output.text);
+            const exitCode = output.exitCode ?? (exit ? Number(exit[1]) : 0);
             let outcome = 'ok';
             if (output.denied) outcome = 'denied';
-            else if (output.failed) outcome = `error: ${firstLine(output.text, 100, redactText)}`;
+            else if (output.failed)
+              outcome = `error: ${firstLine(output.errorText ?? output.text, 100, redactText)}`;
             else if (exitCode !== 0) outcome = `exit ${exitCode}`;
             if (call) {
               call.outcome = outcome;
@@ -940,6 +958,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   });
 
   const targets = new Map<ToolCallFact, CallTarget>();
+  // The last successful call per target key. A failure is resolved when such a call came after it,
+  // and the last one does whenever any does (calls are in window order): one pass over the calls
+  // and one look-up per key of each failing call, where comparing every pair was quadratic.
+  const lastSuccess = new Map<string, ToolCallFact>();
+  for (const call of toolCalls) {
+    if (call.outcome !== 'ok' || call.failed) continue;
+    for (const key of targetKeys(callTarget(call, targets))) lastSuccess.set(key, call);
+  }
   for (const error of errors.values()) {
     const sources = errorSources.get(error.line) ?? [];
     error.resolved =
@@ -947,14 +973,12 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       sources.every(
         (source) =>
           source !== undefined &&
-          toolCalls.some(
-            (later) =>
-              later.ordinal > source.ordinal &&
-              later.index > error.lastIndex &&
-              later.outcome === 'ok' &&
-              !later.failed &&
-              sameTarget(source, later, targets),
-          ),
+          targetKeys(callTarget(source, targets)).some((key) => {
+            const later = lastSuccess.get(key);
+            return (
+              later !== undefined && later.ordinal > source.ordinal && later.index > error.lastIndex
+            );
+          }),
       );
   }
 

@@ -2,6 +2,8 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createReceipt, extractHandoffFacts } from './index.js';
+import { expectResolvedAfterOpen } from './test-utils/expect-resolved-after-open.js';
+import { listedFiles } from './test-utils/listed-files.js';
 import { toolExchange as call } from './test-utils/tool-exchange.js';
 
 // Receipts over windows shaped like any agent's transcript: tool names, argument names, path forms
@@ -46,8 +48,6 @@ const cwdMentions = [
   (cwd: string) => `cwd: ${cwd}`,
 ];
 
-const lines = (text: string | undefined) => (text ?? '').split('\n').filter((line) => line !== '');
-
 describe('files from any agent format', () => {
   it('lists each edited file once, as a path under the working directory, marked written', () => {
     fc.assert(
@@ -87,19 +87,19 @@ describe('files from any agent format', () => {
             messages.push(...call(step.write ? step.writer : step.reader, input, 'done'));
           }
           const receipt = createReceipt(messages, { maxTokens: 4000 });
-          const fileLines = lines(receipt.sections.files);
+          const listed = listedFiles(receipt.sections.files);
           for (const relative of edited) {
-            const naming = fileLines.filter(
-              (line) => line.includes(`/${relative} `) || line.startsWith(`- ${relative} `),
+            const naming = listed.filter(
+              ({ path }) => path.endsWith(`/${relative}`) || path === relative,
             );
             expect(naming).toHaveLength(1);
-            const shownPath = naming[0]!.slice(2).split(' ')[0]!;
+            const shownPath = naming[0]!.path;
             // Shown in any form that resolves against the working directory to this file.
             const resolved = shownPath.startsWith(`${cwd}/`)
               ? shownPath.slice(cwd.length + 1)
               : shownPath.replace(/^\.\//, '');
             expect(resolved).toBe(relative);
-            expect(naming[0]).toMatch(/written/);
+            expect(naming[0]!.edited).toBe(true);
           }
         },
       ),
@@ -131,11 +131,11 @@ describe('files from any agent format', () => {
             { role: 'user', content: 'apply the fix' },
             ...call(tool, { [argument]: text }, 'Done!'),
           ];
-          const naming = lines(createReceipt(messages, { maxTokens: 2000 }).sections.files).filter(
-            (line) => line.includes(file),
-          );
+          const naming = listedFiles(
+            createReceipt(messages, { maxTokens: 2000 }).sections.files,
+          ).filter(({ path }) => path === file);
           expect(naming).toHaveLength(1);
-          expect(naming[0]).toMatch(/written/);
+          expect(naming[0]!.edited).toBe(true);
         },
       ),
       { numRuns: 80 },
@@ -196,10 +196,12 @@ describe('files from any agent format', () => {
             `diff --git a/${relative} b/${relative}\n--- a/${relative}\n+++ b/${relative}\n@@ -1 +1 @@\n-x\n+y`,
           ),
         ];
-        const fileLines = lines(createReceipt(messages, { maxTokens: 2000 }).sections.files);
-        expect(fileLines.filter((line) => line.includes(relative))).toHaveLength(1);
-        expect(fileLines.some((line) => /^- [ab]\//.test(line))).toBe(false);
-        expect(fileLines.some((line) => line.includes('::'))).toBe(false);
+        const paths = listedFiles(createReceipt(messages, { maxTokens: 2000 }).sections.files).map(
+          ({ path }) => path,
+        );
+        expect(paths.filter((path) => path.includes(relative))).toHaveLength(1);
+        expect(paths.some((path) => /^[ab]\//.test(path))).toBe(false);
+        expect(paths.some((path) => path.includes('::'))).toBe(false);
       }),
       { numRuns: 80 },
     );
@@ -227,8 +229,8 @@ describe('file ranking', () => {
           for (let round = 0; round < mentions; round++) {
             messages.push(...call('search', { query: 'todo' }, mentioned.join('\n')));
           }
-          const order = lines(createReceipt(messages, { maxTokens: 4000 }).sections.files)
-            .map((line) => line.slice(2).split(' ')[0]!)
+          const order = listedFiles(createReceipt(messages, { maxTokens: 4000 }).sections.files)
+            .map(({ path }) => path)
             .filter((path) => files.includes(path));
           expect(order.slice(0, edited.length).sort()).toEqual([...edited].sort());
           expect(order.filter((path) => read.includes(path)).sort()).toEqual([...read].sort());
@@ -383,12 +385,11 @@ describe('errors in any format', () => {
           ...call('terminal', { cmd: 'npm run build' }, `${open}\nexit code 1`),
           ...call('terminal', { cmd: `pytest ${file}` }, '3 passed'),
         ];
-        const blockers = lines(createReceipt(messages, { maxTokens: 2000 }).sections.blockers);
-        const resolvedAt = blockers.findIndex((line) => line.includes(failing));
-        const openAt = blockers.findIndex((line) => line.includes(open));
-        expect(blockers[resolvedAt]).toMatch(/^- \(resolved later\) /);
-        expect(blockers[openAt]).not.toMatch(/resolved/);
-        expect(openAt).toBeLessThan(resolvedAt);
+        expectResolvedAfterOpen(
+          createReceipt(messages, { maxTokens: 2000 }).sections.blockers,
+          failing,
+          open,
+        );
       }),
       { numRuns: 80 },
     );
