@@ -242,8 +242,11 @@ function buildCandidates(
         3 +
         2 * recency(error.lastIndex) +
         Math.min(1.5, Math.log2(error.count) * 0.5) +
-        (error.flagged ? 1 : 0) -
-        (error.resolved ? 1 : 0),
+        (error.fromFailedCall ? 1 : 0) -
+        (error.resolved ? 1 : 0) -
+        // A line printed by a command that then exited 0 (a log line, a file it printed) gives way
+        // to the failures of calls that did fail.
+        (error.fromSucceededCall ? 1 : 0),
       group: error.resolved ? 'resolved' : 'open',
     });
   });

@@ -48,6 +48,13 @@ export interface ErrorFact {
   /** True when it came from a tool result marked as an error (`error-text`/`error-json`). */
   flagged: boolean;
   /**
+   * True when every output it came from reported its own success (exit status 0): a line of a
+   * command that went on to succeed (a log, a printed file, a warning) rather than its failure.
+   */
+  fromSucceededCall: boolean;
+  /** True when some output it came from failed: marked as an error, or a non-zero exit status. */
+  fromFailedCall: boolean;
+  /**
    * True when every call that produced it was followed, later in the window, by a successful call
    * of the same kind on the same target: the same command re-run, or the same tool (any writing
    * tool after a failed write) running the same program on a path the failing call named.
@@ -766,6 +773,8 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     index: number,
     flagged: boolean,
     source: ToolCallFact | undefined,
+    succeeded: boolean,
+    failedCall: boolean,
   ) => {
     for (const raw of lines) {
       let line = redactedErrors.get(raw);
@@ -778,8 +787,18 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
         fact.count++;
         fact.lastIndex = index;
         fact.flagged ||= flagged;
+        fact.fromSucceededCall &&= succeeded;
+        fact.fromFailedCall ||= failedCall;
       } else {
-        errors.set(line, { line, count: 1, lastIndex: index, flagged, resolved: false });
+        errors.set(line, {
+          line,
+          count: 1,
+          lastIndex: index,
+          flagged,
+          fromSucceededCall: succeeded,
+          fromFailedCall: failedCall,
+          resolved: false,
+        });
       }
       errorSources.set(line, [...(errorSources.get(line) ?? []), source]);
     }
@@ -902,7 +921,18 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;
             }
-            noteErrors(errorLines, index, output.failed, call);
+            // Only an exit status the output states counts as success; silence proves nothing.
+            const succeeded =
+              outcome === 'ok' &&
+              (output.exitCode === 0 || (output.exitCode === undefined && exit !== null));
+            noteErrors(
+              errorLines,
+              index,
+              output.failed,
+              call,
+              succeeded,
+              output.failed || readFailed || exitCode !== 0,
+            );
             const toolName = record.toolName;
             summaries = appended(
               summaries,
