@@ -80,6 +80,12 @@ const shapes: Array<[string, (random: Random) => string, number]> = [
     0.97,
   ],
   [
+    'prefix, groups of digits (ids), generated body',
+    (r) =>
+      `${pick(r, lower, 4)}-${pick(r, '0123456789', 12)}-${pick(r, '0123456789', 13)}-${pick(r, alphabets.alnum, 24)}`,
+    0.99,
+  ],
+  [
     'prefix naming a credential, then a UUID',
     (r) =>
       `${['pat', 'access', 'secret', 'token'][Math.floor(r.next() * 4)]}-${pick(r, lower, 3)}${pick(r, '0123456789', 1)}-${uuid(r)}`,
@@ -182,6 +188,22 @@ const lookAlikes: Array<[string, fc.Arbitrary<string>]> = [
           (_, index) =>
             `${lower.slice(shift + index * 2, shift + index * 2 + 2) || 'yz'}${index}${index + 1}`,
         ).join(''),
+      ),
+  ],
+  [
+    'dated release names',
+    fc
+      .tuple(
+        fc.constantFrom('release', 'backup', 'snapshot-db', 'build'),
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        fc.array(fc.constantFrom(...words.map((word) => word.toLowerCase())), {
+          minLength: 2,
+          maxLength: 4,
+        }),
+      )
+      .map(
+        ([name, date, parts]) =>
+          `${name}-${date.toISOString().replace(/\D/g, '').slice(0, 14)}-${parts.join('-')}`,
       ),
   ],
   [

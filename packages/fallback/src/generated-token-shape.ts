@@ -236,7 +236,10 @@ export function decodesToReadable(value: string): boolean {
 // A prefix: a short name, up to three parts (`sk-proj-`, `api_org_`, `glsa_`, `FLWSECK_TEST-`).
 const prefixed = /^([A-Za-z][A-Za-z0-9]{0,11})((?:[_\-.~][A-Za-z0-9]{1,11}){0,2}?)[_\-.~](?=.)/;
 
-const prefixPart = /^[A-Za-z][A-Za-z0-9]{0,11}(?:[_\-.~][A-Za-z0-9]{1,11}){0,2}$/;
+// Issuers also put ids in numbers between the prefix and the generated part
+// (`xoxb-<team>-<user>-<body>`): up to three such groups of digits.
+const prefixPart =
+  /^[A-Za-z][A-Za-z0-9]{0,11}(?:[_\-.~][A-Za-z0-9]{1,11}){0,2}(?:[_\-.~]\d{1,16}){0,3}$/;
 
 /** True when `segment` starts with the prefix of an API object id (`toolu_…`, `call_…`). */
 export function isObjectId(segment: string): boolean {
