@@ -2,9 +2,11 @@ import {
   decodesToReadable,
   type GeneratedTokenKind,
   isObjectId,
+  isSignedToken,
   judgeSegment,
   looksGenerated,
 } from './generated-token-shape.js';
+import { readsAsWords } from './secret-heuristics.js';
 import { keyDeclaresNotSecret } from './secret-rules.js';
 
 /**
@@ -163,7 +165,11 @@ function judgeRun(
   // Else each path segment and each side of `key=value` on its own.
   const pieces = /[^/=]+=*/g;
   for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
-    const segment = piece[0].replace(extension, '').replace(/[.~_-]+$/, '');
+    // `--<token>=1`: the `=` before a value ends a key, it is not base64 padding of it.
+    const segment = piece[0]
+      .replace(/=+$/, '')
+      .replace(extension, '')
+      .replace(/[.~_-]+$/, '');
     if (segment.length < 20 || skipped.covers(start + piece.index)) continue;
     const kind = judgeSegment(segment);
     if (kind === undefined) continue;
@@ -171,12 +177,16 @@ function judgeRun(
     const segmentStart = start + piece.index;
     if (piece.index > 0 && declaredNotSecret(text, segmentStart)) continue;
     if (contextOf().digest && kind === 'generated-token') continue;
-    // A build tool's fingerprinted asset (`logo-<sha256>.png`): a name, a content hash in hex and a
-    // file extension. Issuer rules still find a hex token used as a file name.
+    // A build tool's fingerprinted asset (`logo-<sha256>.png`): a name of letters or words, `-`, a
+    // content hash in hex and a file extension. Issuers join their prefix with `_` (`sgp_<hex>.json`)
+    // or mint one with digits (`s-s4t2ud-<hex>`): those are tokens. Issuer rules still find a hex
+    // token used as a file name.
+    const asset = /^([A-Za-z][\w.-]*?)-(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/.exec(segment);
     if (
       kind === 'prefixed-token' &&
       (extension.test(piece[0]) || (fileName && piece.index + piece[0].length === run.length)) &&
-      /^[A-Za-z][\w.-]*?[_-](?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/.test(segment)
+      asset !== null &&
+      (/^[A-Za-z][A-Za-z._-]*$/.test(asset[1]!) || readsAsWords(asset[1]!))
     ) {
       continue;
     }
@@ -215,6 +225,24 @@ export function sourceMappingRanges(text: string): Array<[number, number]> {
   return ranges;
 }
 
+/**
+ * Pushes the signed tokens among the `/`- and `=`-parted pieces of a long run (`KEY=<token>`,
+ * `/keys/<token>.json`); true when one was found.
+ */
+function pushSignedTokens(run: string, start: number, found: GeneratedTokenSpan[]): boolean {
+  let any = false;
+  const pieces = /[^/=]+/g;
+  for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
+    const lead = /^[.~_-]*/.exec(piece[0])![0].length;
+    const token = piece[0].slice(lead).replace(/\.[A-Za-z][A-Za-z0-9]{0,4}$/, '');
+    if (!isSignedToken(token)) continue;
+    const tokenStart = start + piece.index + lead;
+    found.push({ kind: 'generated-token', start: tokenStart, end: tokenStart + token.length });
+    any = true;
+  }
+  return any;
+}
+
 export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
   const found: GeneratedTokenSpan[] = [];
   const skipped: Array<[number, number]> = [];
@@ -247,13 +275,25 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     if (!isTokenCharacter(text.charCodeAt(index))) continue;
     const start = index;
     while (index < text.length && isTokenCharacter(text.charCodeAt(index))) index++;
-    // Runs of 1,000 or more (image bytes, minified code) are content, not credentials.
-    if (index - start < minRun || index - start >= maxRun) continue;
-    const run = text.slice(start, index);
+    if (index - start < minRun) continue;
+    let run = text.slice(start, index);
+    let runStart = start;
+    // Runs of 1,000 or more (image bytes, minified code) are content, not credentials, except
+    // the last `.`-parted piece of one (a signed token's signature after a long payload: image
+    // bytes hold no `.`, and minified code is parted by brackets and operators).
+    if (index - start >= maxRun) {
+      if (pushSignedTokens(run, start, found)) continue;
+      // Else the last `.`-parted piece, but not a file extension's (`<token>.json`).
+      const dot = run.replace(/\.[A-Za-z][A-Za-z0-9]{0,4}$/, '').lastIndexOf('.');
+      if (dot < 0 || run.length - dot - 1 >= maxRun) continue;
+      runStart = start + dot + 1;
+      run = run.slice(dot + 1);
+      if (run.length < minRun) continue;
+    }
     // PEM dashes (`-----END … KEY-----token`) part what they are glued to.
     const parts = /(?:[^-]|-(?!--))+/g;
     for (let part = parts.exec(run); part; part = parts.exec(run)) {
-      if (part[0].length >= minRun) judgeRun(text, part[0], start + part.index, ranges, found);
+      if (part[0].length >= minRun) judgeRun(text, part[0], runStart + part.index, ranges, found);
     }
   }
   return found;

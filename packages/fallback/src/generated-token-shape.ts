@@ -1,5 +1,11 @@
 import { decodeBase64 } from './decode-base64.js';
-import { isPlaceholder, isUuid, looksLikeWords, shannonEntropy } from './secret-heuristics.js';
+import {
+  isPlaceholder,
+  isUuid,
+  looksLikeWords,
+  readsAsWords,
+  shannonEntropy,
+} from './secret-heuristics.js';
 
 /**
  * What a generated token looks like, with no list of credential families: issuers mint tokens as
@@ -230,7 +236,10 @@ export function decodesToReadable(value: string): boolean {
 // A prefix: a short name, up to three parts (`sk-proj-`, `api_org_`, `glsa_`, `FLWSECK_TEST-`).
 const prefixed = /^([A-Za-z][A-Za-z0-9]{0,11})((?:[_\-.~][A-Za-z0-9]{1,11}){0,2}?)[_\-.~](?=.)/;
 
-const prefixPart = /^[A-Za-z][A-Za-z0-9]{0,11}(?:[_\-.~][A-Za-z0-9]{1,11}){0,2}$/;
+// Issuers also put ids in numbers between the prefix and the generated part
+// (`xoxb-<team>-<user>-<body>`): up to three such groups of digits.
+const prefixPart =
+  /^[A-Za-z][A-Za-z0-9]{0,11}(?:[_\-.~][A-Za-z0-9]{1,11}){0,2}(?:[_\-.~]\d{1,16}){0,3}$/;
 
 /** True when `segment` starts with the prefix of an API object id (`toolu_…`, `call_…`). */
 export function isObjectId(segment: string): boolean {
@@ -241,6 +250,7 @@ export function isObjectId(segment: string): boolean {
 
 /** The kind of generated token `segment` (one run of token characters, no `/`) is, if any. */
 export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
+  if (isSignedToken(segment)) return 'generated-token';
   // An id's prefix marks the whole segment as an id, whatever its body looks like.
   if (isObjectId(segment)) return undefined;
   // A dotted version (`numpy-1.26.4-py311h5bd72fda_0`) makes it a release name, not a token.
@@ -257,21 +267,163 @@ export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
       generated ||= body.length >= 18 && looksGenerated(body, 16, true);
     }
     if (generated) return 'prefixed-token';
-    // Hex after a vendor-style prefix (`abc_`, `abc-v1_`): 128+ bits written in hex. Digests carry
-    // a name too (`sha256-…`, `bundle.…`), so only `_`/`-` prefixes that no digest uses count.
-    const hexBody =
-      /^([A-Za-z][A-Za-z0-9]{1,11}(?:[_-][A-Za-z0-9]{1,11}){0,2})[_-]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})$/.exec(
-        segment,
-      );
-    if (
-      hexBody &&
-      !isUuid(hexBody[2]!) &&
-      hexBody[2]!.replace(/[_-]/g, '').length >= 32 &&
-      !idPrefixes.has(hexBody[1]!.split(/[_-]/)[0]!.toLowerCase())
-    ) {
-      return 'prefixed-token';
-    }
+    if (hasHexBody(segment)) return 'prefixed-token';
+  }
+  if (
+    hasGluedHexBody(segment) ||
+    isUpperDigitKey(segment) ||
+    isLowerAlnumKey(segment) ||
+    hasCredentialNamedPrefix(segment) ||
+    isIdDotSecret(segment)
+  ) {
+    return 'prefixed-token';
   }
   if (looksGenerated(segment, 24, false) && !decodesToReadable(segment)) return 'generated-token';
   return undefined;
+}
+
+/** Hex drawn at random: both letters and digits, no typed run (`1234567890…` is a placeholder). */
+function isRandomHex(hex: string): boolean {
+  return /[a-f]/i.test(hex) && /\d/.test(hex) && !hasSequence(hex);
+}
+
+// Hex after a vendor-style prefix (`abc_`, `abc-v1_`, `s-s4t2ud-`): 128+ bits written in hex, with
+// an optional short tail (`-X`, `-<16 alnum>`) that some issuers append. The first part may be one
+// letter only when another part follows. Digests carry a name too (`sha256-…`, `bundle.…`), so
+// only `_`/`-` prefixes that no digest uses count.
+const hexAfterPrefix =
+  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2})[_-]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
+
+/** True when `segment` is a short prefix, a separator and 32+ characters of random hex. */
+function hasHexBody(segment: string): boolean {
+  const body = hexAfterPrefix.exec(segment);
+  if (body === null) return false;
+  const hex = body[2]!.replace(/[_-]/g, '');
+  // A prefix in capitals before lower-case hex (`NRJS-…`) marks where a shorter body starts.
+  const minimum =
+    /^[A-Z]{3,6}-$/.test(segment.slice(0, body[1]!.length + 1)) && /[a-f]/.test(hex) ? 16 : 32;
+  return (
+    hex.length >= minimum &&
+    !isUuid(body[2]!.replace(/[_-]$/, '')) &&
+    isRandomHex(hex) &&
+    !idPrefixes.has(body[1]!.split(/[_-]/)[0]!.toLowerCase())
+  );
+}
+
+// A prefix glued to its hex body with no separator: capitals before lower-case hex (`SK…`, `AC…`),
+// or lower-case letters ending in one that is not hex (`dapi…`), so where the body starts is plain.
+const gluedHex = /^([A-Z]{2,5}|[a-z]{0,5}[g-z])([0-9a-f]{32,64})$/;
+
+/** True when `segment` is a letter prefix glued to 32–64 characters of random lower-case hex. */
+function hasGluedHexBody(segment: string): boolean {
+  const glued = gluedHex.exec(segment);
+  return (
+    glued !== null &&
+    !idPrefixes.has(glued[1]!.toLowerCase()) &&
+    isRandomHex(glued[2]!) &&
+    !looksLikeWords(glued[1]!)
+  );
+}
+
+/**
+ * An access-key id in capitals and digits (`AKIA…`, `LTAI…`, `A3-F061I1-…`): a block of capitals
+ * then a body that switches between letters and digits, or dash-parted groups of both. Constants
+ * and names in capitals (`HTTP2SERVERCONFIG`, `X509V3EXTENSIONS`) hold word runs with vowels;
+ * upper-case hex is a digest or a UUID; a ULID starts with a digit.
+ */
+export function isUpperDigitKey(segment: string): boolean {
+  if (!/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$/.test(segment)) return false;
+  // Groups that are words name the key (`AGE-SECRET-KEY-…`); the generated part is the rest.
+  const core = segment
+    .split('-')
+    .filter((group) => !/^[A-Z]{3,}$/.test(group) || !readsAsWords(group))
+    .join('');
+  if (core.length < 16 || core.length > 64 || /^[0-9A-F]+$/.test(core)) return false;
+  // One group longer than a documented id (AWS 20, Alibaba 24, New Relic 32) is another token
+  // written in capitals (a mixed-case key upper-cased is no longer that key).
+  if (!segment.includes('-') && core.length > 32) return false;
+  const digits = core.replace(/[A-Z]/g, '').length;
+  if (digits < 1 || digits > core.length * 0.6 || core.length - digits < 6) return false;
+  const switches = core.match(/[A-Z](?=\d)|\d(?=[A-Z])/g)?.length ?? 0;
+  if (switches < 2 || /\d{9}/.test(core)) return false;
+  if (shannonEntropy(core) < Math.min(3.8, Math.log2(core.length) - 1)) return false;
+  // Names in capitals (`HTTP2SERVERCONFIGURATION`, `E2E4TESTRUNNERCONFIG9`) spell pronounceable
+  // runs, or carry a third of their letters vowels; ten random capitals rarely do either (a fifth
+  // of them are vowels). Shorter runs are left to chance: an id's own prefix (`AKIA`) is vowels.
+  const spelt = (run: string) =>
+    readsAsWords(run) || (run.match(/[AEIOU]/g)?.length ?? 0) >= run.length * 0.35;
+  if (readsAsWords(segment) || (core.match(/[A-Z]{10,}/g) ?? []).some(spelt)) return false;
+  return !isPlaceholder(segment) && !isTyped(core);
+}
+
+/**
+ * A long body of lower-case letters and digits (`oy2…`, base36): one case, but letters and digits
+ * switch all the time. Lower-case hex is a digest; a multibase CID (`bafy…`) a content address.
+ */
+export function isLowerAlnumKey(segment: string): boolean {
+  if (!/^[a-z0-9]{40,64}$/.test(segment) || /^[0-9a-f]+$/.test(segment)) return false;
+  if (/^b[a-z2-7]+$/.test(segment)) return false;
+  const digits = segment.replace(/[a-z]/g, '').length;
+  if (digits < segment.length * 0.1 || digits > segment.length * 0.6) return false;
+  const switches = segment.match(/[a-z](?=\d)|\d(?=[a-z])/g)?.length ?? 0;
+  if (switches < segment.length / 5 || /\d{9}/.test(segment)) return false;
+  if (shannonEntropy(segment) < 4.2 || readsAsWords(segment) || looksLikeWords(segment)) {
+    return false;
+  }
+  return !isPlaceholder(segment) && !isTyped(segment);
+}
+
+/** A typed pattern: a sequence in the whole, or in its letters or digits alone (`ABCD1234EFGH5678`). */
+function isTyped(core: string): boolean {
+  return (
+    hasSequence(core) ||
+    hasSequence(core.replace(/[^A-Za-z]/g, '')) ||
+    hasSequence(core.replace(/\D/g, ''))
+  );
+}
+
+// Prefix parts that name a credential (`pat-na1-…`, `access-sandbox-…`, `secret_…`): the body
+// after them is the credential even when it is a UUID, which alone is an object id.
+const credentialPrefix =
+  /^(?:pat|access|secret|token|apikey|sk)(?:[_-][a-z0-9]{2,12}){0,2}[_-]([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** True when `segment` is a prefix naming a credential and a random UUID. */
+function hasCredentialNamedPrefix(segment: string): boolean {
+  const uuid = credentialPrefix.exec(segment)?.[1];
+  return uuid !== undefined && isRandomHex(uuid.replace(/-/g, ''));
+}
+
+// A JWS compact serialisation: a base64url JSON header (`eyJ` is `{"`), a payload, a signature.
+const signedToken = /^(eyJ[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]{8,}\.([A-Za-z0-9_-]{16,})$/;
+
+/**
+ * True when `segment` is header, payload and signature of a signed token, whoever issued it: the
+ * header and payload decode to readable JSON (which alone reads as content), the signature is what
+ * makes it a bearer credential.
+ */
+export function isSignedToken(segment: string): boolean {
+  const parts = signedToken.exec(segment);
+  if (parts === null) return false;
+  const header = parts[1]!.replace(/-/g, '+').replace(/_/g, '/');
+  const decoded = decodeBase64(header.slice(0, header.length - (header.length % 4)));
+  return decoded !== undefined && /^\{\s*"[A-Za-z]/.test(decoded) && !hasSequence(parts[2]!);
+}
+
+// An id and its secret joined by a dot (`pat<id>.<hex>`): a generated id of both cases and digits,
+// then 32+ characters of hex.
+const idDotHex = /^([A-Za-z0-9]{10,40})\.([0-9a-f]{32,128})$/;
+
+/** True when `segment` is a generated id, `.`, and random lower-case hex. */
+function isIdDotSecret(segment: string): boolean {
+  const parts = idDotHex.exec(segment);
+  if (parts === null) return false;
+  const id = parts[1]!;
+  return (
+    /[a-z]/.test(id) &&
+    /[A-Z]/.test(id) &&
+    /\d/.test(id) &&
+    !readsAsWords(id) &&
+    !isPlaceholder(id) &&
+    isRandomHex(parts[2]!)
+  );
 }

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
 import { findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
+import { findEncodedCredentials } from './find-encoded-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
 import {
@@ -142,9 +143,19 @@ function wordAt(text: string, at: number, word: string): boolean {
 export function mayHoldSecret(text: string): boolean {
   let alphanumeric = 0;
   let token = 0;
+  // Base64 characters (`+` and `/` included) since the last other one: a short padded value
+  // (`YWE6ISF+ISEhISE=`, an encoded `user:password`) has no long run of either kind above.
+  let base64 = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     const kind = tokenClass(code);
+    if (kind === 1 || code === 43 || code === 47) base64++;
+    else if (code === 61) {
+      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(text.charCodeAt(index + 1)) !== 1) {
+        return true;
+      }
+      base64 = 0;
+    } else base64 = 0;
     if (kind !== 0) {
       alphanumeric = kind === 1 ? alphanumeric + 1 : 0;
       token++;
@@ -487,6 +498,7 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   }
   if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
   if (!disabled?.includes('kubernetes-secret')) spans.push(...findKubernetesSecretData(text));
+  if (!disabled?.includes('encoded-credentials')) spans.push(...findEncodedCredentials(text));
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);
