@@ -42,7 +42,18 @@ export function transcriptSegment(
   );
   if (found) return found;
   const { text, line, clipped } = serializeMessage(message, index, detail, { latestRequest });
-  const variant: Variant = { text, line, clipped, index, detail, latestRequest };
+  // Every field a segment ever gets, set here: `tokens` added later would move the object to a
+  // new shape with an out-of-object property store, per segment of the span.
+  const variant: Variant = {
+    text,
+    line,
+    clipped,
+    tokens: undefined,
+    countedBy: undefined,
+    index,
+    detail,
+    latestRequest,
+  };
   if (!variants) {
     // A one-element literal: `[]` then `push` reserves room for 17 (per message of a large span).
     serialized.set(message, [variant]);
@@ -84,9 +95,7 @@ export function createRequestCounter(counter: TokenCounter) {
   const segmentTokens = (segment: string | TranscriptSegment): number => {
     if (typeof segment === 'string') return counter.count(`${segment}\n`);
     if (segment.countedBy !== counter || segment.tokens === undefined) {
-      segment.tokens = byText.count(segment.text, () =>
-        counter.count(segment.line ?? `${segment.text}\n`),
-      );
+      segment.tokens = byText.count(segment.text, segment.line, counter);
       segment.countedBy = counter;
     }
     return segment.tokens;
@@ -128,10 +137,11 @@ class SegmentCounts {
   #older = new Map<string, number>();
   #characters = 0;
 
-  count(text: string, compute: () => number): number {
+  /** Tokens of `text` and a newline (`line`, when the caller has that string already). */
+  count(text: string, line: string | undefined, counter: TokenCounter): number {
     let tokens = this.#current.get(text);
     if (tokens !== undefined) return tokens;
-    tokens = this.#older.get(text) ?? compute();
+    tokens = this.#older.get(text) ?? counter.count(line ?? `${text}\n`);
     if (this.#characters + text.length > maxSegmentCharacters) {
       this.#older = this.#current;
       this.#current = new Map();
