@@ -172,9 +172,12 @@ function serializeInto(
   latestRequest: boolean,
 ): { text: string; line: string; clipped: boolean } {
   let clipped = false;
-  pieces.push(
-    `<message index="${index}" role="${message.role}"${latestRequest ? ' latest-request="true"' : ''}>\n`,
-  );
+  // The opening tag in pieces too: a template literal built it through a string per part.
+  pieces.push('<message index="');
+  pieces.push(String(index));
+  pieces.push('" role="');
+  pieces.push(message.role);
+  pieces.push(latestRequest ? '" latest-request="true">\n' : '">\n');
   if (typeof message.content === 'string') {
     clipped = pushData(pieces, message.content, clipped);
   } else {

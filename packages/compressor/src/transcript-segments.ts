@@ -24,7 +24,19 @@ interface Variant extends TranscriptSegment {
 // A redacted message is memoised by identity (see redact-for-summary.ts), so a span summarised
 // again (a retry with a smaller budget, a background job redone, a second compressor on the same
 // history) reuses its segments and their counts instead of serialising and tokenising again.
-const serialized = new WeakMap<ModelMessage, Variant[]>();
+// One variant is stored as it is (most messages are serialised once); a list from the second on.
+const serialized = new WeakMap<ModelMessage, Variant | Variant[]>();
+
+function matches(
+  variant: Variant,
+  index: number,
+  detail: SummaryDetail,
+  latestRequest: boolean,
+): boolean {
+  return (
+    variant.index === index && variant.detail === detail && variant.latestRequest === latestRequest
+  );
+}
 
 /** `serializeMessage`, memoised by message identity, index and options. */
 export function transcriptSegment(
@@ -33,14 +45,13 @@ export function transcriptSegment(
   detail: SummaryDetail,
   latestRequest: boolean,
 ): TranscriptSegment {
-  const variants = serialized.get(message);
-  const found = variants?.find(
-    (variant) =>
-      variant.index === index &&
-      variant.detail === detail &&
-      variant.latestRequest === latestRequest,
-  );
-  if (found) return found;
+  const known = serialized.get(message);
+  if (known !== undefined && !Array.isArray(known)) {
+    if (matches(known, index, detail, latestRequest)) return known;
+  } else if (known !== undefined) {
+    const found = known.find((variant) => matches(variant, index, detail, latestRequest));
+    if (found) return found;
+  }
   const { text, line, clipped } = serializeMessage(message, index, detail, { latestRequest });
   // Every field a segment ever gets, set here: `tokens` added later would move the object to a
   // new shape with an out-of-object property store, per segment of the span.
@@ -54,14 +65,17 @@ export function transcriptSegment(
     detail,
     latestRequest,
   };
-  if (!variants) {
-    // A one-element literal: `[]` then `push` reserves room for 17 (per message of a large span).
-    serialized.set(message, [variant]);
+  if (known === undefined) {
+    serialized.set(message, variant);
+    return variant;
+  }
+  if (!Array.isArray(known)) {
+    serialized.set(message, [known, variant]);
     return variant;
   }
   // A message is summarised at a handful of indexes over a session; keep the latest few.
-  if (variants.length >= 4) variants.shift();
-  variants.push(variant);
+  if (known.length >= 4) known.shift();
+  known.push(variant);
   return variant;
 }
 
