@@ -134,7 +134,7 @@ export function createRequestCounter(counter: TokenCounter) {
     // with `<message` right after a newline, and the closing with `</transcript>`.
     const { opening, closing } = promptFrame(previous);
     let tokens = counter.count(opening) + counter.count(closing);
-    for (const segment of segments) tokens += segmentTokens(segment);
+    for (let at = 0; at < segments.length; at++) tokens += segmentTokens(segments[at]!);
     return system + priming + userHeader + tokens;
   };
 }
