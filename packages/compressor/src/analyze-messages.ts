@@ -16,9 +16,9 @@ export interface LooseMessage {
 export interface MessageFacts {
   role: string;
   /** Ids of tool calls whose results are expected in a later `tool` message. */
-  callIds: string[];
+  callIds: readonly string[];
   /** Ids answered by tool results in this message. */
-  resultIds: string[];
+  resultIds: readonly string[];
 }
 
 export interface MessageAnalysis {
@@ -31,18 +31,26 @@ export interface MessageAnalysis {
 }
 
 /**
+ * No ids: one list shared by every message without calls or results (most of a history), rather
+ * than two empty lists per message. `withId` never appends to it. Not frozen: a frozen array has
+ * its own elements kind, and `for...of` over it allocated an iterator per message.
+ */
+const noIds: readonly string[] = [];
+
+/**
  * `ids` with `id` appended. The first id makes a one-element literal: pushing onto an empty list
  * reserves room for 17, per message of a 50,000-message history.
  */
-function withId(ids: string[], id: string): string[] {
+function withId(ids: readonly string[], id: string): readonly string[] {
   if (ids.length === 0) return [id];
-  ids.push(id);
+  // Not `noIds` (empty): a list this function made.
+  (ids as string[]).push(id);
   return ids;
 }
 
 export function messageFacts(message: LooseMessage): MessageFacts {
-  let callIds: string[] = [];
-  let resultIds: string[] = [];
+  let callIds = noIds;
+  let resultIds = noIds;
   // Made only when a message holds a provider-executed call (rare): one per message otherwise.
   let providerExecuted: Set<string> | undefined;
   if (Array.isArray(message.content)) {
@@ -80,18 +88,25 @@ export function analyzeMessages(messages: readonly LooseMessage[]): MessageAnaly
   const facts = messages.map(messageFacts);
   const callIndex = new Map<string, number>();
   const lastResultIndex = new Map<string, number>();
-  facts.forEach((fact, index) => {
-    for (const id of fact.callIds) if (!callIndex.has(id)) callIndex.set(id, index);
-    for (const id of fact.resultIds) lastResultIndex.set(id, index);
-  });
+  // Indexed loops and `Map.forEach`: iterators and entry pairs, per message and per call, were
+  // most of what this allocated on a 50,000-message history.
+  for (let index = 0; index < n; index++) {
+    // A hole (a sparse list) is skipped, as `forEach` would.
+    if (!(index in facts)) continue;
+    const { callIds, resultIds } = facts[index]!;
+    for (let at = 0; at < callIds.length; at++) {
+      if (!callIndex.has(callIds[at]!)) callIndex.set(callIds[at]!, index);
+    }
+    for (let at = 0; at < resultIds.length; at++) lastResultIndex.set(resultIds[at]!, index);
+  }
   // Difference array over cut positions: a call at c answered at r forbids cuts c+1..r.
   const blocked = new Int32Array(n + 2);
-  for (const [id, call] of callIndex) {
+  callIndex.forEach((call, id) => {
     const result = lastResultIndex.get(id);
-    if (result === undefined || result <= call) continue;
+    if (result === undefined || result <= call) return;
     blocked[call + 1]! += 1;
     blocked[result + 1]! -= 1;
-  }
+  });
   const cutAllowed: boolean[] = new Array(n + 1);
   let open = 0;
   for (let cut = 0; cut <= n; cut++) {

@@ -83,8 +83,8 @@ export function redactWhole(messages: readonly ModelMessage[]): ModelMessage[] {
   const positions: number[] = [];
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index]!;
-    const known = wholeRedacted.get(message);
-    if (known !== undefined) output[index] = known;
+    const known = redactions.get(message);
+    if (known !== undefined) output[index] = known.whole;
     else {
       missing.push(message);
       positions.push(index);
@@ -94,7 +94,11 @@ export function redactWhole(messages: readonly ModelMessage[]): ModelMessage[] {
   const fresh = redactMessages(missing).messages;
   for (let position = 0; position < missing.length; position++) {
     output[positions[position]!] = fresh[position]!;
-    wholeRedacted.set(missing[position]!, fresh[position]!);
+    redactions.set(missing[position]!, {
+      whole: fresh[position]!,
+      limit: Number.NaN,
+      clipped: undefined,
+    });
   }
   return output;
 }
@@ -114,8 +118,8 @@ export function redactForSummary(
   const output = new Array<ModelMessage>(messages.length);
   const missing: number[] = [];
   for (let index = 0; index < messages.length; index++) {
-    const known = clipped.get(messages[index]!);
-    if (known?.limit === limit) output[index] = known.message;
+    const known = redactions.get(messages[index]!);
+    if (known?.limit === limit) output[index] = known.clipped!;
     else missing.push(index);
   }
   if (missing.length === 0) return output;
@@ -128,7 +132,13 @@ export function redactForSummary(
     const source = whole === undefined ? redacted[position]! : redacted[index]!;
     const message = mapClippedStrings(source, clip);
     output[index] = message;
-    clipped.set(messages[index]!, { limit, message });
+    const known = redactions.get(messages[index]!);
+    if (known === undefined) {
+      redactions.set(messages[index]!, { whole: source, limit, clipped: message });
+    } else {
+      known.limit = limit;
+      known.clipped = message;
+    }
   }
   return output;
 }
@@ -139,6 +149,14 @@ export function redactForSummary(
 // is kept apart from the clipped one, so the facts (unclipped) and the transcript (clipped) of one
 // summary share one redaction. Messages are never mutated by Baton; like the token counter's
 // identity memo, this assumes callers do not mutate a message in place either (a stale entry would
-// still be a redacted text).
-const wholeRedacted = new WeakMap<ModelMessage, ModelMessage>();
-const clipped = new WeakMap<ModelMessage, { limit: number; message: ModelMessage }>();
+// still be a redacted text). One map for both forms: a second table of 50,000 entries, grown by
+// doubling, was a few MiB per large span.
+const redactions = new WeakMap<ModelMessage, Redaction>();
+
+interface Redaction {
+  /** `redactMessages` of the message, unclipped. */
+  whole: ModelMessage;
+  /** The limit `clipped` was cut to (NaN before the first clip: equal to none). */
+  limit: number;
+  clipped: ModelMessage | undefined;
+}

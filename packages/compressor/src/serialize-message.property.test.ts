@@ -177,4 +177,68 @@ describe('serializeMessage', () => {
       { numRuns: 200 },
     );
   });
+
+  it('a message serialised at many places: each segment right, the last four remembered', () => {
+    const place = fc.record({ index: fc.nat({ max: 20 }), level: detail, latest: fc.boolean() });
+    fc.assert(
+      fc.property(message, fc.array(place, { minLength: 1, maxLength: 10 }), (item, places) => {
+        const seen: Array<{ key: string; segment: unknown }> = [];
+        for (const { index, level, latest } of places) {
+          const segment = transcriptSegment(item, index, level, latest);
+          expect({ text: segment.text, line: segment.line, clipped: segment.clipped }).toEqual(
+            referenceSerialize(item, index, level, { latestRequest: latest }),
+          );
+          const key = `${index} ${level} ${latest}`;
+          const earlier = seen.findIndex((entry) => entry.key === key);
+          // Among the last four distinct places: the very segment made there.
+          if (earlier >= 0 && earlier >= seen.length - 4) {
+            expect(segment).toBe(seen[earlier]!.segment);
+          }
+          if (earlier < 0) seen.push({ key, segment });
+          else if (seen[earlier]!.segment !== segment) {
+            seen.splice(earlier, 1);
+            seen.push({ key, segment });
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a tool input that serialises a message while it is serialised (toJSON) breaks neither', () => {
+    fc.assert(
+      fc.property(
+        message,
+        message,
+        fc.nat({ max: 1_000 }),
+        detail,
+        (inner, outer, index, level) => {
+          let nested: unknown;
+          const input = {
+            toJSON: () => {
+              nested = serializeMessage(inner, index, level);
+              return { path: 'src/a.ts' };
+            },
+          };
+          const item = {
+            role: 'assistant',
+            content: [
+              ...(Array.isArray(outer.content)
+                ? outer.content
+                : [{ type: 'text', text: outer.content }]),
+              { type: 'tool-call', toolCallId: 'c', toolName: 'read', input },
+            ],
+          } as ModelMessage;
+          const actual = serializeMessage(item, index, level);
+          expect(nested).toEqual(referenceSerialize(inner, index, level));
+          expect(actual).toEqual(referenceSerialize(item, index, level));
+          // And the next call, with the shared list back in place, is right too.
+          expect(serializeMessage(outer, index, level)).toEqual(
+            referenceSerialize(outer, index, level),
+          );
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
 });

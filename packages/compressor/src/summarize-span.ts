@@ -222,10 +222,12 @@ export function spanFacts(
   span: SummarizeSpanOptions['span'],
   whole: readonly ModelMessage[],
 ): SpanFacts {
-  return extractSpanFacts(
-    whole,
-    new Set(span.flatMap((entry, position) => (entry.latestRequest === true ? [position] : []))),
-  );
+  // A loop, not `flatMap`: that made an empty array per message of the span.
+  const latest = new Set<number>();
+  for (let position = 0; position < span.length; position++) {
+    if (span[position]!.latestRequest === true) latest.add(position);
+  }
+  return extractSpanFacts(whole, latest);
 }
 
 /** What a span's replies are checked against, remembered for the span summarised again. */

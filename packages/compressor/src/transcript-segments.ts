@@ -24,7 +24,19 @@ interface Variant extends TranscriptSegment {
 // A redacted message is memoised by identity (see redact-for-summary.ts), so a span summarised
 // again (a retry with a smaller budget, a background job redone, a second compressor on the same
 // history) reuses its segments and their counts instead of serialising and tokenising again.
-const serialized = new WeakMap<ModelMessage, Variant[]>();
+// One variant is stored as it is (most messages are serialised once); a list from the second on.
+const serialized = new WeakMap<ModelMessage, Variant | Variant[]>();
+
+function matches(
+  variant: Variant,
+  index: number,
+  detail: SummaryDetail,
+  latestRequest: boolean,
+): boolean {
+  return (
+    variant.index === index && variant.detail === detail && variant.latestRequest === latestRequest
+  );
+}
 
 /** `serializeMessage`, memoised by message identity, index and options. */
 export function transcriptSegment(
@@ -33,24 +45,37 @@ export function transcriptSegment(
   detail: SummaryDetail,
   latestRequest: boolean,
 ): TranscriptSegment {
-  const variants = serialized.get(message);
-  const found = variants?.find(
-    (variant) =>
-      variant.index === index &&
-      variant.detail === detail &&
-      variant.latestRequest === latestRequest,
-  );
-  if (found) return found;
+  const known = serialized.get(message);
+  if (known !== undefined && !Array.isArray(known)) {
+    if (matches(known, index, detail, latestRequest)) return known;
+  } else if (known !== undefined) {
+    const found = known.find((variant) => matches(variant, index, detail, latestRequest));
+    if (found) return found;
+  }
   const { text, line, clipped } = serializeMessage(message, index, detail, { latestRequest });
-  const variant: Variant = { text, line, clipped, index, detail, latestRequest };
-  if (!variants) {
-    // A one-element literal: `[]` then `push` reserves room for 17 (per message of a large span).
-    serialized.set(message, [variant]);
+  // Every field a segment ever gets, set here: `tokens` added later would move the object to a
+  // new shape with an out-of-object property store, per segment of the span.
+  const variant: Variant = {
+    text,
+    line,
+    clipped,
+    tokens: undefined,
+    countedBy: undefined,
+    index,
+    detail,
+    latestRequest,
+  };
+  if (known === undefined) {
+    serialized.set(message, variant);
+    return variant;
+  }
+  if (!Array.isArray(known)) {
+    serialized.set(message, [known, variant]);
     return variant;
   }
   // A message is summarised at a handful of indexes over a session; keep the latest few.
-  if (variants.length >= 4) variants.shift();
-  variants.push(variant);
+  if (known.length >= 4) known.shift();
+  known.push(variant);
   return variant;
 }
 
@@ -84,9 +109,7 @@ export function createRequestCounter(counter: TokenCounter) {
   const segmentTokens = (segment: string | TranscriptSegment): number => {
     if (typeof segment === 'string') return counter.count(`${segment}\n`);
     if (segment.countedBy !== counter || segment.tokens === undefined) {
-      segment.tokens = byText.count(segment.text, () =>
-        counter.count(segment.line ?? `${segment.text}\n`),
-      );
+      segment.tokens = byText.count(segment.text, segment.line, counter);
       segment.countedBy = counter;
     }
     return segment.tokens;
@@ -111,7 +134,7 @@ export function createRequestCounter(counter: TokenCounter) {
     // with `<message` right after a newline, and the closing with `</transcript>`.
     const { opening, closing } = promptFrame(previous);
     let tokens = counter.count(opening) + counter.count(closing);
-    for (const segment of segments) tokens += segmentTokens(segment);
+    for (let at = 0; at < segments.length; at++) tokens += segmentTokens(segments[at]!);
     return system + priming + userHeader + tokens;
   };
 }
@@ -128,10 +151,11 @@ class SegmentCounts {
   #older = new Map<string, number>();
   #characters = 0;
 
-  count(text: string, compute: () => number): number {
+  /** Tokens of `text` and a newline (`line`, when the caller has that string already). */
+  count(text: string, line: string | undefined, counter: TokenCounter): number {
     let tokens = this.#current.get(text);
     if (tokens !== undefined) return tokens;
-    tokens = this.#older.get(text) ?? compute();
+    tokens = this.#older.get(text) ?? counter.count(line ?? `${text}\n`);
     if (this.#characters + text.length > maxSegmentCharacters) {
       this.#older = this.#current;
       this.#current = new Map();

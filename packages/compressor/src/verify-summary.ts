@@ -184,7 +184,7 @@ function stemText(stem: number): string {
  * in the same order, as matching `/[a-z]{4,}/g` in each lower-cased text, found by scanning the
  * text's units: no lower-cased copy, no match objects, and one string per distinct stem.
  */
-export function wordStemsOf(texts: Iterable<string>): Set<string> {
+export function wordStemsOf(texts: readonly string[]): Set<string> {
   const stems = new Set<string>();
   const seen = new Uint8Array(stemCount);
   let length = 0;
@@ -202,7 +202,9 @@ export function wordStemsOf(texts: Iterable<string>): Set<string> {
     stem = 0;
     tail = 0;
   };
-  for (const text of texts) {
+  // Indexed: `for...of` here made an iterator result per text of the span.
+  for (let at = 0; at < texts.length; at++) {
+    const text = texts[at]!;
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
       const letter = letterOf(code);

@@ -66,167 +66,183 @@ function setField(target: Record<string, unknown>, field: string, value: unknown
   }
 }
 
-/**
- * Where a value sits, built lazily: a path string (`messages[2].content[0].text`) is rendered only
- * for a finding, so a clean history allocates none.
- */
-interface Path {
-  readonly parent: Path | undefined;
-  /** `.field` or `[index]` (a number), or the root's own text. */
-  readonly segment: string | number;
-  readonly field: boolean;
-}
-
-function child(parent: Path, segment: string | number): Path {
-  return { parent, segment, field: typeof segment === 'string' };
-}
-
-function renderPath(path: Path): string {
-  const segments: string[] = [];
-  for (let at: Path | undefined = path; at !== undefined; at = at.parent) {
-    if (at.parent === undefined) segments.push(String(at.segment));
-    else segments.push(at.field ? `.${at.segment}` : `[${at.segment}]`);
-  }
-  return segments.reverse().join('');
-}
+/** How the fields of an object are treated: the AI SDK's layers keep different protocol fields. */
+const freeData = 0;
+/** A part of a message's own content: the `output` of its tool result keeps protocol fields. */
+const messagePart = 1;
+/** A part nested in a `content` tool output. */
+const contentPart = 2;
+const toolOutput = 3;
+const messageBody = 4;
+type Layer =
+  | typeof freeData
+  | typeof messagePart
+  | typeof contentPart
+  | typeof toolOutput
+  | typeof messageBody;
 
 /**
- * Copy-on-write: `fields` of `value` mapped by `map`; `value` itself when every field came back
- * unchanged, else a fresh object with every field (mapped or not).
+ * One walk of a message list. Nothing is allocated for a value that holds no finding: the path is
+ * a stack of segments rendered only for a finding, fields are read with `for...in` rather than
+ * `Object.entries`, the layers are a number rather than a closure per object, and the ancestors
+ * (for cycles) are an array, since a Set that grows and shrinks on every object rehashes. On a
+ * 50,000-message history the closures, paths and entry lists were most of what this allocated.
  */
-function mapFields(
-  value: Record<string, unknown>,
-  map: (field: string, inner: unknown) => unknown,
-): Record<string, unknown> {
-  const entries = Object.entries(value);
-  let copy: Record<string, unknown> | undefined;
-  for (let index = 0; index < entries.length; index++) {
-    const [field, inner] = entries[index]!;
-    const mapped = map(field, inner);
-    if (copy === undefined && mapped !== inner) {
-      copy = {};
-      for (let before = 0; before < index; before++) {
-        setField(copy, entries[before]![0], entries[before]![1]);
-      }
-    }
-    if (copy !== undefined) setField(copy, field, mapped);
-  }
-  return copy ?? value;
-}
-
-/** Copy-on-write `Array.prototype.map`: `items` itself when no item changed (holes stay holes). */
-function mapItems(
-  items: readonly unknown[],
-  map: (item: unknown, index: number) => unknown,
-): unknown[] {
-  let copy: unknown[] | undefined;
-  for (let index = 0; index < items.length; index++) {
-    if (!(index in items)) continue;
-    const item = items[index];
-    const mapped = map(item, index);
-    if (copy === undefined && mapped !== item) copy = items.slice();
-    if (copy !== undefined) copy[index] = mapped;
-  }
-  return copy ?? (items as unknown[]);
-}
-
 class Redactor {
   readonly findings: MessageSecretFinding[] = [];
-  /** Objects on the current path from the message down: a repeat is a cycle. */
-  private readonly ancestors = new Set<object>();
+  /** Index of the message being walked. */
+  private message = 0;
+  /** `.field` (a string) or `[index]` (a number) segments from the message down. */
+  private readonly segments: Array<string | number> = [];
+  /** Objects on the current path from the message down: a repeat is a cycle (depth <= 64). */
+  private readonly ancestors: object[] = [];
   constructor(private readonly options: RedactSecretsOptions) {}
 
-  string(value: string, path: Path, key?: string): string {
+  private path(): string {
+    let rendered = `messages[${this.message}]`;
+    for (const segment of this.segments) {
+      rendered += typeof segment === 'number' ? `[${segment}]` : `.${segment}`;
+    }
+    return rendered;
+  }
+
+  string(value: string, key: string | undefined): string {
     if (key !== undefined) {
       if (isKeyedSecret(key, value)) {
         const kind = keyIsSecret(key) === 'strong' ? 'password' : 'secret';
-        this.findings.push({ path: renderPath(path), kind, start: 0, end: value.length });
+        this.findings.push({ path: this.path(), kind, start: 0, end: value.length });
         return this.options.replacement ? this.options.replacement(kind) : `[REDACTED:${kind}]`;
       }
     }
     const result = redactSecrets(value, this.options);
     if (result.findings.length === 0) return result.text;
-    const rendered = renderPath(path);
+    const rendered = this.path();
     for (const finding of result.findings) this.findings.push({ path: rendered, ...finding });
     return result.text;
   }
 
   /**
    * Redacts free data (tool inputs and outputs, unknown fields): every string at every depth, with
-   * no field exempt. `fieldValue`, when given, maps the fields of this object (not of nested ones).
+   * no field exempt. `layer` says how the fields of this object (not of nested ones) are treated.
    * Returns `value` itself when nothing in it changed.
    */
-  value(
-    value: unknown,
-    path: Path,
-    depth: number,
-    key?: string,
-    fieldValue?: (field: string, inner: unknown, fieldPath: Path) => unknown,
-  ): unknown {
-    if (typeof value === 'string') return this.string(value, path, key);
+  value(value: unknown, depth: number, key?: string, layer: Layer = freeData): unknown {
+    if (typeof value === 'string') return this.string(value, key);
     if (value === null || typeof value !== 'object') return value;
     // Binary payloads, URLs, dates and class instances keep their identity.
     if (!Array.isArray(value) && !plainObject(value)) return value;
     // Depth is counted from the message.
     if (depth > maxWalkDepth) return deepValueMarker;
-    if (this.ancestors.has(value)) return circularMarker;
-    this.ancestors.add(value);
+    if (this.ancestors.includes(value)) return circularMarker;
+    this.ancestors.push(value);
     try {
-      if (Array.isArray(value)) {
-        return mapItems(value, (item, index) => this.value(item, child(path, index), depth + 1));
-      }
-      return mapFields(value, (field, inner) => {
-        const fieldPath = child(path, field);
-        return fieldValue
-          ? fieldValue(field, inner, fieldPath)
-          : this.value(inner, fieldPath, depth + 1, field);
-      });
+      if (Array.isArray(value)) return this.items(value, depth + 1, freeData);
+      return this.fields(value, layer, depth + 1);
     } finally {
-      this.ancestors.delete(value);
+      this.ancestors.pop();
     }
   }
 
   /**
-   * A content part: protocol fields kept, `input` and `output` redacted as free data. The `output`
-   * of a message's tool-result part (`toolResult`) keeps its own protocol fields (see `output`).
+   * Copy-on-write `Array.prototype.map` over `items` (holes stay holes): each item as free data at
+   * `depth`, or as a part (`layer`). `items` itself when no item changed.
    */
-  part(part: unknown, path: Path, toolResult = false): unknown {
-    if (typeof part !== 'object' || part === null || Array.isArray(part) || !plainObject(part)) {
-      return this.value(part, path, 2);
+  private items(
+    items: readonly unknown[],
+    depth: number,
+    layer: typeof freeData | typeof messagePart | typeof contentPart,
+  ): unknown[] {
+    let copy: unknown[] | undefined;
+    const segments = this.segments;
+    for (let index = 0; index < items.length; index++) {
+      if (!(index in items)) continue;
+      const item = items[index];
+      segments.push(index);
+      // A part is walked from depth 2 whatever its place; its fields are read per `layer`.
+      const mapped =
+        layer === freeData ? this.value(item, depth) : this.value(item, 2, undefined, layer);
+      segments.pop();
+      if (copy === undefined && mapped !== item) copy = items.slice();
+      if (copy !== undefined) copy[index] = mapped;
     }
-    const type = part.type;
+    return copy ?? (items as unknown[]);
+  }
+
+  /**
+   * Copy-on-write: the own enumerable fields of `record`, each mapped as `layer` says; `record`
+   * itself when every field came back unchanged, else a fresh object with every field.
+   */
+  private fields(record: Record<string, unknown>, layer: Layer, depth: number): unknown {
+    let copy: Record<string, unknown> | undefined;
+    const type = layer === messagePart || layer === contentPart ? record.type : undefined;
     const binary = typeof type === 'string' && binaryParts.has(type);
-    const routeOutput = toolResult && type === 'tool-result';
-    return this.value(part, path, 2, undefined, (field, inner, fieldPath) => {
-      if (partFields.has(field) || (binary && binaryFields.has(field))) return inner;
-      if (routeOutput && field === 'output') return this.output(inner, fieldPath);
-      return this.value(inner, fieldPath, 3, field);
-    });
-  }
-
-  output(output: unknown, path: Path): unknown {
-    if (typeof output !== 'object' || output === null || !plainObject(output)) {
-      return this.value(output, path, 3);
+    const segments = this.segments;
+    for (const field in record) {
+      if (!Object.hasOwn(record, field)) continue;
+      const inner = record[field];
+      segments.push(field);
+      const mapped = this.field(record, layer, field, inner, depth, binary);
+      segments.pop();
+      if (copy === undefined && mapped !== inner) {
+        copy = {};
+        // The fields before this one, unchanged, in their order.
+        for (const earlier in record) {
+          if (earlier === field) break;
+          if (Object.hasOwn(record, earlier)) setField(copy, earlier, record[earlier]);
+        }
+      }
+      if (copy !== undefined) setField(copy, field, mapped);
     }
-    return mapFields(output, (field, inner) => {
-      if (field === 'type' || field === 'providerOptions') return inner;
-      const fieldPath = child(path, field);
-      if (field === 'value' && output.type === 'content' && Array.isArray(inner)) {
-        return mapItems(inner, (item, index) => this.part(item, child(fieldPath, index)));
-      }
-      return this.value(inner, fieldPath, 4, field);
-    });
+    return copy ?? record;
   }
 
-  message(message: Record<string, unknown>, path: Path): unknown {
-    return mapFields(message, (field, inner) => {
-      if (messageFields.has(field)) return inner;
-      const fieldPath = child(path, field);
-      if (field === 'content' && Array.isArray(inner)) {
-        return mapItems(inner, (part, index) => this.part(part, child(fieldPath, index), true));
-      }
-      return this.value(inner, fieldPath, 1, field);
-    });
+  private field(
+    record: Record<string, unknown>,
+    layer: Layer,
+    field: string,
+    inner: unknown,
+    depth: number,
+    binary: boolean,
+  ): unknown {
+    switch (layer) {
+      case messageBody:
+        if (messageFields.has(field)) return inner;
+        if (field === 'content' && Array.isArray(inner)) return this.items(inner, 2, messagePart);
+        return this.value(inner, 1, field);
+      // A content part: protocol fields kept, `input` and `output` redacted as free data.
+      case messagePart:
+      case contentPart:
+        if (partFields.has(field) || (binary && binaryFields.has(field))) return inner;
+        // The `output` of a message's own tool-result part (not one nested in a `content` output).
+        if (layer === messagePart && field === 'output' && record.type === 'tool-result') {
+          return this.output(inner);
+        }
+        return this.value(inner, 3, field);
+      case toolOutput:
+        if (field === 'type' || field === 'providerOptions') return inner;
+        if (field === 'value' && record.type === 'content' && Array.isArray(inner)) {
+          return this.items(inner, 0, contentPart);
+        }
+        return this.value(inner, 4, field);
+      default:
+        return this.value(inner, depth, field);
+    }
+  }
+
+  /**
+   * The `output` of a message's own tool-result part: its `type` and provider options kept, the
+   * parts of a `content` output read as parts, everything else free data.
+   */
+  private output(output: unknown): unknown {
+    if (typeof output !== 'object' || output === null || !plainObject(output)) {
+      return this.value(output, 3);
+    }
+    return this.fields(output, toolOutput, 4);
+  }
+
+  walk(message: Record<string, unknown>, index: number): unknown {
+    this.message = index;
+    return this.fields(message, messageBody, 1);
   }
 }
 
@@ -269,8 +285,7 @@ export function redactMessages<M extends ModelMessage>(
         message: 'expected a string or an array of parts',
       });
     }
-    const root: Path = { parent: undefined, segment: `messages[${index}]`, field: false };
-    const redacted = redactor.message(message as Record<string, unknown>, root) as M;
+    const redacted = redactor.walk(message as Record<string, unknown>, index) as M;
     if (output === undefined && redacted !== message) output = messages.slice(0, index);
     output?.push(redacted);
   }
