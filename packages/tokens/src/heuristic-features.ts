@@ -267,8 +267,12 @@ export function extractFeatures(
       for (let k = 0; k < 9; k++) into[k]! += run[k]!;
       // A letter pair that English almost never writes is almost never inside one token either:
       // BPE cuts a word there (made-up words, names, other languages written in a-z).
-      into[54]! += alnumRarePairs + alnumUpperRarePairs;
-      into[58]! += alnumUncommonPairs + alnumUpperUncommonPairs;
+      // Runs with digits (hex, ids, versions) are cut at every letter/digit switch already, which
+      // the digit features price; their letters are not words.
+      if (alnumDigits === 0) {
+        into[54]! += alnumRarePairs + alnumUpperRarePairs;
+        into[58]! += alnumUncommonPairs + alnumUpperUncommonPairs;
+      }
     }
     run.fill(0);
     alnumLength = 0;
@@ -338,7 +342,12 @@ export function extractFeatures(
           alnumDigits++;
           previousLetterCode = 0;
         } else {
-          if ((code | 32) > 102) alnumHex = false;
+          // The x of a 0x prefix keeps a hex literal hex.
+          if (
+            (code | 32) > 102 &&
+            !(code === 120 && alnumLength === 2 && text.charCodeAt(i - 1) === 48)
+          )
+            alnumHex = false;
           if (kind === UPPER) {
             alnumCapitals++;
             // Pairs inside upper-case words, case-folded: SQL keywords and constants are whole

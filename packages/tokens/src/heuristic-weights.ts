@@ -4,17 +4,17 @@
 // Feature order: latinWords, latinLetters, wordExcessOver6, wordExcessOver12, camelHumps, upperPairs, digits, digitGroupsOf3, letterDigitSwitches, punctuation, punctuationRuns, singleSpaces, spaceRuns, spaceRunExcess, newlines, newlineRuns, tabs, cjk, cjkRuns, kana, hangul, cyrillic, greek, arabic, indic, thai, latinExtended, otherLetters, symbols, astral, newlineRunsAfterWord, mixedRunCharacters, cyrillicWords, greekWords, arabicWords, hangulWords, emojiJoiners, mixedRunDigits, hexRunCharacters, hebrew, hebrewWords, cyrillicWordExcessOver6, longScriptWords, capitalScriptWords, innerCapitalScriptLetters, scriptLettersAfterThird, russianLetters, russianWords, traditionalHan, generatedLetters, generatedCapitals, traditionalHanRuns, spacesBeforeDigits, punctuationPieces, rareLetterPairs, indicWords, sparseScriptLetters, cyrillicRarePairs, uncommonLetterPairs, sparseIndic, vietnameseLetters.
 export const heuristicWeights = {
   o200k_base: [
-    0.662, 0.0198, 0.0434, 0.0427, 1.0047, 0.1732, 0.3346, 0, 0.632, 0.2796, 0.3315, 0.1638, 0.6626,
-    0, 0.1711, 0, 0.5941, 0.5313, 1.6517, 0.5704, 0.4398, 0.1857, 0.3318, 0.2792, 0.4836, 0.5628,
-    0.8688, 0.4084, 0.8262, 1.8868, 1.6485, 0.6741, 0.6185, 0, 0.4007, 0.8442, 1.4059, 0, 0.5827,
-    0.4825, 0, 0, 0.1984, 1.3642, 0.4218, 0.0532, 0.0975, 0.5126, 0.726, 0.5249, 0.3061, 1.8745,
-    1.3889, 0.3973, 1.1764, 0, 2.1828, 1.3979, 0.2751, 0.7416, 0,
+    0.6624, 0.0199, 0.0468, 0.0397, 1.0011, 0.1737, 0.3196, 0, 0.7909, 0.2817, 0.3288, 0.1592,
+    0.6225, 0, 0.1746, 0, 0.5907, 0.54, 1.6205, 0.5732, 0.444, 0.189, 0.3335, 0.2873, 0.4843,
+    0.5612, 0.8708, 0.4091, 0.8217, 1.8871, 1.6508, 0.6451, 0.6076, 0, 0.3634, 0.8393, 1.4091,
+    0.2389, 0.4333, 0.4793, 0, 0, 0.2186, 1.3498, 0.4223, 0.0485, 0.1013, 0.4999, 0.737, 0.5246,
+    0.3158, 1.821, 1.5284, 0.398, 1.2044, 0, 2.1833, 1.394, 0.2662, 0.7422, 0,
   ],
   cl100k_base: [
-    0.7372, 0, 0.068, 0.0712, 0.7985, 0.1873, 0.2081, 0.3226, 0.4181, 0.2141, 0.4619, 0.1958,
-    0.7219, 0, 0.0406, 0, 0.5488, 0.5106, 2.9314, 0.7589, 0.3701, 0.486, 0.9054, 0.6774, 1.4041,
-    1.5852, 1.0825, 2.1137, 0.9839, 3.0213, 1.6207, 0.7113, 0, 0.0437, 0.4461, 1.976, 2.1994, 0,
-    0.589, 1.156, 0, 0, 0.4418, 1.9562, 0.5899, 0.0334, 0.2732, 0, 0.9355, 0.5453, 0.4097, 3.1367,
-    1.2617, 0.3328, 1.2127, 0, 2.9797, 1.4581, 0.2547, 2.0093, 1,
+    0.7386, 0, 0.0692, 0.0746, 0.787, 0.1864, 0.1821, 0.3558, 0.5429, 0.2136, 0.4599, 0.192, 0.7041,
+    0, 0.0566, 0, 0.5173, 0.5209, 2.9044, 0.7617, 0.3725, 0.4753, 0.8862, 0.6524, 1.4046, 1.5884,
+    1.0844, 2.1141, 0.9514, 3.0258, 1.592, 0.7102, 0, 0.0891, 0.5101, 1.974, 2.2158, 0.0539, 0.5567,
+    1.1501, 0, 0, 0.4773, 1.9064, 0.6041, 0.0511, 0.261, 0, 0.9458, 0.5454, 0.4104, 3.0908, 1.3645,
+    0.3358, 1.227, 0, 2.9796, 1.4584, 0.253, 2.0095, 1,
   ],
 } as const;
