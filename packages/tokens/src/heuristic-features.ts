@@ -372,6 +372,9 @@ export function extractFeatures(
         case LOWER:
         case UPPER:
           if (wordLength === 0) run[0]! += 1;
+          // o200k's pattern ends a word piece where a capital follows a lower-case letter
+          // (parse|Primary|Expression): the length excess is the piece's, not the identifier's.
+          else if (kind === UPPER && previous === LOWER) endWord();
           wordLength++;
           run[1]! += 1;
           if (kind === UPPER && previous === LOWER) run[4]! += 1;
@@ -418,7 +421,10 @@ export function extractFeatures(
       previous = kind;
       continue;
     }
-    if (spaceRun > 0) endSpaces();
+    // One space before a non-ASCII character is always part of its piece (a word of another script,
+    // a symbol or emoji run): no token of its own, unlike one before a digit or a line end.
+    if (spaceRun === 1 && !atLineStart) spaceRun = 0;
+    else if (spaceRun > 0) endSpaces();
     if (newlineRun > 0) endNewlines();
     if (digitRun > 0) endDigits();
     if (wordLength > 0) endWord();

@@ -4,17 +4,17 @@
 // Feature order: latinWords, latinLetters, wordExcessOver6, wordExcessOver12, camelHumps, upperPairs, digits, digitGroupsOf3, letterDigitSwitches, punctuation, punctuationRuns, singleSpaces, spaceRuns, spaceRunExcess, newlines, newlineRuns, tabs, cjk, cjkRuns, kana, hangul, cyrillic, greek, arabic, indic, thai, latinExtended, otherLetters, symbols, astral, newlineRunsAfterWord, mixedRunCharacters, cyrillicWords, greekWords, arabicWords, hangulWords, emojiJoiners, mixedRunDigits, hexRunCharacters, hebrew, hebrewWords, cyrillicWordExcessOver6, longScriptWords, capitalScriptWords, innerCapitalScriptLetters, scriptLettersAfterThird, russianLetters, russianWords, traditionalHan, generatedLetters, generatedCapitals, traditionalHanRuns, spacesBeforeDigits, punctuationPieces, rareLetterPairs, indicWords, sparseScriptLetters, cyrillicRarePairs, uncommonLetterPairs, sparseIndic, vietnameseLetters.
 export const heuristicWeights = {
   o200k_base: [
-    0.6624, 0.0199, 0.0468, 0.0397, 1.0011, 0.1737, 0.3196, 0, 0.7909, 0.2817, 0.3288, 0.1592,
-    0.6225, 0, 0.1746, 0, 0.5907, 0.54, 1.6205, 0.5732, 0.444, 0.189, 0.3335, 0.2873, 0.4843,
-    0.5612, 0.8708, 0.4091, 0.8217, 1.8871, 1.6508, 0.6451, 0.6076, 0, 0.3634, 0.8393, 1.4091,
-    0.2389, 0.4333, 0.4793, 0, 0, 0.2186, 1.3498, 0.4223, 0.0485, 0.1013, 0.4999, 0.737, 0.5246,
-    0.3158, 1.821, 1.5284, 0.398, 1.2044, 0, 2.1833, 1.394, 0.2662, 0.7422, 0,
+    0.6834, 0.0216, 0, 0.384, 1.0737, 0.0987, 0.321, 0.0898, 0.7181, 0.3346, 0.2299, 0.1883, 0.6533,
+    0, 0.3193, 0, 0.7454, 0.5531, 1.6226, 0.578, 0.4597, 0.2287, 0.3881, 0.3411, 0.5139, 0.5728,
+    0.8919, 0.4316, 0.8744, 1.976, 1.2958, 0.6484, 0.6884, 0, 0.3216, 0.9296, 1.1642, 0.2303,
+    0.4409, 0.4782, 0.145, 0, 0.1867, 1.2596, 0.44, 0.0021, 0.1515, 0.5298, 0.7563, 0.5287, 0.3041,
+    1.8053, 1.4083, 0.3562, 1.1925, 0, 2.2174, 1.3899, 0.2492, 0.7693, 0,
   ],
   cl100k_base: [
-    0.7386, 0, 0.0692, 0.0746, 0.787, 0.1864, 0.1821, 0.3558, 0.5429, 0.2136, 0.4599, 0.192, 0.7041,
-    0, 0.0566, 0, 0.5173, 0.5209, 2.9044, 0.7617, 0.3725, 0.4753, 0.8862, 0.6524, 1.4046, 1.5884,
-    1.0844, 2.1141, 0.9514, 3.0258, 1.592, 0.7102, 0, 0.0891, 0.5101, 1.974, 2.2158, 0.0539, 0.5567,
-    1.1501, 0, 0, 0.4773, 1.9064, 0.6041, 0.0511, 0.261, 0, 0.9458, 0.5454, 0.4104, 3.0908, 1.3645,
-    0.3358, 1.227, 0, 2.9796, 1.4584, 0.253, 2.0095, 1,
+    0.7676, 0, 0.0587, 0.151, 0.948, 0.1322, 0.1795, 0.4126, 0.4976, 0.2544, 0.3744, 0.1866, 0.6646,
+    0, 0.1937, 0, 0.6448, 0.5302, 2.8912, 0.7747, 0.3788, 0.5305, 0.9287, 0.7034, 1.4366, 1.5885,
+    1.1032, 2.1412, 1.0539, 3.0706, 1.2834, 0.7118, 0, 0.1876, 0.4777, 2.1251, 2.0469, 0.0517,
+    0.5589, 1.1758, 0, 0, 0.4809, 1.7522, 0.6614, 0.0011, 0.3205, 0, 0.9586, 0.5497, 0.4015, 3.1055,
+    1.3338, 0.3202, 1.1666, 0, 3.0197, 1.4394, 0.2609, 2.0431, 1,
   ],
 } as const;

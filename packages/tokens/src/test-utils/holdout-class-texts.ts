@@ -58,16 +58,20 @@ const letters = (random: Random, alphabet: string, length: number) => {
 };
 
 let english: string[] | undefined;
-/** English words of the system's en_GB/en_US catalogues (or a small built-in list). */
+/**
+ * English words of the system's en_GB/en_AU/en_CA catalogues, one entry per occurrence, so draws
+ * follow word frequency as identifiers and prose do (uniform draws over the distinct words made
+ * rare words as common as `file` or `name`), or a small built-in list.
+ */
 function englishWords(): string[] {
   if (english) return english;
-  const words = new Set<string>();
+  const words: string[] = [];
   for (const language of ['en_GB', 'en_AU', 'en_CA'])
     for (const text of languageStrings(language))
-      for (const word of text.match(/[A-Za-z]{2,14}/g) ?? []) words.add(word.toLowerCase());
+      for (const word of text.match(/[A-Za-z]{2,14}/g) ?? []) words.push(word.toLowerCase());
   english =
-    words.size >= 500
-      ? [...words].sort()
+    words.length >= 5000
+      ? words
       : 'file name user error value count time request response buffer index cache server client token message stream parse build config'.split(
           ' ',
         );
