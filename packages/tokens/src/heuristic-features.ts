@@ -1,5 +1,5 @@
 import { simplifiedOnlyHan, traditionalOnlyHan } from './han-forms.js';
-import { rareLetterPairs } from './rare-letter-pairs.js';
+import { rareCyrillicPairs, rareLetterPairs, uncommonLetterPairs } from './rare-letter-pairs.js';
 
 /**
  * Names of the single-pass text features the heuristic weighs, in vector order. The fitting script
@@ -58,6 +58,15 @@ export const featureNames = [
   'generatedLetters',
   'generatedCapitals',
   'traditionalHanRuns',
+  'spacesBeforeDigits',
+  'punctuationPieces',
+  'rareLetterPairs',
+  'indicWords',
+  'sparseScriptLetters',
+  'cyrillicRarePairs',
+  'uncommonLetterPairs',
+  'sparseIndic',
+  'vietnameseLetters',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -132,6 +141,12 @@ for (let first = 0; first < 26; first++)
     if (rareLetterPairs[first * 26 + second] === 1)
       for (const firstCode of [97 + first, 65 + first])
         rareCodePairs[(firstCode << 7) | (97 + second)] = 1;
+// Pairs English writes seldom, by the same codes (2 in the same table: a pair is one or the other).
+for (let first = 0; first < 26; first++)
+  for (let second = 0; second < 26; second++)
+    if (uncommonLetterPairs[first * 26 + second] === 1)
+      for (const firstCode of [97 + first, 65 + first])
+        rareCodePairs[(firstCode << 7) | (97 + second)] = 2;
 
 const asciiClass = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -188,11 +203,17 @@ export function extractFeatures(
   let alnumCapitals = 0;
   let alnumPairs = 0;
   let alnumRarePairs = 0;
+  let alnumUncommonPairs = 0;
+  let alnumUpperRarePairs = 0;
+  let alnumUpperUncommonPairs = 0;
   let previousLetterCode = 0;
   // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic, 24 Hebrew,
-  // 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
+  // 25 Indic, 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
   let scriptRunLength = 0;
+  // The previous letter of a Cyrillic run as an index into the rare-pair table (а-я, case-folded),
+  // -1 after any other character.
+  let previousCyrillic = -1;
   // o200k holds far more whole Russian words than Ukrainian, Serbian or Bulgarian ones (per UI string
   // of 20+ characters, one weight set overcounted Russian by 14 % and undercounted Serbian by 8 %):
   // Cyrillic letters and words are charged as Russian when the text has letters only Russian uses
@@ -219,9 +240,10 @@ export function extractFeatures(
     if (scriptRun === 21) {
       if (scriptRunLength > 6) cyrillic[2]! += scriptRunLength - 6;
       if (scriptRunLength > 3) cyrillic[3]! += 1;
-    } else if (scriptRun >= 22 && scriptRunLength > 3) into[42]! += 1;
+    } else if (scriptRun >= 22 && scriptRun <= 24 && scriptRunLength > 3) into[42]! += 1;
     scriptRun = 0;
     scriptRunLength = 0;
+    previousCyrillic = -1;
   };
   const length = text.length;
   // Word and digit features (slots 0-8) of the current alphanumeric run, kept apart until the run
@@ -243,6 +265,14 @@ export function extractFeatures(
       into[50]! += alnumCapitals;
     } else {
       for (let k = 0; k < 9; k++) into[k]! += run[k]!;
+      // A letter pair that English almost never writes is almost never inside one token either:
+      // BPE cuts a word there (made-up words, names, other languages written in a-z).
+      // Runs with digits (hex, ids, versions) are cut at every letter/digit switch already, which
+      // the digit features price; their letters are not words.
+      if (alnumDigits === 0) {
+        into[54]! += alnumRarePairs + alnumUpperRarePairs;
+        into[58]! += alnumUncommonPairs + alnumUpperUncommonPairs;
+      }
     }
     run.fill(0);
     alnumLength = 0;
@@ -254,6 +284,9 @@ export function extractFeatures(
     alnumCapitals = 0;
     alnumPairs = 0;
     alnumRarePairs = 0;
+    alnumUncommonPairs = 0;
+    alnumUpperRarePairs = 0;
+    alnumUpperUncommonPairs = 0;
     previousLetterCode = 0;
   };
   const endWord = () => {
@@ -287,6 +320,12 @@ export function extractFeatures(
     const code = text.charCodeAt(i);
     if (code < 128) {
       const kind = asciiClass[code]!;
+      // Both split patterns give a digit no leading space (a word or punctuation takes one): the
+      // space before a number is a token of its own.
+      if (kind === DIGIT && previous === SPACE) into[52]! += 1;
+      // A punctuation run takes the next letter's word as one piece ('.get', '(foo', '_id'); before
+      // a digit, whitespace or the end it is a piece, so at least one token, of its own.
+      if (previous === PUNCT && kind !== PUNCT && kind !== LOWER && kind !== UPPER) into[53]! += 1;
       if (kind !== SPACE && spaceRun > 0) endSpaces();
       if (kind !== NEWLINE && newlineRun > 0) endNewlines();
       if (kind !== DIGIT && digitRun > 0) endDigits();
@@ -303,11 +342,26 @@ export function extractFeatures(
           alnumDigits++;
           previousLetterCode = 0;
         } else {
-          if ((code | 32) > 102) alnumHex = false;
-          if (kind === UPPER) alnumCapitals++;
-          else if (previousLetterCode !== 0) {
+          // The x of a 0x prefix keeps a hex literal hex.
+          if (
+            (code | 32) > 102 &&
+            !(code === 120 && alnumLength === 2 && text.charCodeAt(i - 1) === 48)
+          )
+            alnumHex = false;
+          if (kind === UPPER) {
+            alnumCapitals++;
+            // Pairs inside upper-case words, case-folded: SQL keywords and constants are whole
+            // tokens, made-up upper-case words split at their rare pairs as lower-case ones do.
+            if (previous === UPPER) {
+              const pair = rareCodePairs[(previousLetterCode << 7) | (code | 32)]!;
+              alnumUpperRarePairs += pair & 1;
+              alnumUpperUncommonPairs += pair >> 1;
+            }
+          } else if (previousLetterCode !== 0) {
             alnumPairs++;
-            alnumRarePairs += rareCodePairs[(previousLetterCode << 7) | code]!;
+            const pair = rareCodePairs[(previousLetterCode << 7) | code]!;
+            alnumRarePairs += pair & 1;
+            alnumUncommonPairs += pair >> 1;
           }
           previousLetterCode = code;
         }
@@ -318,6 +372,9 @@ export function extractFeatures(
         case LOWER:
         case UPPER:
           if (wordLength === 0) run[0]! += 1;
+          // o200k's pattern ends a word piece where a capital follows a lower-case letter
+          // (parse|Primary|Expression): the length excess is the piece's, not the identifier's.
+          else if (kind === UPPER && previous === LOWER) endWord();
           wordLength++;
           run[1]! += 1;
           if (kind === UPPER && previous === LOWER) run[4]! += 1;
@@ -364,7 +421,10 @@ export function extractFeatures(
       previous = kind;
       continue;
     }
-    if (spaceRun > 0) endSpaces();
+    // One space before a non-ASCII character is always part of its piece (a word of another script,
+    // a symbol or emoji run): no token of its own, unlike one before a digit or a line end.
+    if (spaceRun === 1 && !atLineStart) spaceRun = 0;
+    else if (spaceRun > 0) endSpaces();
     if (newlineRun > 0) endNewlines();
     if (digitRun > 0) endDigits();
     if (wordLength > 0) endWord();
@@ -412,9 +472,40 @@ export function extractFeatures(
       into[39]! += 1;
       script = 24;
     } else if (code >= 0x0900 && code <= 0x0dff) {
-      into[24]! += 1;
-    } else if (code >= 0x0e00 && code <= 0x0e7f) {
+      // Gurmukhi and Sinhala have far fewer merges in o200k than Devanagari, Bengali or the
+      // Dravidian scripts (about 0.78 tokens per character against 0.5).
+      into[(code >= 0x0a00 && code <= 0x0a7f) || code >= 0x0d80 ? 59 : 24]! += 1;
+      script = 25;
+    } else if (
+      (code >= 0x0e00 && code <= 0x0e7f) ||
+      (code >= 0x1000 && code <= 0x109f) ||
+      (code >= 0x1780 && code <= 0x17ff)
+    ) {
+      // Thai, Myanmar and Khmer: written without spaces between words, about 0.6 tokens per
+      // character in o200k.
       into[25]! += 1;
+    } else if (
+      (code >= 0x0e80 && code <= 0x0fff) ||
+      (code >= 0x1200 && code <= 0x139f) ||
+      (code >= 0x13a0 && code <= 0x13ff) ||
+      (code >= 0x1800 && code <= 0x18af) ||
+      (code >= 0xa000 && code <= 0xa4cf)
+    ) {
+      // Lao, Tibetan, Ethiopic, Cherokee, Mongolian, Yi: scripts with little web text have few
+      // merges in the vocabulary, so their three UTF-8 bytes stay two or three tokens.
+      into[56]! += 1;
+    } else if (
+      (code >= 0x1ea0 && code <= 0x1ef9) ||
+      code === 0x0102 ||
+      code === 0x0103 ||
+      code === 0x0110 ||
+      code === 0x0111 ||
+      (code >= 0x01a0 && code <= 0x01b0)
+    ) {
+      // Letters only Vietnamese writes: o200k holds most Vietnamese syllables whole, so these cost
+      // far less than the accented letters of European languages (priced alike, Vietnamese UI text
+      // was overcounted by 45 %).
+      into[60]! += 1;
     } else if (
       (code >= 0x00c0 && code <= 0x024f && code !== 0xd7 && code !== 0xf7) ||
       (code >= 0x1e00 && code <= 0x1eff)
@@ -440,7 +531,9 @@ export function extractFeatures(
       if (scriptRun !== 0) endScriptRun();
       if (script === 21) cyrillic[1]! += 1;
       else if (script !== 0)
-        into[script === 22 ? 33 : script === 23 ? 34 : script === 24 ? 40 : 35]! += 1;
+        into[
+          script === 22 ? 33 : script === 23 ? 34 : script === 24 ? 40 : script === 25 ? 55 : 35
+        ]! += 1;
     }
     scriptRun = script;
     scriptRunLength = script === 0 ? 0 : scriptRunLength + 1;
@@ -448,6 +541,17 @@ export function extractFeatures(
     // a quarter of a token on each further one: the per-letter weight is split so short words are
     // not overcounted.
     if (script === 21) {
+      // As in Latin words, a pair no Cyrillic language writes often is a token boundary: made-up
+      // and transliterated words priced as Russian words were undercounted by half.
+      const folded =
+        code >= 0x0430 && code <= 0x044f
+          ? code - 0x0430
+          : code >= 0x0410 && code <= 0x042f
+            ? code - 0x0410
+            : -1;
+      if (previousCyrillic >= 0 && folded >= 0)
+        into[57]! += rareCyrillicPairs[previousCyrillic * 32 + folded]!;
+      previousCyrillic = folded;
       if (scriptRunLength > 3) cyrillic[4]! += 1;
       if (isCapital(code)) cyrillic[scriptRunLength === 1 ? 5 : 6]! += 1;
     } else if (script === 22 || script === 23) {
@@ -455,6 +559,7 @@ export function extractFeatures(
       if (script === 22 && isCapital(code)) into[scriptRunLength === 1 ? 43 : 44]! += 1;
     }
   }
+  if (previous === PUNCT) into[53]! += 1;
   if (spaceRun > 0) endSpaces();
   if (newlineRun > 0) endNewlines();
   if (digitRun > 0) endDigits();

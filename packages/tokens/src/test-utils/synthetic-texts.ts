@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { readGettextCatalogue } from './read-gettext-catalogue.js';
+import { readGettextCatalogue } from './read-gettext-catalogue.ts';
 
 export type SyntheticClass =
   | 'base64'

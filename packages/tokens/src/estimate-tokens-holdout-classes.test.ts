@@ -1,0 +1,81 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { estimateTokens } from './estimate-tokens.js';
+import { classErrors } from './test-utils/heuristic-evaluation.ts';
+import {
+  type HoldoutClass,
+  holdoutClasses,
+  holdoutSamples,
+} from './test-utils/holdout-class-texts.ts';
+
+const require = createRequire(import.meta.url);
+const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
+
+// Per-text MAPE ceilings, a margin above the worst of eight seeds at 120 texts per class when
+// written: 0.09 where that worst was <= 7 %, 0.16 for the two classes still far from the 8 % target
+// (short Indic snippets: the scripts' costs per character differ more than the script features
+// tell apart; short Latin-script text in other languages: Italian and Finnish words split into
+// more pieces than English ones with the same letter pairs), 0.12 for the rest.
+const strict: readonly HoldoutClass[] = [
+  'pseudo-words',
+  'pseudo-words-mixed',
+  'pseudo-words-accented',
+  'numbers',
+  'log-lines',
+  'yaml',
+  'markdown-table',
+  'short-cjk',
+  'short-korean',
+  'short-georgian',
+  'emoji-sequences',
+];
+const loose: readonly HoldoutClass[] = ['short-indic', 'short-latin'];
+// chars/4 is nearly exact on identifiers made of frequent English words (about four characters per
+// token); the heuristic overcounts them by ~8 % (the safe direction), so it is not held to beat it.
+const charsPerFourIsNearExact: readonly HoldoutClass[] = ['identifiers'];
+const ceiling = (name: HoldoutClass) =>
+  strict.includes(name) ? 0.09 : loose.includes(name) ? 0.16 : 0.12;
+
+describe('estimateTokens on classes the fit does not draw (fresh seed per run)', () => {
+  // The fit draws these classes with its own fixed seed; a fresh seed here measures text the
+  // weights never saw. Printed so a failure can be replayed with HEURISTIC_SEED.
+  const seed = Number(process.env.HEURISTIC_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const samples = holdoutSamples(seed, 150);
+  const o200k = tiktoken.get_encoding('o200k_base');
+  const report = classErrors(
+    samples,
+    (text) => estimateTokens(text),
+    (text) => o200k.encode_ordinary(text).length,
+  );
+  o200k.free();
+  const describeReport = () =>
+    `seed ${seed}: ${[...report]
+      .map(
+        ([name, { mape, bias }]) =>
+          `${name} ${(mape * 100).toFixed(1)}%/${(bias * 100).toFixed(1)}%`,
+      )
+      .join(', ')}`;
+
+  it(`generates 20–2,000-character texts of the classes the system has sources for (seed ${seed})`, () => {
+    for (const sample of samples) {
+      expect(sample.text.length).toBeGreaterThanOrEqual(20);
+      expect(sample.text.length).toBeLessThanOrEqual(2000);
+    }
+    // The classes built from generated letters, numbers and markup need no system files.
+    for (const name of holdoutClasses.filter((name) => !name.startsWith('short-')))
+      if (name !== 'mixed-language') expect(report.has(name), name).toBe(true);
+  });
+
+  it(`undercounts no class by more than 10 % in aggregate (seed ${seed})`, () => {
+    for (const [name, { bias }] of report)
+      expect(bias, `${name}; ${describeReport()}`).toBeGreaterThanOrEqual(-0.1);
+  });
+
+  it(`keeps per-text MAPE under each class's ceiling and below chars/4's (seed ${seed})`, () => {
+    for (const [name, { mape, quarter }] of report) {
+      expect(mape, `${name}; ${describeReport()}`).toBeLessThanOrEqual(ceiling(name));
+      if (!charsPerFourIsNearExact.includes(name))
+        expect(mape, `${name}; ${describeReport()}`).toBeLessThan(quarter);
+    }
+  });
+});
