@@ -1,6 +1,8 @@
 // Focused runs of two rows of run.ts, for iterating on the exact counter: first-pass throughput
 // (fresh counters, interleaved with ai-tokenizer and raw WASM) and re-count after appending one
 // message to a deep copy. BENCH_PART=throughput|recount|both (default both), BENCH_ROUNDS (7).
+// BENCH_BASE=<dist directory of another build> adds that build as a contender (before/after in one
+// process, interleaved).
 import { createRequire } from 'node:module';
 import { loadTranscripts } from '@baton/test-corpus';
 import AiTokenizer from 'ai-tokenizer';
@@ -10,6 +12,11 @@ import { transcriptSamples } from '../src/test-utils/corpus-texts.ts';
 
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
+const base = process.env.BENCH_BASE
+  ? ((await import(
+      new URL(`${process.env.BENCH_BASE}/index.js`, `file://${process.cwd()}/`).href
+    )) as typeof import('../dist/index.js'))
+  : undefined;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const part = process.env.BENCH_PART ?? 'both';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -47,41 +54,63 @@ if (part !== 'recount') {
     chunks[i % chunkCount]!.push(t);
   });
   const dqbd = tiktoken.get_encoding('o200k_base');
-  const makers: Array<() => (t: string) => number> = [
-    () => {
-      const c = fresh();
-      return (t) => c.count(t);
-    },
-    () => (t) => dqbd.encode_ordinary(t).length,
-    () => {
-      const tk = new AiTokenizer(aiEncodings.o200k_base);
-      return (t) => tk.encode(t, [], []).length;
-    },
+  const makers: Array<[string, () => (t: string) => number]> = [
+    [
+      'baton',
+      () => {
+        const c = fresh();
+        return (t) => c.count(t);
+      },
+    ],
+    ['wasm', () => (t) => dqbd.encode_ordinary(t).length],
+    [
+      'ai-tokenizer',
+      () => {
+        const tk = new AiTokenizer(aiEncodings.o200k_base);
+        return (t) => tk.encode(t, [], []).length;
+      },
+    ],
   ];
+  if (base)
+    makers.push([
+      'base',
+      () => {
+        const c = base.createTokenCounter({
+          encoding: 'o200k_base',
+          loadEncoder: (e) => base.loadBytePairEncoder(e),
+        });
+        void c.exact;
+        return (t) => c.count(t);
+      },
+    ]);
   const reference = texts.reduce((s, t) => s + dqbd.encode_ordinary(t).length, 0);
-  const ours = texts.reduce((s, t) => s + makers[0]!()(t), 0);
+  const ours = texts.reduce((s, t) => s + makers[0]![1]()(t), 0);
   if (ours !== reference) throw new Error(`count differs: ${ours} vs ${reference}`);
-  const vsWasm: number[] = [];
-  const vsAi: number[] = [];
-  const speed: number[] = [];
+  const n = makers.length;
+  const speed: number[][] = makers.map(() => []);
+  const ratio: number[][] = makers.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    const counters = makers.map((m) => m());
-    const cpu = [0, 0, 0];
+    const counters = makers.map(([, make]) => make());
+    const cpu = new Array<number>(n).fill(0);
     gc();
     for (let c = 0; c < chunkCount; c++)
-      for (let k = 0; k < 3; k++) {
-        const i = (k + c + round) % 3;
+      for (let k = 0; k < n; k++) {
+        const i = (k + c + round) % n;
         cpu[i]! += cpuOf(() => {
           for (const t of chunks[c]!) counters[i]!(t);
         });
       }
-    speed.push(mb / (cpu[0]! / 1000));
-    vsWasm.push(cpu[1]! / cpu[0]!);
-    vsAi.push(cpu[2]! / cpu[0]!);
+    for (let i = 0; i < n; i++) {
+      speed[i]!.push(mb / (cpu[i]! / 1000));
+      ratio[i]!.push(cpu[i]! / cpu[0]!);
+    }
   }
-  console.log(
-    `first pass ${mb.toFixed(2)} MB: baton ${spread(speed, 1)} MB/s CPU; x wasm ${spread(vsWasm)}; x ai-tokenizer ${spread(vsAi)}`,
-  );
+  console.log(`first pass, ${mb.toFixed(2)} MB, ${rounds} rounds, MB/s CPU and baton's speed-up:`);
+  makers.forEach(([name], i) => {
+    console.log(
+      `  ${name.padEnd(13)} ${spread(speed[i]!, 1)} MB/s; baton is ${spread(ratio[i]!)}x`,
+    );
+  });
 }
 
 if (part !== 'throughput') {
