@@ -39,6 +39,15 @@ for (let i = 0; i < 64; i++)
   base64Values['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] =
     i;
 
+const rankMask = (1 << 21) - 1;
+
+/** Up to 4 bytes as one number (with the size, which the table stores beside it, exact). */
+function packBytes(bytes: Uint8Array, start: number, size: number): number {
+  let packed = 0;
+  for (let k = 0; k < size; k++) packed |= bytes[start + k]! << (8 * k);
+  return packed;
+}
+
 /** FNV-1a of `bytes[start, end)`. */
 const fnvOffset = 0x811c9dc5;
 const fnvPrime = 0x01000193;
@@ -107,37 +116,47 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
     ranksOf[count++] = rank++;
     starts[count] = written;
   }
+  // A slot is two numbers: the token's size and rank (`size << 21 | rank`, never 0: 0 is empty),
+  // then for a token of up to 4 bytes the bytes themselves, else where its bytes start. Finding a
+  // short token reads one cache line; a longer one is compared with the bytes only when the size
+  // matches. (Slot, start offsets, bytes and ranks in four arrays cost four cache misses a lookup,
+  // most of a first merge's time.)
   let slots = 1;
-  while (slots < count * 4) slots <<= 1;
+  while (slots < count * 2) slots <<= 1;
   const mask = slots - 1;
-  // Entry index + 1 per slot, 0 when empty.
-  const table = new Int32Array(slots);
+  const table = new Int32Array(slots * 2);
   const pairs = new Int32Array(65_536).fill(noRank);
   const byteRanks = new Int32Array(256).fill(noRank);
   let longestToken = 0;
   for (let e = 0; e < count; e++) {
     const from = starts[e]!;
-    const to = starts[e + 1]!;
-    const size = to - from;
+    const size = starts[e + 1]! - from;
     if (size > longestToken) longestToken = size;
-    if (size === 1) byteRanks[data[from]!] = ranksOf[e]!;
-    else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = ranksOf[e]!;
+    const rank = ranksOf[e]!;
+    if (size === 1) byteRanks[data[from]!] = rank;
+    else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = rank;
     const hash = hashes[e]!;
     let slot = ((hash ^ (hash >>> 16)) >>> 0) & mask;
-    while (table[slot] !== 0) slot = (slot + 1) & mask;
-    table[slot] = e + 1;
+    while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
+    table[slot * 2] = (size << 21) | rank;
+    table[slot * 2 + 1] = size <= 4 ? packBytes(data, from, size) : from;
   }
   const rankOf = (bytes: Uint8Array, start: number, end: number): number => {
     const size = end - start;
     if (size > longestToken) return noRank;
+    const packed = size <= 4 ? packBytes(bytes, start, size) : 0;
     for (let slot = hashBytes(bytes, start, end) & mask; ; slot = (slot + 1) & mask) {
-      const entry = table[slot]! - 1;
-      if (entry < 0) return noRank;
-      const from = starts[entry]!;
-      if (starts[entry + 1]! - from !== size) continue;
+      const sizeAndRank = table[slot * 2]!;
+      if (sizeAndRank === 0) return noRank;
+      if (sizeAndRank >>> 21 !== size) continue;
+      const second = table[slot * 2 + 1]!;
+      if (size <= 4) {
+        if (second === packed) return sizeAndRank & rankMask;
+        continue;
+      }
       let k = 0;
-      while (k < size && data[from + k] === bytes[start + k]) k++;
-      if (k === size) return ranksOf[entry]!;
+      while (k < size && data[second + k] === bytes[start + k]) k++;
+      if (k === size) return sizeAndRank & rankMask;
     }
   };
   return { rankOf, pairs, byteRanks, longestToken };
