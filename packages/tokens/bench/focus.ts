@@ -42,6 +42,16 @@ const fresh = () => {
   void counter.exact;
   return counter;
 };
+const freshBase =
+  base &&
+  (() => {
+    const counter = base.createTokenCounter({
+      encoding: 'o200k_base',
+      loadEncoder: (e) => base.loadBytePairEncoder(e),
+    });
+    void counter.exact;
+    return counter;
+  });
 
 if (part !== 'recount') {
   const texts = transcriptSamples()
@@ -75,11 +85,7 @@ if (part !== 'recount') {
     makers.push([
       'base',
       () => {
-        const c = base.createTokenCounter({
-          encoding: 'o200k_base',
-          loadEncoder: (e) => base.loadBytePairEncoder(e),
-        });
-        void c.exact;
+        const c = freshBase!();
         return (t) => c.count(t);
       },
     ]);
@@ -123,31 +129,43 @@ if (part !== 'throughput') {
     ['1,000 transcript copies', all.slice(0, 1000), all[1000] ?? all[0]!],
     ['10,000 tiny copies', tiny, { role: 'user', content: 'and one more small question?' }],
   ];
+  type Counter = { countMessages(messages: never): number };
+  const builds: Array<[string, () => Counter]> = [['baton', fresh]];
+  if (freshBase) builds.push(['base', freshBase]);
   for (const [name, messages, appended] of mixes) {
-    const colds: number[] = [];
-    const agains: number[] = [];
-    const ratios: number[] = [];
+    const colds = builds.map((): number[] => []);
+    const agains = builds.map((): number[] => []);
+    const ratios = builds.map((): number[] => []);
     for (let round = 0; round < rounds; round++) {
-      const counter = fresh();
-      gc();
-      const cold = cpuOf(() => counter.countMessages(messages as never));
-      const nexts = Array.from({ length: 20 }, (_, i) =>
-        structuredClone([
-          ...messages,
-          { ...appended, content: `${(appended as { content: string }).content} (${round}.${i})` },
-        ]),
-      );
-      gc();
-      const again =
-        cpuOf(() => {
-          for (const n of nexts) counter.countMessages(n as never);
-        }) / 20;
-      colds.push(cold);
-      agains.push(again);
-      ratios.push((again / cold) * 100);
+      // Builds alternate which goes first, round by round.
+      for (let k = 0; k < builds.length; k++) {
+        const b = (k + round) % builds.length;
+        const counter = builds[b]![1]();
+        gc();
+        const cold = cpuOf(() => counter.countMessages(messages as never));
+        const nexts = Array.from({ length: 20 }, (_, i) =>
+          structuredClone([
+            ...messages,
+            {
+              ...appended,
+              content: `${(appended as { content: string }).content} (${round}.${i})`,
+            },
+          ]),
+        );
+        gc();
+        const again =
+          cpuOf(() => {
+            for (const n of nexts) counter.countMessages(n as never);
+          }) / 20;
+        colds[b]!.push(cold);
+        agains[b]!.push(again);
+        ratios[b]!.push((again / cold) * 100);
+      }
     }
-    console.log(
-      `${name}: cold ${spread(colds)} ms; re-count ${spread(agains, 3)} ms; ratio ${spread(ratios)} %`,
-    );
+    builds.forEach(([build], b) => {
+      console.log(
+        `${name} (${build}): cold ${spread(colds[b]!)} ms; re-count ${spread(agains[b]!, 3)} ms; ratio ${spread(ratios[b]!)} %`,
+      );
+    });
   }
 }
