@@ -98,11 +98,6 @@ function toBytes(value: ArrayBufferView | ArrayBuffer): Uint8Array {
 
 const keyScratch: string[][] = [];
 
-function isPlain(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
 /** True when `a` and `b` are the same plain data (same keys in the same order, same values). */
 export function structurallyEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
@@ -110,21 +105,28 @@ export function structurallyEqual(a: unknown, b: unknown, depth = 0): boolean {
     return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!structurallyEqual(a[i], b[i], depth + 1)) return false;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i];
+      const y = b[i];
+      if (x !== y && !structurallyEqual(x, y, depth + 1)) return false;
+    }
     return true;
   }
-  if (ArrayBuffer.isView(a) || a instanceof ArrayBuffer) {
+  // Plain objects first (nearly every value of a message); of the rest only buffers compare: a
+  // class instance (a Date, a Map) may serialise to more than its enumerable keys show (two Dates
+  // have no keys at all), so it is counted afresh.
+  const prototype = Object.getPrototypeOf(a);
+  if (prototype !== Object.prototype && prototype !== null) {
+    if (!(ArrayBuffer.isView(a) || a instanceof ArrayBuffer)) return false;
     // The same kind of buffer: an image part reads a Uint8Array but not a DataView.
-    if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+    if (prototype !== Object.getPrototypeOf(b)) return false;
     const x = toBytes(a);
     const y = toBytes(b as ArrayBufferView | ArrayBuffer);
     if (x.byteLength !== y.byteLength) return false;
     return Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(y);
   }
-  if (Array.isArray(b) || ArrayBuffer.isView(b)) return false;
-  // A class instance (a Date, a Map) may serialise to more than its enumerable keys show: two
-  // Dates have no keys at all. Only plain objects are compared; anything else is counted afresh.
-  if (!isPlain(a) || !isPlain(b)) return false;
+  const other = Object.getPrototypeOf(b);
+  if (other !== Object.prototype && other !== null) return false;
   // Keys in order (JSON text depends on it), without allocating: one reused array per depth.
   let keysB = keyScratch[depth];
   if (keysB === undefined) {
@@ -136,14 +138,9 @@ export function structurallyEqual(a: unknown, b: unknown, depth = 0): boolean {
   let index = 0;
   for (const key in a) {
     if (keysB[index++] !== key) return false;
-    if (
-      !structurallyEqual(
-        (a as Record<string, unknown>)[key],
-        (b as Record<string, unknown>)[key],
-        depth + 1,
-      )
-    )
-      return false;
+    const x = (a as Record<string, unknown>)[key];
+    const y = (b as Record<string, unknown>)[key];
+    if (x !== y && !structurallyEqual(x, y, depth + 1)) return false;
   }
   return index === keysB.length;
 }
