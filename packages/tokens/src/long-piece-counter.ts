@@ -369,9 +369,10 @@ function joinedRank(bytes: Uint8Array, i: number, table: Ranks): number {
 }
 
 const unknownPair = -1;
-// Grows from 4,096 slots by doubling while half full, up to 2^19 slots (8 MB: four int32s a slot);
-// full at that size it starts again empty. o200k has about 200,000 merges.
-const pairMemoInitialSlots = 1 << 12;
+// Grows from 65,536 slots (1 MB) by doubling while half full, up to 2^19 slots (8 MB: four int32s
+// a slot); full at that size it starts again empty. o200k has about 200,000 merges. A first pass
+// over a couple of MB of text fills tens of thousands of slots: starting small cost five rehashes.
+const pairMemoInitialSlots = 1 << 16;
 const pairMemoMaximumSlots = 1 << 19;
 
 /**
