@@ -10,21 +10,13 @@ import {
   imageTokens,
   unknownImageTokens,
 } from './index.js';
+import { pngHeader } from './test-utils/png-header.js';
 
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
 const o200k = tiktoken.get_encoding('o200k_base');
 const exact = (text: string) => o200k.encode_ordinary(text).length;
 const header = (role: string) => chatFormat.tokensPerMessage + exact(role);
-
-/** A PNG header (signature + IHDR) of the given size, built at run time. */
-function pngHeader(width: number, height: number): Uint8Array {
-  const bytes = new Uint8Array(33);
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  new DataView(bytes.buffer).setUint32(16, width);
-  new DataView(bytes.buffer).setUint32(20, height);
-  return bytes;
-}
 
 describe('OpenAI chat constants', () => {
   // The example conversation of OpenAI's "How to count tokens with tiktoken" cookbook, whose

@@ -2,6 +2,7 @@ import { GenerationalCache } from './generational-cache.js';
 import type { Encoder } from './load-encoder.js';
 import { createLongPieceCounter } from './long-piece-counter.js';
 import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
+import { longestPackedPiece, PackedPieceMemo, packHead, packTail } from './packed-piece-memo.js';
 import { hashRange, PieceMemo } from './piece-memo.js';
 import { asciiSplitPattern, splitPattern } from './split-pattern.js';
 import { TokenizerError } from './tokenizer-error.js';
@@ -118,6 +119,22 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
         : undefined;
   // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
   const memo = new PieceMemo(pieceCacheGeneration);
+  const packed = new PackedPieceMemo(pieceCacheGeneration);
+  // Tokens of a short ASCII piece through the memo keyed by its packed characters; -1 when the
+  // piece holds a code unit of 128 or more (not packable).
+  const countPacked = (text: string, start: number, end: number): number => {
+    const head = packHead(text, start, end);
+    if (head === -1) return -1;
+    const tail = end - start > 4 ? packTail(text, start, end) : 0;
+    if (tail === -1) return -1;
+    let tokens = packed.get(head, tail);
+    if (tokens < 0) {
+      const piece = text.slice(start, end);
+      tokens = tokens === -1 ? encodeShort(piece) : countPiece(piece);
+      packed.set(head, tail, tokens);
+    }
+    return tokens;
+  };
   const countAscii = (text: string, start: number, end: number): number => {
     if (nextPieceEnd === undefined)
       return countPieces(
@@ -130,16 +147,20 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
       const pieceEnd = nextPieceEnd(text, index, end);
       const length = pieceEnd - index;
       if (length === 1 && text.charCodeAt(index) < 128) total += 1;
-      else if (length <= longestShortPiece) {
-        const hash = hashRange(text, index, pieceEnd);
-        let tokens = memo.get(text, index, pieceEnd, hash);
-        if (tokens < 0) {
-          const piece = text.slice(index, pieceEnd);
-          tokens = tokens === -1 ? encodeShort(piece) : countPiece(piece);
-          memo.set(piece, hash, tokens);
-        }
-        total += tokens;
-      } else total += countPiece(text.slice(index, pieceEnd));
+      else {
+        const packedTokens = length <= longestPackedPiece ? countPacked(text, index, pieceEnd) : -1;
+        if (packedTokens >= 0) total += packedTokens;
+        else if (length <= longestShortPiece) {
+          const hash = hashRange(text, index, pieceEnd);
+          let tokens = memo.get(text, index, pieceEnd, hash);
+          if (tokens < 0) {
+            const piece = text.slice(index, pieceEnd);
+            tokens = tokens === -1 ? encodeShort(piece) : countPiece(piece);
+            memo.set(piece, hash, tokens);
+          }
+          total += tokens;
+        } else total += countPiece(text.slice(index, pieceEnd));
+      }
       index = pieceEnd;
     }
     return total;

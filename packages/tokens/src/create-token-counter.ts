@@ -17,12 +17,8 @@ import {
 } from './load-open-weight-tokenizer.js';
 import { messageOverhead, openWeightChatFormats } from './open-weight-chat-format.js';
 import { resolveModel } from './resolve-model.js';
-import {
-  equalsWithKeys,
-  objectKeys,
-  structuralFingerprint,
-  structurallyEqual,
-} from './structural-fingerprint.js';
+import { sameCountedMessage } from './same-counted-message.js';
+import { structuralFingerprint, structurallyEqual } from './structural-fingerprint.js';
 import { TextMemo } from './text-memo.js';
 import type {
   CountableMessage,
@@ -235,12 +231,11 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   );
 
   // The conversation counted last and its counts: a re-count usually holds message i (or a copy
-  // of it) at index i, so that one is compared first, before any hashing or WeakMap lookup.
-  let previous: readonly unknown[] = [];
-  let previousCounts: number[] = [];
-  // The keys of each previous message (when a plain object), so that comparing a copy walks only
-  // the copy's keys. A message equal to its predecessor shares its key list.
-  let previousKeys: (string[] | undefined)[] = [];
+  // of it) at index i, so that one is compared first, before any hashing or WeakMap lookup. Kept
+  // as a snapshot (the caller may replace elements of its array before the next count), updated in
+  // place pair by pair: a count that throws half-way leaves every pair consistent.
+  const previous: unknown[] = [];
+  const previousCounts: number[] = [];
 
   const format = openWeight === undefined ? undefined : openWeightChatFormats[openWeight];
   const openWeightHeader =
@@ -316,34 +311,26 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         throw new InvalidInputError({ path: 'messages', message: 'expected an array of messages' });
       }
       let total = 0;
-      const counts = new Array<number>(messages.length);
-      const keys = new Array<string[] | undefined>(messages.length);
-      for (let i = 0; i < messages.length; i++) {
+      const length = messages.length;
+      for (let i = 0; i < length; i++) {
         const message = messages[i];
-        if (i < previousCounts.length) {
-          const candidate = previous[i];
-          const candidateKeys = previousKeys[i];
-          if (
-            candidateKeys !== undefined
-              ? equalsWithKeys(candidateKeys, candidate as object, message)
-              : typeof candidate === 'object' && structurallyEqual(candidate, message)
-          ) {
-            counts[i] = previousCounts[i]!;
-            keys[i] = candidateKeys;
-            total += counts[i]!;
-            continue;
-          }
+        if (i < previousCounts.length && sameCountedMessage(previous[i], message)) {
+          total += previousCounts[i]!;
+          // The copy replaces its original: the next copy shares its hidden class, and the
+          // original can be collected.
+          previous[i] = message;
+          continue;
         }
         const tokens = countOne(message, `messages[${i}]`);
-        if (messageCacheSize > 0) keys[i] = objectKeys(message);
-        counts[i] = tokens;
+        if (messageCacheSize > 0 && i <= previousCounts.length) {
+          previous[i] = message;
+          previousCounts[i] = tokens;
+        }
         total += tokens;
       }
-      if (messageCacheSize > 0) {
-        // A snapshot: the caller may replace elements of the same array before the next count.
-        previous = messages.slice();
-        previousCounts = counts;
-        previousKeys = keys;
+      if (previousCounts.length > length) {
+        previous.length = length;
+        previousCounts.length = length;
       }
       return total + perRequest() + countToolTokens(countOptions?.tools, countMessageText);
     },
@@ -351,9 +338,8 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       byIdentity = new WeakMap();
       byText.clear();
       byStructure.clear();
-      previous = [];
-      previousCounts = [];
-      previousKeys = [];
+      previous.length = 0;
+      previousCounts.length = 0;
     },
   };
 }

@@ -39,6 +39,15 @@ for (let i = 0; i < 64; i++)
   base64Values['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] =
     i;
 
+const rankMask = (1 << 21) - 1;
+
+/** Up to 4 bytes as one number (with the size, which the table stores beside it, exact). */
+function packBytes(bytes: Uint8Array, start: number, size: number): number {
+  let packed = 0;
+  for (let k = 0; k < size; k++) packed |= bytes[start + k]! << (8 * k);
+  return packed;
+}
+
 /** FNV-1a of `bytes[start, end)`. */
 const fnvOffset = 0x811c9dc5;
 const fnvPrime = 0x01000193;
@@ -107,37 +116,47 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
     ranksOf[count++] = rank++;
     starts[count] = written;
   }
+  // A slot is two numbers: the token's size and rank (`size << 21 | rank`, never 0: 0 is empty),
+  // then for a token of up to 4 bytes the bytes themselves, else where its bytes start. Finding a
+  // short token reads one cache line; a longer one is compared with the bytes only when the size
+  // matches. (Slot, start offsets, bytes and ranks in four arrays cost four cache misses a lookup,
+  // most of a first merge's time.)
   let slots = 1;
-  while (slots < count * 4) slots <<= 1;
+  while (slots < count * 2) slots <<= 1;
   const mask = slots - 1;
-  // Entry index + 1 per slot, 0 when empty.
-  const table = new Int32Array(slots);
+  const table = new Int32Array(slots * 2);
   const pairs = new Int32Array(65_536).fill(noRank);
   const byteRanks = new Int32Array(256).fill(noRank);
   let longestToken = 0;
   for (let e = 0; e < count; e++) {
     const from = starts[e]!;
-    const to = starts[e + 1]!;
-    const size = to - from;
+    const size = starts[e + 1]! - from;
     if (size > longestToken) longestToken = size;
-    if (size === 1) byteRanks[data[from]!] = ranksOf[e]!;
-    else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = ranksOf[e]!;
+    const rank = ranksOf[e]!;
+    if (size === 1) byteRanks[data[from]!] = rank;
+    else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = rank;
     const hash = hashes[e]!;
     let slot = ((hash ^ (hash >>> 16)) >>> 0) & mask;
-    while (table[slot] !== 0) slot = (slot + 1) & mask;
-    table[slot] = e + 1;
+    while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
+    table[slot * 2] = (size << 21) | rank;
+    table[slot * 2 + 1] = size <= 4 ? packBytes(data, from, size) : from;
   }
   const rankOf = (bytes: Uint8Array, start: number, end: number): number => {
     const size = end - start;
     if (size > longestToken) return noRank;
+    const packed = size <= 4 ? packBytes(bytes, start, size) : 0;
     for (let slot = hashBytes(bytes, start, end) & mask; ; slot = (slot + 1) & mask) {
-      const entry = table[slot]! - 1;
-      if (entry < 0) return noRank;
-      const from = starts[entry]!;
-      if (starts[entry + 1]! - from !== size) continue;
+      const sizeAndRank = table[slot * 2]!;
+      if (sizeAndRank === 0) return noRank;
+      if (sizeAndRank >>> 21 !== size) continue;
+      const second = table[slot * 2 + 1]!;
+      if (size <= 4) {
+        if (second === packed) return sizeAndRank & rankMask;
+        continue;
+      }
       let k = 0;
-      while (k < size && data[from + k] === bytes[start + k]) k++;
-      if (k === size) return ranksOf[entry]!;
+      while (k < size && data[second + k] === bytes[start + k]) k++;
+      if (k === size) return sizeAndRank & rankMask;
     }
   };
   return { rankOf, pairs, byteRanks, longestToken };
@@ -298,7 +317,7 @@ export function countShortBytePairTokens(
   if (length > shortLimit) return countBytePairTokens(bytes, length, table, ids);
   const trivial = wholeOrByte(bytes, length, table, ids);
   if (trivial >= 0) return trivial;
-  const { rankOf, pairs, byteRanks, pairMemo } = table;
+  const { pairs, byteRanks } = table;
   const tokens = shortTokens;
   const starts = shortStarts;
   const pairRanks = shortRanks;
@@ -308,16 +327,6 @@ export function countShortBytePairTokens(
   }
   starts[length] = length;
   for (let i = 0; i < length - 1; i++) pairRanks[i] = pairs[(bytes[i]! << 8) | bytes[i + 1]!]!;
-  // The rank of parts i and i + 1 joined, through the memo of token pairs.
-  const rankAt = (i: number): number => {
-    const left = tokens[i]!;
-    const right = tokens[i + 1]!;
-    const known = pairMemo.get(left, right);
-    if (known !== unknownPair) return known;
-    const rank = rankOf(bytes, starts[i]!, starts[i + 2]!);
-    pairMemo.set(left, right, rank);
-    return rank;
-  };
   let parts = length;
   for (;;) {
     // The lowest-ranked pair, the leftmost on ties, as tiktoken picks it.
@@ -332,28 +341,47 @@ export function countShortBytePairTokens(
     }
     if (at < 0) break;
     tokens[at] = best;
-    tokens.copyWithin(at + 1, at + 2, parts);
-    starts.copyWithin(at + 1, at + 2, parts + 1);
-    pairRanks.copyWithin(at + 1, at + 2, parts - 1);
+    // Shifting a few slots by hand: `copyWithin` costs a call into the runtime each time.
+    for (let i = at + 1; i < parts - 1; i++) {
+      tokens[i] = tokens[i + 1]!;
+      starts[i] = starts[i + 1]!;
+      pairRanks[i] = pairRanks[i + 1]!;
+    }
+    starts[parts - 1] = starts[parts]!;
     parts--;
-    if (at < parts - 1) pairRanks[at] = rankAt(at);
-    if (at > 0) pairRanks[at - 1] = rankAt(at - 1);
+    if (at < parts - 1) pairRanks[at] = joinedRank(bytes, at, table);
+    if (at > 0) pairRanks[at - 1] = joinedRank(bytes, at - 1, table);
   }
   if (ids) for (let i = 0; i < parts; i++) ids.push(tokens[i]!);
   return parts;
 }
 
+/** The rank of short-merge parts i and i + 1 joined, through the memo of token pairs. */
+function joinedRank(bytes: Uint8Array, i: number, table: Ranks): number {
+  const left = shortTokens[i]!;
+  const right = shortTokens[i + 1]!;
+  const memo = table.pairMemo;
+  const known = memo.get(left, right);
+  if (known !== unknownPair) return known;
+  const rank = table.rankOf(bytes, shortStarts[i]!, shortStarts[i + 2]!);
+  memo.set(left, right, rank);
+  return rank;
+}
+
 const unknownPair = -1;
-// Grows from 4,096 slots by doubling while half full, up to 2^19 slots (6 MB: three int32 arrays);
-// full at that size it starts again empty. o200k has about 200,000 merges.
-const pairMemoInitialSlots = 1 << 12;
+// Grows from 65,536 slots (1 MB) by doubling while half full, up to 2^19 slots (8 MB: four int32s
+// a slot); full at that size it starts again empty. o200k has about 200,000 merges. A first pass
+// over a couple of MB of text fills tens of thousands of slots: starting small cost five rehashes.
+const pairMemoInitialSlots = 1 << 16;
 const pairMemoMaximumSlots = 1 << 19;
 
-/** An open-addressing map from a pair of ranks to a rank (or `noRank`), bounded. */
+/**
+ * An open-addressing map from a pair of ranks to a rank (or `noRank`), bounded. A slot is the left
+ * rank, the right rank and the value side by side, so a probe reads one cache line (three separate
+ * arrays cost three misses a lookup on a table of megabytes).
+ */
 class PairMemo {
-  private lefts = new Int32Array(pairMemoInitialSlots).fill(-1);
-  private rights = new Int32Array(pairMemoInitialSlots);
-  private values = new Int32Array(pairMemoInitialSlots);
+  private slots = new Int32Array(pairMemoInitialSlots * 4).fill(-1);
   private mask = pairMemoInitialSlots - 1;
   private size = 0;
 
@@ -365,12 +393,13 @@ class PairMemo {
 
   /** The memoised rank, or `unknownPair`. */
   get(left: number, right: number): number {
-    const lefts = this.lefts;
+    const slots = this.slots;
     const mask = this.mask;
     for (let slot = this.slot(left, right); ; slot = (slot + 1) & mask) {
-      const stored = lefts[slot]!;
+      const at = slot << 2;
+      const stored = slots[at]!;
       if (stored === -1) return unknownPair;
-      if (stored === left && this.rights[slot] === right) return this.values[slot]!;
+      if (stored === left && slots[at + 1] === right) return slots[at + 2]!;
     }
   }
 
@@ -380,30 +409,29 @@ class PairMemo {
   }
 
   private insert(left: number, right: number, rank: number): void {
-    const lefts = this.lefts;
+    const slots = this.slots;
     let slot = this.slot(left, right);
-    while (lefts[slot] !== -1) slot = (slot + 1) & this.mask;
-    lefts[slot] = left;
-    this.rights[slot] = right;
-    this.values[slot] = rank;
+    while (slots[slot << 2] !== -1) slot = (slot + 1) & this.mask;
+    const at = slot << 2;
+    slots[at] = left;
+    slots[at + 1] = right;
+    slots[at + 2] = rank;
     this.size++;
   }
 
   private makeRoom(): void {
-    const slots = this.mask + 1;
-    if (slots >= pairMemoMaximumSlots) {
-      this.lefts.fill(-1);
+    const count = this.mask + 1;
+    if (count >= pairMemoMaximumSlots) {
+      this.slots.fill(-1);
       this.size = 0;
       return;
     }
-    const { lefts, rights, values } = this;
-    this.lefts = new Int32Array(slots * 2).fill(-1);
-    this.rights = new Int32Array(slots * 2);
-    this.values = new Int32Array(slots * 2);
-    this.mask = slots * 2 - 1;
+    const old = this.slots;
+    this.slots = new Int32Array(count * 8).fill(-1);
+    this.mask = count * 2 - 1;
     this.size = 0;
-    for (let slot = 0; slot < slots; slot++)
-      if (lefts[slot] !== -1) this.insert(lefts[slot]!, rights[slot]!, values[slot]!);
+    for (let at = 0; at < old.length; at += 4)
+      if (old[at] !== -1) this.insert(old[at]!, old[at + 1]!, old[at + 2]!);
   }
 }
 

@@ -18,6 +18,13 @@ function createTable(capacity: number): Table {
 // probes stop after `maxProbes` slots, so even colliding pieces cost bounded work each (they are
 // then left to the caller's string-keyed cache).
 const seed = (Math.random() * 0x100000000) | 0;
+
+/** Slots of an open-addressed table that holds `entries` at most half full: a power of two. */
+export function slotsFor(entries: number): number {
+  let slots = 2;
+  while (slots < entries * 2) slots *= 2;
+  return slots;
+}
 const maxProbes = 16;
 
 /** A hash of `text` from `start` to `end` (FNV-1a over UTF-16 code units, from a per-process seed). */
@@ -69,10 +76,8 @@ export class PieceMemo {
 
   constructor(generationSize: number) {
     this.#generationSize = Math.max(1, Math.floor(generationSize));
-    let capacity = 2;
-    while (capacity < this.#generationSize * 2) capacity *= 2;
-    this.#capacity = capacity;
-    this.#young = createTable(capacity);
+    this.#capacity = slotsFor(this.#generationSize);
+    this.#young = createTable(this.#capacity);
     this.#old = createTable(2);
   }
 

@@ -1,0 +1,63 @@
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createPieceCounter } from './create-piece-counter.js';
+import { loadBytePairEncoder } from './load-byte-pair-encoder.js';
+import type { TiktokenEncoding } from './types.js';
+
+const require = createRequire(import.meta.url);
+const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
+
+const units = (alphabet: string) => fc.constantFrom(...alphabet);
+// Each class the counter takes a different path for: packed ASCII words (up to 8 characters),
+// longer ASCII pieces, symbols above 127 in the ASCII scan, Latin-1 and CJK (the Unicode pattern),
+// astral emoji, and long runs without spaces (the heap merge).
+const classes = {
+  ascii: fc.string({ unit: units(' \n\tabcxyzABCXYZ019\'.,;:-_/()[]{}"`$#@!?'), maxLength: 120 }),
+  words: fc
+    .array(fc.stringMatching(/^[A-Za-z]{1,12}$/), { maxLength: 30 })
+    .map((words) => words.join(' ')),
+  binary: fc.string({ unit: 'binary-ascii', maxLength: 120 }),
+  latin1: fc.string({ unit: units(' abcéèêàçñöüßÆøÅ¿¡«»°±×÷'), maxLength: 80 }),
+  cjk: fc.string({
+    unit: units(' 的一是不了人我在有他这中大来上个国到说们为子和你。、'),
+    maxLength: 80,
+  }),
+  emoji: fc.string({ unit: units(' a😀🎉👍🏽🚀👨‍👩‍👧❤️\uFE0F'), maxLength: 40 }),
+  symbols: fc.string({ unit: units(' ─│┌┐└┘├┤→←…–—“”‘’•€™'), maxLength: 80 }),
+  grapheme: fc.string({ unit: 'grapheme', maxLength: 60 }),
+  runs: fc
+    .tuple(
+      fc.constantFrom('a', 'ab', 'xyz', '字', '─', '0', '=', 'Aa'),
+      fc.integer({ min: 1, max: 400 }),
+    )
+    .map(([unit, times]) => unit.repeat(times)),
+};
+const text = fc.noBias(fc.oneof(...Object.values(classes)));
+const mixed = fc.noBias(
+  fc.array(text, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')),
+);
+
+describe('createPieceCounter (the default JavaScript encoder)', () => {
+  for (const encoding of ['o200k_base', 'cl100k_base'] as const satisfies TiktokenEncoding[]) {
+    const wasm = tiktoken.get_encoding(encoding);
+    const exact = (value: string) => wasm.encode_ordinary(value).length;
+
+    it(`counts like tiktoken on every class of text, fresh and memoised, ${encoding} (property)`, () => {
+      // One counter for the whole run (its memos fill up and are hit), and a fresh one per text
+      // (every piece merged from its bytes).
+      const shared = createPieceCounter(loadBytePairEncoder(encoding), encoding);
+      fc.assert(
+        fc.property(mixed, (value) => {
+          const expected = exact(value);
+          expect(shared.count(value)).toBe(expected);
+          const fresh = createPieceCounter(loadBytePairEncoder(encoding), encoding);
+          expect(fresh.count(value)).toBe(expected);
+          // A piece seen before, now inside other text: the memo keyed by the piece itself.
+          expect(shared.count(`${value} ${value}`)).toBe(exact(`${value} ${value}`));
+        }),
+        { numRuns: Number(process.env.BYTE_PAIR_RUNS ?? 600) },
+      );
+    });
+  }
+});

@@ -1,0 +1,181 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTokenCounter } from './index.js';
+import { sameCountedMessage } from './same-counted-message.js';
+import { pngHeader } from './test-utils/png-header.js';
+
+// Text of every kind the counter splits differently: ASCII words, Latin-1, CJK, emoji, digits.
+const text = fc.noBias(
+  fc.oneof(
+    fc.string({ maxLength: 24 }),
+    fc.string({ unit: 'grapheme', maxLength: 12 }),
+    fc.stringMatching(/^[a-z ]{0,20}$/),
+    fc.stringMatching(/^[\u00c0-\u00ff\u4e00-\u4e40 0-9]{0,12}$/),
+  ),
+);
+const json: fc.Arbitrary<unknown> = fc.noBias(
+  fc.jsonValue({ maxDepth: 3 }).map((value) => ({ value, when: new Date(1_700_000_000_000) })),
+);
+const detail = fc.constantFrom('low', 'high');
+const message = fc.oneof(
+  fc.record({ role: fc.constantFrom('user', 'assistant', 'system'), content: text }),
+  fc.record(
+    { role: fc.constant('user'), content: text, name: text, id: text },
+    { requiredKeys: ['role', 'content'] },
+  ),
+  fc.record({
+    role: fc.constant('assistant'),
+    content: fc.tuple(text, text, json, detail).map(([said, id, input, imageDetail]) => [
+      { type: 'text', text: said },
+      {
+        type: 'tool-call',
+        toolCallId: id,
+        toolName: 'search',
+        input,
+        providerOptions: { openai: { imageDetail } },
+      },
+    ]),
+    providerOptions: fc.record({ anthropic: fc.record({ cacheControl: text }) }),
+  }),
+  fc.record({
+    role: fc.constant('tool'),
+    content: fc.tuple(text, json).map(([id, value]) => [
+      { type: 'tool-result', toolCallId: id, toolName: 'search', output: { type: 'json', value } },
+      {
+        type: 'tool-result',
+        toolCallId: id,
+        toolName: 'read',
+        output: { type: 'text', value: id },
+      },
+    ]),
+  }),
+  fc.record({
+    role: fc.constant('user'),
+    content: fc
+      .tuple(fc.integer({ min: 1, max: 4000 }), fc.integer({ min: 1, max: 4000 }), detail)
+      .map(([width, height, imageDetail]) => [
+        {
+          type: 'image',
+          image: pngHeader(width, height),
+          providerOptions: { openai: { imageDetail } },
+        },
+      ]),
+  }),
+  fc.record({
+    role: fc.constant('assistant'),
+    content: fc.constant(null),
+    tool_calls: fc
+      .tuple(text, text)
+      .map(([id, args]) => [
+        { id, type: 'function', function: { name: 'search', arguments: args } },
+      ]),
+  }),
+);
+
+type Path = Array<string | number>;
+
+/** Every leaf of `value` (strings, numbers, booleans, dates, bytes) with its path. */
+function leaves(value: unknown, path: Path = [], out: Path[] = []): Path[] {
+  if (value instanceof Date || value instanceof Uint8Array) out.push(path);
+  else if (Array.isArray(value))
+    value.forEach((item, i) => {
+      leaves(item, [...path, i], out);
+    });
+  else if (typeof value === 'object' && value !== null)
+    for (const [key, item] of Object.entries(value)) leaves(item, [...path, key], out);
+  else if (value !== null) out.push(path);
+  return out;
+}
+
+/** A different leaf of the same kind: same-length string edits, width bytes, an invalid date. */
+function changed(leaf: unknown, seed: number): unknown {
+  if (typeof leaf === 'string') {
+    if (leaf === 'low' || leaf === 'high') return leaf === 'low' ? 'high' : 'low';
+    if (leaf.length === 0) return 'x';
+    const at = seed % leaf.length;
+    const code = leaf.charCodeAt(at);
+    // Same length: a different code unit in the same range (ASCII stays ASCII, CJK stays CJK).
+    const replacement = code < 128 ? 32 + ((code - 31) % 95) : code + 1;
+    return leaf.slice(0, at) + String.fromCharCode(replacement) + leaf.slice(at + 1);
+  }
+  if (typeof leaf === 'number') return leaf + 1;
+  if (typeof leaf === 'boolean') return !leaf;
+  // A date a second later usually keeps the token count; an invalid one serialises to null.
+  if (leaf instanceof Date) return new Date(Number.NaN);
+  if (leaf instanceof Uint8Array) {
+    const copy = leaf.slice();
+    copy[18] = (copy[18]! + 1 + (seed % 7)) & 0xff; // the width's second byte
+    return copy;
+  }
+  return leaf;
+}
+
+function setAt(root: unknown, path: Path, value: unknown): void {
+  let node = root as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path.at(-1)!] = value;
+}
+
+const counted = (counter: ReturnType<typeof createTokenCounter>, messages: unknown[]) => {
+  try {
+    return counter.countMessages(messages as never);
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+};
+
+describe('sameCountedMessage', () => {
+  it('re-counts deep copies with a random leaf edited anywhere like a fresh counter (property)', () => {
+    // Every step deep-copies the conversation (as the AI SDK hands over fresh objects) and edits
+    // one leaf: message text, a nested tool-call input, a date in it, provider options, image
+    // bytes, an id; most edits keep the length. The memoised counter must agree with a fresh one.
+    let edits = 0;
+    let changedCounts = 0;
+    fc.assert(
+      fc.property(
+        fc.array(message, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 6 }),
+        (start, steps) => {
+          const counter = createTokenCounter();
+          let messages: unknown[] = start;
+          let before = counted(counter, messages);
+          for (const [pick, seed] of steps) {
+            messages = structuredClone(messages);
+            const paths = leaves(messages);
+            const path = paths[pick % paths.length]!;
+            let leaf: unknown = messages;
+            for (const key of path) leaf = (leaf as Record<string | number, unknown>)[key];
+            setAt(messages, path, changed(leaf, seed));
+            const after = counted(counter, messages);
+            expect(after).toBe(counted(createTokenCounter(), messages));
+            edits++;
+            if (after !== before) changedCounts++;
+            before = after;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The edits must reach the count often, or the property proves little.
+    expect(changedCounts).toBeGreaterThan(edits / 4);
+  });
+
+  it('ignores only keys the count never reads', () => {
+    const base = { role: 'user', content: 'hello there', id: 'a', providerOptions: { x: 1 } };
+    expect(sameCountedMessage(base, { ...base, id: 'b', providerOptions: { x: 2 } })).toBe(true);
+    expect(sameCountedMessage(base, { ...base, name: 'n' })).toBe(false);
+    expect(sameCountedMessage(base, { ...base, content: 'hello thera' })).toBe(false);
+    expect(sameCountedMessage(base, { ...base, role: 'tool' })).toBe(false);
+    expect(sameCountedMessage(base, { ...base, tool_call_id: 'c' })).toBe(false);
+    expect(sameCountedMessage(base, Object.assign([], base))).toBe(false);
+    // Without content, the presence of tool calls decides between a count and an error.
+    const call = { role: 'assistant', tool_calls: undefined };
+    expect(sameCountedMessage(call, { role: 'assistant' })).toBe(false);
+    // Dates have no enumerable keys but serialise to different text.
+    const input = (time: number) => ({
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolName: 't', input: { at: new Date(time) } }],
+    });
+    expect(sameCountedMessage(input(0), input(0))).toBe(false);
+  });
+});
