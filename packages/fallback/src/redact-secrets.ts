@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
-import { findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
+import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import { findEncodedCredentials } from './find-encoded-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
@@ -201,72 +201,126 @@ interface Span {
 }
 
 const builtInRules = [...vendorRules, ...contextRules];
-// One case-insensitive scan finds every hint present, instead of one `includes` per rule.
-const allHints = [
-  ...new Set(builtInRules.flatMap((rule) => rule.hints ?? []).map((hint) => hint.toLowerCase())),
-].sort((a, b) => b.length - a.length);
-// A trie of the lower-cased hints (all ASCII), walked from every position of the lower-cased
-// text: an alternation of ~200 literals made the regex engine try each at every position and was
-// the costliest single step of a scan.
-const hintStates: number[][] = [new Array<number>(128).fill(0)];
-const hintsEndingAt: (string[] | undefined)[] = [undefined];
-for (const hint of allHints) {
-  let state = 0;
+// Which built-in rules can match a text, from one pass over it: an Aho-Corasick automaton of the
+// rules' lower-cased hints (all ASCII), upper-case letters folded onto lower-case. Walking a trie
+// from every position of the lower-cased text cost more than half the rules' own scans; this is
+// one table step per character and needs no lower-cased copy. The table is indexed by the ~45
+// characters hints use (any other character leads back to the start), which keeps it small
+// enough to stay in cache.
+// Past the rules, the same answer for steps that need a literal: one of the documented prefixes,
+// `PRIVATE KEY` (a headless key's END line), `secret` (a Kubernetes Secret).
+const documentedGate = builtInRules.length;
+const privateKeyGate = documentedGate + 1;
+const secretGate = documentedGate + 2;
+/** Hints of each built-in rule, then of each gate; exported for the equivalence test. */
+export const hintSources: ReadonlyArray<readonly string[] | undefined> = [
+  ...builtInRules.map((rule) => rule.hints),
+  documentedPrefixes.map(([prefix]) => prefix),
+  ['PRIVATE KEY'],
+  ['secret'],
+];
+const hintRules = new Map<string, number[]>();
+hintSources.forEach((hints, index) => {
+  for (const hint of new Set((hints ?? []).map((value) => value.toLowerCase()))) {
+    hintRules.set(hint, [...(hintRules.get(hint) ?? []), index]);
+  }
+});
+/** Column of each ASCII code in the table, upper case folded; 0 for characters no hint holds. */
+const hintColumn = new Uint8Array(128);
+let hintColumns = 1;
+for (const hint of hintRules.keys()) {
   for (let index = 0; index < hint.length; index++) {
     const code = hint.charCodeAt(index);
-    let next = hintStates[state]![code]!;
-    if (next === 0) {
-      next = hintStates.length;
-      hintStates.push(new Array<number>(128).fill(0));
-      hintsEndingAt.push(undefined);
-      hintStates[state]![code] = next;
-    }
-    state = next;
+    if (hintColumn[code] === 0) hintColumn[code] = hintColumns++;
   }
-  const ending = hintsEndingAt[state] ?? [];
-  ending.push(hint);
-  hintsEndingAt[state] = ending;
 }
-const hintTransitions = Int32Array.from(hintStates.flat());
-
-const loweredHints = new Map(
-  builtInRules.map((rule) => [rule, (rule.hints ?? []).map((hint) => hint.toLowerCase())]),
+for (let code = 65; code <= 90; code++) hintColumn[code] = hintColumn[code + 32]!;
+const hintGoto: number[][] = [new Array<number>(hintColumns).fill(-1)];
+const hintOutput: number[][] = [[]];
+for (const [hint, rules] of hintRules) {
+  let state = 0;
+  for (let index = 0; index < hint.length; index++) {
+    const column = hintColumn[hint.charCodeAt(index)]!;
+    if (hintGoto[state]![column]! < 0) {
+      hintGoto[state]![column] = hintGoto.length;
+      hintGoto.push(new Array<number>(hintColumns).fill(-1));
+      hintOutput.push([]);
+    }
+    state = hintGoto[state]![column]!;
+  }
+  hintOutput[state]!.push(...rules);
+}
+/** Next state by state × column; column 0 (no hint holds the character) always leads to 0. */
+const hintStep = new (hintGoto.length < 2 ** 16 ? Uint16Array : Uint32Array)(
+  hintGoto.length * hintColumns,
 );
-
-/** Lower-cased hints present in `lower` (the lower-cased text). Overlapping hints are all found (the scan steps one character). */
-function presentHints(lower: string): Set<string> {
-  const present = new Set<string>();
-  const length = lower.length;
-  for (let start = 0; start < length; start++) {
-    let state = 0;
-    for (let index = start; index < length; index++) {
-      const code = lower.charCodeAt(index);
-      if (code >= 128) break;
-      state = hintTransitions[state * 128 + code]!;
-      if (state === 0) break;
-      const ending = hintsEndingAt[state];
-      if (ending !== undefined) for (const hint of ending) present.add(hint);
+{
+  // Breadth first, so a state's failure state is complete before the state itself.
+  const failure = new Int32Array(hintGoto.length);
+  const queue = [0];
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head]!;
+    for (let column = 1; column < hintColumns; column++) {
+      const next = hintGoto[state]![column]!;
+      const at = state * hintColumns + column;
+      if (next < 0) {
+        hintStep[at] = state === 0 ? 0 : hintStep[failure[state]! * hintColumns + column]!;
+        continue;
+      }
+      hintStep[at] = next;
+      if (state !== 0) {
+        failure[next] = hintStep[failure[state]! * hintColumns + column]!;
+        hintOutput[next]!.push(...hintOutput[failure[next]!]!);
+      }
+      queue.push(next);
     }
   }
-  return present;
+}
+const hintRulesAt = hintOutput.map((rules) => [...new Set(rules)]);
+/** 1 for states where a hint ends; set to 2 while a scan has recorded the state. */
+const hintState = Uint8Array.from(hintRulesAt, (rules) => (rules.length > 0 ? 1 : 0));
+
+/**
+ * For each built-in rule (then each gate above), whether one of its hints occurs in `text`, ASCII case ignored, as
+ * `String#toLowerCase` reads it: `K` (Kelvin sign) lowers to `k`, `İ` to `i` and a combining dot;
+ * every other character outside ASCII lowers to one outside ASCII, where no hint continues.
+ */
+export function hintedRules(text: string): Uint8Array {
+  const active = new Uint8Array(hintSources.length);
+  const seen: number[] = [];
+  let state = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 128) {
+      state = hintStep[state * hintColumns + hintColumn[code]!]!;
+    } else if (code === 0x212a) {
+      state = hintStep[state * hintColumns + hintColumn[107]!]!;
+    } else if (code === 0x130) {
+      state = hintStep[state * hintColumns + hintColumn[105]!]!;
+      if (hintState[state] === 1) {
+        hintState[state] = 2;
+        seen.push(state);
+      }
+      // The combining dot after the `i`.
+      state = 0;
+      continue;
+    } else {
+      state = 0;
+      continue;
+    }
+    if (hintState[state] === 1) {
+      hintState[state] = 2;
+      seen.push(state);
+    }
+  }
+  for (const at of seen) {
+    hintState[at] = 1;
+    for (const rule of hintRulesAt[at]!) active[rule] = 1;
+  }
+  return active;
 }
 
-function runRule(
-  rule: SecretRule,
-  text: string,
-  lower: string,
-  present: Set<string> | undefined,
-  spans: Span[],
-): void {
-  if (rule.hints) {
-    if (present) {
-      // Built-in rules: hints lower-cased once (a rule may have ~90, and this runs per text).
-      const hints = loweredHints.get(rule)!;
-      if (present.size === 0 || !hints.some((hint) => present.has(hint))) return;
-    } else if (!rule.hints.some((hint) => lower.includes(hint.toLowerCase()))) {
-      return;
-    }
-  }
+function runRule(rule: SecretRule, text: string, spans: Span[]): void {
   if (!rule.pattern.global) {
     throw new InvalidInputError({
       path: `extraRules.${rule.kind}`,
@@ -449,13 +503,13 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
     return spans;
   }
-  // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
-  const lower = text.toLowerCase();
-  const present = presentHints(lower);
+  const active = hintedRules(text);
   const disabled = options.disabledKinds;
-  for (const rule of builtInRules) {
-    if (disabled?.includes(rule.kind)) continue;
-    runRule(rule, text, lower, present, spans);
+  for (let index = 0; index < builtInRules.length; index++) {
+    const rule = builtInRules[index]!;
+    if ((rule.hints !== undefined && active[index] === 0) || disabled?.includes(rule.kind))
+      continue;
+    runRule(rule, text, spans);
   }
   // A vendor shape met by chance inside a signature, encrypted reasoning or image bytes (a random
   // base64 run of thousands of characters holds `/AQVN…` now and then) is content.
@@ -493,11 +547,18 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
       spans.push(...kept);
     }
   }
-  for (const span of findDocumentedPrefixTokens(text)) {
-    if (!disabled?.includes(span.kind)) spans.push(span);
+  // Each of these needs its literal (case-sensitive or not): known absent from the scan above.
+  if (active[documentedGate] === 1) {
+    for (const span of findDocumentedPrefixTokens(text)) {
+      if (!disabled?.includes(span.kind)) spans.push(span);
+    }
   }
-  if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
-  if (!disabled?.includes('kubernetes-secret')) spans.push(...findKubernetesSecretData(text));
+  if (active[privateKeyGate] === 1 && !disabled?.includes('private-key')) {
+    spans.push(...findHeadlessPrivateKeys(text));
+  }
+  if (active[secretGate] === 1 && !disabled?.includes('kubernetes-secret')) {
+    spans.push(...findKubernetesSecretData(text));
+  }
   if (!disabled?.includes('encoded-credentials')) spans.push(...findEncodedCredentials(text));
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
@@ -517,7 +578,14 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     spans.push(span);
   }
   // Extra rules' hints are not in the scanner: check them directly.
-  for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
+  if (options.extraRules !== undefined && options.extraRules.length > 0) {
+    // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
+    const lower = text.toLowerCase();
+    for (const rule of options.extraRules) {
+      if (rule.hints && !rule.hints.some((hint) => lower.includes(hint.toLowerCase()))) continue;
+      runRule(rule, text, spans);
+    }
+  }
   // A JSON document held in a JSON string (a structured log's body, a service-account file in a
   // tool's JSON output) hides its keys behind `\"`: scan it once more as it reads unescaped, and
   // map what is found back onto the escaped text.
