@@ -7,11 +7,12 @@ import { vendorRules } from './secret-rules.js';
 
 // A built-in rule runs only on text holding one of its hints, found by one automaton pass. Both
 // halves must hold for that to change nothing: the pass finds exactly the hints present (as
-// `toLowerCase` then `includes` would), and every match of a rule holds one of its hints.
-const lowered = hintSources.map((hints) => hints?.map((hint) => hint.toLowerCase()));
-const hintPiece = fc.constantFrom(...new Set(lowered.flatMap((hints) => hints ?? [])));
+// `includes` finds them, on the lower-cased text for hints that ignore case), and every match of a
+// rule holds one of its hints (as written, for a rule whose hints match case).
+const hintPiece = fc.constantFrom(...new Set(hintSources.flatMap(({ hints }) => hints ?? [])));
 const piece = fc.oneof(
   hintPiece,
+  hintPiece.map((hint) => hint.toLowerCase()),
   hintPiece.map((hint) => hint.toUpperCase()),
   hintPiece.map((hint) => hint.slice(0, -1)),
   fc.constantFrom('İ', 'K', 'ſ', 'ı', 'é', '😀', ' ', '\n', '-', '_', '.'),
@@ -26,9 +27,12 @@ describe('hint scan', () => {
       fc.property(fc.noBias(text), (value) => {
         const lower = value.toLowerCase();
         const active = hintedRules(value);
-        lowered.forEach((hints, index) => {
-          const expected = hints?.some((hint) => lower.includes(hint)) ?? false;
-          expect(active[index] === 1, `${hintSources[index]}`).toBe(expected);
+        hintSources.forEach(({ hints, matchCase }, index) => {
+          const expected =
+            hints?.some((hint) =>
+              matchCase ? value.includes(hint) : lower.includes(hint.toLowerCase()),
+            ) ?? false;
+          expect(active[index] === 1, `${hints}`).toBe(expected);
           if (expected) marked++;
         });
       }),
@@ -61,13 +65,14 @@ describe('hint scan', () => {
     let matches = 0;
     for (const rule of vendorRules) {
       if (rule.hints === undefined) continue;
-      const hints = rule.hints.map((hint) => hint.toLowerCase());
+      const exact = rule.hintsMatchCase === true;
+      const hints = exact ? rule.hints : rule.hints.map((hint) => hint.toLowerCase());
       for (const value of texts) {
         const pattern = new RegExp(rule.pattern.source, rule.pattern.flags);
         for (const match of value.matchAll(pattern)) {
           if (rule.accept && !rule.accept(match.groups?.secret ?? match[0], match)) continue;
           matches++;
-          const found = match[0].toLowerCase();
+          const found = exact ? match[0] : match[0].toLowerCase();
           expect(
             hints.some((hint) => found.includes(hint)),
             `${rule.kind}: ${match[0]}`,

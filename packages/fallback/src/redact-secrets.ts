@@ -206,29 +206,58 @@ const builtInRules = [...vendorRules, ...contextRules];
 // from every position of the lower-cased text cost more than half the rules' own scans; this is
 // one table step per character and needs no lower-cased copy. The table is indexed by the ~45
 // characters hints use (any other character leads back to the start), which keeps it small
-// enough to stay in cache.
+// enough to stay in cache. A hint that must match case is checked as written where its
+// lower-cased form ends.
 // Past the rules, the same answer for steps that need a literal: one of the documented prefixes,
-// `PRIVATE KEY` (a headless key's END line), `secret` (a Kubernetes Secret).
+// `PRIVATE KEY` (a headless key's END line), `secret` (a Kubernetes Secret, any case).
 const documentedGate = builtInRules.length;
 const privateKeyGate = documentedGate + 1;
 const secretGate = documentedGate + 2;
+
+interface HintSource {
+  hints: readonly string[] | undefined;
+  matchCase: boolean;
+}
+
 /** Hints of each built-in rule, then of each gate; exported for the equivalence test. */
-export const hintSources: ReadonlyArray<readonly string[] | undefined> = [
-  ...builtInRules.map((rule) => rule.hints),
-  documentedPrefixes.map(([prefix]) => prefix),
-  ['PRIVATE KEY'],
-  ['secret'],
+export const hintSources: readonly HintSource[] = [
+  ...builtInRules.map((rule) => ({ hints: rule.hints, matchCase: rule.hintsMatchCase === true })),
+  { hints: documentedPrefixes.map(([prefix]) => prefix), matchCase: true },
+  { hints: ['PRIVATE KEY'], matchCase: true },
+  { hints: ['secret'], matchCase: false },
 ];
-const hintRules = new Map<string, number[]>();
-hintSources.forEach((hints, index) => {
-  for (const hint of new Set((hints ?? []).map((value) => value.toLowerCase()))) {
-    hintRules.set(hint, [...(hintRules.get(hint) ?? []), index]);
-  }
-});
+
+/** One hint as the scan reports it: as written (`exact`) or in any case, and whom it serves. */
+interface HintEntry {
+  exact: string | undefined;
+  sources: number[];
+}
+const hintEntries: HintEntry[] = [];
+/** Entry indices by lower-cased hint. */
+const hintEntriesByLowered = new Map<string, number[]>();
+{
+  const byKey = new Map<string, HintEntry>();
+  hintSources.forEach(({ hints, matchCase }, source) => {
+    for (const hint of new Set(hints ?? [])) {
+      const lowered = hint.toLowerCase();
+      const key = matchCase ? `=${hint}` : `~${lowered}`;
+      let entry = byKey.get(key);
+      if (entry === undefined) {
+        entry = { exact: matchCase ? hint : undefined, sources: [] };
+        byKey.set(key, entry);
+        hintEntries.push(entry);
+        const same = hintEntriesByLowered.get(lowered) ?? [];
+        same.push(hintEntries.length - 1);
+        hintEntriesByLowered.set(lowered, same);
+      }
+      if (!entry.sources.includes(source)) entry.sources.push(source);
+    }
+  });
+}
 /** Column of each ASCII code in the table, upper case folded; 0 for characters no hint holds. */
 const hintColumn = new Uint8Array(128);
 let hintColumns = 1;
-for (const hint of hintRules.keys()) {
+for (const hint of hintEntriesByLowered.keys()) {
   for (let index = 0; index < hint.length; index++) {
     const code = hint.charCodeAt(index);
     if (hintColumn[code] === 0) hintColumn[code] = hintColumns++;
@@ -237,7 +266,7 @@ for (const hint of hintRules.keys()) {
 for (let code = 65; code <= 90; code++) hintColumn[code] = hintColumn[code + 32]!;
 const hintGoto: number[][] = [new Array<number>(hintColumns).fill(-1)];
 const hintOutput: number[][] = [[]];
-for (const [hint, rules] of hintRules) {
+for (const [hint, entries] of hintEntriesByLowered) {
   let state = 0;
   for (let index = 0; index < hint.length; index++) {
     const column = hintColumn[hint.charCodeAt(index)]!;
@@ -248,7 +277,7 @@ for (const [hint, rules] of hintRules) {
     }
     state = hintGoto[state]![column]!;
   }
-  hintOutput[state]!.push(...rules);
+  hintOutput[state]!.push(...entries);
 }
 /** Next state by state × column; column 0 (no hint holds the character) always leads to 0. */
 const hintStep = new (hintGoto.length < 2 ** 16 ? Uint16Array : Uint32Array)(
@@ -276,18 +305,35 @@ const hintStep = new (hintGoto.length < 2 ** 16 ? Uint16Array : Uint32Array)(
     }
   }
 }
-const hintRulesAt = hintOutput.map((rules) => [...new Set(rules)]);
-/** 1 for states where a hint ends; set to 2 while a scan has recorded the state. */
-const hintState = Uint8Array.from(hintRulesAt, (rules) => (rules.length > 0 ? 1 : 0));
+/** Per state: the sources its case-free hints serve, and its hints to check as written. */
+const stateSources = hintOutput.map((entries) => [
+  ...new Set(
+    entries.flatMap((entry) =>
+      hintEntries[entry]!.exact === undefined ? hintEntries[entry]!.sources : [],
+    ),
+  ),
+]);
+const stateExact = hintOutput.map((entries) =>
+  entries.filter((entry) => hintEntries[entry]!.exact !== undefined),
+);
+// Bit 1: case-free sources to record; bit 2: hints to check as written; bit 4: touched by the
+// current scan (restored from `hintFlags` when it ends).
+const hintFlags = Uint8Array.from(
+  hintOutput,
+  (_, state) => (stateSources[state]!.length > 0 ? 1 : 0) | (stateExact[state]!.length > 0 ? 2 : 0),
+);
+const hintState = hintFlags.slice();
 
 /**
- * For each built-in rule (then each gate above), whether one of its hints occurs in `text`, ASCII case ignored, as
- * `String#toLowerCase` reads it: `K` (Kelvin sign) lowers to `k`, `İ` to `i` and a combining dot;
- * every other character outside ASCII lowers to one outside ASCII, where no hint continues.
+ * For each built-in rule (then each gate above), whether one of its hints occurs in `text`: as
+ * written for a source that matches case, else ASCII case ignored as `String#toLowerCase` reads
+ * it: `K` (Kelvin sign) lowers to `k`, `İ` to `i` and a combining dot; every other character
+ * outside ASCII lowers to one outside ASCII, where no hint continues.
  */
 export function hintedRules(text: string): Uint8Array {
   const active = new Uint8Array(hintSources.length);
-  const seen: number[] = [];
+  const confirmed = new Uint8Array(hintEntries.length);
+  const touched: number[] = [];
   let state = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
@@ -297,10 +343,8 @@ export function hintedRules(text: string): Uint8Array {
       state = hintStep[state * hintColumns + hintColumn[107]!]!;
     } else if (code === 0x130) {
       state = hintStep[state * hintColumns + hintColumn[105]!]!;
-      if (hintState[state] === 1) {
-        hintState[state] = 2;
-        seen.push(state);
-      }
+      if ((hintState[state]! & 3) !== 0)
+        recordHints(text, index, state, active, confirmed, touched);
       // The combining dot after the `i`.
       state = 0;
       continue;
@@ -308,16 +352,45 @@ export function hintedRules(text: string): Uint8Array {
       state = 0;
       continue;
     }
-    if (hintState[state] === 1) {
-      hintState[state] = 2;
-      seen.push(state);
-    }
+    if ((hintState[state]! & 3) !== 0) recordHints(text, index, state, active, confirmed, touched);
   }
-  for (const at of seen) {
-    hintState[at] = 1;
-    for (const rule of hintRulesAt[at]!) active[rule] = 1;
-  }
+  for (const at of touched) hintState[at] = hintFlags[at]!;
   return active;
+}
+
+/** Records what the hints ending at `index` (in `state`) serve; clears what is settled. */
+function recordHints(
+  text: string,
+  index: number,
+  state: number,
+  active: Uint8Array,
+  confirmed: Uint8Array,
+  touched: number[],
+): void {
+  let flags = hintState[state]!;
+  if ((flags & 4) === 0) {
+    touched.push(state);
+    flags |= 4;
+  }
+  if ((flags & 1) !== 0) {
+    for (const source of stateSources[state]!) active[source] = 1;
+    flags &= ~1;
+  }
+  if ((flags & 2) !== 0) {
+    let open = false;
+    for (const entry of stateExact[state]!) {
+      if (confirmed[entry] === 1) continue;
+      const { exact, sources } = hintEntries[entry]!;
+      if (text.startsWith(exact!, index + 1 - exact!.length)) {
+        confirmed[entry] = 1;
+        for (const source of sources) active[source] = 1;
+      } else {
+        open = true;
+      }
+    }
+    if (!open) flags &= ~2;
+  }
+  hintState[state] = flags;
 }
 
 function runRule(rule: SecretRule, text: string, spans: Span[]): void {

@@ -32,6 +32,12 @@ export interface SecretRule {
    * redaction slow.
    */
   hints?: readonly string[];
+  /**
+   * True when one of `hints` occurs in every match exactly as written (a case-sensitive pattern
+   * that holds it as a literal): then the built-in scan checks case too, and `AC`, `SK` or `AP`
+   * no longer pass in most texts. Default: false.
+   */
+  hintsMatchCase?: boolean;
 }
 
 const notPlaceholder = (value: string) => !isPlaceholder(value);
@@ -53,6 +59,7 @@ function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = f
     kind,
     pattern,
     hints: alternationHints[kind] ?? literalPrefix(pattern),
+    hintsMatchCase: !pattern.flags.includes('i'),
     accept: (value) => {
       // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
       if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
@@ -81,6 +88,7 @@ const alternationHints: Record<string, string[]> = {
   'azure-devops-pat': ['JQQJ99'],
   'flyio-token': ['fm1', 'fm2', 'fo1_'],
   'github-token': ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'v1.'],
+  'yandex-key': ['AQVN', 'YC', 't1.'],
 };
 
 /**
@@ -107,11 +115,7 @@ const re = (source: string, flags = 'g') => new RegExp(source, flags);
 const literalFirst = (literal: string) =>
   `${literal}(?<![A-Za-z0-9_+.]${literal})(?<![A-Za-z0-9_+.]-${literal})`;
 
-/**
- * A vendor rule run on every text: its literal start (`AC`, `key-`, `sl.`) is so common in
- * lower case that the case-insensitive hint scan would stop on it all the time, while the
- * case-sensitive pattern itself skips ahead fast.
- */
+/** A vendor rule run on every text: its pattern starts with a class (`[MNO]`), no literal to hint. */
 function unhinted(kind: string, pattern: RegExp, minBodyEntropy?: number): SecretRule {
   const { hints: _hints, ...rule } = vendor(kind, pattern, minBodyEntropy);
   return rule;
@@ -420,7 +424,8 @@ export const vendorRules: SecretRule[] = [
     // once in 14,000); the fixed prefix and length carry it, the gate only turns typed fillers down.
     2,
   ),
-  unhinted(
+  withHints(
+    ['access-'],
     'plaid-token',
     re(
       `${literalFirst('access-')}(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${end}`,
@@ -445,11 +450,16 @@ export const vendorRules: SecretRule[] = [
     3,
   ),
   withHints(['_mmk'], 'maxmind-key', re(`${start}[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk${end}`), 3),
-  unhinted('mailgun-key', re(`${literalFirst('key-')}[a-f0-9]{32}${end}`), 3),
-  unhinted('octopus-key', re(`${literalFirst('API-')}[A-Z0-9]{26}${end}`), 3),
+  withHints(['key-'], 'mailgun-key', re(`${literalFirst('key-')}[a-f0-9]{32}${end}`), 3),
+  withHints(['API-'], 'octopus-key', re(`${literalFirst('API-')}[A-Z0-9]{26}${end}`), 3),
   vendor('clojars-token', re(`${start}CLOJARS_[A-Za-z0-9]{60}${end}`), 3),
-  unhinted('dropbox-token', re(`${literalFirst('sl\\.')}[A-Za-z0-9_=-]{130,140}${end}`), 3),
-  unhinted('twilio-account-sid', re(`${literalFirst('AC')}[a-f0-9]{32}${end}`), 3),
+  withHints(
+    ['sl.'],
+    'dropbox-token',
+    re(`${literalFirst('sl\\.')}[A-Za-z0-9_=-]{130,140}${end}`),
+    3,
+  ),
+  withHints(['AC'], 'twilio-account-sid', re(`${literalFirst('AC')}[a-f0-9]{32}${end}`), 3),
   withHints(
     ['A'.repeat(22)],
     'twitter-bearer-token',
