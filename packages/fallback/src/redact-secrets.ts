@@ -96,6 +96,9 @@ const copy = (result: RedactSecretsResult): RedactSecretsResult => ({
 // same conditions tried every branch at every position of text that has none (code, logs), and
 // cost as much as redacting.
 const hintWords: Record<number, readonly string[]> = {};
+// The first two letters of each word (lower case): most letters start no word of the list there,
+// which this tells without walking the words.
+const hintWordPairs = new Uint8Array(128 * 128);
 for (const word of [
   'pass',
   'pwd',
@@ -118,14 +121,21 @@ for (const word of [
 ]) {
   const first = word.charCodeAt(0);
   hintWords[first] = [...(hintWords[first] ?? []), word];
+  hintWordPairs[first * 128 + word.charCodeAt(1)] = 1;
+}
+
+const tokenClasses = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+    tokenClasses[code] = 1;
+  } else if (code === 95 || code === 45) {
+    tokenClasses[code] = 2;
+  }
 }
 
 /** 1 for ASCII letters and digits, 2 for `_` and `-`, 0 otherwise. */
 function tokenClass(code: number): number {
-  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
-    return 1;
-  }
-  return code === 95 || code === 45 ? 2 : 0;
+  return code < 128 ? tokenClasses[code]! : 0;
 }
 
 /** True when `word` (lower-case ASCII) stands in `text` at `at`, ASCII case ignored. */
@@ -161,9 +171,10 @@ export function mayHoldSecret(text: string): boolean {
       token++;
       if (alphanumeric >= 10 || token >= 16) return true;
       const lower = code >= 65 && code <= 90 ? code + 32 : code;
-      const words = hintWords[lower];
-      if (words !== undefined) {
-        for (const word of words) if (wordAt(text, index, word)) return true;
+      let next = text.charCodeAt(index + 1);
+      if (next >= 65 && next <= 90) next += 32;
+      if (next < 128 && hintWordPairs[lower * 128 + next] === 1) {
+        for (const word of hintWords[lower]!) if (wordAt(text, index, word)) return true;
       }
       // `-u` at a word's end, `--user`.
       if (code === 45) {
@@ -330,10 +341,8 @@ const hintState = hintFlags.slice();
  * it: `K` (Kelvin sign) lowers to `k`, `İ` to `i` and a combining dot; every other character
  * outside ASCII lowers to one outside ASCII, where no hint continues.
  */
-export function hintedRules(text: string): Uint8Array {
-  const active = new Uint8Array(hintSources.length);
-  const confirmed = new Uint8Array(hintEntries.length);
-  const touched: number[] = [];
+export function hintedRules(text: string, active = new Uint8Array(hintSources.length)): Uint8Array {
+  active.fill(0);
   let state = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
@@ -343,8 +352,7 @@ export function hintedRules(text: string): Uint8Array {
       state = hintStep[state * hintColumns + hintColumn[107]!]!;
     } else if (code === 0x130) {
       state = hintStep[state * hintColumns + hintColumn[105]!]!;
-      if ((hintState[state]! & 3) !== 0)
-        recordHints(text, index, state, active, confirmed, touched);
+      if ((hintState[state]! & 3) !== 0) recordHints(text, index, state, active);
       // The combining dot after the `i`.
       state = 0;
       continue;
@@ -352,21 +360,22 @@ export function hintedRules(text: string): Uint8Array {
       state = 0;
       continue;
     }
-    if ((hintState[state]! & 3) !== 0) recordHints(text, index, state, active, confirmed, touched);
+    if ((hintState[state]! & 3) !== 0) recordHints(text, index, state, active);
   }
   for (const at of touched) hintState[at] = hintFlags[at]!;
+  for (const entry of confirmedEntries) confirmed[entry] = 0;
+  touched.length = 0;
+  confirmedEntries.length = 0;
   return active;
 }
 
+// Scratch state of the scan in progress (one at a time; cleared when it ends).
+const touched: number[] = [];
+const confirmed = new Uint8Array(hintEntries.length);
+const confirmedEntries: number[] = [];
+
 /** Records what the hints ending at `index` (in `state`) serve; clears what is settled. */
-function recordHints(
-  text: string,
-  index: number,
-  state: number,
-  active: Uint8Array,
-  confirmed: Uint8Array,
-  touched: number[],
-): void {
+function recordHints(text: string, index: number, state: number, active: Uint8Array): void {
   let flags = hintState[state]!;
   if ((flags & 4) === 0) {
     touched.push(state);
@@ -383,6 +392,7 @@ function recordHints(
       const { exact, sources } = hintEntries[entry]!;
       if (text.startsWith(exact!, index + 1 - exact!.length)) {
         confirmed[entry] = 1;
+        confirmedEntries.push(entry);
         for (const source of sources) active[source] = 1;
       } else {
         open = true;
@@ -570,13 +580,17 @@ function outsideMarkers(text: string, spans: Span[]): Span[] {
 
 // JSON inside a JSON string inside a JSON string is as deep as tool outputs nest in practice.
 const maxEscapeDepth = 3;
+const activeByDepth: Array<Uint8Array<ArrayBuffer>> = [];
 
 function collectSpans(text: string, options: RedactSecretsOptions, depth: number): Span[] {
   const spans: Span[] = [];
   if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
     return spans;
   }
-  const active = hintedRules(text);
+  // One answer buffer per depth of the unescaped views: a fresh one per text was most of what a
+  // history of short messages allocated here.
+  activeByDepth[depth] ??= new Uint8Array(hintSources.length);
+  const active = hintedRules(text, activeByDepth[depth]);
   const disabled = options.disabledKinds;
   for (let index = 0; index < builtInRules.length; index++) {
     const rule = builtInRules[index]!;

@@ -1127,22 +1127,27 @@ function findKeyedInLongLine(line: string, base: number, found: KeyedMatch[]): v
   for (const [start, end] of windows) findKeyedInLine(line.slice(start, end), base + start, found);
 }
 
+// Each pair pattern with a literal it cannot match without, checked first: most lines lack most.
+const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
+  [keyValuePattern, () => true],
+  [cliFlagPattern, (text) => text.includes('-')],
+  [xmlPairPattern, () => true],
+  [xmlElementPattern, (text) => text.includes('</')],
+  [callPairPattern, (text) => text.includes('(')],
+  [reverseComparisonPattern, (text) => text.includes('=')],
+  [equalsCallPattern, (text) => text.includes('quals') || text.includes('compareTo(')],
+];
+
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
-  for (const pattern of [
-    keyValuePattern,
-    cliFlagPattern,
-    xmlPairPattern,
-    xmlElementPattern,
-    callPairPattern,
-    reverseComparisonPattern,
-    equalsCallPattern,
-  ]) {
+  for (const [pattern, mayMatch] of keyedPatterns) {
+    if (!mayMatch(text)) continue;
     pattern.lastIndex = 0;
-    const next =
-      pattern === keyValuePattern
-        ? () => findKeyValueMatch(pattern, text, pattern.lastIndex)
-        : () => pattern.exec(text);
-    for (let match = next(); match; match = next()) {
+    const pairs = pattern === keyValuePattern;
+    for (
+      let match = pairs ? findKeyValueMatch(pattern, text, 0) : pattern.exec(text);
+      match;
+      match = pairs ? findKeyValueMatch(pattern, text, pattern.lastIndex) : pattern.exec(text)
+    ) {
       if (pattern === xmlPairPattern || pattern === xmlElementPattern) {
         const strength = keyIsSecret(match.groups!.key!);
         const value = match.groups!.value!;
