@@ -156,12 +156,15 @@ export function mayHoldSecret(text: string): boolean {
   // Base64 characters (`+` and `/` included) since the last other one: a short padded value
   // (`YWE6ISF+ISEhISE=`, an encoded `user:password`) has no long run of either kind above.
   let base64 = 0;
+  // Each character is read once, as the one after the current (`next`) first.
+  let next = text.charCodeAt(0);
   for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
+    const code = next;
+    next = text.charCodeAt(index + 1);
     const kind = tokenClass(code);
     if (kind === 1 || code === 43 || code === 47) base64++;
     else if (code === 61) {
-      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(text.charCodeAt(index + 1)) !== 1) {
+      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(next) !== 1) {
         return true;
       }
       base64 = 0;
@@ -171,14 +174,12 @@ export function mayHoldSecret(text: string): boolean {
       token++;
       if (alphanumeric >= 10 || token >= 16) return true;
       const lower = code >= 65 && code <= 90 ? code + 32 : code;
-      let next = text.charCodeAt(index + 1);
-      if (next >= 65 && next <= 90) next += 32;
-      if (next < 128 && hintWordPairs[lower * 128 + next] === 1) {
+      const second = next >= 65 && next <= 90 ? next + 32 : next;
+      if (second < 128 && hintWordPairs[lower * 128 + second] === 1) {
         for (const word of hintWords[lower]!) if (wordAt(text, index, word)) return true;
       }
       // `-u` at a word's end, `--user`.
       if (code === 45) {
-        const next = text.charCodeAt(index + 1);
         if ((next === 117 || next === 85) && tokenClass(text.charCodeAt(index + 2)) !== 1) {
           if (text.charCodeAt(index + 2) !== 95) return true;
         }
@@ -187,14 +188,10 @@ export function mayHoldSecret(text: string): boolean {
       continue;
     }
     if (code === 64) return true;
-    if (code === 58 && text.charCodeAt(index + 1) === 47 && text.charCodeAt(index + 2) === 47) {
+    if (code === 58 && next === 47 && text.charCodeAt(index + 2) === 47) {
       return true;
     }
-    if (
-      (code === 126 || code === 46) &&
-      token >= 8 &&
-      tokenClass(text.charCodeAt(index + 1)) !== 0
-    ) {
+    if ((code === 126 || code === 46) && token >= 8 && tokenClass(next) !== 0) {
       return true;
     }
     alphanumeric = 0;
