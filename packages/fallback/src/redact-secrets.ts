@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
-import { findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
+import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import { findEncodedCredentials } from './find-encoded-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
@@ -96,6 +96,9 @@ const copy = (result: RedactSecretsResult): RedactSecretsResult => ({
 // same conditions tried every branch at every position of text that has none (code, logs), and
 // cost as much as redacting.
 const hintWords: Record<number, readonly string[]> = {};
+// The first two letters of each word (lower case): most letters start no word of the list there,
+// which this tells without walking the words.
+const hintWordPairs = new Uint8Array(128 * 128);
 for (const word of [
   'pass',
   'pwd',
@@ -118,14 +121,21 @@ for (const word of [
 ]) {
   const first = word.charCodeAt(0);
   hintWords[first] = [...(hintWords[first] ?? []), word];
+  hintWordPairs[first * 128 + word.charCodeAt(1)] = 1;
+}
+
+const tokenClasses = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
+    tokenClasses[code] = 1;
+  } else if (code === 95 || code === 45) {
+    tokenClasses[code] = 2;
+  }
 }
 
 /** 1 for ASCII letters and digits, 2 for `_` and `-`, 0 otherwise. */
 function tokenClass(code: number): number {
-  if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) {
-    return 1;
-  }
-  return code === 95 || code === 45 ? 2 : 0;
+  return code < 128 ? tokenClasses[code]! : 0;
 }
 
 /** True when `word` (lower-case ASCII) stands in `text` at `at`, ASCII case ignored. */
@@ -146,12 +156,15 @@ export function mayHoldSecret(text: string): boolean {
   // Base64 characters (`+` and `/` included) since the last other one: a short padded value
   // (`YWE6ISF+ISEhISE=`, an encoded `user:password`) has no long run of either kind above.
   let base64 = 0;
+  // Each character is read once, as the one after the current (`next`) first.
+  let next = text.charCodeAt(0);
   for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
+    const code = next;
+    next = text.charCodeAt(index + 1);
     const kind = tokenClass(code);
     if (kind === 1 || code === 43 || code === 47) base64++;
     else if (code === 61) {
-      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(text.charCodeAt(index + 1)) !== 1) {
+      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(next) !== 1) {
         return true;
       }
       base64 = 0;
@@ -161,13 +174,12 @@ export function mayHoldSecret(text: string): boolean {
       token++;
       if (alphanumeric >= 10 || token >= 16) return true;
       const lower = code >= 65 && code <= 90 ? code + 32 : code;
-      const words = hintWords[lower];
-      if (words !== undefined) {
-        for (const word of words) if (wordAt(text, index, word)) return true;
+      const second = next >= 65 && next <= 90 ? next + 32 : next;
+      if (second < 128 && hintWordPairs[lower * 128 + second] === 1) {
+        for (const word of hintWords[lower]!) if (wordAt(text, index, word)) return true;
       }
       // `-u` at a word's end, `--user`.
       if (code === 45) {
-        const next = text.charCodeAt(index + 1);
         if ((next === 117 || next === 85) && tokenClass(text.charCodeAt(index + 2)) !== 1) {
           if (text.charCodeAt(index + 2) !== 95) return true;
         }
@@ -176,14 +188,10 @@ export function mayHoldSecret(text: string): boolean {
       continue;
     }
     if (code === 64) return true;
-    if (code === 58 && text.charCodeAt(index + 1) === 47 && text.charCodeAt(index + 2) === 47) {
+    if (code === 58 && next === 47 && text.charCodeAt(index + 2) === 47) {
       return true;
     }
-    if (
-      (code === 126 || code === 46) &&
-      token >= 8 &&
-      tokenClass(text.charCodeAt(index + 1)) !== 0
-    ) {
+    if ((code === 126 || code === 46) && token >= 8 && tokenClass(next) !== 0) {
       return true;
     }
     alphanumeric = 0;
@@ -201,72 +209,198 @@ interface Span {
 }
 
 const builtInRules = [...vendorRules, ...contextRules];
-// One case-insensitive scan finds every hint present, instead of one `includes` per rule.
-const allHints = [
-  ...new Set(builtInRules.flatMap((rule) => rule.hints ?? []).map((hint) => hint.toLowerCase())),
-].sort((a, b) => b.length - a.length);
-// A trie of the lower-cased hints (all ASCII), walked from every position of the lower-cased
-// text: an alternation of ~200 literals made the regex engine try each at every position and was
-// the costliest single step of a scan.
-const hintStates: number[][] = [new Array<number>(128).fill(0)];
-const hintsEndingAt: (string[] | undefined)[] = [undefined];
-for (const hint of allHints) {
-  let state = 0;
+// Which built-in rules can match a text, from one pass over it: an Aho-Corasick automaton of the
+// rules' lower-cased hints (all ASCII), upper-case letters folded onto lower-case. Walking a trie
+// from every position of the lower-cased text cost more than half the rules' own scans; this is
+// one table step per character and needs no lower-cased copy. The table is indexed by the ~45
+// characters hints use (any other character leads back to the start), which keeps it small
+// enough to stay in cache. A hint that must match case is checked as written where its
+// lower-cased form ends.
+// Past the rules, the same answer for steps that need a literal: one of the documented prefixes,
+// `PRIVATE KEY` (a headless key's END line), `secret` (a Kubernetes Secret, any case).
+const documentedGate = builtInRules.length;
+const privateKeyGate = documentedGate + 1;
+const secretGate = documentedGate + 2;
+
+interface HintSource {
+  hints: readonly string[] | undefined;
+  matchCase: boolean;
+}
+
+/** Hints of each built-in rule, then of each gate; exported for the equivalence test. */
+export const hintSources: readonly HintSource[] = [
+  ...builtInRules.map((rule) => ({ hints: rule.hints, matchCase: rule.hintsMatchCase === true })),
+  { hints: documentedPrefixes.map(([prefix]) => prefix), matchCase: true },
+  { hints: ['PRIVATE KEY'], matchCase: true },
+  { hints: ['secret'], matchCase: false },
+];
+
+/** One hint as the scan reports it: as written (`exact`) or in any case, and whom it serves. */
+interface HintEntry {
+  exact: string | undefined;
+  sources: number[];
+}
+const hintEntries: HintEntry[] = [];
+/** Entry indices by lower-cased hint. */
+const hintEntriesByLowered = new Map<string, number[]>();
+{
+  const byKey = new Map<string, HintEntry>();
+  hintSources.forEach(({ hints, matchCase }, source) => {
+    for (const hint of new Set(hints ?? [])) {
+      const lowered = hint.toLowerCase();
+      const key = matchCase ? `=${hint}` : `~${lowered}`;
+      let entry = byKey.get(key);
+      if (entry === undefined) {
+        entry = { exact: matchCase ? hint : undefined, sources: [] };
+        byKey.set(key, entry);
+        hintEntries.push(entry);
+        const same = hintEntriesByLowered.get(lowered) ?? [];
+        same.push(hintEntries.length - 1);
+        hintEntriesByLowered.set(lowered, same);
+      }
+      if (!entry.sources.includes(source)) entry.sources.push(source);
+    }
+  });
+}
+/** Column of each ASCII code in the table, upper case folded; 0 for characters no hint holds. */
+const hintColumn = new Uint8Array(128);
+let hintColumns = 1;
+for (const hint of hintEntriesByLowered.keys()) {
   for (let index = 0; index < hint.length; index++) {
     const code = hint.charCodeAt(index);
-    let next = hintStates[state]![code]!;
-    if (next === 0) {
-      next = hintStates.length;
-      hintStates.push(new Array<number>(128).fill(0));
-      hintsEndingAt.push(undefined);
-      hintStates[state]![code] = next;
-    }
-    state = next;
+    if (hintColumn[code] === 0) hintColumn[code] = hintColumns++;
   }
-  const ending = hintsEndingAt[state] ?? [];
-  ending.push(hint);
-  hintsEndingAt[state] = ending;
 }
-const hintTransitions = Int32Array.from(hintStates.flat());
-
-const loweredHints = new Map(
-  builtInRules.map((rule) => [rule, (rule.hints ?? []).map((hint) => hint.toLowerCase())]),
+for (let code = 65; code <= 90; code++) hintColumn[code] = hintColumn[code + 32]!;
+const hintGoto: number[][] = [new Array<number>(hintColumns).fill(-1)];
+const hintOutput: number[][] = [[]];
+for (const [hint, entries] of hintEntriesByLowered) {
+  let state = 0;
+  for (let index = 0; index < hint.length; index++) {
+    const column = hintColumn[hint.charCodeAt(index)]!;
+    if (hintGoto[state]![column]! < 0) {
+      hintGoto[state]![column] = hintGoto.length;
+      hintGoto.push(new Array<number>(hintColumns).fill(-1));
+      hintOutput.push([]);
+    }
+    state = hintGoto[state]![column]!;
+  }
+  hintOutput[state]!.push(...entries);
+}
+/** Next state by state × column; column 0 (no hint holds the character) always leads to 0. */
+const hintStep = new (hintGoto.length < 2 ** 16 ? Uint16Array : Uint32Array)(
+  hintGoto.length * hintColumns,
 );
-
-/** Lower-cased hints present in `lower` (the lower-cased text). Overlapping hints are all found (the scan steps one character). */
-function presentHints(lower: string): Set<string> {
-  const present = new Set<string>();
-  const length = lower.length;
-  for (let start = 0; start < length; start++) {
-    let state = 0;
-    for (let index = start; index < length; index++) {
-      const code = lower.charCodeAt(index);
-      if (code >= 128) break;
-      state = hintTransitions[state * 128 + code]!;
-      if (state === 0) break;
-      const ending = hintsEndingAt[state];
-      if (ending !== undefined) for (const hint of ending) present.add(hint);
+{
+  // Breadth first, so a state's failure state is complete before the state itself.
+  const failure = new Int32Array(hintGoto.length);
+  const queue = [0];
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head]!;
+    for (let column = 1; column < hintColumns; column++) {
+      const next = hintGoto[state]![column]!;
+      const at = state * hintColumns + column;
+      if (next < 0) {
+        hintStep[at] = state === 0 ? 0 : hintStep[failure[state]! * hintColumns + column]!;
+        continue;
+      }
+      hintStep[at] = next;
+      if (state !== 0) {
+        failure[next] = hintStep[failure[state]! * hintColumns + column]!;
+        hintOutput[next]!.push(...hintOutput[failure[next]!]!);
+      }
+      queue.push(next);
     }
   }
-  return present;
+}
+/** Per state: the sources its case-free hints serve, and its hints to check as written. */
+const stateSources = hintOutput.map((entries) => [
+  ...new Set(
+    entries.flatMap((entry) =>
+      hintEntries[entry]!.exact === undefined ? hintEntries[entry]!.sources : [],
+    ),
+  ),
+]);
+const stateExact = hintOutput.map((entries) =>
+  entries.filter((entry) => hintEntries[entry]!.exact !== undefined),
+);
+// Bit 1: case-free sources to record; bit 2: hints to check as written; bit 4: touched by the
+// current scan (restored from `hintFlags` when it ends).
+const hintFlags = Uint8Array.from(
+  hintOutput,
+  (_, state) => (stateSources[state]!.length > 0 ? 1 : 0) | (stateExact[state]!.length > 0 ? 2 : 0),
+);
+const hintState = hintFlags.slice();
+
+/**
+ * For each built-in rule (then each gate above), whether one of its hints occurs in `text`: as
+ * written for a source that matches case, else ASCII case ignored as `String#toLowerCase` reads
+ * it: `K` (Kelvin sign) lowers to `k`, `İ` to `i` and a combining dot; every other character
+ * outside ASCII lowers to one outside ASCII, where no hint continues.
+ */
+export function hintedRules(text: string, active = new Uint8Array(hintSources.length)): Uint8Array {
+  active.fill(0);
+  let state = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 128) {
+      state = hintStep[state * hintColumns + hintColumn[code]!]!;
+    } else if (code === 0x212a) {
+      state = hintStep[state * hintColumns + hintColumn[107]!]!;
+    } else if (code === 0x130) {
+      state = hintStep[state * hintColumns + hintColumn[105]!]!;
+      if ((hintState[state]! & 3) !== 0) recordHints(text, index, state, active);
+      // The combining dot after the `i`.
+      state = 0;
+      continue;
+    } else {
+      state = 0;
+      continue;
+    }
+    if ((hintState[state]! & 3) !== 0) recordHints(text, index, state, active);
+  }
+  for (const at of touched) hintState[at] = hintFlags[at]!;
+  for (const entry of confirmedEntries) confirmed[entry] = 0;
+  touched.length = 0;
+  confirmedEntries.length = 0;
+  return active;
 }
 
-function runRule(
-  rule: SecretRule,
-  text: string,
-  lower: string,
-  present: Set<string> | undefined,
-  spans: Span[],
-): void {
-  if (rule.hints) {
-    if (present) {
-      // Built-in rules: hints lower-cased once (a rule may have ~90, and this runs per text).
-      const hints = loweredHints.get(rule)!;
-      if (present.size === 0 || !hints.some((hint) => present.has(hint))) return;
-    } else if (!rule.hints.some((hint) => lower.includes(hint.toLowerCase()))) {
-      return;
-    }
+// Scratch state of the scan in progress (one at a time; cleared when it ends).
+const touched: number[] = [];
+const confirmed = new Uint8Array(hintEntries.length);
+const confirmedEntries: number[] = [];
+
+/** Records what the hints ending at `index` (in `state`) serve; clears what is settled. */
+function recordHints(text: string, index: number, state: number, active: Uint8Array): void {
+  let flags = hintState[state]!;
+  if ((flags & 4) === 0) {
+    touched.push(state);
+    flags |= 4;
   }
+  if ((flags & 1) !== 0) {
+    for (const source of stateSources[state]!) active[source] = 1;
+    flags &= ~1;
+  }
+  if ((flags & 2) !== 0) {
+    let open = false;
+    for (const entry of stateExact[state]!) {
+      if (confirmed[entry] === 1) continue;
+      const { exact, sources } = hintEntries[entry]!;
+      if (text.startsWith(exact!, index + 1 - exact!.length)) {
+        confirmed[entry] = 1;
+        confirmedEntries.push(entry);
+        for (const source of sources) active[source] = 1;
+      } else {
+        open = true;
+      }
+    }
+    if (!open) flags &= ~2;
+  }
+  hintState[state] = flags;
+}
+
+function runRule(rule: SecretRule, text: string, spans: Span[]): void {
   if (!rule.pattern.global) {
     throw new InvalidInputError({
       path: `extraRules.${rule.kind}`,
@@ -443,19 +577,23 @@ function outsideMarkers(text: string, spans: Span[]): Span[] {
 
 // JSON inside a JSON string inside a JSON string is as deep as tool outputs nest in practice.
 const maxEscapeDepth = 3;
+const activeByDepth: Array<Uint8Array<ArrayBuffer>> = [];
 
 function collectSpans(text: string, options: RedactSecretsOptions, depth: number): Span[] {
   const spans: Span[] = [];
   if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
     return spans;
   }
-  // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
-  const lower = text.toLowerCase();
-  const present = presentHints(lower);
+  // One answer buffer per depth of the unescaped views: a fresh one per text was most of what a
+  // history of short messages allocated here.
+  activeByDepth[depth] ??= new Uint8Array(hintSources.length);
+  const active = hintedRules(text, activeByDepth[depth]);
   const disabled = options.disabledKinds;
-  for (const rule of builtInRules) {
-    if (disabled?.includes(rule.kind)) continue;
-    runRule(rule, text, lower, present, spans);
+  for (let index = 0; index < builtInRules.length; index++) {
+    const rule = builtInRules[index]!;
+    if ((rule.hints !== undefined && active[index] === 0) || disabled?.includes(rule.kind))
+      continue;
+    runRule(rule, text, spans);
   }
   // A vendor shape met by chance inside a signature, encrypted reasoning or image bytes (a random
   // base64 run of thousands of characters holds `/AQVN…` now and then) is content.
@@ -493,11 +631,18 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
       spans.push(...kept);
     }
   }
-  for (const span of findDocumentedPrefixTokens(text)) {
-    if (!disabled?.includes(span.kind)) spans.push(span);
+  // Each of these needs its literal (case-sensitive or not): known absent from the scan above.
+  if (active[documentedGate] === 1) {
+    for (const span of findDocumentedPrefixTokens(text)) {
+      if (!disabled?.includes(span.kind)) spans.push(span);
+    }
   }
-  if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
-  if (!disabled?.includes('kubernetes-secret')) spans.push(...findKubernetesSecretData(text));
+  if (active[privateKeyGate] === 1 && !disabled?.includes('private-key')) {
+    spans.push(...findHeadlessPrivateKeys(text));
+  }
+  if (active[secretGate] === 1 && !disabled?.includes('kubernetes-secret')) {
+    spans.push(...findKubernetesSecretData(text));
+  }
   if (!disabled?.includes('encoded-credentials')) spans.push(...findEncodedCredentials(text));
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
@@ -517,7 +662,14 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     spans.push(span);
   }
   // Extra rules' hints are not in the scanner: check them directly.
-  for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
+  if (options.extraRules !== undefined && options.extraRules.length > 0) {
+    // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
+    const lower = text.toLowerCase();
+    for (const rule of options.extraRules) {
+      if (rule.hints && !rule.hints.some((hint) => lower.includes(hint.toLowerCase()))) continue;
+      runRule(rule, text, spans);
+    }
+  }
   // A JSON document held in a JSON string (a structured log's body, a service-account file in a
   // tool's JSON output) hides its keys behind `\"`: scan it once more as it reads unescaped, and
   // map what is found back onto the escaped text.

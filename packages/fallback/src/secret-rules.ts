@@ -1,4 +1,5 @@
 import { decodeBase64 } from './decode-base64.js';
+import { findKeyValueMatch } from './find-key-value-match.js';
 import { judgeSegment, looksGenerated } from './generated-token-shape.js';
 import {
   characterClasses,
@@ -31,6 +32,12 @@ export interface SecretRule {
    * redaction slow.
    */
   hints?: readonly string[];
+  /**
+   * True when one of `hints` occurs in every match exactly as written (a case-sensitive pattern
+   * that holds it as a literal): then the built-in scan checks case too, and `AC`, `SK` or `AP`
+   * no longer pass in most texts. Default: false.
+   */
+  hintsMatchCase?: boolean;
 }
 
 const notPlaceholder = (value: string) => !isPlaceholder(value);
@@ -52,6 +59,7 @@ function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = f
     kind,
     pattern,
     hints: alternationHints[kind] ?? literalPrefix(pattern),
+    hintsMatchCase: !pattern.flags.includes('i'),
     accept: (value) => {
       // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
       if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
@@ -80,11 +88,16 @@ const alternationHints: Record<string, string[]> = {
   'azure-devops-pat': ['JQQJ99'],
   'flyio-token': ['fm1', 'fm2', 'fo1_'],
   'github-token': ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_', 'v1.'],
+  'yandex-key': ['AQVN', 'YC', 't1.'],
 };
 
-/** The literal characters a pattern starts with (after the boundary look-behind), as a hint. */
+/**
+ * The literal characters a pattern starts with (after the boundary look-behinds), as a hint. Both
+ * look-behinds of `start` are skipped: with only the first stripped, ~80 vendor rules had no hint
+ * and ran (a look-behind tried at every position) on every text.
+ */
 function literalPrefix(pattern: RegExp): string[] | undefined {
-  const source = pattern.source.replace(/^\(\?<!\[[^\]]*\]\)/, '');
+  const source = pattern.source.replace(/^(?:\(\?<!\[[^\]]*\]-?\))+/, '');
   const literal = /^(?:[A-Za-z0-9_~-]|\\\.)+/.exec(source)?.[0]?.replace(/\\\./g, '.');
   return literal && literal.length >= 2 ? [literal] : undefined;
 }
@@ -102,11 +115,7 @@ const re = (source: string, flags = 'g') => new RegExp(source, flags);
 const literalFirst = (literal: string) =>
   `${literal}(?<![A-Za-z0-9_+.]${literal})(?<![A-Za-z0-9_+.]-${literal})`;
 
-/**
- * A vendor rule run on every text: its literal start (`AC`, `key-`, `sl.`) is so common in
- * lower case that the case-insensitive hint scan would stop on it all the time, while the
- * case-sensitive pattern itself skips ahead fast.
- */
+/** A vendor rule run on every text: its pattern starts with a class (`[MNO]`), no literal to hint. */
 function unhinted(kind: string, pattern: RegExp, minBodyEntropy?: number): SecretRule {
   const { hints: _hints, ...rule } = vendor(kind, pattern, minBodyEntropy);
   return rule;
@@ -415,7 +424,8 @@ export const vendorRules: SecretRule[] = [
     // once in 14,000); the fixed prefix and length carry it, the gate only turns typed fillers down.
     2,
   ),
-  unhinted(
+  withHints(
+    ['access-'],
     'plaid-token',
     re(
       `${literalFirst('access-')}(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${end}`,
@@ -440,11 +450,16 @@ export const vendorRules: SecretRule[] = [
     3,
   ),
   withHints(['_mmk'], 'maxmind-key', re(`${start}[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk${end}`), 3),
-  unhinted('mailgun-key', re(`${literalFirst('key-')}[a-f0-9]{32}${end}`), 3),
-  unhinted('octopus-key', re(`${literalFirst('API-')}[A-Z0-9]{26}${end}`), 3),
+  withHints(['key-'], 'mailgun-key', re(`${literalFirst('key-')}[a-f0-9]{32}${end}`), 3),
+  withHints(['API-'], 'octopus-key', re(`${literalFirst('API-')}[A-Z0-9]{26}${end}`), 3),
   vendor('clojars-token', re(`${start}CLOJARS_[A-Za-z0-9]{60}${end}`), 3),
-  unhinted('dropbox-token', re(`${literalFirst('sl\\.')}[A-Za-z0-9_=-]{130,140}${end}`), 3),
-  unhinted('twilio-account-sid', re(`${literalFirst('AC')}[a-f0-9]{32}${end}`), 3),
+  withHints(
+    ['sl.'],
+    'dropbox-token',
+    re(`${literalFirst('sl\\.')}[A-Za-z0-9_=-]{130,140}${end}`),
+    3,
+  ),
+  withHints(['AC'], 'twilio-account-sid', re(`${literalFirst('AC')}[a-f0-9]{32}${end}`), 3),
   withHints(
     ['A'.repeat(22)],
     'twitter-bearer-token',
@@ -1038,7 +1053,7 @@ export function acceptKeyedValue(
 // A subscript (`ENV['SECRET_KEY_BASE'] = …`, `os.environ["API_TOKEN"] = …`) closes the key with `']`.
 // A key does not start right after a backslash: `\npassword` in a JSON string is a line break
 // before `password`.
-const keyValuePattern =
+export const keyValuePattern =
   /(?<![\\])(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/|:)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
 
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
@@ -1112,18 +1127,27 @@ function findKeyedInLongLine(line: string, base: number, found: KeyedMatch[]): v
   for (const [start, end] of windows) findKeyedInLine(line.slice(start, end), base + start, found);
 }
 
+// Each pair pattern with a literal it cannot match without, checked first: most lines lack most.
+const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
+  [keyValuePattern, () => true],
+  [cliFlagPattern, (text) => text.includes('-')],
+  [xmlPairPattern, () => true],
+  [xmlElementPattern, (text) => text.includes('</')],
+  [callPairPattern, (text) => text.includes('(')],
+  [reverseComparisonPattern, (text) => text.includes('=')],
+  [equalsCallPattern, (text) => text.includes('quals') || text.includes('compareTo(')],
+];
+
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
-  for (const pattern of [
-    keyValuePattern,
-    cliFlagPattern,
-    xmlPairPattern,
-    xmlElementPattern,
-    callPairPattern,
-    reverseComparisonPattern,
-    equalsCallPattern,
-  ]) {
+  for (const [pattern, mayMatch] of keyedPatterns) {
+    if (!mayMatch(text)) continue;
     pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const pairs = pattern === keyValuePattern;
+    for (
+      let match = pairs ? findKeyValueMatch(pattern, text, 0) : pattern.exec(text);
+      match;
+      match = pairs ? findKeyValueMatch(pattern, text, pattern.lastIndex) : pattern.exec(text)
+    ) {
       if (pattern === xmlPairPattern || pattern === xmlElementPattern) {
         const strength = keyIsSecret(match.groups!.key!);
         const value = match.groups!.value!;
