@@ -32,8 +32,9 @@ const uuid = (random: Random) =>
   [8, 4, 4, 4, 12].map((length) => pick(random, alphabets.hex, length)).join('-');
 
 // Shapes issuers mint, each with a made-up prefix: the share of draws the generic layers catch in
-// every position. The floors sit below the measured rates by several standard deviations; the shapes
-// judged by statistics (capitals with digits, a pronounceable run now and then) miss a few.
+// every position. The shapes judged by statistics (capitals with digits, a pronounceable run now
+// and then) miss a few. The seed is new each run, so each floor sits where, at the miss rate
+// measured over 20,000 draws, 400 draws fall below it less than once in a million runs (Poisson).
 const shapes: Array<[string, (random: Random) => string, number]> = [
   [
     'capitals then capitals and digits (access-key ids)',
@@ -44,7 +45,7 @@ const shapes: Array<[string, (random: Random) => string, number]> = [
     'dash-parted groups of capitals and digits',
     (r) =>
       `${pick(r, upper, 1)}${pick(r, '0123456789', 1)}-${[6, 11, 5, 5, 5].map((n) => pick(r, alphabets.upperAlnum, n)).join('-')}`,
-    0.95,
+    0.94,
   ],
   [
     'capitals glued to lower-case hex',
@@ -61,7 +62,7 @@ const shapes: Array<[string, (random: Random) => string, number]> = [
     'one-letter first part, a second part, 64 hex',
     (r) => `${pick(r, lower, 1)}-${pick(r, alphabets.lowerAlnum, 6)}-${pick(r, alphabets.hex, 64)}`,
     // As a file name, a second part that reads as a word (`p-furirk-<hex>.json`) is an asset's name.
-    0.95,
+    0.93,
   ],
   [
     'capitals, dash, short lower-case hex',
@@ -77,13 +78,13 @@ const shapes: Array<[string, (random: Random) => string, number]> = [
   [
     'prefix glued to lower-case letters and digits',
     (r) => `${pick(r, lower, 2)}${pick(r, '0123456789', 1)}${pick(r, alphabets.lowerAlnum, 43)}`,
-    0.97,
+    0.96,
   ],
   [
     'prefix, groups of digits (ids), generated body',
     (r) =>
       `${pick(r, lower, 4)}-${pick(r, '0123456789', 12)}-${pick(r, '0123456789', 13)}-${pick(r, alphabets.alnum, 24)}`,
-    0.99,
+    0.96,
   ],
   [
     'prefix naming a credential, then a UUID',
