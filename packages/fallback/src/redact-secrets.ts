@@ -156,19 +156,28 @@ export function mayHoldSecret(text: string): boolean {
   // Base64 characters (`+` and `/` included) since the last other one: a short padded value
   // (`YWE6ISF+ISEhISE=`, an encoded `user:password`) has no long run of either kind above.
   let base64 = 0;
+  // What that run holds: 1 an upper-case letter or a digit, 4 `+` or `/`. An unpadded value whose
+  // `+` and `/` cut it into short runs (`dDg3Okx+eyQlZ3RT`, `YTA6ISF+ISE0`) is whole base64
+  // words: a multiple of 4 long, a symbol, capitals or digits. Paths of lower-case words are not.
+  let base64Shape = 0;
   // Each character is read once, as the one after the current (`next`) first.
   let next = text.charCodeAt(0);
   for (let index = 0; index < text.length; index++) {
     const code = next;
     next = text.charCodeAt(index + 1);
     const kind = tokenClass(code);
-    if (kind === 1 || code === 43 || code === 47) base64++;
-    else if (code === 61) {
-      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(next) !== 1) {
+    if (kind === 1 || code === 43 || code === 47) {
+      base64++;
+      if (code <= 90 && code >= 48) base64Shape |= 1;
+      else if (code === 43 || code === 47) base64Shape |= 4;
+    } else {
+      if (base64 >= 12 && base64 % 4 === 0 && base64Shape === 5) return true;
+      if (code === 61 && base64 >= 7 && base64 % 4 >= 2 && tokenClass(next) !== 1) {
         return true;
       }
       base64 = 0;
-    } else base64 = 0;
+      base64Shape = 0;
+    }
     if (kind !== 0) {
       alphanumeric = kind === 1 ? alphanumeric + 1 : 0;
       token++;
@@ -197,7 +206,7 @@ export function mayHoldSecret(text: string): boolean {
     alphanumeric = 0;
     token = 0;
   }
-  return false;
+  return base64 >= 12 && base64 % 4 === 0 && base64Shape === 5;
 }
 
 const defaultReplacement = (kind: string) => `[REDACTED:${kind}]`;
