@@ -226,6 +226,7 @@ const isBoundary = (code: number) => code < 128 && tokenBoundary[code] === 1;
 
 // What stands before a path on a diff header line (`a/x` after `diff --git `, `b/x` after `a/x `).
 const diffHeader = /^(?:diff --git (?:a\/\S+ )?|--- |\+\+\+ )$/;
+const maxDiffPrefix = 4096;
 
 /** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
 export function extractPaths(text: string): string[] {
@@ -236,6 +237,10 @@ export function extractPaths(text: string): string[] {
   // scan to the end for the one a text lacks (a megabyte of `\` and no `/` was quadratic).
   let slash = -2;
   let backslash = -2;
+  // Where the line of the current token starts, advanced with the tokens (which only move right):
+  // searching back to the line start for every `a/…` token was quadratic on one long line.
+  let lineStart = 0;
+  let scanned = 0;
   for (;;) {
     if (slash !== -1 && slash < searchFrom) slash = text.indexOf('/', searchFrom);
     if (backslash !== -1 && backslash < searchFrom) backslash = text.indexOf('\\', searchFrom);
@@ -250,11 +255,14 @@ export function extractPaths(text: string): string[] {
     if (token.length < 3 || token.includes('://')) continue; // too short, or a URL
     // `diff --git a/src/x.ts b/src/x.ts`, `--- a/src/x.ts`, `+++ b/src/x.ts`: git's `a/` and `b/`
     // stand for the two sides of one file, not for directories.
-    if (
-      (token.startsWith('a/') || token.startsWith('b/')) &&
-      diffHeader.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))
-    ) {
-      token = token.slice(2);
+    if (token.startsWith('a/') || token.startsWith('b/')) {
+      for (; scanned < start; scanned++) {
+        if (text.charCodeAt(scanned) === 10) lineStart = scanned + 1;
+      }
+      // A header's prefix is `diff --git a/<path> ` at most: a longer one is not worth slicing.
+      if (start - lineStart <= maxDiffPrefix && diffHeader.test(text.slice(lineStart, start))) {
+        token = token.slice(2);
+      }
     }
     const path = acceptPath(token);
     if (path && !secretAssignment.test(text.slice(Math.max(0, start - 48), start))) {
@@ -586,7 +594,8 @@ function collectInputPaths(
   ancestors = new Set<object>(),
 ): void {
   if (typeof input === 'string') {
-    into.push(...extractPaths(input));
+    // A loop, not `push(...paths)`: a command naming 130k files would overflow the stack.
+    for (const path of extractPaths(input)) into.push(path);
     return;
   }
   // Tool inputs are JSON in the protocol; a cycle or absurd nesting is not walked (never a crash).
@@ -603,12 +612,12 @@ function collectInputPaths(
     if (typeof value === 'string' && isKeyedSecret(field, value)) continue;
     const paths = pathFields.test(field) ? pathValues(value) : [];
     if (paths.length > 0) {
-      targets.push(...paths.map((path) => path.replace(/(.)\/$/, '$1')));
+      for (const path of paths) targets.push(path.replace(/(.)\/$/, '$1'));
     } else if (typeof value === 'string') {
       // A whole argument that is one file name (`SECURITY.md`), under whatever key a tool uses.
       if (bareFileName.test(value)) targets.push(value);
       // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
-      else if (value.length <= 4000) into.push(...extractPaths(value));
+      else if (value.length <= 4000) for (const path of extractPaths(value)) into.push(path);
     } else {
       collectInputPaths(value, into, targets, depth + 1, ancestors);
     }

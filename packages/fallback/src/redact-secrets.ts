@@ -490,15 +490,22 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
         return !(span.start >= start && span.end <= end);
       });
       spans.length = 0;
-      spans.push(...kept);
+      for (const span of kept) spans.push(span);
     }
   }
   for (const span of findDocumentedPrefixTokens(text)) {
     if (!disabled?.includes(span.kind)) spans.push(span);
   }
-  if (!disabled?.includes('private-key')) spans.push(...findHeadlessPrivateKeys(text));
-  if (!disabled?.includes('kubernetes-secret')) spans.push(...findKubernetesSecretData(text));
-  if (!disabled?.includes('encoded-credentials')) spans.push(...findEncodedCredentials(text));
+  // Loops, not `push(...found)`: a text of 130k encoded values would overflow the stack.
+  if (!disabled?.includes('private-key')) {
+    for (const span of findHeadlessPrivateKeys(text)) spans.push(span);
+  }
+  if (!disabled?.includes('kubernetes-secret')) {
+    for (const span of findKubernetesSecretData(text)) spans.push(span);
+  }
+  if (!disabled?.includes('encoded-credentials')) {
+    for (const span of findEncodedCredentials(text)) spans.push(span);
+  }
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);
