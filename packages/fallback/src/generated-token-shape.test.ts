@@ -83,7 +83,9 @@ const shapes: Array<[string, (random: Random) => string, number]> = [
     'prefix, groups of digits (ids), generated body',
     (r) =>
       `${pick(r, lower, 4)}-${pick(r, '0123456789', 12)}-${pick(r, '0123456789', 13)}-${pick(r, alphabets.alnum, 24)}`,
-    0.99,
+    // Measured 1.4 % missed over 10,000 draws (a random body reads as a name by chance): at 0.99
+    // over 400 draws the test failed about one run in four.
+    0.97,
   ],
   [
     'prefix naming a credential, then a UUID',

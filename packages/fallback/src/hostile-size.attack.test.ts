@@ -6,7 +6,8 @@ import { createReceipt, redactSecrets } from './index.js';
 /**
  * Attack suite (reviewer): outputs big enough that spreading one value per item into a call
  * (`Math.max(...items)`, `push(...items)`) overflows the stack. Every count here is above the
- * ~120k arguments V8 accepts; a crash loses the whole receipt or redaction, not one item.
+ * ~120k arguments V8 accepts; a crash loses the whole receipt or redaction, not one item. Each
+ * test builds megabytes: seconds alone, far more beside other test files on two cores.
  */
 
 const word = fc.noBias(fc.stringMatching(/^[a-z][a-z0-9]{2,6}$/));
@@ -46,7 +47,7 @@ describe('attack: huge inputs do not crash', () => {
       ),
       { numRuns: 2 },
     );
-  });
+  }, 120_000);
 
   it('redactSecrets on 130k+ base64 user:password values (one finding each)', () => {
     fc.assert(
@@ -62,7 +63,7 @@ describe('attack: huge inputs do not crash', () => {
       ),
       { numRuns: 1 },
     );
-  });
+  }, 120_000);
 
   it('redactSecrets on 130k+ vendor tokens beside one source map or data URI', () => {
     fc.assert(
@@ -77,7 +78,7 @@ describe('attack: huge inputs do not crash', () => {
       ),
       { numRuns: 1 },
     );
-  });
+  }, 120_000);
 
   it('redactSecrets on 130k+ source-map values', () => {
     fc.assert(
@@ -91,7 +92,7 @@ describe('attack: huge inputs do not crash', () => {
       ),
       { numRuns: 1 },
     );
-  });
+  }, 120_000);
 
   it('createReceipt on a JSON result listing 130k+ distinct files', () => {
     fc.assert(
@@ -107,5 +108,5 @@ describe('attack: huge inputs do not crash', () => {
       ),
       { numRuns: 1 },
     );
-  });
+  }, 120_000);
 });

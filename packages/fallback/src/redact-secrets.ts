@@ -146,16 +146,29 @@ export function mayHoldSecret(text: string): boolean {
   // Base64 characters (`+` and `/` included) since the last other one: a short padded value
   // (`YWE6ISF+ISEhISE=`, an encoded `user:password`) has no long run of either kind above.
   let base64 = 0;
+  // An unpadded value (`YS5fOiE/ISEhISEh`) ends on a multiple of four and, unlike a lower-case
+  // word or path, holds a capital or a digit.
+  let base64Marked = false;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     const kind = tokenClass(code);
-    if (kind === 1 || code === 43 || code === 47) base64++;
+    if (kind === 1 || code === 43 || code === 47) {
+      base64++;
+      if (code < 97 && code !== 43 && code !== 47) base64Marked = true;
+    }
+    // `\/` is how some JSON encoders write `/`: the value goes on past the backslash.
+    else if (code === 92 && text.charCodeAt(index + 1) === 47) continue;
     else if (code === 61) {
       if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(text.charCodeAt(index + 1)) !== 1) {
         return true;
       }
       base64 = 0;
-    } else base64 = 0;
+      base64Marked = false;
+    } else {
+      if (base64Marked && base64 >= 8 && base64 % 4 === 0 && kind === 0) return true;
+      base64 = 0;
+      base64Marked = false;
+    }
     if (kind !== 0) {
       alphanumeric = kind === 1 ? alphanumeric + 1 : 0;
       token++;
@@ -189,7 +202,7 @@ export function mayHoldSecret(text: string): boolean {
     alphanumeric = 0;
     token = 0;
   }
-  return false;
+  return base64Marked && base64 >= 8 && base64 % 4 === 0;
 }
 
 const defaultReplacement = (kind: string) => `[REDACTED:${kind}]`;
@@ -527,8 +540,9 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   for (const rule of options.extraRules ?? []) runRule(rule, text, lower, undefined, spans);
   // A JSON document held in a JSON string (a structured log's body, a service-account file in a
   // tool's JSON output) hides its keys behind `\"`: scan it once more as it reads unescaped, and
-  // map what is found back onto the escaped text.
-  if (depth < maxEscapeDepth && text.includes('\\"')) {
+  // map what is found back onto the escaped text. Encoders that escape `/` as `\/` (PHP) split
+  // every base64 value at its slashes, in objects of plain strings too.
+  if (depth < maxEscapeDepth && (text.includes('\\"') || text.includes('\\/'))) {
     const view = unescapeJsonString(text);
     for (const span of collectSpans(view.text, options, depth + 1)) {
       spans.push({
