@@ -565,6 +565,19 @@ function collectPatchedFiles(input: unknown, into: string[]): void {
   }
 }
 
+// Where an absolute or explicitly relative path starts (`/`, `~/`, `./`, `../`, `C:\`).
+const pathRoot = String.raw`(?:\/|~\/|\.\.?\/|[A-Za-z]:[\\/])`;
+const spacedPath = new RegExp(`^${pathRoot}[^\\n\\r\\t]*$`);
+const laterRoot = new RegExp(`\\s${pathRoot}`);
+
+/**
+ * True when `value`, holding a space, is still one path (`/Users/me/Application Support/x.json`):
+ * it starts at a root and no other root follows a space, as in a list of paths.
+ */
+function isOneSpacedPath(value: string): boolean {
+  return spacedPath.test(value) && !laterRoot.test(value);
+}
+
 /** The path or paths a path-named argument holds: one string, or a list of strings (`paths`). */
 function pathValues(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
@@ -573,7 +586,7 @@ function pathValues(value: unknown): string[] {
   for (const item of values) {
     if (typeof item !== 'string') return [];
     const path = item.trim();
-    if (path === '' || /\s/.test(path)) return [];
+    if (path === '' || (/\s/.test(path) && !isOneSpacedPath(path))) return [];
     paths.push(path);
   }
   return paths;
@@ -672,12 +685,31 @@ function commandVerbs(target: string): string {
  * a path the target names. Reading a test file is not re-running the test; reading a file is not
  * the edit that failed on it. None for a call without a target.
  */
-function targetKeys(target: CallTarget): string[] {
+function targetKeys(target: CallTarget, lookup = false): string[] {
   if (target.text === '') return [];
-  return [
-    `text\u0000${target.kind}\u0000${target.text}`,
-    ...target.paths().map((path) => `path\u0000${target.kind}\u0000${target.verbs()}\u0000${path}`),
-  ];
+  const selection = target.selection();
+  // A later run of the same selection redoes a failed one, and so does a run of everything; a
+  // run of other tests of the same file (`pytest f.py -k other`) does not.
+  const selections = lookup && selection !== '' ? [selection, ''] : [selection];
+  const keys = [`text\u0000${target.kind}\u0000${target.text}`];
+  for (const path of target.paths()) {
+    for (const chosen of selections) {
+      keys.push(`path\u0000${target.kind}\u0000${target.verbs()}\u0000${chosen}\u0000${path}`);
+    }
+  }
+  return keys;
+}
+
+// Flags that run some tests of a file by name or mark (`-k`, `-t`, `--grep`, go's `-run`), and
+// pytest node ids (`f.py::test_x`).
+const testSelector =
+  /(?:^|\s)(?:-k|-t|-m|-g|-run|--run|--grep|--testNamePattern|--test-name-pattern|--filter|--only)(?:=|\s+)("[^"]*"|'[^']*'|\S+)|::([\w[\]:.-]+)/g;
+
+/** The tests a command line picks by name, sorted; empty when it runs all its files hold. */
+function testSelection(target: string): string {
+  const picked: string[] = [];
+  for (const match of target.matchAll(testSelector)) picked.push(match[1] ?? match[2] ?? '');
+  return picked.sort().join(' ');
 }
 
 /** What `targetKeys` is built from, worked out once per call. */
@@ -685,6 +717,7 @@ interface CallTarget {
   kind: string;
   text: string;
   verbs: () => string;
+  selection: () => string;
   paths: () => string[];
 }
 
@@ -693,6 +726,7 @@ function callTarget(call: ToolCallFact, targets: Map<ToolCallFact, CallTarget>):
   if (target === undefined) {
     const text = call.target.replace(/\s+/g, ' ').trim();
     let verbs: string | undefined;
+    let selection: string | undefined;
     let paths: string[] | undefined;
     target = {
       kind: callKind(call),
@@ -700,6 +734,10 @@ function callTarget(call: ToolCallFact, targets: Map<ToolCallFact, CallTarget>):
       verbs: () => {
         verbs ??= commandVerbs(text);
         return verbs;
+      },
+      selection: () => {
+        selection ??= testSelection(text);
+        return selection;
       },
       paths: () => {
         paths ??= extractPaths(text);
@@ -1012,7 +1050,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       sources.every(
         (source) =>
           source !== undefined &&
-          targetKeys(callTarget(source, targets)).some((key) => {
+          targetKeys(callTarget(source, targets), true).some((key) => {
             const later = lastSuccess.get(key);
             return (
               later !== undefined && later.ordinal > source.ordinal && later.index > error.lastIndex
