@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
+import { decodeBase64 } from './decode-base64.js';
 import { documentedFormatOwner } from './documented-formats.js';
 import { findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import { findEncodedCredentials } from './find-encoded-credentials.js';
@@ -146,28 +147,31 @@ export function mayHoldSecret(text: string): boolean {
   // Base64 characters (`+` and `/` included) since the last other one: a short padded value
   // (`YWE6ISF+ISEhISE=`, an encoded `user:password`) has no long run of either kind above.
   let base64 = 0;
-  // An unpadded value (`YS5fOiE/ISEhISEh`) ends on a multiple of four and, unlike a lower-case
-  // word or path, holds a capital or a digit.
-  let base64Marked = false;
+  // An unpadded value (`YS5fOiE/ISEhISEh`) ends on a multiple of four, holds a capital or a digit
+  // and decodes to a pair with `:`; only such runs are decoded (a capitalised word of eight
+  // letters is a run too, and letting every one through cost half again as much redaction time).
+  // Checked at the run's end only: work per character here costs on every text.
+  let escapes = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     const kind = tokenClass(code);
-    if (kind === 1 || code === 43 || code === 47) {
-      base64++;
-      if (code < 97 && code !== 43 && code !== 47) base64Marked = true;
-    }
+    if (kind === 1 || code === 43 || code === 47) base64++;
     // `\/` is how some JSON encoders write `/`: the value goes on past the backslash.
-    else if (code === 92 && text.charCodeAt(index + 1) === 47) continue;
-    else if (code === 61) {
+    else if (code === 92 && text.charCodeAt(index + 1) === 47 && base64 > 0) {
+      escapes++;
+      continue;
+    } else if (code === 61) {
       if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(text.charCodeAt(index + 1)) !== 1) {
         return true;
       }
       base64 = 0;
-      base64Marked = false;
+      escapes = 0;
     } else {
-      if (base64Marked && base64 >= 8 && base64 % 4 === 0 && kind === 0) return true;
+      if (base64 >= 8 && (base64 & 3) === 0 && kind === 0) {
+        if (encodesPair(text, index - base64 - escapes, index)) return true;
+      }
       base64 = 0;
-      base64Marked = false;
+      escapes = 0;
     }
     if (kind !== 0) {
       alphanumeric = kind === 1 ? alphanumeric + 1 : 0;
@@ -202,7 +206,23 @@ export function mayHoldSecret(text: string): boolean {
     alphanumeric = 0;
     token = 0;
   }
-  return base64Marked && base64 >= 8 && base64 % 4 === 0;
+  return (
+    base64 >= 8 &&
+    (base64 & 3) === 0 &&
+    encodesPair(text, text.length - base64 - escapes, text.length)
+  );
+}
+
+/**
+ * True when the base64 run `[start, end)` holds a capital or a digit (a word of eight letters is
+ * a run too) and decodes to text holding `:`.
+ */
+function encodesPair(text: string, start: number, end: number): boolean {
+  if (end - start > 300) return false;
+  const run = text.slice(start, end);
+  // Past the first character: a capitalised word (`Continue`) is not worth decoding.
+  if (!/.[0-9A-Z]/.test(run)) return false;
+  return decodeBase64(run.replace(/\\\//g, '/'))?.includes(':') === true;
 }
 
 const defaultReplacement = (kind: string) => `[REDACTED:${kind}]`;
