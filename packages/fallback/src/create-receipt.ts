@@ -251,7 +251,8 @@ function buildCandidates(
     });
   });
 
-  const maxReferences = Math.max(1, ...facts.files.map((file) => file.references));
+  // A reduce, not `Math.max(...)`: an output listing 130k files would overflow the stack.
+  const maxReferences = facts.files.reduce((most, file) => Math.max(most, file.references), 1);
   for (const file of facts.files) {
     // Paths are listed space-separated under a label (`Edited:`, `Read or named:`), each one
     // literal and whole: a bullet and an annotation per file cost about one file in eight.

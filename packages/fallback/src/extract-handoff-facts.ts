@@ -226,6 +226,7 @@ const isBoundary = (code: number) => code < 128 && tokenBoundary[code] === 1;
 
 // What stands before a path on a diff header line (`a/x` after `diff --git `, `b/x` after `a/x `).
 const diffHeader = /^(?:diff --git (?:a\/\S+ )?|--- |\+\+\+ )$/;
+const maxDiffPrefix = 4096;
 
 /** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
 export function extractPaths(text: string): string[] {
@@ -236,6 +237,10 @@ export function extractPaths(text: string): string[] {
   // scan to the end for the one a text lacks (a megabyte of `\` and no `/` was quadratic).
   let slash = -2;
   let backslash = -2;
+  // Where the line of the current token starts, advanced with the tokens (which only move right):
+  // searching back to the line start for every `a/…` token was quadratic on one long line.
+  let lineStart = 0;
+  let scanned = 0;
   for (;;) {
     if (slash !== -1 && slash < searchFrom) slash = text.indexOf('/', searchFrom);
     if (backslash !== -1 && backslash < searchFrom) backslash = text.indexOf('\\', searchFrom);
@@ -250,11 +255,14 @@ export function extractPaths(text: string): string[] {
     if (token.length < 3 || token.includes('://')) continue; // too short, or a URL
     // `diff --git a/src/x.ts b/src/x.ts`, `--- a/src/x.ts`, `+++ b/src/x.ts`: git's `a/` and `b/`
     // stand for the two sides of one file, not for directories.
-    if (
-      (token.startsWith('a/') || token.startsWith('b/')) &&
-      diffHeader.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))
-    ) {
-      token = token.slice(2);
+    if (token.startsWith('a/') || token.startsWith('b/')) {
+      for (; scanned < start; scanned++) {
+        if (text.charCodeAt(scanned) === 10) lineStart = scanned + 1;
+      }
+      // A header's prefix is `diff --git a/<path> ` at most: a longer one is not worth slicing.
+      if (start - lineStart <= maxDiffPrefix && diffHeader.test(text.slice(lineStart, start))) {
+        token = token.slice(2);
+      }
     }
     const path = acceptPath(token);
     if (path && !secretAssignment.test(text.slice(Math.max(0, start - 48), start))) {
@@ -557,6 +565,19 @@ function collectPatchedFiles(input: unknown, into: string[]): void {
   }
 }
 
+// Where an absolute or explicitly relative path starts (`/`, `~/`, `./`, `../`, `C:\`).
+const pathRoot = String.raw`(?:\/|~\/|\.\.?\/|[A-Za-z]:[\\/])`;
+const spacedPath = new RegExp(`^${pathRoot}[^\\n\\r\\t]*$`);
+const laterRoot = new RegExp(`\\s${pathRoot}`);
+
+/**
+ * True when `value`, holding a space, is still one path (`/Users/me/Application Support/x.json`):
+ * it starts at a root and no other root follows a space, as in a list of paths.
+ */
+function isOneSpacedPath(value: string): boolean {
+  return spacedPath.test(value) && !laterRoot.test(value);
+}
+
 /** The path or paths a path-named argument holds: one string, or a list of strings (`paths`). */
 function pathValues(value: unknown): string[] {
   const values = Array.isArray(value) ? value : [value];
@@ -565,7 +586,7 @@ function pathValues(value: unknown): string[] {
   for (const item of values) {
     if (typeof item !== 'string') return [];
     const path = item.trim();
-    if (path === '' || /\s/.test(path)) return [];
+    if (path === '' || (/\s/.test(path) && !isOneSpacedPath(path))) return [];
     paths.push(path);
   }
   return paths;
@@ -586,7 +607,8 @@ function collectInputPaths(
   ancestors = new Set<object>(),
 ): void {
   if (typeof input === 'string') {
-    into.push(...extractPaths(input));
+    // A loop, not `push(...paths)`: a command naming 130k files would overflow the stack.
+    for (const path of extractPaths(input)) into.push(path);
     return;
   }
   // Tool inputs are JSON in the protocol; a cycle or absurd nesting is not walked (never a crash).
@@ -603,12 +625,12 @@ function collectInputPaths(
     if (typeof value === 'string' && isKeyedSecret(field, value)) continue;
     const paths = pathFields.test(field) ? pathValues(value) : [];
     if (paths.length > 0) {
-      targets.push(...paths.map((path) => path.replace(/(.)\/$/, '$1')));
+      for (const path of paths) targets.push(path.replace(/(.)\/$/, '$1'));
     } else if (typeof value === 'string') {
       // A whole argument that is one file name (`SECURITY.md`), under whatever key a tool uses.
       if (bareFileName.test(value)) targets.push(value);
       // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
-      else if (value.length <= 4000) into.push(...extractPaths(value));
+      else if (value.length <= 4000) for (const path of extractPaths(value)) into.push(path);
     } else {
       collectInputPaths(value, into, targets, depth + 1, ancestors);
     }
@@ -663,12 +685,31 @@ function commandVerbs(target: string): string {
  * a path the target names. Reading a test file is not re-running the test; reading a file is not
  * the edit that failed on it. None for a call without a target.
  */
-function targetKeys(target: CallTarget): string[] {
+function targetKeys(target: CallTarget, lookup = false): string[] {
   if (target.text === '') return [];
-  return [
-    `text\u0000${target.kind}\u0000${target.text}`,
-    ...target.paths().map((path) => `path\u0000${target.kind}\u0000${target.verbs()}\u0000${path}`),
-  ];
+  const selection = target.selection();
+  // A later run of the same selection redoes a failed one, and so does a run of everything; a
+  // run of other tests of the same file (`pytest f.py -k other`) does not.
+  const selections = lookup && selection !== '' ? [selection, ''] : [selection];
+  const keys = [`text\u0000${target.kind}\u0000${target.text}`];
+  for (const path of target.paths()) {
+    for (const chosen of selections) {
+      keys.push(`path\u0000${target.kind}\u0000${target.verbs()}\u0000${chosen}\u0000${path}`);
+    }
+  }
+  return keys;
+}
+
+// Flags that run some tests of a file by name or mark (`-k`, `-t`, `--grep`, go's `-run`), and
+// pytest node ids (`f.py::test_x`).
+const testSelector =
+  /(?:^|\s)(?:-k|-t|-m|-g|-run|--run|--grep|--testNamePattern|--test-name-pattern|--filter|--only)(?:=|\s+)("[^"]*"|'[^']*'|\S+)|::([\w[\]:.-]+)/g;
+
+/** The tests a command line picks by name, sorted; empty when it runs all its files hold. */
+function testSelection(target: string): string {
+  const picked: string[] = [];
+  for (const match of target.matchAll(testSelector)) picked.push(match[1] ?? match[2] ?? '');
+  return picked.sort().join(' ');
 }
 
 /** What `targetKeys` is built from, worked out once per call. */
@@ -676,6 +717,7 @@ interface CallTarget {
   kind: string;
   text: string;
   verbs: () => string;
+  selection: () => string;
   paths: () => string[];
 }
 
@@ -684,6 +726,7 @@ function callTarget(call: ToolCallFact, targets: Map<ToolCallFact, CallTarget>):
   if (target === undefined) {
     const text = call.target.replace(/\s+/g, ' ').trim();
     let verbs: string | undefined;
+    let selection: string | undefined;
     let paths: string[] | undefined;
     target = {
       kind: callKind(call),
@@ -691,6 +734,10 @@ function callTarget(call: ToolCallFact, targets: Map<ToolCallFact, CallTarget>):
       verbs: () => {
         verbs ??= commandVerbs(text);
         return verbs;
+      },
+      selection: () => {
+        selection ??= testSelection(text);
+        return selection;
       },
       paths: () => {
         paths ??= extractPaths(text);
@@ -1003,7 +1050,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       sources.every(
         (source) =>
           source !== undefined &&
-          targetKeys(callTarget(source, targets)).some((key) => {
+          targetKeys(callTarget(source, targets), true).some((key) => {
             const later = lastSuccess.get(key);
             return (
               later !== undefined && later.ordinal > source.ordinal && later.index > error.lastIndex

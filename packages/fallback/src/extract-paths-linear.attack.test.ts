@@ -1,4 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractHandoffFacts } from './index.js';
 
@@ -40,5 +41,26 @@ describe('path extraction on hostile tool output', () => {
         Math.max(500, small * 8),
       );
     }
+  });
+
+  // Tokens starting `a/` or `b/` (git's diff sides) each searched back to their line start: one
+  // long line of them (a JSON result's file list serialised on one line) was quadratic, ~5 s for
+  // 400k characters.
+  it('stays linear on one long line of `a/…` and `b/…` paths (100k vs 400k characters)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('a/', 'b/'),
+        fc.noBias(fc.stringMatching(/^[a-z]{1,6}\.(?:ts|py|rs)$/)),
+        (side, name) => {
+          const unit = `${side}${name} `;
+          const small = cpuOf(unit, 100_000);
+          const large = cpuOf(unit, 400_000);
+          expect(large, `${unit}: ${small} ms at 100k, ${large} ms at 400k`).toBeLessThan(
+            Math.max(500, small * 8),
+          );
+        },
+      ),
+      { numRuns: 3 },
+    );
   });
 });

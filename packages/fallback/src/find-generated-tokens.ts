@@ -261,7 +261,7 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
       skipped.push([lineStart, block.index]);
     }
   }
-  skipped.push(...sourceMappingRanges(text));
+  for (const range of sourceMappingRanges(text)) skipped.push(range);
   if (text.includes('gAAAAA')) {
     // A Fernet token's base64url may hold `---`, where runs are parted below (PEM dashes): its
     // pieces would each be judged as a token of their own.

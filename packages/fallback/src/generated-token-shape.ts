@@ -1,3 +1,4 @@
+import { checksummedBech32Prefix } from './checksummed-bech32.js';
 import { decodeBase64 } from './decode-base64.js';
 import {
   isPlaceholder,
@@ -6,6 +7,7 @@ import {
   readsAsWords,
   shannonEntropy,
 } from './secret-heuristics.js';
+import { acronymShare } from './technical-acronyms.js';
 
 /**
  * What a generated token looks like, with no list of credential families: issuers mint tokens as
@@ -353,6 +355,8 @@ export function isUpperDigitKey(segment: string): boolean {
   const spelt = (run: string) =>
     readsAsWords(run) || (run.match(/[AEIOU]/g)?.length ?? 0) >= run.length * 0.35;
   if (readsAsWords(segment) || (core.match(/[A-Z]{10,}/g) ?? []).some(spelt)) return false;
+  // Algorithm and format names glue acronyms unpronounceable alone (`SHA256WITHRSAANDMGF1`).
+  if (acronymShare(core) >= 0.7) return false;
   return !isPlaceholder(segment) && !isTyped(core);
 }
 
@@ -363,6 +367,10 @@ export function isUpperDigitKey(segment: string): boolean {
 export function isLowerAlnumKey(segment: string): boolean {
   if (!/^[a-z0-9]{40,64}$/.test(segment) || /^[0-9a-f]+$/.test(segment)) return false;
   if (/^b[a-z2-7]+$/.test(segment)) return false;
+  // A checksummed bech32 address (`bc1q…`, `cosmos1…`) is public, unless its prefix names a
+  // secret key (`nsec1…`).
+  const bech32Prefix = checksummedBech32Prefix(segment);
+  if (bech32Prefix !== undefined && !/sec|priv|key/.test(bech32Prefix)) return false;
   const digits = segment.replace(/[a-z]/g, '').length;
   if (digits < segment.length * 0.1 || digits > segment.length * 0.6) return false;
   const switches = segment.match(/[a-z](?=\d)|\d(?=[a-z])/g)?.length ?? 0;

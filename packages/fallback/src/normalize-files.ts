@@ -175,7 +175,7 @@ export function normalizeFiles(
     target.fact.references += group.fact.references;
     target.fact.lastIndex = Math.max(target.fact.lastIndex, group.fact.lastIndex);
     target.fact.read ||= group.fact.read;
-    target.forms.push(...group.forms);
+    for (const form of group.forms) target.forms.push(form);
     groups.delete(key);
   }
   return [...groups.values()].map(({ fact, forms }) => {

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
+import { decodeBase64 } from './decode-base64.js';
 import { documentedFormatOwner } from './documented-formats.js';
 import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import { findEncodedCredentials } from './find-encoded-credentials.js';
@@ -156,27 +157,34 @@ export function mayHoldSecret(text: string): boolean {
   // Base64 characters (`+` and `/` included) since the last other one: a short padded value
   // (`YWE6ISF+ISEhISE=`, an encoded `user:password`) has no long run of either kind above.
   let base64 = 0;
-  // What that run holds: 1 an upper-case letter or a digit, 4 `+` or `/`. An unpadded value whose
-  // `+` and `/` cut it into short runs (`dDg3Okx+eyQlZ3RT`, `YTA6ISF+ISE0`) is whole base64
-  // words: a multiple of 4 long, a symbol, capitals or digits. Paths of lower-case words are not.
-  let base64Shape = 0;
+  // An unpadded value (`YS5fOiE/ISEhISEh`) ends on a multiple of four, holds a capital or a digit
+  // and decodes to a pair with `:`; only such runs are decoded (a capitalised word of eight
+  // letters is a run too, and letting every one through cost half again as much redaction time).
+  // Checked at the run's end only: work per character here costs on every text.
+  let escapes = 0;
   // Each character is read once, as the one after the current (`next`) first.
   let next = text.charCodeAt(0);
   for (let index = 0; index < text.length; index++) {
     const code = next;
     next = text.charCodeAt(index + 1);
     const kind = tokenClass(code);
-    if (kind === 1 || code === 43 || code === 47) {
-      base64++;
-      if (code <= 90 && code >= 48) base64Shape |= 1;
-      else if (code === 43 || code === 47) base64Shape |= 4;
-    } else {
-      if (base64 >= 12 && base64 % 4 === 0 && base64Shape === 5) return true;
-      if (code === 61 && base64 >= 7 && base64 % 4 >= 2 && tokenClass(next) !== 1) {
+    if (kind === 1 || code === 43 || code === 47) base64++;
+    // `\/` is how some JSON encoders write `/`: the value goes on past the backslash.
+    else if (code === 92 && next === 47 && base64 > 0) {
+      escapes++;
+      continue;
+    } else if (code === 61) {
+      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(next) !== 1) {
         return true;
       }
       base64 = 0;
-      base64Shape = 0;
+      escapes = 0;
+    } else {
+      if (base64 >= 8 && (base64 & 3) === 0 && kind === 0) {
+        if (encodesPair(text, index - base64 - escapes, index)) return true;
+      }
+      base64 = 0;
+      escapes = 0;
     }
     if (kind !== 0) {
       alphanumeric = kind === 1 ? alphanumeric + 1 : 0;
@@ -206,7 +214,23 @@ export function mayHoldSecret(text: string): boolean {
     alphanumeric = 0;
     token = 0;
   }
-  return base64 >= 12 && base64 % 4 === 0 && base64Shape === 5;
+  return (
+    base64 >= 8 &&
+    (base64 & 3) === 0 &&
+    encodesPair(text, text.length - base64 - escapes, text.length)
+  );
+}
+
+/**
+ * True when the base64 run `[start, end)` holds a capital or a digit (a word of eight letters is
+ * a run too) and decodes to text holding `:`.
+ */
+function encodesPair(text: string, start: number, end: number): boolean {
+  if (end - start > 300) return false;
+  const run = text.slice(start, end);
+  // Past the first character: a capitalised word (`Continue`) is not worth decoding.
+  if (!/.[0-9A-Z]/.test(run)) return false;
+  return decodeBase64(run.replace(/\\\//g, '/'))?.includes(':') === true;
 }
 
 const defaultReplacement = (kind: string) => `[REDACTED:${kind}]`;
@@ -637,7 +661,7 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
         return !(span.start >= start && span.end <= end);
       });
       spans.length = 0;
-      spans.push(...kept);
+      for (const span of kept) spans.push(span);
     }
   }
   // Each of these needs its literal (case-sensitive or not): known absent from the scan above.
@@ -646,13 +670,16 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
       if (!disabled?.includes(span.kind)) spans.push(span);
     }
   }
+  // Loops, not `push(...found)`: a text of 130k encoded values would overflow the stack.
   if (active[privateKeyGate] === 1 && !disabled?.includes('private-key')) {
-    spans.push(...findHeadlessPrivateKeys(text));
+    for (const span of findHeadlessPrivateKeys(text)) spans.push(span);
   }
   if (active[secretGate] === 1 && !disabled?.includes('kubernetes-secret')) {
-    spans.push(...findKubernetesSecretData(text));
+    for (const span of findKubernetesSecretData(text)) spans.push(span);
   }
-  if (!disabled?.includes('encoded-credentials')) spans.push(...findEncodedCredentials(text));
+  if (!disabled?.includes('encoded-credentials')) {
+    for (const span of findEncodedCredentials(text)) spans.push(span);
+  }
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);
@@ -681,8 +708,9 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   }
   // A JSON document held in a JSON string (a structured log's body, a service-account file in a
   // tool's JSON output) hides its keys behind `\"`: scan it once more as it reads unescaped, and
-  // map what is found back onto the escaped text.
-  if (depth < maxEscapeDepth && text.includes('\\"')) {
+  // map what is found back onto the escaped text. Encoders that escape `/` as `\/` (PHP) split
+  // every base64 value at its slashes, in objects of plain strings too.
+  if (depth < maxEscapeDepth && (text.includes('\\"') || text.includes('\\/'))) {
     const view = unescapeJsonString(text);
     for (const span of collectSpans(view.text, options, depth + 1)) {
       spans.push({

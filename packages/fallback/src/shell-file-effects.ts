@@ -157,13 +157,18 @@ export function shellFileEffects(command: string): ShellFileEffects {
       }
       operands.push(current);
     }
-    if (program === 'tee') written.push(...operands);
-    else if (printers.test(program)) read.push(...operands);
+    // Loops, not `push(...operands)`: a command naming 130k files would overflow the stack.
+    let into: string[] | undefined;
+    let first = 0;
+    if (program === 'tee') into = written;
+    else if (printers.test(program)) into = read;
     else if (program === 'sed' || program === 'perl') {
+      into = inPlace ? written : read;
       // The first operand is the script unless `-e` gave it.
-      const files = script ? operands : operands.slice(1);
-      (inPlace ? written : read).push(...files);
+      first = script ? 0 : 1;
     }
+    if (into !== undefined)
+      for (let index = first; index < operands.length; index++) into.push(operands[index]!);
   }
   return { written, read };
 }
