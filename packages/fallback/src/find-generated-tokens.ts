@@ -290,8 +290,9 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
       run = run.slice(dot + 1);
       if (run.length < minRun) continue;
     }
-    // PEM dashes (`-----END … KEY-----token`) part what they are glued to.
-    const parts = /(?:[^-]|-(?!--))+/g;
+    // PEM dashes (`-----END … KEY-----token`, five of them) part what they are glued to; fewer
+    // stay inside a run, as base64url draws them (`W/"bf57ea56---eVnBzhZi…"`, an ETag).
+    const parts = /(?:[^-]|-(?!----))+/g;
     for (let part = parts.exec(run); part; part = parts.exec(run)) {
       if (part[0].length >= minRun) judgeRun(text, part[0], runStart + part.index, ranges, found);
     }
