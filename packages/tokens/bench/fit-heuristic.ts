@@ -1,227 +1,20 @@
-// Fits the heuristic's weights: non-negative least squares of relative error (iteratively
-// reweighted towards absolute relative error), on the non-held-out samples plus generated texts of
-// the hard classes (base64, hex, UUIDs, minified code, other scripts, emoji, generated letter keys and
-// random letters; fixed seed, so the fit is reproducible; the tests draw fresh seeds), each category
-// weighted equally. Writes src/heuristic-weights.ts and prints held-out error. Run after `pnpm build`:
+// Fits the heuristic's weights (see bench/heuristic-fit.ts) and writes src/heuristic-weights.ts;
+// prints held-out error. Run after `pnpm build`:
 //   node bench/fit-heuristic.ts
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { estimateTokenCount } from 'tokenx';
-import {
-  extractFeatures,
-  featureCount,
-  featureNames,
-  newlineRunOverflowCl100k,
-  newlineRunOverflowO200k,
-  spaceRunOverflow,
-} from '../dist/heuristic-features.js';
+import { featureNames } from '../dist/heuristic-features.js';
 import { categories } from '../src/test-utils/corpus-texts.ts';
-import {
-  type CountedSample,
-  countedSamples,
-  meanAbsolutePercentageError,
-} from '../src/test-utils/heuristic-evaluation.ts';
-import { holdoutSamples } from '../src/test-utils/holdout-class-texts.ts';
-import { languageSamples, syntheticSamples } from '../src/test-utils/synthetic-texts.ts';
+import { meanAbsolutePercentageError } from '../src/test-utils/heuristic-evaluation.ts';
+import { estimateWith, fitSamples, fitWeights } from './heuristic-fit.ts';
 
-/** The seed of the generated training texts; the tests use other seeds. */
-const fitSeed = 20_261_123;
-const syntheticPerClass = 150;
-// Each generated class weighs this much against one real-text category: the real categories
-// (prose, code, JSON, logs, CJK, other scripts) are what most messages hold.
-// For o200k, 0.25: at 0.1 fresh Japanese, Arabic and Korean text was off by 9–11 % per text (worst
-// of three seeds), at 0.25 by 6–7.5 %; real held-out text 6.5 % -> 6.9 % (0.3 crossed the 7 % target).
-// cl100k, which the generated-class targets do not cover, keeps 0.1.
-const generatedWeights = {
-  o200k: Number(process.env.GENERATED_WEIGHT ?? 0.25),
-  cl100k: Number(process.env.GENERATED_WEIGHT_CL100K ?? 0.1),
-};
-// How much more an undercount weighs than an overcount of the same size on the generated classes.
-// At 1 whole classes (Cyrillic UI text: -14 %, Korean: -10 %) were undercounted on fresh text; at
-// 2 no class is below -5 % (at the price of real-text MAPE 5.9 % -> 6.5 %, overcounting hex more).
-const underWeight = Number(process.env.UNDER_WEIGHT ?? 2);
-const require = createRequire(import.meta.url);
-const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
-const o200kEncoder = tiktoken.get_encoding('o200k_base');
-const cl100kEncoder = tiktoken.get_encoding('cl100k_base');
-// Cyrillic languages that write ы or э besides letters of their own (Mongolian, Kyrgyz, Tatar, Kazakh,
-// Belarusian) as one more generated class: left out, a refit that added classes moved the Cyrillic
-// weights from letters to words and Tatar to -10 % aggregate (the tests hold them to -10 %). At the
-// full weight of a generated class Cyrillic UI text went from 7.1 % to 7.6 % MAPE (seed 2026); at 0.3,
-// 7.4 %, and Tatar is at -7.3 % (eight seeds).
-const otherCyrillicShare = Number(process.env.OTHER_CYRILLIC_SHARE ?? 0.3);
-const otherCyrillic = languageSamples(fitSeed, syntheticPerClass / 5, [
-  'cyrillic-with-russian-letters',
-]).map(({ text }) => ({ text, class: 'cyrillic-with-russian-letters' }));
-// The classes of holdout-class-texts.ts (pseudo-words, identifiers, numbers, URLs, logs, tables,
-// short snippets of many scripts, ...) on the fit's seed, at a fraction of a generated class's
-// weight each (there are 25 of them): the tests and the class evaluation draw other seeds.
-const holdoutShare = Number(process.env.HOLDOUT_SHARE ?? 0.4);
-const holdout = holdoutSamples(fitSeed, syntheticPerClass / 2).map(({ text, class: name }) => ({
-  text,
-  class: `holdout:${name}`,
-}));
-const generated = [
-  ...syntheticSamples(fitSeed, syntheticPerClass),
-  ...otherCyrillic,
-  ...holdout,
-].map(
-  (sample) =>
-    ({
-      text: sample.text,
-      category: sample.class,
-      source: `generated:${sample.class}`,
-      o200k: o200kEncoder.encode_ordinary(sample.text).length,
-      cl100k: cl100kEncoder.encode_ordinary(sample.text).length,
-      heldOut: false,
-    }) as unknown as CountedSample,
-);
-
-const samples = [...countedSamples(), ...generated];
+const samples = fitSamples();
 const train = samples.filter((s) => !s.heldOut);
 const heldOut = samples.filter((s) => s.heldOut);
-const features = new Map<CountedSample, Float64Array>(
-  samples.map((s) => [s, extractFeatures(s.text)]),
-);
-
-function overflow(x: Float64Array, target: 'o200k' | 'cl100k'): number {
-  return (
-    x[spaceRunOverflow]! +
-    x[target === 'o200k' ? newlineRunOverflowO200k : newlineRunOverflowCl100k]!
-  );
-}
-
-/** Minimises sum_i d_i (x_i . w - y_i)^2 over w >= 0 by coordinate descent on the normal equations. */
-function nnls(rows: Float64Array[], targets: number[], rowWeights: number[]): Float64Array {
-  const n = featureCount;
-  const a = new Float64Array(n * n);
-  const b = new Float64Array(n);
-  rows.forEach((x, r) => {
-    const d = rowWeights[r]!;
-    for (let i = 0; i < n; i++) {
-      if (x[i] === 0) continue;
-      b[i]! += d * x[i]! * targets[r]!;
-      for (let j = 0; j < n; j++) a[i * n + j]! += d * x[i]! * x[j]!;
-    }
-  });
-  const w = new Float64Array(n);
-  for (let sweep = 0; sweep < 5000; sweep++) {
-    let change = 0;
-    for (let i = 0; i < n; i++) {
-      const diagonal = a[i * n + i]!;
-      if (diagonal === 0) continue;
-      let gradient = -b[i]!;
-      for (let j = 0; j < n; j++) gradient += a[i * n + j]! * w[j]!;
-      const next = Math.max(0, w[i]! - gradient / diagonal);
-      change = Math.max(change, Math.abs(next - w[i]!));
-      w[i] = next;
-    }
-    if (change < 1e-9) break;
-  }
-  return w;
-}
-
-// Features too rare in the training text to be fitted get a fixed prior instead (tokens per
-// character, from how each tokenizer treats the script), so unseen scripts never count as free.
-const minimumSupport = 300;
-const priors: Record<'o200k' | 'cl100k', Partial<Record<(typeof featureNames)[number], number>>> = {
-  o200k: {
-    greek: 0.45,
-    arabic: 0.35,
-    hebrew: 0.35,
-    latinExtended: 0.6,
-    otherLetters: 0.8,
-    astral: 1.5,
-    cyrillic: 0.3,
-    indic: 0.4,
-    thai: 0.4,
-    sparseScriptLetters: 2,
-    vietnameseLetters: 0,
-  },
-  cl100k: {
-    greek: 0.9,
-    arabic: 0.8,
-    hebrew: 0.8,
-    latinExtended: 0.8,
-    otherLetters: 1.2,
-    astral: 2,
-    cyrillic: 0.6,
-    indic: 1.2,
-    thai: 1,
-    sparseScriptLetters: 2.5,
-    vietnameseLetters: 1,
-  },
+const fitted = {
+  o200k_base: fitWeights(samples, 'o200k'),
+  cl100k_base: fitWeights(samples, 'cl100k'),
 };
-
-function fit(target: 'o200k' | 'cl100k'): Float64Array {
-  const support = new Float64Array(featureCount);
-  for (const s of train) {
-    const x = features.get(s)!;
-    for (let i = 0; i < featureCount; i++) if (x[i]! > 0) support[i]! += x[i]!;
-  }
-  const fixed = new Float64Array(featureCount).fill(Number.NaN);
-  featureNames.forEach((name, i) => {
-    const prior = priors[target][name];
-    if (support[i]! < minimumSupport) {
-      fixed[i] = prior ?? 0;
-      console.log(`${target}: ${name} has support ${support[i]}; fixed at ${fixed[i]}`);
-    }
-  });
-  const w = fitFree(target, fixed);
-  for (let i = 0; i < featureCount; i++) if (!Number.isNaN(fixed[i]!)) w[i] = fixed[i]!;
-  return w;
-}
-
-/** Fits the features not in `fixed` (NaN = free) to what the fixed ones leave of each target. */
-function fitFree(target: 'o200k' | 'cl100k', fixed: Float64Array): Float64Array {
-  const perCategory = new Map<string, number>();
-  for (const s of train) perCategory.set(s.category, (perCategory.get(s.category) ?? 0) + 1);
-  const rows = train.map((s) => {
-    const x = Float64Array.from(features.get(s)!);
-    for (let i = 0; i < featureCount; i++) if (!Number.isNaN(fixed[i]!)) x[i] = 0;
-    return x;
-  });
-  const targets = train.map((s) => {
-    const x = features.get(s)!;
-    // The whitespace-overflow slots are added unweighted by estimateTokens: fit what they leave.
-    let rest = s[target] - overflow(x, target);
-    for (let i = 0; i < featureCount; i++) if (!Number.isNaN(fixed[i]!)) rest -= x[i]! * fixed[i]!;
-    return rest;
-  });
-  // Relative error: scale each row by 1/y; balance categories; then reweight by 1/|relative error|
-  // a few times so the fit approaches least absolute percentage error.
-  const base = train.map(
-    (s) =>
-      (s.source.startsWith('generated:')
-        ? generatedWeights[target] *
-          (s.source === 'generated:cyrillic-with-russian-letters'
-            ? otherCyrillicShare
-            : s.source.startsWith('generated:holdout:')
-              ? holdoutShare
-              : 1)
-        : 1) /
-      (s[target] * s[target]) /
-      perCategory.get(s.category)!,
-  );
-  let rowWeights = base;
-  let w = nnls(rows, targets, rowWeights);
-  for (let iteration = 0; iteration < 8; iteration++) {
-    rowWeights = train.map((s, r) => {
-      let estimate = 0;
-      const x = rows[r]!;
-      for (let i = 0; i < featureCount; i++) estimate += x[i]! * w[i]!;
-      const relative = Math.abs(estimate - targets[r]!) / s[target];
-      // Undercounting is the dangerous direction for compaction: weigh it more on the hard
-      // classes, where a linear fit otherwise undercounts whole classes.
-      const side = estimate < targets[r]! && s.source.startsWith('generated:') ? underWeight : 1;
-      return (side * base[r]!) / Math.max(relative, 0.01);
-    });
-    w = nnls(rows, targets, rowWeights);
-  }
-  return w;
-}
-
-const fitted = { o200k_base: fit('o200k'), cl100k_base: fit('cl100k') };
 const format = (w: Float64Array) => `[${Array.from(w, (v) => Number(v.toFixed(4))).join(', ')}]`;
 writeFileSync(
   new URL('../src/heuristic-weights.ts', import.meta.url),
@@ -229,6 +22,7 @@ writeFileSync(
 // weight per feature of heuristic-features.ts, fitted on real text against exact o200k_base and
 // cl100k_base counts (${train.length} training samples; ${heldOut.length} held out).
 // Feature order: ${featureNames.join(', ')}.
+// biome-ignore-all lint/suspicious/noApproximativeNumericConstant: fitted weights, not constants
 export const heuristicWeights = {
   o200k_base: ${format(fitted.o200k_base)},
   cl100k_base: ${format(fitted.cl100k_base)},
@@ -236,12 +30,6 @@ export const heuristicWeights = {
 `,
 );
 
-const estimateWith = (w: Float64Array, target: 'o200k' | 'cl100k') => (text: string) => {
-  const x = extractFeatures(text);
-  let sum = overflow(x, target);
-  for (let i = 0; i < featureCount; i++) sum += x[i]! * w[i]!;
-  return Math.max(1, Math.round(sum));
-};
 const rows: string[] = [];
 for (const target of ['o200k', 'cl100k'] as const) {
   const ours = meanAbsolutePercentageError(

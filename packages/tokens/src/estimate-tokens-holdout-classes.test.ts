@@ -12,15 +12,17 @@ const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
 
 // Per-text MAPE ceilings, a margin above the worst of eight seeds at 120 texts per class when
-// written: 0.09 where that worst was <= 7 %, 0.16 for the two classes still far from the 8 % target
-// (short Indic snippets: the scripts' costs per character differ more than the script features
-// tell apart; short Latin-script text in other languages: Italian and Finnish words split into
-// more pieces than English ones with the same letter pairs), 0.12 for the rest.
+// written: 0.09 where that worst was <= 7 %, 0.16 for short Indic snippets (the scripts' costs per
+// character differ more than the script features tell apart), 0.13 for short Latin-script text in
+// other languages (worst 11.0 % since the word-surprisal features; 0.16 before: o200k holds whole
+// words of some languages, Spanish, German, and few of others, which English letters cannot tell
+// apart), 0.12 for the rest.
 const strict: readonly HoldoutClass[] = [
   'pseudo-words',
   'pseudo-words-mixed',
   'pseudo-words-accented',
   'numbers',
+  'urls',
   'log-lines',
   'yaml',
   'markdown-table',
@@ -29,12 +31,12 @@ const strict: readonly HoldoutClass[] = [
   'short-georgian',
   'emoji-sequences',
 ];
-const loose: readonly HoldoutClass[] = ['short-indic', 'short-latin'];
+const loose: readonly HoldoutClass[] = ['short-indic'];
 // chars/4 is nearly exact on identifiers made of frequent English words (about four characters per
 // token); the heuristic overcounts them by ~8 % (the safe direction), so it is not held to beat it.
 const charsPerFourIsNearExact: readonly HoldoutClass[] = ['identifiers'];
 const ceiling = (name: HoldoutClass) =>
-  strict.includes(name) ? 0.09 : loose.includes(name) ? 0.16 : 0.12;
+  strict.includes(name) ? 0.09 : loose.includes(name) ? 0.16 : name === 'short-latin' ? 0.13 : 0.12;
 
 describe('estimateTokens on classes the fit does not draw (fresh seed per run)', () => {
   // The fit draws these classes with its own fixed seed; a fresh seed here measures text the

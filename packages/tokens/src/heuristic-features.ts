@@ -1,3 +1,4 @@
+import { englishTrigramSurprisal } from './english-trigram-surprisal.js';
 import { simplifiedOnlyHan, traditionalOnlyHan } from './han-forms.js';
 import { rareCyrillicPairs, rareLetterPairs, uncommonLetterPairs } from './rare-letter-pairs.js';
 
@@ -67,6 +68,12 @@ export const featureNames = [
   'uncommonLetterPairs',
   'sparseIndic',
   'vietnameseLetters',
+  'wordSurprisalOver12',
+  'wordSurprisalOver24',
+  'latinExtendedA',
+  'familiarWordLatinExtended',
+  'familiarWordLatinExtendedA',
+  'randomWordLatinAccents',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -84,7 +91,15 @@ export const newlineRunOverflowO200k = featureCount + 1;
 export const newlineRunOverflowCl100k = featureCount + 2;
 export const extendedFeatureCount = featureCount + 3;
 
-const runScratch = new Float64Array(9);
+const runScratch = new Float64Array(11);
+// Bits of English surprisal a word piece may carry before it is priced as more than one token (see
+// the word-surprisal features): English words up to about 12 bits are nearly always one o200k token.
+const surprisalKnee = 12;
+const surprisalSecondKnee = 24;
+const trigramBoundary = 26;
+// Bits of English surprisal per letter from which a word reads as random letters (uniformly random
+// letters average about 7; words of other languages 3-4).
+const randomLetterBits = 6;
 // Cyrillic counts of one text (letters, words, letters past 6 in a word, words past 3 letters,
 // letters past the third, capitalised words, further capitals), kept apart until the end of the
 // text decides whether they are charged as Russian or as other Cyrillic.
@@ -207,6 +222,22 @@ export function extractFeatures(
   let alnumUpperRarePairs = 0;
   let alnumUpperUncommonPairs = 0;
   let previousLetterCode = 0;
+  // The word piece's last two letters (0-25, 26 = word start) and its bits of surprisal under a
+  // trigram model of English words. BPE vocabularies are built from the most frequent character
+  // sequences, mostly English: a word piece English letters would make cheaply is one token however
+  // long, one whose letters English seldom strings together (Italian -zioni, Finnish -ssä, Basque,
+  // Indonesian) is cut into a piece at about every surprising letter. The rare-pair features see only
+  // pairs English almost never writes; the trigram model also prices common pairs in uncommon
+  // company and word starts and ends English does not use.
+  let trigramFirst = trigramBoundary;
+  let trigramSecond = trigramBoundary;
+  let wordSurprisal = 0;
+  // Accented letters of the word piece (Latin-1, Latin Extended), charged when it ends: in a word
+  // whose other letters English strings together often (não, für, società) BPE has merged the accent
+  // into the surrounding pieces; in an unfamiliar word (made-up words, włączyć) it is a piece, or two
+  // bytes, of its own.
+  let wordAccents = 0;
+  let wordExtendedAccents = 0;
   // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic, 24 Hebrew,
   // 25 Indic, 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
@@ -272,6 +303,8 @@ export function extractFeatures(
       if (alnumDigits === 0) {
         into[54]! += alnumRarePairs + alnumUpperRarePairs;
         into[58]! += alnumUncommonPairs + alnumUpperUncommonPairs;
+        into[61]! += run[9]!;
+        into[62]! += run[10]!;
       }
     }
     run.fill(0);
@@ -292,7 +325,31 @@ export function extractFeatures(
   const endWord = () => {
     if (wordLength > 6) run[2]! += wordLength - 6;
     if (wordLength > 12) run[3]! += wordLength - 12;
+    wordSurprisal +=
+      englishTrigramSurprisal[(trigramFirst * 27 + trigramSecond) * 27 + trigramBoundary]!;
+    if (wordSurprisal > surprisalKnee) run[9]! += wordSurprisal - surprisalKnee;
+    if (wordSurprisal > surprisalSecondKnee) run[10]! += wordSurprisal - surprisalSecondKnee;
+    if (wordAccents + wordExtendedAccents > 0) {
+      if (wordSurprisal <= surprisalKnee) {
+        into[64]! += wordAccents;
+        into[65]! += wordExtendedAccents;
+      } else if (
+        wordSurprisal >=
+        randomLetterBits * (wordLength + 1 - wordAccents - wordExtendedAccents)
+      )
+        // Letters as surprising as random ones: no merges around the accent either.
+        into[66]! += wordAccents + wordExtendedAccents;
+      else {
+        into[26]! += wordAccents;
+        into[63]! += wordExtendedAccents;
+      }
+      wordAccents = 0;
+      wordExtendedAccents = 0;
+    }
     wordLength = 0;
+    trigramFirst = trigramBoundary;
+    trigramSecond = trigramBoundary;
+    wordSurprisal = 0;
   };
   const endDigits = () => {
     run[7]! += Math.ceil(digitRun / 3);
@@ -377,6 +434,13 @@ export function extractFeatures(
           else if (kind === UPPER && previous === LOWER) endWord();
           wordLength++;
           run[1]! += 1;
+          {
+            const letter = (code | 32) - 97;
+            wordSurprisal +=
+              englishTrigramSurprisal[(trigramFirst * 27 + trigramSecond) * 27 + letter]!;
+            trigramFirst = trigramSecond;
+            trigramSecond = letter;
+          }
           if (kind === UPPER && previous === LOWER) run[4]! += 1;
           if (kind === UPPER && previous === UPPER) run[5]! += 1;
           if (previous === DIGIT) run[8]! += 1;
@@ -419,6 +483,40 @@ export function extractFeatures(
       }
       atLineStart = kind === NEWLINE || (atLineStart && (kind === SPACE || kind === TAB));
       previous = kind;
+      continue;
+    }
+    // An accented Latin letter is part of its word, as the split patterns' letter classes make it:
+    // ended there, an accented word was priced as two or three words (Portuguese accented words
+    // +70 %, German and Polish +25-30 %), and a fit that had to balance that against unaccented
+    // words of other languages undercounted those (Italian, Romanian) by 10-20 %.
+    if (isLatinLetter(code)) {
+      // Letters only Vietnamese writes: o200k holds most Vietnamese syllables whole, so these cost
+      // far less than the accented letters of European languages (priced alike, Vietnamese UI text
+      // was overcounted by 45 %).
+      // Latin-1's accented letters (French, Spanish, Portuguese, German, Nordic) are frequent enough
+      // on the web for BPE to have merged them into many word pieces; the Latin Extended blocks'
+      // (Polish ł ą ę, Czech ř ě, Romanian ș ț, Lithuanian ų ė, Esperanto ĉ ŝ) much less so.
+      if (isVietnameseLetter(code)) into[60]! += 1;
+      else if (code < 0x100) wordAccents++;
+      else wordExtendedAccents++;
+      if (previous !== LOWER && previous !== UPPER) {
+        if (spaceRun > 0) endSpaces();
+        if (newlineRun > 0) endNewlines();
+        if (digitRun > 0) endDigits();
+        if (alnumLength > 0) endAlnum();
+        cjkRun = false;
+        if (scriptRun !== 0) endScriptRun();
+        run[0]! += 1;
+      }
+      // The letter itself is priced by its own weight; English trigram context skips over it.
+      wordLength++;
+      run[1]! += 1;
+      alnumLength++;
+      alnumHex = false;
+      previousLetterCode = 0;
+      lowerRun = 0;
+      atLineStart = false;
+      previous = LOWER;
       continue;
     }
     // One space before a non-ASCII character is always part of its piece (a word of another script,
@@ -494,23 +592,6 @@ export function extractFeatures(
       // Lao, Tibetan, Ethiopic, Cherokee, Mongolian, Yi: scripts with little web text have few
       // merges in the vocabulary, so their three UTF-8 bytes stay two or three tokens.
       into[56]! += 1;
-    } else if (
-      (code >= 0x1ea0 && code <= 0x1ef9) ||
-      code === 0x0102 ||
-      code === 0x0103 ||
-      code === 0x0110 ||
-      code === 0x0111 ||
-      (code >= 0x01a0 && code <= 0x01b0)
-    ) {
-      // Letters only Vietnamese writes: o200k holds most Vietnamese syllables whole, so these cost
-      // far less than the accented letters of European languages (priced alike, Vietnamese UI text
-      // was overcounted by 45 %).
-      into[60]! += 1;
-    } else if (
-      (code >= 0x00c0 && code <= 0x024f && code !== 0xd7 && code !== 0xf7) ||
-      (code >= 0x1e00 && code <= 0x1eff)
-    ) {
-      into[26]! += 1;
     } else if (
       (code >= 0x0250 && code <= 0x036f) ||
       (code >= 0x0530 && code <= 0x058f) ||
@@ -589,6 +670,28 @@ export function extractFeatures(
     }
   }
   return into;
+}
+
+/** Latin-1 and Latin Extended letters (not × or ÷), and the Latin Extended Additional block. */
+function isLatinLetter(code: number): boolean {
+  return (
+    (code >= 0x00c0 && code <= 0x024f && code !== 0xd7 && code !== 0xf7) ||
+    (code >= 0x1e00 && code <= 0x1eff)
+  );
+}
+
+/**
+ * Letters only Vietnamese writes: ơ, ư and the tone-marked vowels of U+1EA0–U+1EF9. Not ă (Romanian
+ * writes it too: priced as Vietnamese, Romanian text was undercounted by 10 %) nor đ (Croatian).
+ */
+function isVietnameseLetter(code: number): boolean {
+  return (
+    (code >= 0x1ea0 && code <= 0x1ef9) ||
+    code === 0x01a0 ||
+    code === 0x01a1 ||
+    code === 0x01af ||
+    code === 0x01b0
+  );
 }
 
 /** ы, э, ё (either case): letters of Russian (and Belarusian) that Ukrainian, Serbian and Bulgarian lack. */

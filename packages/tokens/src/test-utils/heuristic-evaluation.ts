@@ -8,21 +8,13 @@ import {
   scriptSamples,
   transcriptSamples,
 } from './corpus-texts.ts';
+import { fnv1aHash } from './fnv1a-hash.ts';
 
 export interface CountedSample extends Sample {
   o200k: number;
   cl100k: number;
   /** True for the held-out ~30 % never used for fitting (by a hash of the text, so copies agree). */
   heldOut: boolean;
-}
-
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 let cached: CountedSample[] | undefined;
@@ -43,7 +35,7 @@ export function countedSamples(): CountedSample[] {
       ...sample,
       o200k: o200k.encode_ordinary(sample.text).length,
       cl100k: cl100k.encode_ordinary(sample.text).length,
-      heldOut: hash(sample.text) % 10 < 3,
+      heldOut: fnv1aHash(sample.text) % 10 < 3,
     });
   }
   o200k.free();

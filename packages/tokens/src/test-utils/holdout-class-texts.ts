@@ -265,8 +265,17 @@ const shortLanguages: Partial<Record<HoldoutClass, readonly string[]>> = {
 };
 const usable = (language: string) => languageStrings(language).length >= 50;
 
-function shortText(random: Random, name: HoldoutClass, length: number): string | undefined {
-  const languages = (shortLanguages[name] ?? []).filter(usable);
+/** Which locales a generator may draw (the fit leaves some languages out to evaluate on them). */
+type LanguageFilter = (locale: string) => boolean;
+const anyLanguage: LanguageFilter = () => true;
+
+function shortText(
+  random: Random,
+  name: HoldoutClass,
+  length: number,
+  allow: LanguageFilter,
+): string | undefined {
+  const languages = (shortLanguages[name] ?? []).filter(usable).filter(allow);
   if (languages.length === 0) return undefined;
   const strings = languageStrings(pick(random, languages));
   return fill(
@@ -335,7 +344,10 @@ function emojiSequence(random: Random): string {
   return pick(random, englishWords());
 }
 
-const generators: Record<HoldoutClass, (random: Random, length: number) => string | undefined> = {
+const generators: Record<
+  HoldoutClass,
+  (random: Random, length: number, allow: LanguageFilter) => string | undefined
+> = {
   'pseudo-words': (random, length) => pseudoWords(random, length, lower, [5, 7], 0),
   'pseudo-words-mixed': (random, length) =>
     pseudoWords(
@@ -389,7 +401,7 @@ const generators: Record<HoldoutClass, (random: Random, length: number) => strin
   yaml: (random, length) => yaml(random, length),
   'stack-traces': (random, length) => stackTrace(random, length),
   'markdown-table': (random, length) => markdownTable(random, length),
-  'mixed-language': (random, length) => {
+  'mixed-language': (random, length, allow) => {
     const others = [
       'de',
       'fr',
@@ -407,7 +419,9 @@ const generators: Record<HoldoutClass, (random: Random, length: number) => strin
       'tr',
       'vi',
       'uk',
-    ].filter(usable);
+    ]
+      .filter(usable)
+      .filter(allow);
     if (others.length === 0 || !usable('en_GB')) return undefined;
     const other = pick(random, others);
     return fill(
@@ -416,15 +430,15 @@ const generators: Record<HoldoutClass, (random: Random, length: number) => strin
       () => pick(random, [' ', '\n', '. ', ' — ']),
     );
   },
-  'short-cjk': (random, length) => shortText(random, 'short-cjk', length),
-  'short-korean': (random, length) => shortText(random, 'short-korean', length),
-  'short-thai': (random, length) => shortText(random, 'short-thai', length),
-  'short-indic': (random, length) => shortText(random, 'short-indic', length),
-  'short-hebrew': (random, length) => shortText(random, 'short-hebrew', length),
-  'short-greek': (random, length) => shortText(random, 'short-greek', length),
-  'short-cyrillic': (random, length) => shortText(random, 'short-cyrillic', length),
-  'short-georgian': (random, length) => shortText(random, 'short-georgian', length),
-  'short-latin': (random, length) => shortText(random, 'short-latin', length),
+  'short-cjk': (random, length, allow) => shortText(random, 'short-cjk', length, allow),
+  'short-korean': (random, length, allow) => shortText(random, 'short-korean', length, allow),
+  'short-thai': (random, length, allow) => shortText(random, 'short-thai', length, allow),
+  'short-indic': (random, length, allow) => shortText(random, 'short-indic', length, allow),
+  'short-hebrew': (random, length, allow) => shortText(random, 'short-hebrew', length, allow),
+  'short-greek': (random, length, allow) => shortText(random, 'short-greek', length, allow),
+  'short-cyrillic': (random, length, allow) => shortText(random, 'short-cyrillic', length, allow),
+  'short-georgian': (random, length, allow) => shortText(random, 'short-georgian', length, allow),
+  'short-latin': (random, length, allow) => shortText(random, 'short-latin', length, allow),
   'emoji-sequences': (random, length) =>
     fill(
       length,
@@ -448,12 +462,13 @@ function cut(text: string, length: number): string {
 /**
  * `perClass` texts of every class this system can generate, 20–2,000 characters, from `seed`.
  * Each class draws from its own generator seeded from `seed` and the class, so adding a class does
- * not change the others' texts.
+ * not change the others' texts. Natural-language classes draw only locales `allowLanguage` accepts.
  */
 export function holdoutSamples(
   seed: number,
   perClass: number,
   classes = holdoutClasses,
+  allowLanguage: LanguageFilter = anyLanguage,
 ): HoldoutSample[] {
   const out: HoldoutSample[] = [];
   for (const [index, name] of holdoutClasses.entries()) {
@@ -461,7 +476,7 @@ export function holdoutSamples(
     const random = seededRandom(Math.imul(seed ^ 0x5bd1e995, 31) + index * 0x9e3779b1);
     for (let i = 0; i < perClass; i++) {
       const length = targetLength(random);
-      const text = generators[name](random, length);
+      const text = generators[name](random, length, allowLanguage);
       if (text === undefined) break;
       const trimmed = cut(text, Math.min(2000, Math.max(length, 20)));
       if (trimmed.length >= 20) out.push({ text: trimmed, class: name });
