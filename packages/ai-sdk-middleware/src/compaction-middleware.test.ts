@@ -6,6 +6,7 @@ import type {
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { ContextCompressor, type SummarizerRequest, validateToolPairs } from '@baton/compressor';
 import { toolPairProblems } from '@baton/compressor/test';
+import { createTokenCounter } from '@baton/tokens';
 import {
   generateText,
   simulateReadableStream,
@@ -33,6 +34,26 @@ import type { MiddlewareCompactionEvent } from './types.js';
 
 const instructions = 'You are a careful coding agent.';
 const latestAsk = 'Now please summarise what changed in src/file-final.ts';
+
+/**
+ * The smallest `size` whose messages the middleware's default counter for the mock model (an
+ * estimate) puts at `tokens` or more: sizes come from the counter at test time, not from a guess
+ * of how many tokens a filler word costs (which moves whenever the estimate is refitted).
+ */
+function sizeFor(tokens: number, messagesOf: (size: number) => ModelMessage[]): number {
+  const counter = createTokenCounter({ model: 'mock-model-id' });
+  const count = (size: number) =>
+    counter.countMessages([{ role: 'system', content: instructions }, ...messagesOf(size)]);
+  let low = 1;
+  let high = 2;
+  while (count(high) < tokens) high *= 2;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (count(middle) < tokens) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 function summarizer() {
   const requests: SummarizerRequest[] = [];
@@ -214,8 +235,9 @@ describe('compactionMiddleware with generateText', () => {
     });
     const small = await generateText({ model, instructions, messages: history(3) });
     expect(small.providerMetadata?.baton).toMatchObject({ compacted: false, calibrationRatio: 1 });
-    // history(40) counts ~20k tokens: under the 28k trigger, over it once doubled.
-    const messages = history(40);
+    // About 70 % of the trigger by the estimate: under it, over it once doubled.
+    const trigger = (small.providerMetadata?.baton as { triggerTokens: number }).triggerTokens;
+    const messages = history(sizeFor(0.7 * trigger, history));
     const second = await generateText({ model, instructions, messages });
     const baton = second.providerMetadata?.baton as Record<string, number | boolean>;
     expect(baton.calibrationRatio).toBeCloseTo(2, 1);
@@ -445,9 +467,10 @@ describe('compactionMiddleware edge cases', () => {
         }),
       });
       // One huge ask: over the trigger (11,200) but inside the window (14,000); nothing to drop.
-      const messages: ModelMessage[] = [
-        { role: 'user', content: `${latestAsk}\n${filler(9_000)}` },
+      const ask = (words: number): ModelMessage[] => [
+        { role: 'user', content: `${latestAsk}\n${filler(words)}` },
       ];
+      const messages = ask(sizeFor(12_600, ask));
       const first = await generateText({ model, instructions, messages });
       expect(first.providerMetadata?.baton).toMatchObject({ compacted: false });
       expect(JSON.stringify(inner.doGenerateCalls[0]?.prompt)).toContain(latestAsk);
