@@ -34,6 +34,16 @@ const classes = {
     .map(([unit, times]) => unit.repeat(times)),
 };
 const text = fc.noBias(fc.oneof(...Object.values(classes)));
+
+// Every code point JavaScript calls a letter, number or mark (the classes the split patterns read),
+// drawn uniformly: scripts and ideographs of the newest Unicode versions are drawn as often as
+// their share, where a grapheme arbitrary rarely reaches them.
+const propertyCharacters: number[] = [];
+for (let code = 0x80; code <= 0x10ffff; code++)
+  if (/[\p{L}\p{N}\p{M}]/u.test(String.fromCodePoint(code))) propertyCharacters.push(code);
+const propertyCharacter = fc
+  .nat({ max: propertyCharacters.length - 1 })
+  .map((index) => String.fromCodePoint(propertyCharacters[index]!));
 const mixed = fc.noBias(
   fc.array(text, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')),
 );
@@ -57,6 +67,23 @@ describe('createPieceCounter (the default JavaScript encoder)', () => {
           expect(shared.count(`${value} ${value}`)).toBe(exact(`${value} ${value}`));
         }),
         { numRuns: Number(process.env.BYTE_PAIR_RUNS ?? 600) },
+      );
+    });
+
+    it(`splits every letter, number and mark as tiktoken's Unicode tables do, ${encoding} (property)`, () => {
+      // JavaScript's tables may be newer than tiktoken's: a character assigned since is not a
+      // letter to tiktoken, and must not be one to the split.
+      const counter = createPieceCounter(loadBytePairEncoder(encoding), encoding);
+      const context = fc.constantFrom('/', ' ', 'a', 'A', '9', "'s", '\n', '.');
+      fc.assert(
+        fc.property(
+          fc.noBias(fc.array(fc.oneof(propertyCharacter, context), { minLength: 1, maxLength: 8 })),
+          (parts) => {
+            const value = parts.join('');
+            expect(counter.count(value)).toBe(exact(value));
+          },
+        ),
+        { numRuns: Number(process.env.BYTE_PAIR_RUNS ?? 600) * 4 },
       );
     });
   }
