@@ -178,6 +178,23 @@ describe('sameCountedMessage', () => {
     });
     expect(sameCountedMessage(input(0), input(0))).toBe(false);
   });
+
+  // Known gap, left open: a typed array's named properties serialise with its bytes
+  // (`{"0":1,"note":"a"}` in a tool input's JSON) but buffers compare by bytes only, and finding
+  // named properties enumerates every index (~130 ms a megabyte of image). Flip to `it` when fixed.
+  it.fails('re-counts a copy whose typed array in a tool input has a different named property', () => {
+    const message = (note: string) => {
+      const bytes = Object.assign(new Uint8Array([1, 2, 3]), { note });
+      return {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolName: 't', toolCallId: 'c', input: { bytes } }],
+      };
+    };
+    const longer = message('a much longer note that costs several more tokens');
+    const counter = createTokenCounter();
+    counter.countMessages([message('a')]);
+    expect(counter.countMessages([longer])).toBe(createTokenCounter().countMessages([longer]));
+  });
 });
 
 type Step =
