@@ -70,6 +70,29 @@ describe('createPieceCounter (the default JavaScript encoder)', () => {
       );
     });
 
+    it(`stays exact through memo growth and generations: 150,000 distinct short pieces, ${encoding}`, () => {
+      // Pieces of 1 to 12 printable ASCII characters (packed up to 8, range-keyed above), a space
+      // before every third: more than two generations of both memos, then a sample seen again.
+      const counter = createPieceCounter(loadBytePairEncoder(encoding), encoding);
+      let state = fc.sample(fc.integer({ min: 1 }), 1)[0]!;
+      const next = () => {
+        state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+        return state >>> 8;
+      };
+      const pieces: string[] = [];
+      for (let i = 0; i < 150_000; i++) {
+        let piece = i % 3 === 0 ? ' ' : '';
+        const length = 1 + (next() % 12);
+        for (let k = 0; k < length; k++) piece += String.fromCharCode(33 + (next() % 94));
+        pieces.push(piece);
+      }
+      let wrong = 0;
+      for (const piece of pieces) if (counter.count(piece) !== exact(piece)) wrong++;
+      for (let i = 0; i < pieces.length; i += 97)
+        if (counter.count(pieces[i]!) !== exact(pieces[i]!)) wrong++;
+      expect(wrong).toBe(0);
+    });
+
     it(`splits every letter, number and mark as tiktoken's Unicode tables do, ${encoding} (property)`, () => {
       // JavaScript's tables may be newer than tiktoken's: a character assigned since is not a
       // letter to tiktoken, and must not be one to the split.
