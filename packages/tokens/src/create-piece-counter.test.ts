@@ -34,6 +34,16 @@ const classes = {
     .map(([unit, times]) => unit.repeat(times)),
 };
 const text = fc.noBias(fc.oneof(...Object.values(classes)));
+
+// Every code point JavaScript calls a letter, number or mark (the classes the split patterns read),
+// drawn uniformly: scripts and ideographs of the newest Unicode versions are drawn as often as
+// their share, where a grapheme arbitrary rarely reaches them.
+const propertyCharacters: number[] = [];
+for (let code = 0x80; code <= 0x10ffff; code++)
+  if (/[\p{L}\p{N}\p{M}]/u.test(String.fromCodePoint(code))) propertyCharacters.push(code);
+const propertyCharacter = fc
+  .nat({ max: propertyCharacters.length - 1 })
+  .map((index) => String.fromCodePoint(propertyCharacters[index]!));
 const mixed = fc.noBias(
   fc.array(text, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('')),
 );
@@ -57,6 +67,46 @@ describe('createPieceCounter (the default JavaScript encoder)', () => {
           expect(shared.count(`${value} ${value}`)).toBe(exact(`${value} ${value}`));
         }),
         { numRuns: Number(process.env.BYTE_PAIR_RUNS ?? 600) },
+      );
+    });
+
+    it(`stays exact through memo growth and generations: 150,000 distinct short pieces, ${encoding}`, () => {
+      // Pieces of 1 to 12 printable ASCII characters (packed up to 8, range-keyed above), a space
+      // before every third: more than two generations of both memos, then a sample seen again.
+      const counter = createPieceCounter(loadBytePairEncoder(encoding), encoding);
+      let state = fc.sample(fc.integer({ min: 1 }), 1)[0]!;
+      const next = () => {
+        state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+        return state >>> 8;
+      };
+      const pieces: string[] = [];
+      for (let i = 0; i < 150_000; i++) {
+        let piece = i % 3 === 0 ? ' ' : '';
+        const length = 1 + (next() % 12);
+        for (let k = 0; k < length; k++) piece += String.fromCharCode(33 + (next() % 94));
+        pieces.push(piece);
+      }
+      let wrong = 0;
+      for (const piece of pieces) if (counter.count(piece) !== exact(piece)) wrong++;
+      for (let i = 0; i < pieces.length; i += 97)
+        if (counter.count(pieces[i]!) !== exact(pieces[i]!)) wrong++;
+      expect(wrong).toBe(0);
+    });
+
+    it(`splits every letter, number and mark as tiktoken's Unicode tables do, ${encoding} (property)`, () => {
+      // JavaScript's tables may be newer than tiktoken's: a character assigned since is not a
+      // letter to tiktoken, and must not be one to the split.
+      const counter = createPieceCounter(loadBytePairEncoder(encoding), encoding);
+      const context = fc.constantFrom('/', ' ', 'a', 'A', '9', "'s", '\n', '.');
+      fc.assert(
+        fc.property(
+          fc.noBias(fc.array(fc.oneof(propertyCharacter, context), { minLength: 1, maxLength: 8 })),
+          (parts) => {
+            const value = parts.join('');
+            expect(counter.count(value)).toBe(exact(value));
+          },
+        ),
+        { numRuns: Number(process.env.BYTE_PAIR_RUNS ?? 600) * 4 },
       );
     });
   }

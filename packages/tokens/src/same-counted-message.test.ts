@@ -178,4 +178,106 @@ describe('sameCountedMessage', () => {
     });
     expect(sameCountedMessage(input(0), input(0))).toBe(false);
   });
+
+  // Known gap, left open: a typed array's named properties serialise with its bytes
+  // (`{"0":1,"note":"a"}` in a tool input's JSON) but buffers compare by bytes only, and finding
+  // named properties enumerates every index (~130 ms a megabyte of image). Flip to `it` when fixed.
+  it.fails('re-counts a copy whose typed array in a tool input has a different named property', () => {
+    const message = (note: string) => {
+      const bytes = Object.assign(new Uint8Array([1, 2, 3]), { note });
+      return {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolName: 't', toolCallId: 'c', input: { bytes } }],
+      };
+    };
+    const longer = message('a much longer note that costs several more tokens');
+    const counter = createTokenCounter();
+    counter.countMessages([message('a')]);
+    expect(counter.countMessages([longer])).toBe(createTokenCounter().countMessages([longer]));
+  });
+});
+
+type Step =
+  | { op: 'append'; message: unknown }
+  | { op: 'edit'; pick: number; seed: number }
+  | { op: 'replace'; at: number; message: unknown }
+  | { op: 'truncate'; keep: number }
+  | { op: 'reorder'; from: number; to: number }
+  | { op: 'copy' }
+  | { op: 'splice'; at: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ op: fc.constant('append' as const), message }),
+  fc.record({ op: fc.constant('edit' as const), pick: fc.nat(), seed: fc.nat() }),
+  fc.record({ op: fc.constant('replace' as const), at: fc.nat(), message }),
+  fc.record({ op: fc.constant('truncate' as const), keep: fc.nat() }),
+  fc.record({ op: fc.constant('reorder' as const), from: fc.nat(), to: fc.nat() }),
+  fc.record({ op: fc.constant('copy' as const) }),
+  fc.record({ op: fc.constant('splice' as const), at: fc.nat() }),
+);
+
+/** Applies `s` to `messages` (the same array, mutated in place, as a caller's history would be). */
+function apply(messages: unknown[], s: Step): void {
+  const n = messages.length;
+  switch (s.op) {
+    case 'append':
+      messages.push(structuredClone(s.message));
+      return;
+    case 'edit': {
+      if (n === 0) return;
+      // A fresh copy of one message, edited: the original object is never mutated.
+      const at = s.pick % n;
+      const copy = structuredClone(messages[at]);
+      const paths = leaves(copy);
+      if (paths.length === 0) return;
+      const path = paths[s.seed % paths.length]!;
+      let leaf: unknown = copy;
+      for (const key of path) leaf = (leaf as Record<string | number, unknown>)[key];
+      setAt(copy, path, changed(leaf, s.seed));
+      messages[at] = copy;
+      return;
+    }
+    case 'replace':
+      if (n > 0) messages[s.at % n] = structuredClone(s.message);
+      return;
+    case 'truncate':
+      messages.length = n === 0 ? 0 : s.keep % n;
+      return;
+    case 'reorder': {
+      if (n === 0) return;
+      const [moved] = messages.splice(s.from % n, 1);
+      messages.splice(s.to % n, 0, moved);
+      return;
+    }
+    case 'copy':
+      messages.splice(0, n, ...structuredClone(messages));
+      return;
+    case 'splice':
+      if (n > 0) messages.splice(s.at % n, 1);
+      return;
+  }
+}
+
+describe('countMessages under sequences of history operations', () => {
+  it('agrees with a fresh counter after every append, edit, replace, truncate, reorder and copy (property)', () => {
+    let steps = 0;
+    fc.assert(
+      fc.property(
+        fc.array(message, { maxLength: 6 }),
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        (start, operations) => {
+          const counter = createTokenCounter();
+          const messages: unknown[] = structuredClone(start);
+          counted(counter, messages);
+          for (const operation of operations) {
+            apply(messages, operation);
+            expect(counted(counter, messages)).toBe(counted(createTokenCounter(), messages));
+            steps++;
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(steps).toBeGreaterThan(400);
+  });
 });

@@ -1,3 +1,4 @@
+import { newerThanTiktoken } from './newer-than-tiktoken.js';
 import type { TiktokenEncoding } from './types.js';
 
 // tiktoken's patterns are written for Rust's regex engine. Two translations keep JavaScript's
@@ -16,13 +17,14 @@ interface Classes {
   lowerish: string;
 }
 
-// The full Unicode classes, and their restriction to ASCII. On ASCII-only text both give the same
-// splits, and the ASCII pattern runs several times faster (no Unicode property tables).
+// The Unicode classes as tiktoken's tables have them (`v`-mode classes without the characters
+// assigned since), and their restriction to ASCII. On ASCII-only text both give the same splits,
+// and the ASCII pattern runs several times faster (no Unicode property tables).
 const unicodeClasses: Classes = {
-  letter: '\\p{L}',
-  number: '\\p{N}',
-  upperish: '\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}',
-  lowerish: '\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}',
+  letter: `[\\p{L}--${newerThanTiktoken}]`,
+  number: `[\\p{N}--${newerThanTiktoken}]`,
+  upperish: `[[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}\\p{M}]--${newerThanTiktoken}]`,
+  lowerish: `[[\\p{Ll}\\p{Lm}\\p{Lo}\\p{M}]--${newerThanTiktoken}]`,
 };
 const asciiClasses: Classes = { letter: 'A-Za-z', number: '0-9', upperish: 'A-Z', lowerish: 'a-z' };
 
@@ -31,7 +33,7 @@ function o200k({ letter, number, upperish, lowerish }: Classes): string {
     `[^\\r\\n${letter}${number}]?[${upperish}]*[${lowerish}]+(?:${contraction})?`,
     `[^\\r\\n${letter}${number}]?[${upperish}]+[${lowerish}]*(?:${contraction})?`,
     `[${number}]{1,3}`,
-    ` ?[^${space}${letter}${number}]+[\\r\\n/]*`,
+    ` ?[^${space}${letter}${number}]+[\\r\\n\\/]*`,
     `${S}*[\\r\\n]+`,
     `${S}+(?!${notSpace})`,
     `${S}+`,
@@ -74,7 +76,7 @@ const builders: Record<TiktokenEncoding, (classes: Classes) => string> = {
  * match separately, so a text's token count is the sum of its pieces' counts.
  */
 export function splitPattern(encoding: TiktokenEncoding): RegExp {
-  return new RegExp(builders[encoding](unicodeClasses), 'gu');
+  return new RegExp(builders[encoding](unicodeClasses), 'gv');
 }
 
 /** The same pattern restricted to ASCII: identical splits, but only valid on ASCII-only text. */

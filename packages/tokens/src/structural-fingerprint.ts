@@ -5,6 +5,11 @@
 
 const deepest = 64;
 const sampledCharacters = 16;
+// Values visited per fingerprint or comparison. Depth alone does not bound the work: an object
+// whose keys share one child has 2^depth paths while holding a few dozen objects. Past the budget
+// a fingerprint is absent and a comparison unequal: a memo miss, never a wrong count.
+const mostVisits = 1 << 20;
+let visits = 0;
 
 export interface Fingerprint {
   hash: number;
@@ -19,6 +24,7 @@ function mix(hash: number, value: number): number {
 /** Structural hash of `value`, or undefined when it is too deep or not plain data. */
 export function structuralFingerprint(value: unknown): Fingerprint | undefined {
   const state = { weight: 0 };
+  visits = mostVisits;
   const hash = hashValue(value, 0x811c9dc5, 0, state);
   return hash === undefined
     ? undefined
@@ -44,7 +50,7 @@ function hashValue(
   depth: number,
   state: { weight: number },
 ): number | undefined {
-  if (depth > deepest) return undefined;
+  if (depth > deepest || --visits < 0) return undefined;
   switch (typeof value) {
     case 'string':
       state.weight += value.length;
@@ -100,7 +106,13 @@ const keyScratch: string[][] = [];
 
 /** True when `a` and `b` are the same plain data (same keys in the same order, same values). */
 export function structurallyEqual(a: unknown, b: unknown, depth = 0): boolean {
+  visits = mostVisits;
+  return equal(a, b, depth);
+}
+
+function equal(a: unknown, b: unknown, depth: number): boolean {
   if (a === b) return true;
+  if (--visits < 0) return false;
   if (depth > deepest || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
     return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a)) {
@@ -108,7 +120,7 @@ export function structurallyEqual(a: unknown, b: unknown, depth = 0): boolean {
     for (let i = 0; i < a.length; i++) {
       const x = a[i];
       const y = b[i];
-      if (x !== y && !structurallyEqual(x, y, depth + 1)) return false;
+      if (x !== y && !equal(x, y, depth + 1)) return false;
     }
     return true;
   }
@@ -140,7 +152,7 @@ export function structurallyEqual(a: unknown, b: unknown, depth = 0): boolean {
     if (keysB[index++] !== key) return false;
     const x = (a as Record<string, unknown>)[key];
     const y = (b as Record<string, unknown>)[key];
-    if (x !== y && !structurallyEqual(x, y, depth + 1)) return false;
+    if (x !== y && !equal(x, y, depth + 1)) return false;
   }
   return index === keysB.length;
 }
