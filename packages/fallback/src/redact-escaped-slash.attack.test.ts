@@ -11,7 +11,11 @@ import { redactSecrets } from './index.js';
  */
 
 const user = fc.noBias(fc.stringMatching(/^[a-z][a-z0-9._-]{2,11}$/));
-const password = fc.noBias(fc.stringMatching(/^[\x21-\x7e]{6,24}$/));
+// Not one opening with `//`: `name://…` decoded reads as a URL, which the finder leaves alone on
+// purpose (3 draws in 40,000 failed for that alone).
+const password = fc
+  .noBias(fc.stringMatching(/^[\x21-\x7e]{6,24}$/))
+  .filter((value) => !value.startsWith('//'));
 const key = fc.noBias(fc.stringMatching(/^[a-z][a-zA-Z]{2,9}$/));
 
 describe('attack: `\\/`-escaped base64 in JSON', () => {
