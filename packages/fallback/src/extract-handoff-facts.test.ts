@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractErrorLines, extractPaths, itemKey } from './index.js';
 
@@ -73,5 +74,24 @@ describe('itemKey', () => {
     expect(itemKey('a  b\n c')).toBe('a b c');
     const long = `${'word '.repeat(50)}/very/long/path/that/must/not/break.ts`;
     expect(itemKey(long)).not.toContain('/very/long');
+  });
+});
+
+describe('a diagnostic in a file under a directory named like a keyword', () => {
+  it('is an error line (`fn/`, `use/`, `new-app/`, `package.json` are paths, not code)', () => {
+    const keywords = ['fn', 'use', 'new', 'type', 'module', 'package', 'case', 'import', 'class'];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...keywords),
+        fc.constantFrom('/', '-', '.'),
+        fc.noBias(fc.stringMatching(/^[a-z][a-z0-9_]{1,8}$/)),
+        (keyword, joint, name) => {
+          const path = joint === '.' ? `${keyword}.json` : `${keyword}${joint}${name}/${name}.ts`;
+          const line = `${path}:12:5: error: ${name} is not defined`;
+          expect(extractErrorLines(line)).toEqual([line]);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

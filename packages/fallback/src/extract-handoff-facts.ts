@@ -283,9 +283,10 @@ const errorPattern = new RegExp(
   'i',
 );
 // Source code that merely mentions errors (`raise ValueError(`, `except KeyError:`, `err = ...`)
-// is file content, not a failure.
+// is file content, not a failure. A keyword then `/`, `\`, `.` or `-` opens a path (`fn/a.ts:3:`,
+// `package.json:2:`), not code.
 const codeLine =
-  /^\s*(?:(?:raise|except|class|def|return|if|elif|else|for|while|import|from|try|catch|throw|throws|new|const|let|var|function|public|private|protected|static|case|switch|assert|with|yield|await|async|type|interface|enum|struct|impl|fn|pub|use|package|module)\b|#|\/\/|\/\*|\*|@\w)|^\s*[\w.[\]]+\s*(?::\s*[\w.[\]<>, ]+)?\s*=[^=]|[({[,]\s*$/;
+  /^\s*(?:(?:raise|except|class|def|return|if|elif|else|for|while|import|from|try|catch|throw|throws|new|const|let|var|function|public|private|protected|static|case|switch|assert|with|yield|await|async|type|interface|enum|struct|impl|fn|pub|use|package|module)\b(?![/\\.-])|#|\/\/|\/\*|\*|@\w)|^\s*[\w.[\]]+\s*(?::\s*[\w.[\]<>, ]+)?\s*=[^=]|[({[,]\s*$/;
 // Lines shown with a line-number prefix are file contents (`cat -n`, editors), not failures.
 const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 
