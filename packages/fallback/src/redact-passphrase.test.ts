@@ -4,13 +4,20 @@ import { redactSecrets } from './index.js';
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 // Generated words (not a fixed list): a passphrase is any run of words. Words holding a documented
-// placeholder marker (`your`, `xxxx`) make the whole value read as a placeholder: not generated.
+// placeholder marker (`your`, `xxxx`) make the whole value read as a placeholder, and a function
+// word (`this`, `with`, `must`: the rule's prose words) makes it read as a sentence, by design
+// (`password: must be at least 12 characters`): neither is drawn (about 1 run in 150 drew one).
+const proseWord =
+  /^(?:this|that|these|those|with|without|from|than|then|when|where|which|what|here|there|must|should|shall|will|would|could|might|been|being|were|your|only|used|using|same|please|required|optional)$/;
 const word = (): string => {
   const candidate = Array.from(
     { length: 4 + randomInt(5) },
     () => letters[randomInt(letters.length)],
   ).join('');
-  return /your|xxxx|todo|tbd|null|none|dummy|sample|insert/.test(candidate) ? word() : candidate;
+  return /your|xxxx|todo|tbd|null|none|dummy|sample|insert/.test(candidate) ||
+    proseWord.test(candidate)
+    ? word()
+    : candidate;
 };
 
 describe('unquoted passphrases', () => {
