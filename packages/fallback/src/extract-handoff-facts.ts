@@ -387,13 +387,6 @@ function fail(path: string, message: string): never {
 const joinLine = (joined: string | undefined, line: string) =>
   joined === undefined ? line : `${joined}\n${line}`;
 
-/** `list` with `item` appended: a one-element literal when `list` is undefined. */
-function appended<T>(list: T[] | undefined, item: T): T[] {
-  if (list === undefined) return [item];
-  list.push(item);
-  return list;
-}
-
 const messagePath = (index: number) => `messages[${index}]`;
 const partPath = (index: number, partIndex: number) =>
   `${messagePath(index)}.content[${partIndex}]`;
@@ -486,6 +479,72 @@ function firstLine(
     .replace(/\s+/g, ' ')
     .trim();
   return clipText(line, length);
+}
+
+/** What a tool result's line says of it, and the exit status it reports. */
+function resultOutcome(
+  output: OutputText,
+  redactText: (text: string) => string,
+): { outcome: string; exit: RegExpExecArray | null; exitCode: number } {
+  const exit = exitStatus.exec(output.text);
+  const exitCode = output.exitCode ?? (exit ? Number(exit[1]) : 0);
+  let outcome = 'ok';
+  if (output.denied) outcome = 'denied';
+  else if (output.failed)
+    outcome = `error: ${firstLine(output.errorText ?? output.text, 100, redactText)}`;
+  else if (exitCode !== 0) outcome = `exit ${exitCode}`;
+  return { outcome, exit, exitCode };
+}
+
+/**
+ * A turn as the receipt shows it: the message's text redacted, then a line per tool call, result
+ * and attachment; undefined for a message with neither (and for system messages). Read from a
+ * message `extractHandoffFacts` has already validated.
+ */
+function turnText(message: ModelMessage, redactText: (text: string) => string): string | undefined {
+  if (message.role === 'system') return undefined;
+  const content: unknown = message.content;
+  let joinedText: string | undefined;
+  const lines: string[] = [];
+  if (typeof content === 'string') {
+    joinedText = content;
+  } else if (Array.isArray(content)) {
+    for (let partIndex = 0; partIndex < content.length; partIndex++) {
+      if (!(partIndex in content)) continue;
+      const record = content[partIndex] as Record<string, unknown>;
+      switch (record.type) {
+        case 'text':
+          joinedText = joinLine(joinedText, record.text as string);
+          break;
+        case 'tool-call': {
+          const target = firstLine(toolTarget(record.input), 160, redactText);
+          lines.push(`called ${record.toolName as string}${target ? ` ${target}` : ''}`);
+          break;
+        }
+        case 'tool-result': {
+          const output = stringifyOutput(record.output, () => 'output');
+          const { outcome } = resultOutcome(output, redactText);
+          lines.push(
+            `${record.toolName as string} -> ${outcome === 'ok' ? firstLine(output.text, 120, redactText) || 'ok' : outcome}`,
+          );
+          break;
+        }
+        case 'image':
+        case 'file':
+        case 'reasoning-file':
+          lines.push(
+            `[${record.type}${typeof record.filename === 'string' ? ` ${record.filename}` : ''}]`,
+          );
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  const trimmed = (joinedText ?? '').trim();
+  if (trimmed === '' && lines.length === 0) return undefined;
+  if (trimmed !== '') lines.unshift(redact(trimmed));
+  return lines.filter((line) => line !== '').join('\n');
 }
 
 /** Quotes an argument that would read as several (spaces, empty) the way a shell would need it. */
@@ -770,7 +829,6 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   const callsById = new Map<string, ToolCallFact>();
   const files = new Map<string, FileFact>();
   const errors = new Map<string, ErrorFact>();
-  const turns: Array<{ role: string; index: number; build: () => string }> = [];
 
   const namedDirectories: string[] = [];
   const noteDirectories = (text: string) => {
@@ -852,7 +910,10 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
   };
 
-  messages.forEach((message, index) => {
+  // Loops rather than `forEach`: the callbacks' contexts and the closures that built each message's
+  // turn were allocated per message and part of a large window, for the dozen turns ever shown.
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
     if (typeof message !== 'object' || message === null) {
       fail(messagePath(index), 'expected a message object');
     }
@@ -866,15 +927,16 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     // the first: most messages hold one text or none, and an empty list grown by one item reserves
     // room for 17 (per message of a large window).
     let joinedText: string | undefined;
-    // Summaries of tool activity are only shown for the last turns: built lazily.
-    let summaries: Array<() => string> | undefined;
     if (typeof content === 'string') {
       joinedText = content;
     } else if (Array.isArray(content)) {
       if (role === 'system') {
         fail(`${messagePath(index)}.content`, 'system content must be a string');
       }
-      content.forEach((part, partIndex) => {
+      for (let partIndex = 0; partIndex < content.length; partIndex++) {
+        // `forEach` skipped holes, and so does this loop: a sparse part list is read as before.
+        if (!(partIndex in content)) continue;
+        const part: unknown = content[partIndex];
         if (
           typeof part !== 'object' ||
           part === null ||
@@ -929,7 +991,6 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               markPaths(effects.written.flatMap(extractPaths), index, 'written');
               markPaths(effects.read.flatMap(extractPaths), index, 'read');
             }
-            summaries = appended(summaries, () => `called ${name}${target ? ` ${target}` : ''}`);
             break;
           }
           case 'tool-result': {
@@ -958,13 +1019,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
             notePaths(extractPaths(output.text), index);
-            const exit = exitStatus.exec(output.text);
-            const exitCode = output.exitCode ?? (exit ? Number(exit[1]) : 0);
-            let outcome = 'ok';
-            if (output.denied) outcome = 'denied';
-            else if (output.failed)
-              outcome = `error: ${firstLine(output.errorText ?? output.text, 100, redactText)}`;
-            else if (exitCode !== 0) outcome = `exit ${exitCode}`;
+            const { outcome, exit, exitCode } = resultOutcome(output, redactText);
             if (call) {
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;
@@ -981,27 +1036,13 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               succeeded,
               output.failed || readFailed || exitCode !== 0,
             );
-            const toolName = record.toolName;
-            summaries = appended(
-              summaries,
-              () =>
-                `${toolName} -> ${outcome === 'ok' ? firstLine(output.text, 120, redactText) || 'ok' : outcome}`,
-            );
             break;
           }
-          case 'image':
-          case 'file':
-          case 'reasoning-file':
-            {
-              const label = `[${record.type}${typeof record.filename === 'string' ? ` ${record.filename}` : ''}]`;
-              summaries = appended(summaries, () => label);
-            }
-            break;
           default:
             // Approval requests/responses and custom parts carry no history worth a line.
             break;
         }
-      });
+      }
     } else {
       fail(`${messagePath(index)}.content`, 'expected a string or an array of parts');
     }
@@ -1017,32 +1058,25 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       asks.set(ask.key, ask);
       latestAsk = ask;
     }
-    if (role !== 'system') {
-      const trimmed = text.trim();
-      const activity = summaries ?? [];
-      if (trimmed !== '' || activity.length > 0) {
-        turns.push({
-          role,
-          index,
-          build: () =>
-            [trimmed === '' ? '' : redact(trimmed), ...activity.map((summary) => summary())]
-              .filter((part) => part !== '')
-              .join('\n'),
-        });
-        // Only the last turns are kept: a long window would otherwise hold a closure per message.
-        if (turns.length >= 4 * lastTurnCount) turns.splice(0, turns.length - lastTurnCount);
-      }
-    }
-  });
+  }
 
   const targets = new Map<ToolCallFact, CallTarget>();
   // The last successful call per target key. A failure is resolved when such a call came after it,
   // and the last one does whenever any does (calls are in window order): one pass over the calls
   // and one look-up per key of each failing call, where comparing every pair was quadratic.
+  // Only keys a failing source looks up are ever read, and every key holds its call's kind: the
+  // keys of a successful call of a kind no error came from are not built (most calls of a long
+  // window, and all of them in a window without errors).
+  const sourceKinds = new Set<string>();
+  for (const sources of errorSources.values()) {
+    for (const source of sources) if (source !== undefined) sourceKinds.add(callKind(source));
+  }
   const lastSuccess = new Map<string, ToolCallFact>();
-  for (const call of toolCalls) {
-    if (call.outcome !== 'ok' || call.failed) continue;
-    for (const key of targetKeys(callTarget(call, targets))) lastSuccess.set(key, call);
+  if (sourceKinds.size > 0) {
+    for (const call of toolCalls) {
+      if (call.outcome !== 'ok' || call.failed || !sourceKinds.has(callKind(call))) continue;
+      for (const key of targetKeys(callTarget(call, targets))) lastSuccess.set(key, call);
+    }
   }
   for (const error of errors.values()) {
     const sources = errorSources.get(error.line) ?? [];
@@ -1076,9 +1110,24 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
       read: file.read === true,
     })),
     errors: [...errors.values()],
-    // Only the last turns are ever shown; redacting the whole window would cost time for nothing.
-    turns: turns
-      .slice(-lastTurnCount)
-      .map(({ role, index, build }) => ({ role, index, text: build() })),
+    turns: lastTurns(messages, redactText),
   };
+}
+
+/**
+ * The last `lastTurnCount` turns, read back from the end of the window: only they are ever shown,
+ * and redacting the whole window (or keeping a closure per message to do it later) would cost time
+ * and memory for nothing.
+ */
+function lastTurns(
+  messages: readonly ModelMessage[],
+  redactText: (text: string) => string,
+): TurnFact[] {
+  const turns: TurnFact[] = [];
+  for (let index = messages.length - 1; index >= 0 && turns.length < lastTurnCount; index--) {
+    const message = messages[index]!;
+    const text = turnText(message, redactText);
+    if (text !== undefined) turns.push({ role: message.role, index, text });
+  }
+  return turns.reverse();
 }

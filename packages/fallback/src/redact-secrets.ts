@@ -1,5 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
-import { decodeBase64 } from './decode-base64.js';
+import { encodesPair } from './encodes-pair.js';
 import { documentedFormatOwner } from './documented-formats.js';
 import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import { findEncodedCredentials } from './find-encoded-credentials.js';
@@ -219,18 +219,6 @@ export function mayHoldSecret(text: string): boolean {
     (base64 & 3) === 0 &&
     encodesPair(text, text.length - base64 - escapes, text.length)
   );
-}
-
-/**
- * True when the base64 run `[start, end)` holds a capital or a digit (a word of eight letters is
- * a run too) and decodes to text holding `:`.
- */
-function encodesPair(text: string, start: number, end: number): boolean {
-  if (end - start > 300) return false;
-  const run = text.slice(start, end);
-  // Past the first character: a capitalised word (`Continue`) is not worth decoding.
-  if (!/.[0-9A-Z]/.test(run)) return false;
-  return decodeBase64(run.replace(/\\\//g, '/'))?.includes(':') === true;
 }
 
 const defaultReplacement = (kind: string) => `[REDACTED:${kind}]`;
