@@ -1,6 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
-import { normalizeFiles } from './normalize-files.js';
+import { normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
 import { ReceiptInputError } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
@@ -330,23 +330,31 @@ function proseLine(raw: string): boolean {
   return raw.trim().split(/\s+/).length >= 12;
 }
 
-/** Start offsets of the lines of `output` that hold a match of `scan`, added to `into`. */
-function scanLines(output: string, scan: RegExp, into: Set<number>): void {
+/**
+ * Start offsets of the lines of `output` that hold a match of `scan`, added to `into` (a list made
+ * at the first match: most outputs hold none), repeats included.
+ */
+function scanLines(output: string, scan: RegExp, into: number[] | undefined): number[] | undefined {
   scan.lastIndex = 0;
   for (let match = scan.exec(output); match; match = scan.exec(output)) {
-    into.add(output.lastIndexOf('\n', match.index - 1) + 1);
+    into ??= [];
+    into.push(output.lastIndexOf('\n', match.index - 1) + 1);
     let end = output.indexOf('\n', match.index);
     if (end === -1) end = output.length;
     scan.lastIndex = end;
   }
+  return into;
 }
 
 function rawErrorLines(output: string): string[] {
-  const starts = new Set<number>();
-  scanLines(output, errorScan, starts);
-  scanLines(output, upperCaseErrorScan, starts);
+  const starts = scanLines(output, upperCaseErrorScan, scanLines(output, errorScan, undefined));
   const lines: string[] = [];
-  for (const start of [...starts].sort((a, b) => a - b)) {
+  if (starts === undefined) return lines;
+  starts.sort((a, b) => a - b);
+  for (let at = 0; at < starts.length; at++) {
+    const start = starts[at]!;
+    // Each line once, however many matches it holds.
+    if (at > 0 && starts[at - 1] === start) continue;
     let end = output.indexOf('\n', start);
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
@@ -609,19 +617,23 @@ const patchHeader =
  * its body is not read for paths). Only string arguments one level down are patches.
  */
 function collectPatchedFiles(input: unknown, into: string[]): void {
-  const texts =
-    typeof input === 'string'
-      ? [input]
-      : typeof input === 'object' && input !== null && !Array.isArray(input)
-        ? Object.values(input).filter((value): value is string => typeof value === 'string')
-        : [];
-  for (const text of texts) {
-    if (!text.includes('*** ') && !text.includes('+++ ')) continue;
-    for (const match of text.matchAll(patchHeader)) {
-      const path = (match[1] ?? match[2])!.trim();
-      // A removed `-- comment` line reads `--- comment` in a diff body: a header names a path.
-      if (path !== '/dev/null' && !/\s/.test(path) && /[./]/.test(path)) into.push(path);
+  if (typeof input === 'string') {
+    collectPatchHeaders(input, into);
+  } else if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+    const record = input as Record<string, unknown>;
+    for (const field of Object.keys(record)) {
+      const value = record[field];
+      if (typeof value === 'string') collectPatchHeaders(value, into);
     }
+  }
+}
+
+function collectPatchHeaders(text: string, into: string[]): void {
+  if (!text.includes('*** ') && !text.includes('+++ ')) return;
+  for (const match of text.matchAll(patchHeader)) {
+    const path = (match[1] ?? match[2])!.trim();
+    // A removed `-- comment` line reads `--- comment` in a diff body: a header names a path.
+    if (path !== '/dev/null' && !/\s/.test(path) && /[./]/.test(path)) into.push(path);
   }
 }
 
@@ -664,7 +676,8 @@ function collectInputPaths(
   into: string[],
   targets: string[],
   depth = 0,
-  ancestors = new Set<object>(),
+  // Made at the first object: most inputs walked are strings.
+  ancestors?: Set<object>,
 ): void {
   if (typeof input === 'string') {
     // A loop, not `push(...paths)`: a command naming 130k files would overflow the stack.
@@ -672,16 +685,19 @@ function collectInputPaths(
     return;
   }
   // Tool inputs are JSON in the protocol; a cycle or absurd nesting is not walked (never a crash).
-  if (typeof input !== 'object' || input === null || depth > maxWalkDepth || ancestors.has(input)) {
-    return;
-  }
+  if (typeof input !== 'object' || input === null || depth > maxWalkDepth) return;
+  if (ancestors === undefined) ancestors = new Set();
+  else if (ancestors.has(input)) return;
   ancestors.add(input);
   if (Array.isArray(input)) {
     for (const item of input) collectInputPaths(item, into, targets, depth + 1, ancestors);
     ancestors.delete(input);
     return;
   }
-  for (const [field, value] of Object.entries(input)) {
+  const record = input as Record<string, unknown>;
+  // Keys, not entries: a pair per field of every call's input added up over a long window.
+  for (const field of Object.keys(record)) {
+    const value = record[field];
     if (typeof value === 'string' && isKeyedSecret(field, value)) continue;
     const paths = pathFields.test(field) ? pathValues(value) : [];
     if (paths.length > 0) {
@@ -705,7 +721,9 @@ const workingDirectoryMention =
 /** `cwd`, `workdir`, `working_directory` arguments of a tool call (shell tools carry them). */
 function noteInputDirectories(input: unknown, into: string[]): void {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
-  for (const [field, value] of Object.entries(input)) {
+  const record = input as Record<string, unknown>;
+  for (const field of Object.keys(record)) {
+    const value = record[field];
     if (typeof value === 'string' && /^(?:cwd|workdir|working_?dir(?:ectory)?)$/i.test(field)) {
       into.push(value.trim());
     }
@@ -910,6 +928,10 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
   };
 
+  // A call's paths, in lists every call reuses (each is read before the next call fills it).
+  const inputPaths: string[] = [];
+  const writtenPaths: string[] = [];
+  const patchedPaths: string[] = [];
   // Loops rather than `forEach`: the callbacks' contexts and the closures that built each message's
   // turn were allocated per message and part of a large window, for the dozen turns ever shown.
   for (let index = 0; index < messages.length; index++) {
@@ -971,11 +993,11 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             };
             toolCalls.push(call);
             callsById.set(record.toolCallId, call);
-            const inputPaths: string[] = [];
-            const writtenPaths: string[] = [];
+            inputPaths.length = 0;
+            writtenPaths.length = 0;
             collectInputPaths(record.input, inputPaths, writtenPaths);
             // Patch headers say which files change whatever the tool is called.
-            const patchedPaths: string[] = [];
+            patchedPaths.length = 0;
             collectPatchedFiles(record.input, patchedPaths);
             noteInputDirectories(record.input, namedDirectories);
             notePaths(inputPaths, index);
@@ -1105,13 +1127,16 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     latestAsk,
     toolCalls,
     toolCounts,
-    files: normalizeFiles([...files.values()], namedDirectories).map((file) => ({
-      ...file,
-      read: file.read === true,
-    })),
+    files: readFlagged(normalizeFiles([...files.values()], namedDirectories)),
     errors: [...errors.values()],
     turns: lastTurns(messages, redactText),
   };
+}
+
+/** `files` with `read` set on each (false when absent); they are `normalizeFiles`' own copies. */
+function readFlagged(files: RawFileFact[]): FileFact[] {
+  for (const file of files) file.read = file.read === true;
+  return files as FileFact[];
 }
 
 /**

@@ -78,14 +78,16 @@ export function inferWorkingDirectory(
     const clean = cleanDirectory(directory);
     if (isRooted(clean)) votes.set(clean, (votes.get(clean) ?? 0) + 1000);
   }
-  const slashed = paths.map(slashForm);
-  const absolute = slashed.filter(isRooted);
-  const relatives = new Set(
-    slashed
-      .filter((path) => !isAbsolute(path) && !path.startsWith('../'))
-      .map((path) => strippedRelative(path))
-      .filter((path) => path.includes('/') || path.includes('.')),
-  );
+  // One pass, no intermediate lists: a window names thousands of files.
+  const absolute: string[] = [];
+  const relatives = new Set<string>();
+  for (const path of paths) {
+    const slashed = slashForm(path);
+    if (isRooted(slashed)) absolute.push(slashed);
+    if (isAbsolute(slashed) || slashed.startsWith('../')) continue;
+    const relative = strippedRelative(slashed);
+    if (relative.includes('/') || relative.includes('.')) relatives.add(relative);
+  }
   for (const path of absolute) {
     // Each suffix of the absolute path that the window also uses as a relative path votes for the
     // prefix before it.
@@ -137,7 +139,9 @@ export function normalizeFiles(
     if (cwd !== undefined) return collapseDots(`${cwd}/${path}`);
     return collapseDots(path);
   };
-  const groups = new Map<string, { fact: RawFileFact; forms: string[] }>();
+  // Forms are listed only for a file seen under more than one (most have one: its own path).
+  const groups = new Map<string, { fact: RawFileFact; forms: string[] | undefined }>();
+  let relativeForms = false;
   for (const fact of kept) {
     const key = canonical(fact.path);
     // The working directory itself is not a file (unless a writing tool targeted it).
@@ -148,20 +152,46 @@ export function normalizeFiles(
       group.fact.lastIndex = Math.max(group.fact.lastIndex, fact.lastIndex);
       group.fact.written ||= fact.written;
       group.fact.read ||= fact.read;
+      group.forms ??= [group.fact.path];
       group.forms.push(fact.path);
     } else {
-      groups.set(key, { fact: { ...fact }, forms: [fact.path] });
+      groups.set(key, { fact: { ...fact }, forms: undefined });
+      relativeForms ||= /^\.{1,2}\//.test(fact.path);
     }
   }
   // `./sku.js`, `../src/inventory.js` relative to some other file: when exactly one known file ends
-  // with the same remainder, it is that file.
+  // with the same remainder, it is that file. (Only a group's first form is matched: none to match
+  // when no group opened with a `./` or `../` form.)
+  if (relativeForms) mergeRelativeForms(groups);
+  const files: RawFileFact[] = [];
+  for (const { fact, forms } of groups.values()) {
+    // The copy made for the group is the result; its first form is its path until now.
+    if (forms !== undefined) fact.path = shownForm(forms);
+    files.push(fact);
+  }
+  return files;
+}
+
+/** The form a file is shown under: the longest, or its absolute form over a `../` one. */
+function shownForm(forms: readonly string[]): string {
+  const longest = forms.reduce((best, form) => (form.length > best.length ? form : best));
+  // A `../` form is relative to a file we do not know: the absolute form, when seen, reads better.
+  const absoluteForm = forms.find((form) => form.startsWith('/') && !form.includes('/../'));
+  return /^\.\.\//.test(longest) && absoluteForm !== undefined ? absoluteForm : longest;
+}
+
+function mergeRelativeForms(
+  groups: Map<string, { fact: RawFileFact; forms: string[] | undefined }>,
+): void {
   const byBase = new Map<string, string[]>();
   for (const key of groups.keys()) {
     const base = key.slice(key.lastIndexOf('/') + 1);
-    byBase.set(base, [...(byBase.get(base) ?? []), key]);
+    const keys = byBase.get(base);
+    if (keys === undefined) byBase.set(base, [key]);
+    else keys.push(key);
   }
   for (const [key, group] of [...groups]) {
-    const form = group.forms[0]!;
+    const form = group.forms?.[0] ?? group.fact.path;
     if (!/^\.{1,2}\//.test(form) || group.fact.written) continue;
     const remainder = strippedRelative(form);
     const base = remainder.slice(remainder.lastIndexOf('/') + 1);
@@ -175,16 +205,8 @@ export function normalizeFiles(
     target.fact.references += group.fact.references;
     target.fact.lastIndex = Math.max(target.fact.lastIndex, group.fact.lastIndex);
     target.fact.read ||= group.fact.read;
-    for (const form of group.forms) target.forms.push(form);
+    target.forms ??= [target.fact.path];
+    for (const form of group.forms ?? [group.fact.path]) target.forms.push(form);
     groups.delete(key);
   }
-  return [...groups.values()].map(({ fact, forms }) => {
-    const longest = forms.reduce((best, form) => (form.length > best.length ? form : best));
-    // A `../` form is relative to a file we do not know: the absolute form, when seen, reads better.
-    const absoluteForm = forms.find((form) => form.startsWith('/') && !form.includes('/../'));
-    return {
-      ...fact,
-      path: /^\.\.\//.test(longest) && absoluteForm !== undefined ? absoluteForm : longest,
-    };
-  });
 }

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@baton/tokens';
-import { encodesPair } from './encodes-pair.js';
 import { documentedFormatOwner } from './documented-formats.js';
+import { encodesPair } from './encodes-pair.js';
 import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import { findEncodedCredentials } from './find-encoded-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
