@@ -9,8 +9,14 @@ import { expectResolvedAfterOpen } from './test-utils/expect-resolved-after-open
 // JSON-escaped onto one line. The receipt must read them without knowing the tool or the agent.
 
 const word = fc.noBias(fc.stringMatching(/^[a-z][a-z0-9]{2,7}$/));
+// A key whose letters name a secret (`pw00`, `pin7`) hides its value by design, so no drawn word
+// holds one of those segments (the key-name reader splits at digits).
+const secretSegments =
+  /^(?:pass\w*|pwd|pw|secrets?|credentials?|tokens?|keys?|auth\w*|salt|session\w*|cookie|licen[cs]e|dsn|pat|bearer|jwt|otp|pin|sig|login)$/;
 const plainWord = word.filter(
-  (text) => !/err|fail|fatal|panic|exit|denied|timeout|exc|ok|success|status|code/.test(text),
+  (text) =>
+    !/err|fail|fatal|panic|exit|denied|timeout|exc|ok|success|status|code/.test(text) &&
+    !text.split(/\d+/).some((segment) => secretSegments.test(segment)),
 );
 const key = fc
   .tuple(plainWord, fc.constantFrom('', '_out', 'Text', '_data'))
