@@ -194,6 +194,11 @@ function judgeRun(
   }
 }
 
+// A word, or a name of words joined by `_` or `-` (`api_keys`, `user-sessions`): what folders and
+// collections are called. Base64 with `/` (the standard alphabet) never holds `_` or `-`.
+const pathWord =
+  /^(?:[a-z]{3,}|[A-Z][a-z]{2,})$|^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[_-](?:[a-z]{2,}|[A-Z][a-z]{2,}))+$/;
+
 /**
  * True when at least half of the `/`-parted segments of `run` are words (`src`, `Users`): a path.
  * One word-like segment is not enough: random base64 holds a `/Pbdoo/` now and then.
@@ -205,7 +210,7 @@ function readsAsPath(run: string): boolean {
   for (const segment of run.split('/')) {
     if (segment === '') continue;
     segments++;
-    if (/^(?:[a-z]{3,}|[A-Z][a-z]{2,})$/.test(segment)) words++;
+    if (pathWord.test(segment)) words++;
   }
   return words > 0 && words * 2 >= segments;
 }

@@ -1,0 +1,286 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './index.js';
+
+/**
+ * Public identifiers that look generated (AWS unique ids, Base58Check addresses and extended public
+ * keys, IPFS CIDv0, Solana addresses named as such, Drive and Firestore ids in their URL or path)
+ * stay in the clear wherever they stand; the secret of the nearest shape in the same place does not.
+ * Values are drawn at test time; encoders are written here from the specs, not borrowed.
+ */
+
+const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+function base58(bytes: readonly number[]): string {
+  let number = 0n;
+  for (const byte of bytes) number = number * 256n + BigInt(byte);
+  let out = '';
+  while (number > 0n) {
+    out = base58Alphabet[Number(number % 58n)] + out;
+    number /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+const sha256 = (bytes: readonly number[]) =>
+  createHash('sha256').update(Uint8Array.from(bytes)).digest();
+const base58Check = (payload: readonly number[]) =>
+  base58([...payload, ...sha256([...sha256(payload)]).subarray(0, 4)]);
+
+const bytes = (length: number) =>
+  fc.noBias(fc.array(fc.nat(255), { minLength: length, maxLength: length }));
+const drawBytes = (length: number) => [...randomBytes(length)];
+
+// Where code, configs, logs and prose put an identifier; `key` names what it is.
+const contexts = (key: string) => [
+  (value: string) => value,
+  (value: string) => `the ${key} is ${value}, see above`,
+  (value: string) => JSON.stringify({ [key]: value, region: 'eu-west-1' }),
+  (value: string) => `${key}: ${value}`,
+  (value: string) => `${key.toUpperCase()}=${value}`,
+  (value: string) => `const ${key} = "${value}";`,
+  (value: string) => `  - id: ${value}\n    kind: thing`,
+  (value: string) => `key=${value}`,
+];
+
+/** True when `value` stays in the clear in every context of `key`. */
+const keptEverywhere = (key: string, value: string) =>
+  contexts(key).every((wrap) => redactSecrets(wrap(value)).text === wrap(value));
+
+/**
+ * Share of `draws` values from `make` redacted in context `draw % contexts` of `key`; `named`
+ * keeps the `key = value` forms (JSON, YAML, env, code): a short secret is known by its key alone.
+ */
+function redactedShare(key: string, make: () => string, named = false, draws = 200): number {
+  const all = named ? contexts(key).slice(2, 6) : contexts(key);
+  let redacted = 0;
+  for (let draw = 0; draw < draws; draw++) {
+    const value = make();
+    if (!redactSecrets(all[draw % all.length]!(value)).text.includes(value)) redacted++;
+  }
+  return redacted / draws;
+}
+
+const awsUpper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const awsBody = (length: number) =>
+  fc
+    .noBias(fc.array(fc.nat(awsUpper.length - 1), { minLength: length, maxLength: length }))
+    .map((indexes) => indexes.map((index) => awsUpper[index]).join(''));
+
+describe('public identifiers are not credentials', () => {
+  it('leaves AWS unique ids of roles, users, groups, policies and profiles alone', () => {
+    const id = fc
+      .tuple(
+        fc.constantFrom('AROA', 'AIDA', 'AGPA', 'ANPA', 'ANVA', 'AIPA', 'ASCA'),
+        fc.integer({ min: 16, max: 17 }).chain(awsBody),
+      )
+      .map(([prefix, body]) => prefix + body);
+    const key = fc.constantFrom('RoleId', 'role_arn', 'UserId', 'principal', 'aws_key', 'id');
+    fc.assert(
+      fc.property(id, key, (value, name) => keptEverywhere(name, value)),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still redacts AWS access key ids (AKIA, ASIA) in the same places', () => {
+    const id = fc
+      .tuple(fc.constantFrom('AKIA', 'ASIA'), awsBody(16))
+      .map(([prefix, body]) => prefix + body);
+    const key = fc.constantFrom('RoleId', 'role_arn', 'UserId', 'principal', 'aws_key', 'id');
+    fc.assert(
+      fc.property(id, key, fc.nat(7), (value, name, position) => {
+        const text = contexts(name)[position]!(value);
+        expect(redactSecrets(text).text).not.toContain(value);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves Base58Check addresses (P2PKH and P2SH of Bitcoin-like chains) alone', () => {
+    const address = fc
+      .tuple(fc.constantFrom(0x00, 0x05, 0x6f, 0xc4, 0x30, 0x32, 0x1e, 0x16), bytes(20))
+      .map(([version, hash]) => base58Check([version, ...hash]));
+    fc.assert(
+      fc.property(address, fc.constantFrom('address', 'wallet', 'to', 'id'), (value, key) =>
+        keptEverywhere(key, value),
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves extended public keys (xpub, tpub, ypub, zpub) alone', () => {
+    const versions = [0x0488b21e, 0x043587cf, 0x049d7cb2, 0x04b24746];
+    const key = fc
+      .tuple(fc.constantFrom(...versions), bytes(74))
+      .map(([version, rest]) =>
+        base58Check([
+          version >>> 24,
+          (version >>> 16) & 255,
+          (version >>> 8) & 255,
+          version & 255,
+          ...rest,
+        ]),
+      );
+    fc.assert(
+      fc.property(key, (value) => keptEverywhere('xpub', value)),
+      { numRuns: 100 },
+    );
+  });
+
+  it('still redacts WIF and extended private keys, which share the encoding', () => {
+    const wif = () => base58Check([0x80, ...drawBytes(32), ...(Math.random() < 0.5 ? [0x01] : [])]);
+    const xprv = () => base58Check([0x04, 0x88, 0xad, 0xe4, ...drawBytes(74)]);
+    for (const key of ['address', 'wallet', 'private_key', 'id']) {
+      expect(redactedShare(key, wif)).toBeGreaterThanOrEqual(0.98);
+      expect(redactedShare(key, xprv)).toBeGreaterThanOrEqual(0.98);
+    }
+  });
+
+  it('leaves IPFS CIDv0 content ids alone, in gateway URLs too', () => {
+    const cid = bytes(32).map((digest) => base58([0x12, 0x20, ...digest]));
+    fc.assert(
+      fc.property(cid, (value) => {
+        const url = `https://gateway.example.org/ipfs/${value}/index.html`;
+        return keptEverywhere('cid', value) && redactSecrets(url).text === url;
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('still redacts a random Base58 token of a CID length in the same places', () => {
+    // Same alphabet and length, without the multihash header that makes `Qm`.
+    const token = () => base58(drawBytes(34)).slice(0, 46);
+    for (const key of ['cid', 'token']) {
+      expect(redactedShare(key, token)).toBeGreaterThanOrEqual(0.98);
+    }
+  });
+
+  const solanaPlaces = [
+    (value: string) => `wallet: ${value}`,
+    (value: string) => JSON.stringify({ address: value, lamports: 5000 }),
+    (value: string) => `https://explorer.solana.com/address/${value}?cluster=devnet`,
+    (value: string) => `https://solscan.io/account/${value}`,
+    (value: string) => `const MINT = "${value}"; // mint: ${value}`,
+    (value: string) => `--program-id ${value}`,
+    (value: string) => `pubkey=${value}`,
+  ];
+
+  it('leaves 32-byte Base58 keys alone where the text names them an address or public key', () => {
+    fc.assert(
+      fc.property(bytes(32), fc.nat(solanaPlaces.length - 1), (key, position) => {
+        const text = solanaPlaces[position]!(base58(key));
+        expect(redactSecrets(text).text).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still redacts 64-byte Solana secret keys there, and 32-byte keys named secret', () => {
+    let redacted = 0;
+    const draws = 200;
+    for (let draw = 0; draw < draws; draw++) {
+      const secret = base58(drawBytes(64));
+      if (!redactSecrets(solanaPlaces[draw % solanaPlaces.length]!(secret)).text.includes(secret))
+        redacted++;
+    }
+    expect(redacted / draws).toBeGreaterThanOrEqual(0.98);
+    const seed = () => base58(drawBytes(32));
+    expect(redactedShare('secret_key', seed, true)).toBeGreaterThanOrEqual(0.98);
+    expect(redactedShare('keypair', seed, true)).toBeGreaterThanOrEqual(0.98);
+  });
+
+  const urlSafe = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const driveId = fc
+    .tuple(
+      fc.constantFrom(32, 43),
+      fc.noBias(fc.array(fc.nat(63), { minLength: 43, maxLength: 43 })),
+    )
+    .map(
+      ([length, indexes]) =>
+        `1${indexes
+          .slice(0, length)
+          .map((index) => urlSafe[index])
+          .join('')}`,
+    );
+  const drivePlaces = [
+    (value: string) => `https://drive.google.com/file/d/${value}/view?usp=sharing`,
+    (value: string) => `https://docs.google.com/spreadsheets/d/${value}/edit#gid=0`,
+    (value: string) => `open https://drive.google.com/open?id=${value} in a browser`,
+    (value: string) => JSON.stringify({ url: `https://drive.google.com/drive/folders/${value}` }),
+  ];
+
+  it('leaves Google Drive file and folder ids alone in the URL that opens them', () => {
+    fc.assert(
+      fc.property(driveId, fc.nat(drivePlaces.length - 1), (value, position) => {
+        const text = drivePlaces[position]!(value);
+        expect(redactSecrets(text).text).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const documentId = fc
+    .noBias(fc.array(fc.nat(61), { minLength: 20, maxLength: 20 }))
+    .map((indexes) => indexes.map((index) => alphanumeric[index]).join(''));
+  const word = fc.constantFrom(
+    'api',
+    'keys',
+    'user',
+    'sessions',
+    'chat',
+    'messages',
+    'org',
+    'tokens',
+  );
+  const collection = fc
+    .tuple(fc.noBias(fc.array(word, { minLength: 1, maxLength: 3 })), fc.constantFrom('_', '-'))
+    .map(([words, joiner]) => words.join(joiner));
+
+  it('leaves document ids alone in a path of collections named in snake or kebab case', () => {
+    const places = [
+      (name: string, id: string) =>
+        `https://firestore.googleapis.com/v1/projects/demo/databases/(default)/documents/${name}/${id}`,
+      (name: string, id: string) => `GET /documents/${name}/${id} 200`,
+      (name: string, id: string) =>
+        JSON.stringify({ name: `projects/p/databases/(default)/documents/${name}/${id}` }),
+    ];
+    fc.assert(
+      fc.property(collection, documentId, fc.nat(places.length - 1), (name, id, position) => {
+        const text = places[position]!(name, id);
+        expect(redactSecrets(text).text).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still redacts standard base64 secrets holding `/` in the same places as before', () => {
+    const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const secret = () => {
+      const value = Array.from(randomBytes(40), (byte) => base64[byte & 63]).join('');
+      return value.includes('/') ? value : `${value.slice(0, 20)}/${value.slice(21)}`;
+    };
+    expect(redactedShare('aws_secret_access_key', secret)).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('still redacts a token of the same shapes outside those URLs and paths', () => {
+    const urlToken = () => Array.from(randomBytes(40), (byte) => urlSafe[byte & 63]).join('');
+    const places = [
+      (value: string) => `https://files.example.com/file/d/${value}/view?token=${value}`,
+      (value: string) => `api_key: ${value}`,
+      (value: string) => `Authorization: Bearer ${value}`,
+    ];
+    let redacted = 0;
+    const draws = 300;
+    for (let draw = 0; draw < draws; draw++) {
+      const value = urlToken();
+      if (!redactSecrets(places[draw % places.length]!(value)).text.includes(value)) redacted++;
+    }
+    expect(redacted / draws).toBeGreaterThanOrEqual(0.98);
+    const id = () => Array.from(randomBytes(20), (byte) => alphanumeric[byte % 62]).join('');
+    expect(redactedShare('client_secret', id, true)).toBeGreaterThanOrEqual(0.98);
+  });
+});

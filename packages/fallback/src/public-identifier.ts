@@ -1,0 +1,78 @@
+import { base58CheckPayload, decodeBase58 } from './base58-check.js';
+
+/**
+ * Identifiers that look generated but name something public rather than unlock it: the ids AWS
+ * gives roles, users and groups, cryptocurrency addresses and public keys, IPFS content ids, and
+ * ids of files in the URL that opens them. Whoever reads them learns a
+ * name, not a credential; an agent needs them to act on the thing they name.
+ */
+
+// AWS unique ids: `AROA` role, `AIDA` user, `AGPA` group, `ANPA` managed policy, `ANVA` policy
+// version, `AIPA` instance profile, `ASCA` certificate. An access key id (`AKIA`, `ASIA`) is not
+// here: it pairs with a secret key and names who signs. AWS prints them 20 or 21 characters long.
+const awsUniqueId = /^(?:AROA|AIDA|AGPA|ANPA|ANVA|AIPA|ASCA)[A-Z0-9]{16,17}$/;
+
+// A CIDv0 is `Qm` and the Base58 of a SHA-256 multihash: the address of content, like a digest.
+const contentIdV0 = /^Qm[1-9A-HJ-NP-Za-km-z]{44}$/;
+
+// Extended public keys (BIP-32 `xpub`, `tpub`; BIP-49 `ypub`, BIP-84 `zpub` and their testnet
+// forms), by their four version bytes. The private forms (`xprv`, ...) have other bytes.
+const extendedPublicVersions = new Set([
+  0x0488b21e, 0x043587cf, 0x049d7cb2, 0x044a5262, 0x04b24746, 0x045f1cf6,
+]);
+
+/**
+ * True when `value` is Base58Check of an address or an extended public key: one or two version
+ * bytes and a 20-byte hash (P2PKH and P2SH on Bitcoin and the chains that copied it), or a 78-byte
+ * extended key with public version bytes. A WIF private key holds 32 bytes (33 or 34 with its
+ * version and flag); an extended private key has private version bytes: neither passes.
+ */
+function isBase58CheckPublic(value: string): boolean {
+  if (value.length < 25 || value.length > 112) return false;
+  const payload = base58CheckPayload(value);
+  if (payload === undefined) return false;
+  if (payload.length === 21 || payload.length === 22) return true;
+  if (payload.length !== 78) return false;
+  const version =
+    ((payload[0]! << 24) | (payload[1]! << 16) | (payload[2]! << 8) | payload[3]!) >>> 0;
+  return extendedPublicVersions.has(version);
+}
+
+// Words that name a Base58 value of 32 bytes as a public key (Solana accounts, mints, programs
+// and validators are all addressed by one): the key or path segment just before it.
+const addressContext =
+  /(?:address|wallet|pubkey|public[_\s-]?key|account|mint|program(?:[_\s-]?id)?|owner|recipient|receiver|sender|payer|validator|vote|token[_\s-]?account|solana|sol)["']?\s*(?:=>|:=|[:=/]|\bis\b)?\s*["']?$/i;
+// A secret key named on the same line keeps a value redacted, whatever else is said there.
+const secretContext = /secret|priv|seed|mnemonic|passw|keypair|signer/i;
+
+/** True when `value` is a 32-byte Base58 key the text before names as a public address. */
+function isNamedBase58Address(value: string, line: string): boolean {
+  if (value.length < 32 || value.length > 44) return false;
+  if (!addressContext.test(line) || secretContext.test(line)) return false;
+  return decodeBase58(value)?.length === 32;
+}
+
+// A Google Drive or Docs file or folder id in the URL that opens it.
+const googleDriveUrl = /(?:drive|docs)\.google\.com\/[^\s"'<>]*?(?:\/d\/|\/folders\/|[?&]id=)$/;
+const googleDriveId = /^[A-Za-z0-9_-]{25,44}$/;
+
+/**
+ * True when the span `start`..`end` of `text` is a public identifier (see above), judged by its
+ * value and, for ids whose shape alone is a token's, by the URL, path or name just before it.
+ */
+export function isPublicIdentifier(text: string, start: number, end: number): boolean {
+  const value = text.slice(start, end);
+  if (awsUniqueId.test(value)) return true;
+  if (contentIdV0.test(value)) {
+    const bytes = decodeBase58(value);
+    if (bytes?.length === 34 && bytes[0] === 0x12 && bytes[1] === 0x20) return true;
+  }
+  if (isBase58CheckPublic(value)) return true;
+  // Only the line before the value, and no more than a URL's worth of it.
+  const before = text.slice(Math.max(0, start - 300), start);
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  if (googleDriveId.test(value) && line.includes('google.com/') && googleDriveUrl.test(line)) {
+    return true;
+  }
+  return isNamedBase58Address(value, line);
+}
