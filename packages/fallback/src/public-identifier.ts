@@ -1,9 +1,10 @@
 import { base58CheckPayload, decodeBase58 } from './base58-check.js';
+import { decodeBase64 } from './decode-base64.js';
 
 /**
  * Identifiers that look generated but name something public rather than unlock it: the ids AWS
- * gives roles, users and groups, cryptocurrency addresses and public keys, IPFS content ids, and
- * ids of files in the URL that opens them. Whoever reads them learns a
+ * gives roles, users and groups, SSH public keys, cryptocurrency addresses and public keys, IPFS
+ * content ids, and * ids of files in the URL that opens them. Whoever reads them learns a
  * name, not a credential; an agent needs them to act on the thing they name.
  */
 
@@ -11,6 +12,29 @@ import { base58CheckPayload, decodeBase58 } from './base58-check.js';
 // version, `AIPA` instance profile, `ASCA` certificate. An access key id (`AKIA`, `ASIA`) is not
 // here: it pairs with a secret key and names who signs. AWS prints them 20 or 21 characters long.
 const awsUniqueId = /^(?:AROA|AIDA|AGPA|ANPA|ANVA|AIPA|ASCA)[A-Z0-9]{16,17}$/;
+
+// The algorithm an SSH public key names first in its wire format (RFC 4253 section 6.6: a
+// length-prefixed name, then the key), as `authorized_keys`, `known_hosts` and `*.pub` print it.
+const sshAlgorithm =
+  /^(?:ssh-[a-z0-9-]+|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9-]+@openssh\.com|ssh-[a-z0-9-]+-cert-v01@openssh\.com)$/;
+
+/**
+ * True when `value` is base64 of an SSH public key or certificate: its bytes start with the
+ * length of an algorithm name and the name (`AAAAB3NzaC1yc2E` is `\0\0\0\7ssh-rsa`). A private
+ * key's body starts with `openssh-key-v1` instead, and random bytes name no algorithm.
+ */
+export function isSshPublicKey(value: string): boolean {
+  if (!value.startsWith('AAAA') || value.length < 40) return false;
+  const head = decodeBase64(value.slice(0, 64));
+  if (head === undefined) return false;
+  const length =
+    ((head.charCodeAt(0) << 24) |
+      (head.charCodeAt(1) << 16) |
+      (head.charCodeAt(2) << 8) |
+      head.charCodeAt(3)) >>>
+    0;
+  return length >= 7 && length <= 44 && sshAlgorithm.test(head.slice(4, 4 + length));
+}
 
 // A CIDv0 is `Qm` and the Base58 of a SHA-256 multihash: the address of content, like a digest.
 const contentIdV0 = /^Qm[1-9A-HJ-NP-Za-km-z]{44}$/;
@@ -62,7 +86,7 @@ const googleDriveId = /^[A-Za-z0-9_-]{25,44}$/;
  */
 export function isPublicIdentifier(text: string, start: number, end: number): boolean {
   const value = text.slice(start, end);
-  if (awsUniqueId.test(value)) return true;
+  if (awsUniqueId.test(value) || isSshPublicKey(value)) return true;
   if (contentIdV0.test(value)) {
     const bytes = decodeBase58(value);
     if (bytes?.length === 34 && bytes[0] === 0x12 && bytes[1] === 0x20) return true;
