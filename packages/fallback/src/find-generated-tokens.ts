@@ -8,7 +8,7 @@ import {
 } from './generated-token-shape.js';
 import { isSshPublicKey } from './public-identifier.js';
 import { readsAsWords } from './secret-heuristics.js';
-import { keyDeclaresNotSecret } from './secret-rules.js';
+import { keyDeclaresNotSecret, keyNamesPublicId } from './secret-rules.js';
 
 /**
  * Structural detection that needs no list of credential families (`generated-token-shape.ts`): a
@@ -96,6 +96,7 @@ function declaredNotSecret(text: string, start: number): boolean {
   // and S3's extended request id name a version and a request.
   return (
     keyDeclaresNotSecret(before) ||
+    keyNamesPublicId(before) ||
     /(?:^|[^A-Za-z])(?:iv|tag|nonce|mac)\s*[:=]\s*$/i.test(before) ||
     // SOPS writes every encrypted value as `ENC[AES256_GCM,data:<ciphertext>,iv:…,tag:…]`.
     /\bENC\[[A-Z0-9_]+,data:$/.test(before) ||
