@@ -4,8 +4,8 @@ import { decodeBase64 } from './decode-base64.js';
 /**
  * Identifiers that look generated but name something public rather than unlock it: the ids AWS
  * gives roles, users and groups, SSH public keys, cryptocurrency addresses and public keys, IPFS
- * content ids, and * ids of files in the URL that opens them. Whoever reads them learns a
- * name, not a credential; an agent needs them to act on the thing they name.
+ * content ids, GitHub node ids, and ids of files and videos in the URL that opens them. Whoever
+ * reads them learns a name, not a credential; an agent needs them to act on the thing they name.
  */
 
 // AWS unique ids: `AROA` role, `AIDA` user, `AGPA` group, `ANPA` managed policy, `ANVA` policy
@@ -76,9 +76,23 @@ function isNamedBase58Address(value: string, line: string): boolean {
   return decodeBase58(value)?.length === 32;
 }
 
-// A Google Drive or Docs file or folder id in the URL that opens it.
-const googleDriveUrl = /(?:drive|docs)\.google\.com\/[^\s"'<>]*?(?:\/d\/|\/folders\/|[?&]id=)$/;
-const googleDriveId = /^[A-Za-z0-9_-]{25,44}$/;
+// A Google Drive or Docs file or folder id, or a YouTube video or playlist id, in the URL that
+// opens it.
+const googleContentUrl =
+  /(?:(?:drive|docs)\.google\.com\/[^\s"'<>]*?(?:\/d\/|\/folders\/|[?&]id=)|youtube\.com\/[^\s"'<>]*?[?&](?:list|v)=|youtube\.com\/(?:embed|shorts)\/|youtu\.be\/)$/;
+const googleContentId = /^[A-Za-z0-9_-]{11,44}$/;
+
+// A GitHub GraphQL node id: a type (`I`, `PR`, `U`, `PVT`), `_`, and base64url of a MessagePack
+// array that starts with version 0 (`kwDO…`, `kgDO…`). It names an issue, user or repository.
+const githubNodeId = /^[A-Z]{1,4}_k[gw][A-Za-z0-9_-]{6,}$/;
+
+/** True when `value` is a GitHub node id whose body decodes to a version-0 MessagePack array. */
+function isGithubNodeId(value: string): boolean {
+  if (!githubNodeId.test(value)) return false;
+  const body = value.slice(value.indexOf('_') + 1, value.indexOf('_') + 5);
+  const head = decodeBase64(body.replace(/-/g, '+').replace(/_/g, '/'));
+  return head !== undefined && (head.charCodeAt(0) & 0xfe) === 0x92 && head.charCodeAt(1) === 0;
+}
 
 /**
  * True when the span `start`..`end` of `text` is a public identifier (see above), judged by its
@@ -86,7 +100,7 @@ const googleDriveId = /^[A-Za-z0-9_-]{25,44}$/;
  */
 export function isPublicIdentifier(text: string, start: number, end: number): boolean {
   const value = text.slice(start, end);
-  if (awsUniqueId.test(value) || isSshPublicKey(value)) return true;
+  if (awsUniqueId.test(value) || isSshPublicKey(value) || isGithubNodeId(value)) return true;
   if (contentIdV0.test(value)) {
     const bytes = decodeBase58(value);
     if (bytes?.length === 34 && bytes[0] === 0x12 && bytes[1] === 0x20) return true;
@@ -95,7 +109,11 @@ export function isPublicIdentifier(text: string, start: number, end: number): bo
   // Only the line before the value, and no more than a URL's worth of it.
   const before = text.slice(Math.max(0, start - 300), start);
   const line = before.slice(before.lastIndexOf('\n') + 1);
-  if (googleDriveId.test(value) && line.includes('google.com/') && googleDriveUrl.test(line)) {
+  if (
+    googleContentId.test(value) &&
+    /google\.com\/|youtu/.test(line) &&
+    googleContentUrl.test(line)
+  ) {
     return true;
   }
   return isNamedBase58Address(value, line);
