@@ -6,8 +6,9 @@ import {
   judgeSegment,
   looksGenerated,
 } from './generated-token-shape.js';
+import { isSshPublicKey } from './public-identifier.js';
 import { readsAsWords } from './secret-heuristics.js';
-import { keyDeclaresNotSecret } from './secret-rules.js';
+import { keyDeclaresNotSecret, keyNamesPublicId } from './secret-rules.js';
 
 /**
  * Structural detection that needs no list of credential families (`generated-token-shape.ts`): a
@@ -95,6 +96,7 @@ function declaredNotSecret(text: string, start: number): boolean {
   // and S3's extended request id name a version and a request.
   return (
     keyDeclaresNotSecret(before) ||
+    keyNamesPublicId(before) ||
     /(?:^|[^A-Za-z])(?:iv|tag|nonce|mac)\s*[:=]\s*$/i.test(before) ||
     // SOPS writes every encrypted value as `ENC[AES256_GCM,data:<ciphertext>,iv:…,tag:…]`.
     /\bENC\[[A-Z0-9_]+,data:$/.test(before) ||
@@ -102,6 +104,8 @@ function declaredNotSecret(text: string, start: number): boolean {
     /\bdata:[\w.+-]*\/?[\w.+-]*(?:;[\w.+-]+=[^;,\s]*)*;base64,$/i.test(before)
   );
 }
+
+const sshKeyBlobs = /(?<![A-Za-z0-9+/])AAAA[A-Za-z0-9+/]{36,}={0,3}/g;
 
 // A Fernet token: version byte 0x80 and a 64-bit timestamp (`gAAAAA…`), then IV, ciphertext and
 // HMAC, 73 bytes at least (100 base64url characters). It is a message encrypted with a key kept
@@ -194,6 +198,11 @@ function judgeRun(
   }
 }
 
+// A word, or a name of words joined by `_` or `-` (`api_keys`, `user-sessions`): what folders and
+// collections are called. Base64 with `/` (the standard alphabet) never holds `_` or `-`.
+const pathWord =
+  /^(?:[a-z]{3,}|[A-Z][a-z]{2,})$|^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[_-](?:[a-z]{2,}|[A-Z][a-z]{2,}))+$/;
+
 /**
  * True when at least half of the `/`-parted segments of `run` are words (`src`, `Users`): a path.
  * One word-like segment is not enough: random base64 holds a `/Pbdoo/` now and then.
@@ -205,7 +214,7 @@ function readsAsPath(run: string): boolean {
   for (const segment of run.split('/')) {
     if (segment === '') continue;
     segments++;
-    if (/^(?:[a-z]{3,}|[A-Z][a-z]{2,})$/.test(segment)) words++;
+    if (pathWord.test(segment)) words++;
   }
   return words > 0 && words * 2 >= segments;
 }
@@ -262,6 +271,14 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     }
   }
   for (const range of sourceMappingRanges(text)) skipped.push(range);
+  if (text.includes('AAAA')) {
+    // An SSH public key's base64 holds `/` and `+`: judged piece by piece, a piece of it could read
+    // as a token of its own.
+    sshKeyBlobs.lastIndex = 0;
+    for (let blob = sshKeyBlobs.exec(text); blob; blob = sshKeyBlobs.exec(text)) {
+      if (isSshPublicKey(blob[0])) skipped.push([blob.index, blob.index + blob[0].length]);
+    }
+  }
   if (text.includes('gAAAAA')) {
     // A Fernet token's base64url may hold `---`, where runs are parted below (PEM dashes): its
     // pieces would each be judged as a token of their own.

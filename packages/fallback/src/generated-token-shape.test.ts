@@ -168,6 +168,15 @@ const lookAlikes: Array<[string, fc.Arbitrary<string>]> = [
       .map(([prefix, digits]) => `${prefix}_${digits}`),
   ],
   [
+    'digits after an issuer prefix',
+    fc
+      .tuple(
+        fc.constantFrom('vck', 'vcp', 'ghr', 'ghp', 'gho', 'npm', 'glpat', 'shpat', 'dop_v1'),
+        fc.noBias(fc.stringMatching(/^\d{24,64}$/)),
+      )
+      .map(([prefix, digits]) => `${prefix}_${digits}`),
+  ],
+  [
     'constants in capitals with digits',
     fc
       .tuple(

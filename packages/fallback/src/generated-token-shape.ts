@@ -114,6 +114,27 @@ const idPrefixes = new Set([
   'card',
   'op',
   'operation',
+  // Business records: order, invoice, ticket, receipt and booking numbers name a record in a
+  // customer's or a shop's system, printed on emails and pages, not a key to it.
+  'ord',
+  'order',
+  'inv',
+  'invoice',
+  'tkt',
+  'tck',
+  'ticket',
+  'rcpt',
+  'receipt',
+  'po',
+  'ref',
+  'case',
+  'bkg',
+  'booking',
+  'rma',
+  'quote',
+  'shp',
+  'shipment',
+  'refund',
 ]);
 
 /**

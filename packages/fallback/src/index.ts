@@ -51,3 +51,4 @@ export {
 } from './redact-secrets.js';
 export { type RenderHandoffOptions, renderHandoff } from './render-handoff.js';
 export type { SecretRule } from './secret-rules.js';
+export { sha256 } from './sha256.js';

@@ -5,6 +5,7 @@ import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documente
 import { findEncodedCredentials } from './find-encoded-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
+import { isPublicIdentifier } from './public-identifier.js';
 import {
   contextRules,
   findHeadlessPrivateKeys,
@@ -684,6 +685,14 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
       continue;
     }
     spans.push(span);
+  }
+  // An id that names something public (an AWS role's id, a wallet address, a Drive file in its
+  // URL) is no credential, whichever rule took its shape for one; extra rules are the caller's.
+  for (let index = spans.length - 1; index >= 0; index--) {
+    const span = spans[index]!;
+    if (span.kind !== 'private-key' && isPublicIdentifier(text, span.start, span.end)) {
+      spans.splice(index, 1);
+    }
   }
   // Extra rules' hints are not in the scanner: check them directly.
   if (options.extraRules !== undefined && options.extraRules.length > 0) {

@@ -59,6 +59,7 @@ const templatePatterns = [
   /^%[sdr]$/, // printf slot
   /^%\([\w]+\)[sdr]$/,
   /^<[^>]*>?$/, // <your-key>
+  /^\[[A-Za-z][A-Za-z _-]*\]$/, // [password], [YOUR API KEY]: a slot named in words
   /^\[REDACTED(?::[\w-]+)?\]$/, // already redacted by us
 ];
 

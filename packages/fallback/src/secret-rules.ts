@@ -65,6 +65,9 @@ function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = f
       if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
       if (vendorPlaceholder.test(value)) return false;
       const body = value.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
+      // A body drawn from letters and digits is all digits about once in 10^15 at 20 characters
+      // (hex: once in 3 million at 32): after an issuer's prefix, a run of digits is a number.
+      if (/^\d{20,}$/.test(body)) return false;
       return shannonEntropy(body) >= minBodyEntropy && !isRepetitive(body);
     },
   };
@@ -762,6 +765,29 @@ export function keyIsIdLike(rawKey: string): boolean {
   // session rather than unlocking one.
   const last = keySegments(rawKey).at(-1);
   return last === 'id' || last === 'session' || last === 'sessionid';
+}
+
+// Words that make an id part of a credential: `secret_id` (Vault AppRole), `session_id` (a
+// cookie), `access_key_id` (the public half of a signing pair), `client_id` and `app_id` (issued
+// beside a secret and named with it by the scanners).
+const credentialIdWords =
+  /^(?:access|secret|secrets|token|tokens|key|keys|api|apikey|auth|session|private|pass|passwd|password|pwd|credential|credentials|client|app|consumer|signing|webhook)$/;
+
+/**
+ * True when the text just before a value ends with a key that names it an id of a thing (`fileId:`,
+ * `"document_id": "`, `BUILD_ID=`), not of a credential.
+ */
+export function keyNamesPublicId(before: string): boolean {
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/.exec(line)?.[1];
+  if (!key) return false;
+  const segments = keySegments(key);
+  // `id` alone names nothing: any value may be called that.
+  return (
+    segments.length >= 2 &&
+    segments.at(-1) === 'id' &&
+    !segments.some((segment) => credentialIdWords.test(segment))
+  );
 }
 
 const keyVerdicts = new Map<string, 'strong' | 'weak' | undefined>();
@@ -1621,7 +1647,7 @@ export const contextRules: SecretRule[] = [
       if (isPlaceholder(value) || hasAlphabetRun(value) || shannonEntropy(value) < 4.5)
         return false;
       const before = match.input.slice(Math.max(0, match.index - 200), match.index);
-      if (keyDeclaresNotSecret(before)) return false;
+      if (keyDeclaresNotSecret(before) || keyNamesPublicId(before)) return false;
       // Digests are written base64 too; the line says so (`sha256`, `hash`, `integrity`).
       const line = before.slice(before.lastIndexOf('\n') + 1);
       if (/sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i.test(line)) return false;

@@ -1,0 +1,530 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './index.js';
+
+/**
+ * Public identifiers that look generated (AWS unique ids, Base58Check addresses and extended public
+ * keys, IPFS CIDv0, Solana addresses named as such, Drive and Firestore ids in their URL or path)
+ * stay in the clear wherever they stand; the secret of the nearest shape in the same place does not.
+ * Values are drawn at test time; encoders are written here from the specs, not borrowed.
+ */
+
+const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+function base58(bytes: readonly number[]): string {
+  let number = 0n;
+  for (const byte of bytes) number = number * 256n + BigInt(byte);
+  let out = '';
+  while (number > 0n) {
+    out = base58Alphabet[Number(number % 58n)] + out;
+    number /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+const sha256 = (bytes: readonly number[]) =>
+  createHash('sha256').update(Uint8Array.from(bytes)).digest();
+const base58Check = (payload: readonly number[]) =>
+  base58([...payload, ...sha256([...sha256(payload)]).subarray(0, 4)]);
+
+const bytes = (length: number) =>
+  fc.noBias(fc.array(fc.nat(255), { minLength: length, maxLength: length }));
+const drawBytes = (length: number) => [...randomBytes(length)];
+
+// Where code, configs, logs and prose put an identifier; `key` names what it is.
+const contexts = (key: string) => [
+  (value: string) => value,
+  (value: string) => `the ${key} is ${value}, see above`,
+  (value: string) => JSON.stringify({ [key]: value, region: 'eu-west-1' }),
+  (value: string) => `${key}: ${value}`,
+  (value: string) => `${key.toUpperCase()}=${value}`,
+  (value: string) => `const ${key} = "${value}";`,
+  (value: string) => `  - id: ${value}\n    kind: thing`,
+  (value: string) => `key=${value}`,
+];
+
+/** True when `value` stays in the clear in every context of `key`. */
+const keptEverywhere = (key: string, value: string) =>
+  contexts(key).every((wrap) => redactSecrets(wrap(value)).text === wrap(value));
+
+/**
+ * Share of `draws` values from `make` redacted in context `draw % contexts` of `key`; `named`
+ * keeps the `key = value` forms (JSON, YAML, env, code): a short secret is known by its key alone.
+ */
+function redactedShare(key: string, make: () => string, named = false, draws = 200): number {
+  const all = named ? contexts(key).slice(2, 6) : contexts(key);
+  let redacted = 0;
+  for (let draw = 0; draw < draws; draw++) {
+    const value = make();
+    if (!redactSecrets(all[draw % all.length]!(value)).text.includes(value)) redacted++;
+  }
+  return redacted / draws;
+}
+
+/** Asserts that every value drawn from `values` stays in the clear in each of `places`. */
+function expectKeptIn<Value>(
+  values: fc.Arbitrary<Value>,
+  places: ReadonlyArray<(value: Value) => string>,
+  numRuns = 300,
+): void {
+  fc.assert(
+    fc.property(values, fc.nat(places.length - 1), (value, at) => {
+      const text = places[at]!(value);
+      expect(redactSecrets(text).text).toBe(text);
+    }),
+    { numRuns },
+  );
+}
+
+const awsUpper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const awsBody = (length: number) =>
+  fc
+    .noBias(fc.array(fc.nat(awsUpper.length - 1), { minLength: length, maxLength: length }))
+    .map((indexes) => indexes.map((index) => awsUpper[index]).join(''));
+
+describe('public identifiers are not credentials', () => {
+  it('leaves AWS unique ids of roles, users, groups, policies and profiles alone', () => {
+    const id = fc
+      .tuple(
+        fc.constantFrom('AROA', 'AIDA', 'AGPA', 'ANPA', 'ANVA', 'AIPA', 'ASCA'),
+        fc.integer({ min: 16, max: 17 }).chain(awsBody),
+      )
+      .map(([prefix, body]) => prefix + body);
+    const key = fc.constantFrom('RoleId', 'role_arn', 'UserId', 'principal', 'aws_key', 'id');
+    fc.assert(
+      fc.property(id, key, (value, name) => keptEverywhere(name, value)),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still redacts AWS access key ids (AKIA, ASIA) in the same places', () => {
+    const id = fc
+      .tuple(fc.constantFrom('AKIA', 'ASIA'), awsBody(16))
+      .map(([prefix, body]) => prefix + body);
+    const key = fc.constantFrom('RoleId', 'role_arn', 'UserId', 'principal', 'aws_key', 'id');
+    fc.assert(
+      fc.property(id, key, fc.nat(7), (value, name, position) => {
+        const text = contexts(name)[position]!(value);
+        expect(redactSecrets(text).text).not.toContain(value);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves Base58Check addresses (P2PKH and P2SH of Bitcoin-like chains) alone', () => {
+    const address = fc
+      .tuple(fc.constantFrom(0x00, 0x05, 0x6f, 0xc4, 0x30, 0x32, 0x1e, 0x16), bytes(20))
+      .map(([version, hash]) => base58Check([version, ...hash]));
+    fc.assert(
+      fc.property(address, fc.constantFrom('address', 'wallet', 'to', 'id'), (value, key) =>
+        keptEverywhere(key, value),
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves extended public keys (xpub, tpub, ypub, zpub) alone', () => {
+    const versions = [0x0488b21e, 0x043587cf, 0x049d7cb2, 0x04b24746];
+    const key = fc
+      .tuple(fc.constantFrom(...versions), bytes(74))
+      .map(([version, rest]) =>
+        base58Check([
+          version >>> 24,
+          (version >>> 16) & 255,
+          (version >>> 8) & 255,
+          version & 255,
+          ...rest,
+        ]),
+      );
+    fc.assert(
+      fc.property(key, (value) => keptEverywhere('xpub', value)),
+      { numRuns: 100 },
+    );
+  });
+
+  it('still redacts WIF and extended private keys, which share the encoding', () => {
+    const wif = () => base58Check([0x80, ...drawBytes(32), ...(Math.random() < 0.5 ? [0x01] : [])]);
+    const xprv = () => base58Check([0x04, 0x88, 0xad, 0xe4, ...drawBytes(74)]);
+    for (const key of ['address', 'wallet', 'private_key', 'id']) {
+      expect(redactedShare(key, wif)).toBeGreaterThanOrEqual(0.98);
+      expect(redactedShare(key, xprv)).toBeGreaterThanOrEqual(0.98);
+    }
+  });
+
+  it('leaves IPFS CIDv0 content ids alone, in gateway URLs too', () => {
+    const cid = bytes(32).map((digest) => base58([0x12, 0x20, ...digest]));
+    fc.assert(
+      fc.property(cid, (value) => {
+        const url = `https://gateway.example.org/ipfs/${value}/index.html`;
+        return keptEverywhere('cid', value) && redactSecrets(url).text === url;
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('still redacts a random Base58 token of a CID length in the same places', () => {
+    // Same alphabet and length, without the multihash header that makes `Qm`.
+    const token = () => base58(drawBytes(34)).slice(0, 46);
+    for (const key of ['cid', 'token']) {
+      expect(redactedShare(key, token)).toBeGreaterThanOrEqual(0.98);
+    }
+  });
+
+  const solanaPlaces = [
+    (value: string) => `wallet: ${value}`,
+    (value: string) => JSON.stringify({ address: value, lamports: 5000 }),
+    (value: string) => `https://explorer.solana.com/address/${value}?cluster=devnet`,
+    (value: string) => `https://solscan.io/account/${value}`,
+    (value: string) => `const MINT = "${value}"; // mint: ${value}`,
+    (value: string) => `--program-id ${value}`,
+    (value: string) => `pubkey=${value}`,
+  ];
+
+  it('leaves 32-byte Base58 keys alone where the text names them an address or public key', () => {
+    expectKeptIn(bytes(32).map(base58), solanaPlaces);
+  });
+
+  it('still redacts 64-byte Solana secret keys there, and 32-byte keys named secret', () => {
+    let redacted = 0;
+    const draws = 200;
+    for (let draw = 0; draw < draws; draw++) {
+      const secret = base58(drawBytes(64));
+      if (!redactSecrets(solanaPlaces[draw % solanaPlaces.length]!(secret)).text.includes(secret))
+        redacted++;
+    }
+    expect(redacted / draws).toBeGreaterThanOrEqual(0.98);
+    const seed = () => base58(drawBytes(32));
+    expect(redactedShare('secret_key', seed, true)).toBeGreaterThanOrEqual(0.98);
+    expect(redactedShare('keypair', seed, true)).toBeGreaterThanOrEqual(0.98);
+  });
+
+  const urlSafe = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const driveId = fc
+    .tuple(
+      fc.constantFrom(32, 43),
+      fc.noBias(fc.array(fc.nat(63), { minLength: 43, maxLength: 43 })),
+    )
+    .map(
+      ([length, indexes]) =>
+        `1${indexes
+          .slice(0, length)
+          .map((index) => urlSafe[index])
+          .join('')}`,
+    );
+  const drivePlaces = [
+    (value: string) => `https://drive.google.com/file/d/${value}/view?usp=sharing`,
+    (value: string) => `https://docs.google.com/spreadsheets/d/${value}/edit#gid=0`,
+    (value: string) => `open https://drive.google.com/open?id=${value} in a browser`,
+    (value: string) => JSON.stringify({ url: `https://drive.google.com/drive/folders/${value}` }),
+  ];
+
+  it('leaves Google Drive file and folder ids alone in the URL that opens them', () => {
+    expectKeptIn(driveId, drivePlaces);
+  });
+
+  const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const documentId = fc
+    .noBias(fc.array(fc.nat(61), { minLength: 20, maxLength: 20 }))
+    .map((indexes) => indexes.map((index) => alphanumeric[index]).join(''));
+  const word = fc.constantFrom(
+    'api',
+    'keys',
+    'user',
+    'sessions',
+    'chat',
+    'messages',
+    'org',
+    'tokens',
+  );
+  const collection = fc
+    .tuple(fc.noBias(fc.array(word, { minLength: 1, maxLength: 3 })), fc.constantFrom('_', '-'))
+    .map(([words, joiner]) => words.join(joiner));
+
+  it('leaves document ids alone in a path of collections named in snake or kebab case', () => {
+    const places = [
+      (name: string, id: string) =>
+        `https://firestore.googleapis.com/v1/projects/demo/databases/(default)/documents/${name}/${id}`,
+      (name: string, id: string) => `GET /documents/${name}/${id} 200`,
+      (name: string, id: string) =>
+        JSON.stringify({ name: `projects/p/databases/(default)/documents/${name}/${id}` }),
+    ];
+    fc.assert(
+      fc.property(collection, documentId, fc.nat(places.length - 1), (name, id, position) => {
+        const text = places[position]!(name, id);
+        expect(redactSecrets(text).text).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still redacts standard base64 secrets holding `/` in the same places as before', () => {
+    const base64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const secret = () => {
+      const value = Array.from(randomBytes(40), (byte) => base64[byte & 63]).join('');
+      return value.includes('/') ? value : `${value.slice(0, 20)}/${value.slice(21)}`;
+    };
+    expect(redactedShare('aws_secret_access_key', secret)).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('still redacts a token of the same shapes outside those URLs and paths', () => {
+    const urlToken = () => Array.from(randomBytes(40), (byte) => urlSafe[byte & 63]).join('');
+    const places = [
+      (value: string) => `https://files.example.com/file/d/${value}/view?token=${value}`,
+      (value: string) => `api_key: ${value}`,
+      (value: string) => `Authorization: Bearer ${value}`,
+    ];
+    let redacted = 0;
+    const draws = 300;
+    for (let draw = 0; draw < draws; draw++) {
+      const value = urlToken();
+      if (!redactSecrets(places[draw % places.length]!(value)).text.includes(value)) redacted++;
+    }
+    expect(redacted / draws).toBeGreaterThanOrEqual(0.98);
+    const id = () => Array.from(randomBytes(20), (byte) => alphanumeric[byte % 62]).join('');
+    expect(redactedShare('client_secret', id, true)).toBeGreaterThanOrEqual(0.98);
+  });
+});
+
+describe('business record numbers are not credentials', () => {
+  // Each record named in full and by its usual abbreviation, and records known by one name only.
+  const abbreviations = {
+    order: 'ord',
+    invoice: 'inv',
+    ticket: 'tkt',
+    receipt: 'rcpt',
+    booking: 'bkg',
+    shipment: 'shp',
+  };
+  const records = [
+    ...Object.entries(abbreviations).flat(),
+    ...'po ref case rma quote refund'.split(' '),
+  ];
+  const upperDigits = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+  const mixed = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const body = fc
+    .tuple(fc.boolean(), fc.integer({ min: 12, max: 24 }))
+    .chain(([upper, length]) =>
+      fc
+        .noBias(fc.array(fc.nat(upper ? 33 : 61), { minLength: length, maxLength: length }))
+        .map((indexes) => indexes.map((index) => (upper ? upperDigits : mixed)[index]).join('')),
+    );
+  /** `ORD-2024-…`, `INV_…`, `ord_…`: a prefix in one case, a separator, an optional year, a body. */
+  const number = (prefix: fc.Arbitrary<string>) =>
+    fc
+      .tuple(prefix, fc.boolean(), fc.constantFrom('-', '_'), fc.boolean(), body)
+      .map(([name, upper, separator, year, rest]) =>
+        [upper ? name.toUpperCase() : name, ...(year ? ['2024'] : []), rest].join(separator),
+      );
+  const places = [
+    (value: string) => `Your order ${value} has shipped.`,
+    (value: string) => JSON.stringify({ order_id: value, total: 12.5 }),
+    (value: string) => `id: ${value}`,
+    (value: string) => `https://shop.example.com/account/orders/${value}?tab=items`,
+    (value: string) => `| ${value} | paid | 2024-05-01 |`,
+  ];
+
+  it('leaves order, invoice, ticket and receipt numbers alone', () => {
+    expectKeptIn(number(fc.constantFrom(...records)), places, 400);
+  });
+
+  it('still redacts a token of the same shape under a prefix that names no record', () => {
+    // Bodies of 20+ characters: the shape layer knows shorter ones by their prefix's rule only
+    // (about 97 % of these were redacted before record prefixes were known).
+    const long = fc
+      .tuple(fc.boolean(), fc.integer({ min: 20, max: 24 }))
+      .chain(([upper, length]) =>
+        fc
+          .noBias(fc.array(fc.nat(upper ? 33 : 61), { minLength: length, maxLength: length }))
+          .map((indexes) => indexes.map((index) => (upper ? upperDigits : mixed)[index]).join('')),
+      );
+    const token = fc
+      .tuple(
+        fc.constantFrom('ZQX', 'SVC', 'APIK', 'BOT', 'PRV', 'QWK'),
+        fc.constantFrom('-', '_'),
+        long,
+      )
+      .map(([prefix, separator, rest]) => prefix + separator + rest);
+    // Not under `order_id`: a key naming the id of a thing says what its value is, whatever it looks
+    // like (see the next suite).
+    const unnamed = places.filter((place) => !place('').includes('_id'));
+    const samples = fc.sample(fc.tuple(token, fc.nat(unnamed.length - 1)), 400);
+    const redacted = samples.filter(
+      ([value, at]) => !redactSecrets(unnamed[at]!(value)).text.includes(value),
+    );
+    expect(redacted.length / samples.length).toBeGreaterThanOrEqual(0.93);
+  });
+});
+
+describe('SSH public keys are not credentials', () => {
+  const string = (bytes: Uint8Array | readonly number[]) => {
+    const length = bytes.length;
+    return [
+      (length >>> 24) & 255,
+      (length >>> 16) & 255,
+      (length >>> 8) & 255,
+      length & 255,
+      ...bytes,
+    ];
+  };
+  const ascii = (text: string) => [...Buffer.from(text)];
+  /** RFC 4253 / RFC 5656 wire format: the algorithm's name, then its key fields. */
+  const publicKey = fc
+    .tuple(fc.constantFrom('ssh-ed25519', 'ssh-rsa', 'ecdsa-sha2-nistp256'), bytes(257))
+    .map(([name, random]) => {
+      const fields =
+        name === 'ssh-ed25519'
+          ? string(random.slice(0, 32))
+          : name === 'ssh-rsa'
+            ? [...string([1, 0, 1]), ...string([0, ...random.slice(0, 256)])]
+            : [...string(ascii('nistp256')), ...string([4, ...random.slice(0, 64)])];
+      return { name, blob: Buffer.from([...string(ascii(name)), ...fields]).toString('base64') };
+    });
+  const places = [
+    (name: string, blob: string) => `${name} ${blob} dev@laptop`,
+    (name: string, blob: string) => `command="uptime",no-pty ${name} ${blob}`,
+    (name: string, blob: string) => `github.com,140.82.112.4 ${name} ${blob}`,
+    (name: string, blob: string) => JSON.stringify({ ssh_key: `${name} ${blob}` }),
+    (name: string, blob: string) => `ssh_authorized_keys:\n  - ${name} ${blob} ci`,
+    (_name: string, blob: string) => `ssh_key: ${blob}`,
+    (_name: string, blob: string) => `"publicKey": "${blob}"`,
+  ];
+
+  it('leaves authorized_keys, known_hosts and *.pub lines alone', () => {
+    fc.assert(
+      fc.property(publicKey, fc.nat(places.length - 1), ({ name, blob }, at) => {
+        const text = places[at]!(name, blob);
+        expect(redactSecrets(text).text).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still redacts OpenSSH private keys and base64 that names no algorithm, in the same places', () => {
+    const privateBody = () =>
+      Buffer.from([
+        ...ascii('openssh-key-v1'),
+        0,
+        ...string(ascii('none')),
+        ...drawBytes(300),
+      ]).toString('base64');
+    // A length prefix like a key's, then random bytes where the algorithm's name would be.
+    const noName = () => Buffer.from([0, 0, 0, 11, ...drawBytes(60)]).toString('base64');
+    const secretPlaces = [
+      (blob: string) => `ssh_key: ${blob}`,
+      (blob: string) => JSON.stringify({ ssh_private_key: blob }),
+      (blob: string) => blob,
+    ];
+    for (const make of [privateBody, noName]) {
+      let redacted = 0;
+      const draws = 140;
+      for (let draw = 0; draw < draws; draw++) {
+        const blob = make();
+        const text = secretPlaces[draw % secretPlaces.length]!(blob);
+        if (!redactSecrets(text).text.includes(blob)) redacted++;
+      }
+      expect(redacted / draws).toBeGreaterThanOrEqual(0.98);
+    }
+    const pem = `-----BEGIN OPENSSH PRIVATE KEY-----\n${privateBody()
+      .match(/.{1,70}/g)!
+      .join('\n')}\n-----END OPENSSH PRIVATE KEY-----`;
+    expect(redactSecrets(`key file:\n${pem}`).findings.map((finding) => finding.kind)).toContain(
+      'private-key',
+    );
+  });
+});
+
+describe('ids of things under keys that name them ids', () => {
+  const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const generated = fc
+    .integer({ min: 24, max: 44 })
+    .chain((length) =>
+      fc
+        .noBias(fc.array(fc.nat(61), { minLength: length, maxLength: length }))
+        .map((indexes) => indexes.map((index) => alphanumeric[index]).join('')),
+    );
+  const forms = [
+    (key: string, value: string) => JSON.stringify({ [key]: value }),
+    (key: string, value: string) => `${key}: ${value}`,
+    (key: string, value: string) => `${key}=${value}`,
+    (key: string, value: string) => `const ${key} = '${value}';`,
+  ];
+
+  it('leaves a generated id under fileId, document_id, build id and the like to issuer rules', () => {
+    const thing = fc.constantFrom(...'file document folder build workspace drive row'.split(' '));
+    const key = fc
+      .tuple(thing, fc.constantFrom('_id', 'Id', 'ID', '-id'))
+      .map(([name, suffix]) => name + suffix);
+    // Only the shape layers are asked: a random value may start with an issuer's prefix (`AP…`,
+    // `YC…`, about 1 in 20,000 draws), and then it is that issuer's token wherever it stands.
+    const shapeKinds = ['generated-token', 'prefixed-token', 'high-entropy-string'];
+    fc.assert(
+      fc.property(key, generated, fc.nat(forms.length - 1), (name, value, at) => {
+        const kinds = redactSecrets(forms[at]!(name, value)).findings.map((found) => found.kind);
+        expect(kinds.filter((kind) => shapeKinds.includes(kind))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('still redacts it under ids that are part of a credential (session_id, secret_id, client_id)', () => {
+    const keys = ['session_id', 'secret_id', 'clientId', 'access_key_id', 'APP_ID', 'tokenId'];
+    const samples = fc.sample(fc.tuple(generated, fc.nat(keys.length * forms.length - 1)), 400);
+    const redacted = samples.filter(([value, at]) => {
+      const text = forms[at % forms.length]!(keys[Math.floor(at / forms.length)]!, value);
+      return !redactSecrets(text).text.includes(value);
+    });
+    expect(redacted.length / samples.length).toBeGreaterThanOrEqual(0.97);
+  });
+});
+
+describe('GitHub node ids and YouTube ids', () => {
+  const type = fc.constantFrom('I', 'PR', 'R', 'U', 'O', 'IC', 'PVT', 'RE');
+  /** MessagePack `[0, repository, number]` with 32- and 64-bit integers, as GitHub encodes it. */
+  const nodeId = fc.tuple(type, fc.boolean(), bytes(12)).map(([name, wide, random]) => {
+    const body = wide
+      ? [0x93, 0, 0xce, ...random.slice(0, 4), 0xcf, ...random.slice(4)]
+      : [0x92, 0, 0xcf, ...random.slice(0, 8), 0xce, ...random.slice(8)];
+    return `${name}_${Buffer.from(body).toString('base64url')}`;
+  });
+  const places = [
+    (value: string) => `gh api graphql -f id=${value}`,
+    (value: string) => JSON.stringify({ data: { node: { id: value, __typename: 'Issue' } } }),
+    (value: string) => `nodeId: ${value}`,
+    (value: string) => `Closing ${value} as done`,
+  ];
+
+  it('leaves GitHub GraphQL node ids alone', () => {
+    expectKeptIn(nodeId, places);
+  });
+
+  it('still redacts a token of the same shape whose body is no MessagePack array', () => {
+    const token = () =>
+      `${['SK', 'AK', 'TK', 'PAT'][randomBytes(1)[0]! & 3]}_${randomBytes(24).toString('base64url')}`;
+    let redacted = 0;
+    const draws = 300;
+    for (let draw = 0; draw < draws; draw++) {
+      const value = token();
+      const text = [`secret: ${value}`, `auth=${value}`, value][draw % 3]!;
+      if (!redactSecrets(text).text.includes(value)) redacted++;
+    }
+    expect(redacted / draws).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it('leaves YouTube video and playlist ids alone in the URL that opens them', () => {
+    const urlSafe = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const id = fc
+      .tuple(
+        fc.constantFrom('PL', 'UU', 'OL'),
+        fc.noBias(fc.array(fc.nat(63), { minLength: 32, maxLength: 32 })),
+      )
+      .map(([head, indexes]) => head + indexes.map((index) => urlSafe[index]).join(''));
+    expectKeptIn(id, [
+      (value: string) => `https://www.youtube.com/playlist?list=${value}`,
+      (value: string) => `https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=${value}&index=2`,
+      (value: string) => `https://www.youtube.com/embed/videoseries?list=${value}`,
+    ]);
+  });
+});

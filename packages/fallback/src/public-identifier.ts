@@ -1,0 +1,120 @@
+import { base58CheckPayload, decodeBase58 } from './base58-check.js';
+import { decodeBase64 } from './decode-base64.js';
+
+/**
+ * Identifiers that look generated but name something public rather than unlock it: the ids AWS
+ * gives roles, users and groups, SSH public keys, cryptocurrency addresses and public keys, IPFS
+ * content ids, GitHub node ids, and ids of files and videos in the URL that opens them. Whoever
+ * reads them learns a name, not a credential; an agent needs them to act on the thing they name.
+ */
+
+// AWS unique ids: `AROA` role, `AIDA` user, `AGPA` group, `ANPA` managed policy, `ANVA` policy
+// version, `AIPA` instance profile, `ASCA` certificate. An access key id (`AKIA`, `ASIA`) is not
+// here: it pairs with a secret key and names who signs. AWS prints them 20 or 21 characters long.
+const awsUniqueId = /^(?:AROA|AIDA|AGPA|ANPA|ANVA|AIPA|ASCA)[A-Z0-9]{16,17}$/;
+
+// The algorithm an SSH public key names first in its wire format (RFC 4253 section 6.6: a
+// length-prefixed name, then the key), as `authorized_keys`, `known_hosts` and `*.pub` print it.
+const sshAlgorithm =
+  /^(?:ssh-[a-z0-9-]+|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9-]+@openssh\.com|ssh-[a-z0-9-]+-cert-v01@openssh\.com)$/;
+
+/**
+ * True when `value` is base64 of an SSH public key or certificate: its bytes start with the
+ * length of an algorithm name and the name (`AAAAB3NzaC1yc2E` is `\0\0\0\7ssh-rsa`). A private
+ * key's body starts with `openssh-key-v1` instead, and random bytes name no algorithm.
+ */
+export function isSshPublicKey(value: string): boolean {
+  if (!value.startsWith('AAAA') || value.length < 40) return false;
+  const head = decodeBase64(value.slice(0, 64));
+  if (head === undefined) return false;
+  const length =
+    ((head.charCodeAt(0) << 24) |
+      (head.charCodeAt(1) << 16) |
+      (head.charCodeAt(2) << 8) |
+      head.charCodeAt(3)) >>>
+    0;
+  return length >= 7 && length <= 44 && sshAlgorithm.test(head.slice(4, 4 + length));
+}
+
+// A CIDv0 is `Qm` and the Base58 of a SHA-256 multihash: the address of content, like a digest.
+const contentIdV0 = /^Qm[1-9A-HJ-NP-Za-km-z]{44}$/;
+
+// Extended public keys (BIP-32 `xpub`, `tpub`; BIP-49 `ypub`, BIP-84 `zpub` and their testnet
+// forms), by their four version bytes. The private forms (`xprv`, ...) have other bytes.
+const extendedPublicVersions = new Set([
+  0x0488b21e, 0x043587cf, 0x049d7cb2, 0x044a5262, 0x04b24746, 0x045f1cf6,
+]);
+
+/**
+ * True when `value` is Base58Check of an address or an extended public key: one or two version
+ * bytes and a 20-byte hash (P2PKH and P2SH on Bitcoin and the chains that copied it), or a 78-byte
+ * extended key with public version bytes. A WIF private key holds 32 bytes (33 or 34 with its
+ * version and flag); an extended private key has private version bytes: neither passes.
+ */
+function isBase58CheckPublic(value: string): boolean {
+  if (value.length < 25 || value.length > 112) return false;
+  const payload = base58CheckPayload(value);
+  if (payload === undefined) return false;
+  if (payload.length === 21 || payload.length === 22) return true;
+  if (payload.length !== 78) return false;
+  const version =
+    ((payload[0]! << 24) | (payload[1]! << 16) | (payload[2]! << 8) | payload[3]!) >>> 0;
+  return extendedPublicVersions.has(version);
+}
+
+// Words that name a Base58 value of 32 bytes as a public key (Solana accounts, mints, programs
+// and validators are all addressed by one): the key or path segment just before it.
+const addressContext =
+  /(?:address|wallet|pubkey|public[_\s-]?key|account|mint|program(?:[_\s-]?id)?|owner|recipient|receiver|sender|payer|validator|vote|token[_\s-]?account|solana|sol)["']?\s*(?:=>|:=|[:=/]|\bis\b)?\s*["']?$/i;
+// A secret key named on the same line keeps a value redacted, whatever else is said there.
+const secretContext = /secret|priv|seed|mnemonic|passw|keypair|signer/i;
+
+/** True when `value` is a 32-byte Base58 key the text before names as a public address. */
+function isNamedBase58Address(value: string, line: string): boolean {
+  if (value.length < 32 || value.length > 44) return false;
+  if (!addressContext.test(line) || secretContext.test(line)) return false;
+  return decodeBase58(value)?.length === 32;
+}
+
+// A Google Drive or Docs file or folder id, or a YouTube video or playlist id, in the URL that
+// opens it.
+const googleContentUrl =
+  /(?:(?:drive|docs)\.google\.com\/[^\s"'<>]*?(?:\/d\/|\/folders\/|[?&]id=)|youtube\.com\/[^\s"'<>]*?[?&](?:list|v)=|youtube\.com\/(?:embed|shorts)\/|youtu\.be\/)$/;
+const googleContentId = /^[A-Za-z0-9_-]{11,44}$/;
+
+// A GitHub GraphQL node id: a type (`I`, `PR`, `U`, `PVT`), `_`, and base64url of a MessagePack
+// array that starts with version 0 (`kwDO…`, `kgDO…`). It names an issue, user or repository.
+const githubNodeId = /^[A-Z]{1,4}_k[gw][A-Za-z0-9_-]{6,}$/;
+
+/** True when `value` is a GitHub node id whose body decodes to a version-0 MessagePack array. */
+function isGithubNodeId(value: string): boolean {
+  if (!githubNodeId.test(value)) return false;
+  const body = value.slice(value.indexOf('_') + 1, value.indexOf('_') + 5);
+  const head = decodeBase64(body.replace(/-/g, '+').replace(/_/g, '/'));
+  return head !== undefined && (head.charCodeAt(0) & 0xfe) === 0x92 && head.charCodeAt(1) === 0;
+}
+
+/**
+ * True when the span `start`..`end` of `text` is a public identifier (see above), judged by its
+ * value and, for ids whose shape alone is a token's, by the URL, path or name just before it.
+ */
+export function isPublicIdentifier(text: string, start: number, end: number): boolean {
+  const value = text.slice(start, end);
+  if (awsUniqueId.test(value) || isSshPublicKey(value) || isGithubNodeId(value)) return true;
+  if (contentIdV0.test(value)) {
+    const bytes = decodeBase58(value);
+    if (bytes?.length === 34 && bytes[0] === 0x12 && bytes[1] === 0x20) return true;
+  }
+  if (isBase58CheckPublic(value)) return true;
+  // Only the line before the value, and no more than a URL's worth of it.
+  const before = text.slice(Math.max(0, start - 300), start);
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  if (
+    googleContentId.test(value) &&
+    /google\.com\/|youtu/.test(line) &&
+    googleContentUrl.test(line)
+  ) {
+    return true;
+  }
+  return isNamedBase58Address(value, line);
+}
