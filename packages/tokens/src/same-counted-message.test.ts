@@ -180,6 +180,32 @@ describe('sameCountedMessage', () => {
   });
 
   // A typed array's named properties serialise with its bytes (`{"0":1,"note":"a"}`).
+  it('re-counts a copy that gains or loses a hidden field the count reads', () => {
+    // `for...in` and JSON skip a non-enumerable `toolCallId`, but the count reads it by name.
+    const message = (hidden: boolean) => {
+      const part: Record<string, unknown> = { type: 'tool-call', toolName: 't', input: 1 };
+      if (hidden)
+        Object.defineProperty(part, 'toolCallId', {
+          value: 'a rather long call id',
+          writable: true,
+        });
+      return [
+        { role: 'user', content: 'hello' },
+        { role: 'user', content: [part] },
+      ];
+    };
+    for (const [first, second] of [
+      [true, false],
+      [false, true],
+    ]) {
+      const counter = createTokenCounter();
+      counter.countMessages(message(first!));
+      expect(counter.countMessages(message(second!))).toBe(
+        createTokenCounter().countMessages(message(second!)),
+      );
+    }
+  });
+
   it('re-counts a copy whose typed array in a tool input has a different named property', () => {
     const message = (note: string) => {
       const bytes = Object.assign(new Uint8Array([1, 2, 3]), { note });

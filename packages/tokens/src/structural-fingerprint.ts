@@ -288,10 +288,37 @@ function equal(a: unknown, b: unknown, depth: number): boolean {
   }
   // A hidden field is skipped by `for...in` and JSON but read by name (`part.toolCallId`); the
   // count reads fields by name no deeper than `deepestNamedRead`, and JSON below ignores them.
+  // `a`, a message counted before, was checked once by `hasHiddenFields`.
   return (
     index === keysB.length &&
-    (depth > deepestNamedRead ||
-      (Object.getOwnPropertyNames(a).length === index &&
-        Object.getOwnPropertyNames(b).length === index))
+    (depth > deepestNamedRead || Object.getOwnPropertyNames(b).length === index)
   );
+}
+
+/**
+ * True when a plain object within `deepestNamedRead` of `value` has a hidden (non-enumerable)
+ * field, or the walk is too large to tell: such a message is never remembered for comparison,
+ * since `structurallyEqual` checks only its second argument for hidden fields.
+ */
+export function hasHiddenFields(value: unknown): boolean {
+  visits = mostVisits;
+  return hidden(value, 0);
+}
+
+function hidden(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null || depth > deepestNamedRead) return false;
+  if (--visits < 0) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hidden(value[i], depth + 1)) return true;
+    return false;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  // Anything else never compares equal (buffers are checked for named properties when compared).
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  let keys = 0;
+  for (const key in value) {
+    keys++;
+    if (hidden((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return Object.getOwnPropertyNames(value).length !== keys;
 }
