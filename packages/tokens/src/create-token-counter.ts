@@ -18,7 +18,11 @@ import {
 import { messageOverhead, openWeightChatFormats } from './open-weight-chat-format.js';
 import { resolveModel } from './resolve-model.js';
 import { sameCountedMessage } from './same-counted-message.js';
-import { structuralFingerprint, structurallyEqual } from './structural-fingerprint.js';
+import {
+  hasHiddenFields,
+  structuralFingerprint,
+  structurallyEqual,
+} from './structural-fingerprint.js';
 import { TextMemo } from './text-memo.js';
 import type {
   CountableMessage,
@@ -235,6 +239,8 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   // as a snapshot (the caller may replace elements of its array before the next count), updated in
   // place pair by pair: a count that throws half-way leaves every pair consistent.
   const previous: unknown[] = [];
+  // Messages counted with a hidden field: never kept as `previous` nor by structure.
+  let incomparable = new WeakSet<object>();
   const previousCounts: number[] = [];
 
   const format = openWeight === undefined ? undefined : openWeightChatFormats[openWeight];
@@ -264,7 +270,9 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     }
     const tokens = countMessageTokens(message, path, countMessageText, pricing, messageHeader());
     byIdentity.set(message, tokens);
-    if (fingerprint !== undefined)
+    // Compared later, a message is the side not checked for hidden fields: check it once now.
+    if (messageCacheSize > 0 && hasHiddenFields(message)) incomparable.add(message);
+    else if (fingerprint !== undefined)
       byStructure.set(fingerprint.hash, { message, tokens }, fingerprint.weight);
     return tokens;
   };
@@ -323,7 +331,11 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         }
         const tokens = countOne(message, `messages[${i}]`);
         if (messageCacheSize > 0 && i <= previousCounts.length) {
-          previous[i] = message;
+          // An incomparable message leaves no object to compare with (a copy is counted afresh).
+          previous[i] =
+            typeof message === 'object' && message !== null && incomparable.has(message)
+              ? undefined
+              : message;
           previousCounts[i] = tokens;
         }
         total += tokens;
@@ -336,6 +348,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     },
     dispose(): void {
       byIdentity = new WeakMap();
+      incomparable = new WeakSet();
       byText.clear();
       byStructure.clear();
       previous.length = 0;

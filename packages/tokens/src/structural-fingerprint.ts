@@ -3,7 +3,12 @@
 // contribute their length and a few sampled characters to the hash, and equality is then
 // confirmed by comparing the values themselves (string comparison is a fast memory compare).
 
+import { inspect, types } from 'node:util';
+
 const deepest = 64;
+// The deepest field `countMessageTokens` reads by name, from the message (depth 0): a file's
+// `data.data` in a tool result's content part, `content[i].output.value[j].data.data` (7).
+const deepestNamedRead = 8;
 const sampledCharacters = 16;
 // Values visited per fingerprint or comparison. Depth alone does not bound the work: an object
 // whose keys share one child has 2^depth paths while holding a few dozen objects. Past the budget
@@ -72,7 +77,9 @@ function hashValue(
         }
         return h;
       }
-      if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) {
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) {
+        if (!(ArrayBuffer.isView(value) || types.isArrayBuffer(value))) return undefined;
         const bytes = toBytes(value);
         state.weight += bytes.byteLength;
         let h = mix(mix(hash, 8), bytes.byteLength);
@@ -80,8 +87,6 @@ function hashValue(
         for (let i = 0; i < bytes.byteLength; i += step) h = mix(h, bytes[i]!);
         return h;
       }
-      const prototype = Object.getPrototypeOf(value);
-      if (prototype !== Object.prototype && prototype !== null) return undefined;
       let h = mix(hash, 9);
       for (const key in value) {
         h = hashString(key, h);
@@ -96,11 +101,127 @@ function hashValue(
   }
 }
 
+// The built-in accessors, read directly: a buffer's own `length` or `buffer` property must not
+// change which bytes are compared.
+const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const accessor = (prototype: object, name: string | symbol) =>
+  Object.getOwnPropertyDescriptor(prototype, name)?.get as (this: unknown) => never;
+const typedArrayAccess = {
+  buffer: accessor(typedArrayPrototype, 'buffer') as (this: unknown) => ArrayBuffer,
+  byteOffset: accessor(typedArrayPrototype, 'byteOffset') as (this: unknown) => number,
+  byteLength: accessor(typedArrayPrototype, 'byteLength') as (this: unknown) => number,
+  length: accessor(typedArrayPrototype, 'length') as (this: unknown) => number,
+  name: accessor(typedArrayPrototype, Symbol.toStringTag) as (this: unknown) => string | undefined,
+};
+const dataViewAccess = {
+  buffer: accessor(DataView.prototype, 'buffer') as (this: unknown) => ArrayBuffer,
+  byteOffset: accessor(DataView.prototype, 'byteOffset') as (this: unknown) => number,
+  byteLength: accessor(DataView.prototype, 'byteLength') as (this: unknown) => number,
+};
+const arrayBufferAccess = {
+  byteLength: accessor(ArrayBuffer.prototype, 'byteLength') as (this: unknown) => number,
+  resizable: accessor(ArrayBuffer.prototype, 'resizable') as (this: unknown) => boolean,
+  maxByteLength: accessor(ArrayBuffer.prototype, 'maxByteLength') as (this: unknown) => number,
+};
+
 function toBytes(value: ArrayBufferView | ArrayBuffer): Uint8Array {
-  return value instanceof ArrayBuffer
-    ? new Uint8Array(value)
-    : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (types.isArrayBuffer(value))
+    return new Uint8Array(value, 0, arrayBufferAccess.byteLength.call(value));
+  const access = types.isDataView(value) ? dataViewAccess : typedArrayAccess;
+  return new Uint8Array(
+    access.buffer.call(value),
+    access.byteOffset.call(value),
+    access.byteLength.call(value),
+  );
 }
+
+/**
+ * Arrays count by their elements alone (`forEach`, JSON and index reads skip named properties),
+ * unless a `toJSON` replaces them or a subclass's prototype adds behaviour.
+ */
+function plainArray(value: unknown[]): boolean {
+  return (
+    Object.getPrototypeOf(value) === Array.prototype &&
+    (value as { toJSON?: unknown }).toJSON === undefined
+  );
+}
+
+const elementsOnly = {
+  showHidden: true,
+  depth: 0,
+  maxArrayLength: 0,
+  customInspect: false,
+  getters: false,
+  compact: true,
+  breakLength: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * True when a buffer has no own property besides its elements. Listing its keys (`Object.keys`,
+ * `for...in`) lists every index (~60 ms a megabyte of image), but `util.inspect` asks V8 for the
+ * other keys only: a twin over the same memory (so nothing is copied), with the same prototype and
+ * no properties, must print the same, hidden and accessor properties included.
+ */
+function onlyElements(value: ArrayBufferView | ArrayBuffer): boolean {
+  let twin: object;
+  if (types.isArrayBuffer(value)) {
+    const byteLength = arrayBufferAccess.byteLength.call(value);
+    twin = arrayBufferAccess.resizable.call(value)
+      ? new (ArrayBuffer as ResizableArrayBufferConstructor)(byteLength, {
+          maxByteLength: arrayBufferAccess.maxByteLength.call(value),
+        })
+      : new ArrayBuffer(byteLength);
+  } else if (types.isDataView(value)) {
+    twin = new DataView(
+      dataViewAccess.buffer.call(value),
+      dataViewAccess.byteOffset.call(value),
+      dataViewAccess.byteLength.call(value),
+    );
+  } else {
+    const name = typedArrayAccess.name.call(value);
+    const construct = name === undefined ? undefined : typedArrayConstructors.get(name);
+    if (construct === undefined) return false;
+    twin = new construct(
+      typedArrayAccess.buffer.call(value),
+      typedArrayAccess.byteOffset.call(value),
+      typedArrayAccess.length.call(value),
+    );
+  }
+  Object.setPrototypeOf(twin, Object.getPrototypeOf(value));
+  return inspect(value, elementsOnly) === inspect(twin, elementsOnly);
+}
+
+type ResizableArrayBufferConstructor = new (
+  byteLength: number,
+  options: { maxByteLength: number },
+) => ArrayBuffer;
+
+type TypedArrayConstructor = new (
+  buffer: ArrayBufferLike,
+  byteOffset: number,
+  length: number,
+) => ArrayBufferView;
+
+const typedArrayConstructors = new Map<string, TypedArrayConstructor>(
+  (
+    [
+      Int8Array,
+      Uint8Array,
+      Uint8ClampedArray,
+      Int16Array,
+      Uint16Array,
+      Int32Array,
+      Uint32Array,
+      Float32Array,
+      Float64Array,
+      BigInt64Array,
+      BigUint64Array,
+      (globalThis as { Float16Array?: TypedArrayConstructor }).Float16Array,
+    ] as Array<TypedArrayConstructor | undefined>
+  )
+    .filter((construct) => construct !== undefined)
+    .map((construct) => [construct.name, construct]),
+);
 
 const keyScratch: string[][] = [];
 
@@ -116,11 +237,15 @@ function equal(a: unknown, b: unknown, depth: number): boolean {
   if (depth > deepest || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
     return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
+    if (!Array.isArray(b) || a.length !== b.length || !plainArray(a) || !plainArray(b))
+      return false;
     for (let i = 0; i < a.length; i++) {
       const x = a[i];
       const y = b[i];
       if (x !== y && !equal(x, y, depth + 1)) return false;
+      // A hole and an `undefined` read alike but count apart: `forEach` skips the hole, JSON
+      // writes both as null, so content `[, part]` counts and `[undefined, part]` throws.
+      if (x === undefined && i in a !== i in b) return false;
     }
     return true;
   }
@@ -129,16 +254,23 @@ function equal(a: unknown, b: unknown, depth: number): boolean {
   // have no keys at all), so it is counted afresh.
   const prototype = Object.getPrototypeOf(a);
   if (prototype !== Object.prototype && prototype !== null) {
-    if (!(ArrayBuffer.isView(a) || a instanceof ArrayBuffer)) return false;
+    if (!(ArrayBuffer.isView(a) || types.isArrayBuffer(a))) return false;
     // The same kind of buffer: an image part reads a Uint8Array but not a DataView.
     if (prototype !== Object.getPrototypeOf(b)) return false;
     const x = toBytes(a);
     const y = toBytes(b as ArrayBufferView | ArrayBuffer);
     if (x.byteLength !== y.byteLength) return false;
-    return Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(y);
+    if (!Buffer.from(x.buffer, x.byteOffset, x.byteLength).equals(y)) return false;
+    // Bytes are not the whole value: a named property serialises beside the indices
+    // (`{"0":1,"note":"a"}`) and a field read (`data.type`) finds it. Buffers holding one are rare,
+    // so they are not compared but counted afresh.
+    return onlyElements(a) && onlyElements(b as ArrayBufferView | ArrayBuffer);
   }
   const other = Object.getPrototypeOf(b);
   if (other !== Object.prototype && other !== null) return false;
+  // `toJSON` (own but hidden, or a value's own method) decides the JSON regardless of the keys.
+  if ((a as { toJSON?: unknown }).toJSON !== undefined) return false;
+  if ((b as { toJSON?: unknown }).toJSON !== undefined) return false;
   // Keys in order (JSON text depends on it), without allocating: one reused array per depth.
   let keysB = keyScratch[depth];
   if (keysB === undefined) {
@@ -154,5 +286,39 @@ function equal(a: unknown, b: unknown, depth: number): boolean {
     const y = (b as Record<string, unknown>)[key];
     if (x !== y && !equal(x, y, depth + 1)) return false;
   }
-  return index === keysB.length;
+  // A hidden field is skipped by `for...in` and JSON but read by name (`part.toolCallId`); the
+  // count reads fields by name no deeper than `deepestNamedRead`, and JSON below ignores them.
+  // `a`, a message counted before, was checked once by `hasHiddenFields`.
+  return (
+    index === keysB.length &&
+    (depth > deepestNamedRead || Object.getOwnPropertyNames(b).length === index)
+  );
+}
+
+/**
+ * True when a plain object within `deepestNamedRead` of `value` has a hidden (non-enumerable)
+ * field, or the walk is too large to tell: such a message is never remembered for comparison,
+ * since `structurallyEqual` checks only its second argument for hidden fields.
+ */
+export function hasHiddenFields(value: unknown): boolean {
+  visits = mostVisits;
+  return hidden(value, 0);
+}
+
+function hidden(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null || depth > deepestNamedRead) return false;
+  if (--visits < 0) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hidden(value[i], depth + 1)) return true;
+    return false;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  // Anything else never compares equal (buffers are checked for named properties when compared).
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  let keys = 0;
+  for (const key in value) {
+    keys++;
+    if (hidden((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return Object.getOwnPropertyNames(value).length !== keys;
 }
