@@ -9,9 +9,7 @@ import { redactSecrets } from './index.js';
  * by 40,000 vendor-shaped tokens took 4.3 s, 16 times 10,000 of them.
  */
 const upper = (length: number) =>
-  Array.from(randomBytes(length), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[byte % 32]).join(
-    '',
-  );
+  Array.from(randomBytes(length), (byte) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[byte % 32]).join('');
 
 const shapes: Record<string, (count: number) => string> = {
   'a source map, then vendor tokens': (count) =>
