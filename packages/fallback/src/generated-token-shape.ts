@@ -289,26 +289,43 @@ function isRandomHex(hex: string): boolean {
   return /[a-f]/i.test(hex) && /\d/.test(hex) && !hasSequence(hex);
 }
 
-// Hex after a vendor-style prefix (`abc_`, `abc-v1_`, `s-s4t2ud-`): 128+ bits written in hex, with
-// an optional short tail (`-X`, `-<16 alnum>`) that some issuers append. The first part may be one
-// letter only when another part follows. Digests carry a name too (`sha256-…`, `bundle.…`), so
-// only `_`/`-` prefixes that no digest uses count.
+// Hex after a vendor-style prefix (`abc_`, `abc-v1_`, `s-s4t2ud-`, `abc.`, `key~`): 64+ bits
+// written in hex, with an optional short tail (`-X`, `-<16 alnum>`) that some issuers append. The
+// first part may be one letter only when another part follows. Digests carry a name too
+// (`sha256-…`, `bundle.…`): those names are object-id prefixes, and a build's hashed file names
+// are told apart where the extension is seen (`find-generated-tokens.ts`).
 const hexAfterPrefix =
-  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2})[_-]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
+  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2})[_\-.~]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
 
-/** True when `segment` is a short prefix, a separator and 32+ characters of random hex. */
+// 16 hex characters (64 bits) is the shortest body issuers mint after a prefix; below it, hex
+// after a name is a short commit, a colour or a build hash.
+export const minimumPrefixedHex = 16;
+
+// Cloud resource ids (`i-`, `vol-`, `sg-` and 8 or 17 hex) are printed by every console and CLI
+// listing: names of things, not credentials.
+const resourceIdPrefixes = new Set(
+  'i vol sg subnet vpc ami eni snap rtb igw acl nat vpce tgw eipalloc eipassoc lt pcx dopt'.split(
+    ' ',
+  ),
+);
+
+/** True when `segment` is a short prefix, a separator and 16+ characters of random hex. */
 function hasHexBody(segment: string): boolean {
   const body = hexAfterPrefix.exec(segment);
   if (body === null) return false;
-  const hex = body[2]!.replace(/[_-]/g, '');
-  // A prefix in capitals before lower-case hex (`NRJS-…`) marks where a shorter body starts.
-  const minimum =
-    /^[A-Z]{3,6}-$/.test(segment.slice(0, body[1]!.length + 1)) && /[a-f]/.test(hex) ? 16 : 32;
+  const groups = body[2]!.split(/[_-]/).filter((group) => group !== '');
+  const hex = groups.join('');
+  const prefix = body[1]!.toLowerCase();
+  // Below 32, a group of decimal digits is a number (`read_file-<ms timestamp>-<hex>`, a tool
+  // call's id), not part of the drawn body.
+  const drawn = groups.filter((group) => !/^\d+$/.test(group)).join('');
   return (
-    hex.length >= minimum &&
+    (hex.length >= 32 || drawn.length >= minimumPrefixedHex) &&
     !isUuid(body[2]!.replace(/[_-]$/, '')) &&
     isRandomHex(hex) &&
-    !idPrefixes.has(body[1]!.split(/[_-]/)[0]!.toLowerCase())
+    // `~` joins no id or digest name (as in `isObjectId`).
+    (segment[prefix.length] === '~' || !idPrefixes.has(prefix.split(/[_-]/)[0]!)) &&
+    !(resourceIdPrefixes.has(prefix) && (hex.length === 8 || hex.length === 17))
   );
 }
 
