@@ -23,10 +23,10 @@ export interface GeneratedTokenSpan {
 // a token's segments. Longer runs (image bytes, minified code) are content, not credentials.
 // Found by a scan of maximal runs rather than `/[…]{20,1000}/g`, which re-tried every position
 // inside each shorter run (every word) and was a twelfth of all redaction time.
-// 19: a two-letter prefix, a separator and 16 hex characters (`ab_<hex>`), the shortest shape
-// judged; below 20 only that shape is (`shortHexToken`).
+// 19: a two-letter prefix, a separator and 16 hex or base32 characters (`ab_<hex>`), the shortest
+// shape judged; below 20 only that shape is (`shortHexToken`).
 const minRun = 19;
-const shortHexToken = /^[A-Za-z][\w-]{1,35}[_\-.~][0-9a-fA-F]{16,}$/;
+const shortHexToken = /^[A-Za-z][\w-]{1,35}[_\-.~](?:[0-9a-fA-F]{16,}|[A-Z2-7]{16,})$/;
 const maxRun = 1000;
 const tokenCharacter = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~')

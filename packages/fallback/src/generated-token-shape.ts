@@ -266,7 +266,7 @@ export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
       if (!prefixPart.test(segment.slice(0, separator.index))) break;
       const body = segment.slice(separator.index + 1);
       if (decodesToReadable(body)) return undefined;
-      generated ||= body.length >= 18 && looksGenerated(body, 16, true);
+      generated ||= (body.length >= 18 && looksGenerated(body, 16, true)) || isBase32Body(body);
     }
     if (generated) return 'prefixed-token';
     if (hasHexBody(segment)) return 'prefixed-token';
@@ -282,6 +282,34 @@ export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
   }
   if (looksGenerated(segment, 24, false) && !decodesToReadable(segment)) return 'generated-token';
   return undefined;
+}
+
+/**
+ * Upper-case base32 (RFC 4648: A–Z and 2–7, optional `=` padding) of 16–64 characters, as TOTP
+ * seeds and some issuers' keys are written: one case and few digits, which the tests of other
+ * bodies read as a name in capitals. A name spells words: pronounceable runs, a third of its
+ * letters vowels (a fifth in random base32), acronyms glued together.
+ */
+export function isBase32Body(body: string, keyed = false): boolean {
+  const core = body.replace(/=+$/, '');
+  if (!/^[A-Z2-7]{16,64}$/.test(core) || body.length - core.length > 6) return false;
+  // A random draw repeats some symbols: 16 of 32 fall about 0.5 bit short of 4.
+  if (shannonEntropy(core) < Math.min(3.3, Math.log2(core.length) - 1.2)) return false;
+  if (readsAsWords(core) || acronymShare(core) >= 0.7) return false;
+  if (!keyed) {
+    // Words alternate vowels and consonants: a third of the letters vowels, no four consonants
+    // in a row, at most one digit. Random base32 meets all three about once in a thousand draws.
+    // Under a key naming a secret, the key is the evidence and this is not asked.
+    const letters = core.replace(/[^A-Z]/g, '');
+    const vowels = letters.replace(/[^AEIOU]/g, '').length;
+    const consonantRun = Math.max(
+      0,
+      ...(core.match(/[B-DF-HJ-NP-TV-Z]+/g) ?? []).map((run) => run.length),
+    );
+    const digits = core.length - letters.length;
+    if (vowels >= letters.length * 0.3 && consonantRun <= 3 && digits <= 1) return false;
+  }
+  return !isPlaceholder(core) && !isTyped(core);
 }
 
 /** Hex drawn at random: both letters and digits, no typed run (`1234567890…` is a placeholder). */

@@ -1,6 +1,6 @@
 import { decodeBase64 } from './decode-base64.js';
 import { findKeyValueMatch } from './find-key-value-match.js';
-import { judgeSegment, looksGenerated } from './generated-token-shape.js';
+import { isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
 import {
   characterClasses,
   isCodeReference,
@@ -974,6 +974,8 @@ export function acceptKeyedValue(
   ) {
     return true;
   }
+  // A TOTP seed or key in base32 capitals: one case, few digits, yet generated.
+  if (isBase32Body(trimmed, true)) return true;
   if (/^!!?[\w/:.-]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`, `!!python/object`)
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
@@ -1183,6 +1185,10 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       const quoted = groups.quoted !== undefined;
       let value = quoted ? groups.quoted! : (groups.bare ?? '');
       if (!quoted) {
+        // A query parameter's value ends at the next `&` (`?secret=<seed>&issuer=…`).
+        if (pattern === keyValuePattern && /[?&]/.test(text[match.index - 1] ?? '')) {
+          value = value.split('&')[0]!;
+        }
         if (/\.\.\.$|…$/.test(value)) continue;
         // `a=b&c=d…`, `k=k=k…`: a long bare run holding more separators is a chain of pairs or data,
         // whose own keys are tried next; checking it whole for every key would cost O(n × length).
