@@ -293,8 +293,10 @@ export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
 export function isBase32Body(body: string, keyed = false): boolean {
   const core = body.replace(/=+$/, '');
   if (!/^[A-Z2-7]{16,64}$/.test(core) || body.length - core.length > 6) return false;
-  // A random draw repeats some symbols: 16 of 32 fall about 0.5 bit short of 4.
-  if (shannonEntropy(core) < Math.min(3.3, Math.log2(core.length) - 1.2)) return false;
+  // A random draw repeats some symbols: 16 of 32 fall about 0.5 bit short of 4, now and then a
+  // whole bit under a key (where only a repeated filler needs turning down).
+  const floor = keyed ? 2.4 : Math.min(3.3, Math.log2(core.length) - 1.2);
+  if (shannonEntropy(core) < floor) return false;
   if (readsAsWords(core) || acronymShare(core) >= 0.7) return false;
   if (!keyed) {
     // Words alternate vowels and consonants: a third of the letters vowels, no four consonants

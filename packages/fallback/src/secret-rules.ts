@@ -1361,6 +1361,7 @@ function looksLikeStatedPassword(stated: string): boolean {
     return false;
   }
   if (!/[A-Za-z]/.test(value) || /^(?:[a-z][\w+.-]*:\/\/|\/|~|\.\.?\/)/i.test(value)) return false;
+  if (/^!!?[\w/:.-]+$/.test(value)) return false; // a YAML tag (`password: !vault |`)
   // Brackets and semicolons are code (`Optional<String>`, `getToken();`), `@` with a dot an address.
   if (/[<>{}()[\];]/.test(value) || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) return false;
   if (isVersionRange(value)) return false;
@@ -1552,12 +1553,13 @@ export const contextRules: SecretRule[] = [
   {
     kind: 'password',
     hints: ['password', 'passphrase', 'token', 'secret', 'key', 'pwd', 'passwd'],
-    // Prose: "the admin password is X", "your API token is: X", "password was set to X". The phrase
+    // Prose: "the admin password is X", "your API token is: X", "password was set to X", "password
+    // for db: X", "the password for the vpn is X". The phrase
     // is the evidence; the value need only look like a password rather than the next word of the
     // sentence: no word, name, path, template or code, and something a word does not have (a
     // digit, a symbol, or both cases outside a name: `UciPZIZAxj`, `Summer2024!`).
     pattern:
-      /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)[ \t:]+["'`]?(?<secret>[^\s"'`]{8,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
+      /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,40}(?:[ \t]+[a-z]{2,12})?)?(?:[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)|[ \t]*[:=])[ \t:]+["'`]?(?<secret>[^\s"'`]{6,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
     accept: (value) => looksLikeStatedPassword(value),
   },
   {
