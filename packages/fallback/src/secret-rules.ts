@@ -1361,7 +1361,8 @@ function looksLikeStatedPassword(stated: string): boolean {
     return false;
   }
   if (!/[A-Za-z]/.test(value) || /^(?:[a-z][\w+.-]*:\/\/|\/|~|\.\.?\/)/i.test(value)) return false;
-  if (/^!!?[\w/:.-]+$/.test(value)) return false; // a YAML tag (`password: !vault |`)
+  // A YAML tag (`password: !vault |`, `!!python/object`): a lower-case word after `!`.
+  if (/^!!?[a-z]+(?:[/:][\w/:.-]*)?$/.test(value)) return false;
   // Brackets and semicolons are code (`Optional<String>`, `getToken();`), `@` with a dot an address.
   if (/[<>{}()[\];]/.test(value) || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) return false;
   if (isVersionRange(value)) return false;
