@@ -95,8 +95,8 @@ function lineBreakLength(text: string, at: number): number {
     let slashes = 0;
     while (slashes < 2 && text.charCodeAt(index + slashes) === 92) slashes++;
     if (slashes === 0) return 0;
-    const escape = '\\'.repeat(slashes);
-    if (text.startsWith(`r${escape}n`, index + slashes)) index += 2 * slashes + 2;
+    const backslashes = '\\'.repeat(slashes);
+    if (text.startsWith(`r${backslashes}n`, index + slashes)) index += 2 * slashes + 2;
     else if (text.charCodeAt(index + slashes) === 110) index += slashes + 1;
     else return 0;
   }
