@@ -1202,9 +1202,10 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       if (!quoted && groups.close?.endsWith(']') && /^[A-Za-z_$][\w$]*$/.test(value)) continue;
       // `password: --from-env NAME`: a long flag is how the value is given, not the value.
       if (!quoted && /^--[A-Za-z]/.test(value)) continue;
-      const offset = match[0].lastIndexOf(
-        quoted ? `${groups.quote}${value}${groups.quote}` : value,
-      );
+      // A quote left open at the line's end (`password: "abc` / `  def"`) has no closing quote.
+      const closed = quoted ? match[0].lastIndexOf(`${groups.quote}${value}${groups.quote}`) : -1;
+      const offset =
+        closed >= 0 ? closed : match[0].lastIndexOf(quoted ? `${groups.quote}${value}` : value);
       const valueStart = base + match.index + offset + (quoted ? 1 : 0);
       const passphrase =
         !quoted && strength === 'strong' && /^(?::|=)$/.test(groups.sep ?? '')
@@ -1549,6 +1550,28 @@ export const contextRules: SecretRule[] = [
         !/\s/.test(body.split(/\r?\n/)[0]!.trim()) &&
         acceptKeyedValue(body.replace(/\s+/g, ''), strength, true)
       );
+    },
+  },
+  {
+    kind: 'password',
+    hints: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'session', 'pat'],
+    // A YAML plain or quoted scalar under a secret-named key that goes on over more-indented lines
+    // (`password: "abc` / `  def"`): every line of it is the value. The lines are bounded (a
+    // credential is short), and the next line at the key's indentation ends it.
+    pattern:
+      /^(?<indent>[ \t]*)(?:-[ \t]+)?["']?(?<key>[A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]+(?<secret>[^\s#|>][^\r\n]{0,300}(?:\r?\n\k<indent>[ \t]+[^\s#][^\r\n]{0,300}){1,8})/gm,
+    accept: (value, match) => {
+      const strength = keyIsSecret(match.groups!.key!);
+      if (!strength) return false;
+      const lines = value.split(/\r?\n/).map((line) => line.trim());
+      // A mapping or a list below the line, or a comment, is structure, not a continued value.
+      if (lines.slice(1).some((line) => /^(?:-\s|[\w.-]+:(?:\s|$))/.test(line))) return false;
+      const quote = /^["']/.exec(lines[0]!)?.[0];
+      const joined = lines.join('');
+      const body = quote === undefined ? joined : joined.slice(1).replace(/["']\s*$/, '');
+      // Words over lines are prose (a description); a credential has no spaces.
+      if (lines.some((line) => /\s/.test(line.replace(/^["']|["']$/g, '')))) return false;
+      return acceptKeyedValue(body, strength, quote !== undefined);
     },
   },
   {
