@@ -50,7 +50,7 @@ describe('a credential continued over YAML lines', () => {
 
   it('leaves the next key of a mapping and a description alone', () => {
     for (const text of [
-      'auth:\n  token: ${TOKEN}\n  user: deploy\n',
+      'auth:\n  token: $DEPLOY_TOKEN\n  user: deploy\n',
       'password:\n  length: 12\n  required: true\n',
       'secret_name: db-credentials\n  # rotated weekly\nregion: eu-west-1\n',
       'description: >\n  The password must be at least 12 characters\n  and include a digit.\n',
