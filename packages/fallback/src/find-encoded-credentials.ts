@@ -132,6 +132,7 @@ function encodesCredentialPair(value: string): boolean {
  */
 export function findWrappedEncodedCredentials(text: string): EncodedCredentialSpan[] {
   const found: EncodedCredentialSpan[] = [];
+  if (!text.includes('\n') && !text.includes('\\n')) return found;
   let index = 0;
   while (index < text.length) {
     if (!isBase64(text.charCodeAt(index))) {
@@ -140,13 +141,20 @@ export function findWrappedEncodedCredentials(text: string): EncodedCredentialSp
     }
     let start = index;
     const before = text.charCodeAt(start - 1);
+    const first = text.charCodeAt(start);
     // The letter of an escape (`\n` before the line) is not part of the value.
-    if (before === 92 && /[nrt]/.test(text[start]!)) start++;
+    if (before === 92 && (first === 110 || first === 114 || first === 116)) start++;
     else if (start > 0 && (isUrlSafeExtra(before) || isBase64(before))) {
       index = runEnd(text, start);
       continue;
     }
-    const lines: Array<[number, number]> = [[start, runEnd(text, start)]];
+    const firstEnd = runEnd(text, start);
+    // Most runs are words: too short, or not a whole number of groups of four.
+    if (firstEnd - start < minimumWrappedLine || (firstEnd - start) % 4 !== 0) {
+      index = Math.max(firstEnd, index + 1);
+      continue;
+    }
+    const lines: Array<[number, number]> = [[start, firstEnd]];
     const width = lines[0]![1] - start;
     let end = lines[0]![1];
     while (
