@@ -74,3 +74,124 @@ export function findEncodedCredentials(text: string): EncodedCredentialSpan[] {
   }
   return found;
 }
+
+// Wrapped lines of one value are all as long as the first; the chain is bounded so that a text of
+// many short lines costs linear time.
+const minimumWrappedLine = 12;
+const maximumWrappedLines = 16;
+// A user name and a password encode to a few hundred characters at most.
+const maximumWrappedLength = 1024;
+
+/**
+ * Length of the line break at `at` that a wrapped value may be written with, 0 when none: a
+ * newline or CR LF, JSON's `\n` or `\r\n`, the same escaped once more (`\\n`), then the next
+ * line's indentation.
+ */
+function lineBreakLength(text: string, at: number): number {
+  let index = at;
+  if (text.startsWith('\r\n', index)) index += 2;
+  else if (text.charCodeAt(index) === 10) index += 1;
+  else {
+    let slashes = 0;
+    while (slashes < 2 && text.charCodeAt(index + slashes) === 92) slashes++;
+    if (slashes === 0) return 0;
+    const backslashes = '\\'.repeat(slashes);
+    if (text.startsWith(`r${backslashes}n`, index + slashes)) index += 2 * slashes + 2;
+    else if (text.charCodeAt(index + slashes) === 110) index += slashes + 1;
+    else return 0;
+  }
+  let indent = 0;
+  while (indent < 16 && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9)) {
+    index++;
+    indent++;
+  }
+  return index - at;
+}
+
+function runEnd(text: string, start: number): number {
+  let index = start;
+  while (index < text.length && isBase64(text.charCodeAt(index))) index++;
+  return index;
+}
+
+/** True when `value` (base64, padding included) decodes to a `user:password` pair. */
+function encodesCredentialPair(value: string): boolean {
+  if (value.length % 4 !== 0 || !/[^a-z]/.test(value)) return false;
+  const decoded = decodeBase64(value);
+  return (
+    decoded !== undefined &&
+    credentialPair.test(decoded) &&
+    !/^[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+:/.test(decoded)
+  );
+}
+
+/**
+ * Finds `user:password` pairs encoded and wrapped over lines (`base64` wraps at 76, in a JSON
+ * string the breaks read `\n`): the first line alone may decode to the user and part of the
+ * password, the tail of which is on the lines below.
+ */
+export function findWrappedEncodedCredentials(text: string): EncodedCredentialSpan[] {
+  const found: EncodedCredentialSpan[] = [];
+  if (!text.includes('\n') && !text.includes('\\n')) return found;
+  let index = 0;
+  while (index < text.length) {
+    if (!isBase64(text.charCodeAt(index))) {
+      index++;
+      continue;
+    }
+    let start = index;
+    const before = text.charCodeAt(start - 1);
+    const first = text.charCodeAt(start);
+    // The letter of an escape (`\n` before the line) is not part of the value.
+    if (before === 92 && (first === 110 || first === 114 || first === 116)) start++;
+    else if (start > 0 && (isUrlSafeExtra(before) || isBase64(before))) {
+      index = runEnd(text, start);
+      continue;
+    }
+    const firstEnd = runEnd(text, start);
+    // Most runs are words: too short, or not a whole number of groups of four.
+    if (firstEnd - start < minimumWrappedLine || (firstEnd - start) % 4 !== 0) {
+      index = Math.max(firstEnd, index + 1);
+      continue;
+    }
+    const lines: Array<[number, number]> = [[start, firstEnd]];
+    const width = lines[0]![1] - start;
+    let end = lines[0]![1];
+    while (
+      width >= minimumWrappedLine &&
+      width % 4 === 0 &&
+      lines.length < maximumWrappedLines &&
+      end - start <= maximumWrappedLength &&
+      lines.at(-1)![1] - lines.at(-1)![0] === width
+    ) {
+      const gap = lineBreakLength(text, end);
+      if (gap === 0 || !isBase64(text.charCodeAt(end + gap))) break;
+      const next = end + gap;
+      end = runEnd(text, next);
+      lines.push([next, end]);
+      if (end - next > width) break;
+    }
+    index = Math.max(end, index + 1);
+    if (lines.length < 2) continue;
+    // The first line opens the pair: a user name, maybe `:` and the start of a password.
+    const opening = decodeBase64(text.slice(start, start + width));
+    if (opening === undefined || !/^[A-Za-z0-9_.@+-]*(?::[\x21-\x7e]*)?$/.test(opening)) continue;
+    // The last line may be shorter and padded; a longer one is not part of the value.
+    let last = lines.length;
+    if (lines[last - 1]![1] - lines[last - 1]![0] > width) last--;
+    let padding = 0;
+    if (last === lines.length) {
+      while (padding < 2 && text.charCodeAt(end + padding) === 61) padding++;
+    }
+    // The whole chain first, then without its last line (unrelated text after a break).
+    for (let count = last; count >= Math.max(2, last - 1); count--) {
+      const tail = count === lines.length ? padding : 0;
+      const chain = lines.slice(0, count);
+      const value = chain.map(([from, to]) => text.slice(from, to)).join('') + '='.repeat(tail);
+      if (!encodesCredentialPair(value)) continue;
+      found.push({ kind: 'encoded-credentials', start, end: chain.at(-1)![1] + tail });
+      break;
+    }
+  }
+  return found;
+}

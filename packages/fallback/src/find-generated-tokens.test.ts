@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alphabets, credentialPositions, pick, seededRandom } from './credential-families.js';
+import { isObjectId } from './generated-token-shape.js';
 import { redactSecrets } from './index.js';
 
 // Credentials of issuers no rule names: a made-up prefix and a random body, drawn at test time.
@@ -24,16 +25,21 @@ describe('generic token shapes: families no rule names', () => {
 
   it('redacts a made-up prefix with a random body in every position (>= 99 % of draws)', () => {
     const missed: string[] = [];
+    let judged = 0;
     for (let draw = 0; draw < draws; draw++) {
       const random = seededRandom(seedBase + draw * 7919);
       const prefix = pick(random, lowerLetters, 2 + Math.floor(random.next() * 5));
       const body = pick(random, alphabets.alnum, 24 + Math.floor(random.next() * 37));
       const token = `${prefix}${random.next() < 0.5 ? '_' : '-'}${body}`;
+      // A prefix naming an API object id (`rs_`, `pm_`, `vs-`) marks an id by design: about a third
+      // of the misses once, which took the rate over 1 % in about one run in fifty.
+      if (isObjectId(token)) continue;
+      judged++;
       const [, wrap] = credentialPositions[draw % credentialPositions.length]!;
       if (redactSecrets(wrap(token)).text.includes(token)) missed.push(token);
     }
     expect(
-      missed.length / draws,
+      missed.length / judged,
       `seed base ${seedBase}: ${missed.slice(0, 5).join(', ')}`,
     ).toBeLessThanOrEqual(0.01);
   });

@@ -8,7 +8,7 @@ import {
 } from './generated-token-shape.js';
 import { isSshPublicKey } from './public-identifier.js';
 import { readsAsWords } from './secret-heuristics.js';
-import { keyDeclaresNotSecret, keyNamesPublicId } from './secret-rules.js';
+import { keyDeclaresNotSecret, keyIsSecret, keyNamesPublicId } from './secret-rules.js';
 
 /**
  * Structural detection that needs no list of credential families (`generated-token-shape.ts`): a
@@ -24,7 +24,10 @@ export interface GeneratedTokenSpan {
 // a token's segments. Longer runs (image bytes, minified code) are content, not credentials.
 // Found by a scan of maximal runs rather than `/[…]{20,1000}/g`, which re-tried every position
 // inside each shorter run (every word) and was a twelfth of all redaction time.
-const minRun = 20;
+// 19: a two-letter prefix, a separator and 16 hex or base32 characters (`ab_<hex>`), the shortest
+// shape judged; below 20 only that shape is (`shortHexToken`).
+const minRun = 19;
+const shortHexToken = /^[A-Za-z][\w-]{1,35}[_\-.~](?:[0-9a-fA-F]{16,}|[A-Z2-7]{16,})$/;
 const maxRun = 1000;
 const tokenCharacter = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~')
@@ -148,7 +151,7 @@ function judgeRun(
   const trimmed = whole.slice(lead).replace(/[.~/_-]+$/, '');
   const fileName = extension.test(trimmed);
   const run = trimmed.replace(extension, '');
-  if (run.length < 20) return;
+  if (run.length < minRun) return;
   // Whole first: a base64 body holds `/` and `+`; a path (a segment that is a word) does not.
   if (
     !run.includes('.') &&
@@ -168,13 +171,28 @@ function judgeRun(
   }
   // Else each path segment and each side of `key=value` on its own.
   const pieces = /[^/=]+=*/g;
+  let directory = '';
   for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
     // `--<token>=1`: the `=` before a value ends a key, it is not base64 padding of it.
     const segment = piece[0]
       .replace(/=+$/, '')
       .replace(extension, '')
       .replace(/[.~_-]+$/, '');
-    if (segment.length < 20 || skipped.covers(start + piece.index)) continue;
+    const parent = directory;
+    directory = run[piece.index + piece[0].length] === '/' ? segment : '';
+    if (skipped.covers(start + piece.index)) continue;
+    // A file named by random hex in a directory named for keys (`~/keys/<hex>`, `secrets/<hex>`):
+    // the name is the key, as it would be under a key of that name.
+    if (parent !== '' && isHexKeyFile(segment) && keyIsSecret(parent) !== undefined) {
+      if (contextOf().declared) return;
+      found.push({
+        kind: 'generated-token',
+        start: start + piece.index,
+        end: start + piece.index + segment.length,
+      });
+      continue;
+    }
+    if (segment.length < 20 && !(segment.length >= minRun && shortHexToken.test(segment))) continue;
     const kind = judgeSegment(segment);
     if (kind === undefined) continue;
     if (contextOf().declared) return;
@@ -186,12 +204,22 @@ function judgeRun(
     // or mint one with digits (`s-s4t2ud-<hex>`): those are tokens. Issuer rules still find a hex
     // token used as a file name.
     const asset = /^([A-Za-z][\w.-]*?)-(?:[0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/.exec(segment);
+    const named =
+      extension.test(piece[0]) || (fileName && piece.index + piece[0].length === run.length);
     if (
       kind === 'prefixed-token' &&
-      (extension.test(piece[0]) || (fileName && piece.index + piece[0].length === run.length)) &&
+      named &&
       asset !== null &&
       (/^[A-Za-z][A-Za-z._-]*$/.test(asset[1]!) || readsAsWords(asset[1]!))
     ) {
+      continue;
+    }
+    // Bundlers name chunks `<name>.<hash>.js` or `<name>-<hash>.css` with 8–20 hex; Cargo names
+    // each crate's build `<crate>-<16 hex>` under `deps/`, `build/`, `.fingerprint/`.
+    // The name with every extension (`main.<hash>.chunk.js`).
+    const file =
+      piece.index + piece[0].length === run.length ? trimmed.slice(piece.index) : piece[0];
+    if (kind === 'prefixed-token' && isBuildHashName(segment, file, parent)) {
       continue;
     }
     found.push({ kind, start: segmentStart, end: segmentStart + segment.length });
@@ -202,6 +230,30 @@ function judgeRun(
 // collections are called. Base64 with `/` (the standard alphabet) never holds `_` or `-`.
 const pathWord =
   /^(?:[a-z]{3,}|[A-Z][a-z]{2,})$|^(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[_-](?:[a-z]{2,}|[A-Z][a-z]{2,}))+$/;
+
+const builtAssetExtension =
+  /\.(?:m?js|cjs|css|map|html?|wasm|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|d|rlib|rmeta|o|so|dylib|dll|a|lib|pdb)$/;
+
+/**
+ * True when `segment` is a build's name for what it made: a chunk with a content hash and an asset
+ * extension (`main.3f9a….js`, `chunk-3f9a….css`), or a crate's build directory (`<crate>-<16 hex>`
+ * under `deps/`, `build/`, `.fingerprint/`, `incremental/`).
+ */
+function isBuildHashName(segment: string, file: string, parent: string): boolean {
+  const hashed = /^[A-Za-z][\w.-]*?[.-]([0-9a-f]{8,31})$/.exec(segment);
+  if (hashed === null) return false;
+  if (builtAssetExtension.test(file)) return true;
+  return (
+    hashed[1]!.length === 16 &&
+    /^(?:deps|build|\.fingerprint|incremental)$/.test(parent) &&
+    segment[segment.length - 17] === '-'
+  );
+}
+
+/** Random hex of 16–128 characters: both letters and digits. */
+function isHexKeyFile(segment: string): boolean {
+  return /^[0-9a-f]{16,128}$/.test(segment) && /[a-f]/.test(segment) && /\d/.test(segment);
+}
 
 /**
  * True when at least half of the `/`-parted segments of `run` are words (`src`, `Users`): a path.
@@ -219,7 +271,6 @@ function readsAsPath(run: string): boolean {
   return words > 0 && words * 2 >= segments;
 }
 
-/** Finds prefixed and standalone generated tokens in `text`. */
 /**
  * Where a source map's `mappings` value stands: base64 VLQ, hundreds of short runs parted by `,`
  * and `;`, that now and then read like a vendor token by chance. Nothing else fits its alphabet.

@@ -287,7 +287,7 @@ export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
       if (!prefixPart.test(segment.slice(0, separator.index))) break;
       const body = segment.slice(separator.index + 1);
       if (decodesToReadable(body)) return undefined;
-      generated ||= body.length >= 18 && looksGenerated(body, 16, true);
+      generated ||= (body.length >= 18 && looksGenerated(body, 16, true)) || isBase32Body(body);
     }
     if (generated) return 'prefixed-token';
     if (hasHexBody(segment)) return 'prefixed-token';
@@ -305,32 +305,85 @@ export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
   return undefined;
 }
 
+/**
+ * Upper-case base32 (RFC 4648: A–Z and 2–7, optional `=` padding) of 16–64 characters, as TOTP
+ * seeds and some issuers' keys are written: one case and few digits, which the tests of other
+ * bodies read as a name in capitals. A name spells words: pronounceable runs, a third of its
+ * letters vowels (a fifth in random base32), acronyms glued together.
+ */
+export function isBase32Body(body: string, keyed = false): boolean {
+  const core = body.replace(/=+$/, '');
+  if (!/^[A-Z2-7]{16,64}$/.test(core) || body.length - core.length > 6) return false;
+  // A random draw repeats some symbols: 16 of 32 fall about 0.5 bit short of 4, now and then a
+  // whole bit under a key (where only a repeated filler needs turning down).
+  const floor = keyed ? 2.4 : Math.min(3.3, Math.log2(core.length) - 1.2);
+  if (shannonEntropy(core) < floor) return false;
+  if (readsAsWords(core) || acronymShare(core) >= 0.7) return false;
+  if (!keyed) {
+    // Words alternate vowels and consonants: a third of the letters vowels, no four consonants
+    // in a row, at most one digit. Random base32 meets all three about once in a thousand draws.
+    // Under a key naming a secret, the key is the evidence and this is not asked.
+    const letters = core.replace(/[^A-Z]/g, '');
+    const vowels = letters.replace(/[^AEIOU]/g, '').length;
+    const consonantRun = Math.max(
+      0,
+      ...(core.match(/[B-DF-HJ-NP-TV-Z]+/g) ?? []).map((run) => run.length),
+    );
+    const digits = core.length - letters.length;
+    if (vowels >= letters.length * 0.3 && consonantRun <= 3 && digits <= 1) return false;
+  }
+  return !isPlaceholder(core) && !isTyped(core);
+}
+
 /** Hex drawn at random: both letters and digits, no typed run (`1234567890…` is a placeholder). */
 function isRandomHex(hex: string): boolean {
   return /[a-f]/i.test(hex) && /\d/.test(hex) && !hasSequence(hex);
 }
 
-// Hex after a vendor-style prefix (`abc_`, `abc-v1_`, `s-s4t2ud-`): 128+ bits written in hex, with
-// an optional short tail (`-X`, `-<16 alnum>`) that some issuers append. The first part may be one
-// letter only when another part follows. Digests carry a name too (`sha256-…`, `bundle.…`), so
-// only `_`/`-` prefixes that no digest uses count.
+// Hex after a vendor-style prefix (`abc_`, `abc-v1_`, `s-s4t2ud-`, `abc.`, `key~`): 64+ bits
+// written in hex, with an optional short tail (`-X`, `-<16 alnum>`) that some issuers append. The
+// first part may be one letter only when another part follows. Digests carry a name too
+// (`sha256-…`, `bundle.…`): those names are object-id prefixes, and a build's hashed file names
+// are told apart where the extension is seen (`find-generated-tokens.ts`).
 const hexAfterPrefix =
-  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2})[_-]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
+  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2})[_\-.~]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
 
-/** True when `segment` is a short prefix, a separator and 32+ characters of random hex. */
+// 16 hex characters (64 bits) is the shortest body issuers mint after a prefix; below it, hex
+// after a name is a short commit, a colour or a build hash.
+export const minimumPrefixedHex = 16;
+
+// Cloud resource ids (`i-`, `vol-`, `sg-` and 8 or 17 hex) are printed by every console and CLI
+// listing: names of things, not credentials.
+const resourceIdPrefixes = new Set(
+  'i vol sg subnet vpc ami eni snap rtb igw acl nat vpce tgw eipalloc eipassoc lt pcx dopt'.split(
+    ' ',
+  ),
+);
+
+/** True when `segment` is a short prefix, a separator and 16+ characters of random hex. */
 function hasHexBody(segment: string): boolean {
   const body = hexAfterPrefix.exec(segment);
   if (body === null) return false;
-  const hex = body[2]!.replace(/[_-]/g, '');
-  // A prefix in capitals before lower-case hex (`NRJS-…`) marks where a shorter body starts.
-  const minimum =
-    /^[A-Z]{3,6}-$/.test(segment.slice(0, body[1]!.length + 1)) && /[a-f]/.test(hex) ? 16 : 32;
+  const groups = body[2]!.split(/[_-]/).filter((group) => group !== '');
+  const hex = groups.join('');
+  const prefix = body[1]!.toLowerCase();
+  // Below 32, a group of decimal digits is a number (`read_file-<ms timestamp>-<hex>`, a tool
+  // call's id), not part of the drawn body.
+  const drawn = groups.filter((group) => !/^\d+$/.test(group)).join('');
   return (
-    hex.length >= minimum &&
+    (hex.length >= 32 || drawn.length >= minimumPrefixedHex) &&
     !isUuid(body[2]!.replace(/[_-]$/, '')) &&
     isRandomHex(hex) &&
-    !idPrefixes.has(body[1]!.split(/[_-]/)[0]!.toLowerCase())
+    // `~` joins no id or digest name (as in `isObjectId`).
+    (segment[prefix.length] === '~' || !idPrefixes.has(prefix.split(/[_-]/)[0]!)) &&
+    !isCloudResourceId(segment)
   );
+}
+
+/** `i-`, `sg-`, `vol-` … then 8 or 17 lower-case hex, as consoles print them (never `SG~…`). */
+export function isCloudResourceId(segment: string): boolean {
+  const id = /^([a-z]{1,8})-(?:[0-9a-f]{8}|[0-9a-f]{17})$/.exec(segment);
+  return id !== null && resourceIdPrefixes.has(id[1]!);
 }
 
 // A prefix glued to its hex body with no separator: capitals before lower-case hex (`SK…`, `AC…`),

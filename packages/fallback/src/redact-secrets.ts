@@ -2,7 +2,10 @@ import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
 import { encodesPair } from './encodes-pair.js';
 import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
-import { findEncodedCredentials } from './find-encoded-credentials.js';
+import {
+  findEncodedCredentials,
+  findWrappedEncodedCredentials,
+} from './find-encoded-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
 import { isPublicIdentifier } from './public-identifier.js';
@@ -667,6 +670,7 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   }
   if (!disabled?.includes('encoded-credentials')) {
     for (const span of findEncodedCredentials(text)) spans.push(span);
+    for (const span of findWrappedEncodedCredentials(text)) spans.push(span);
   }
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {

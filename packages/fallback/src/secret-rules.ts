@@ -1,6 +1,6 @@
 import { decodeBase64 } from './decode-base64.js';
 import { findKeyValueMatch } from './find-key-value-match.js';
-import { judgeSegment, looksGenerated } from './generated-token-shape.js';
+import { isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
 import {
   characterClasses,
   isCodeReference,
@@ -1000,6 +1000,8 @@ export function acceptKeyedValue(
   ) {
     return true;
   }
+  // A TOTP seed or key in base32 capitals: one case, few digits, yet generated.
+  if (isBase32Body(trimmed, true)) return true;
   if (/^!!?[\w/:.-]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`, `!!python/object`)
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
@@ -1209,6 +1211,10 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       const quoted = groups.quoted !== undefined;
       let value = quoted ? groups.quoted! : (groups.bare ?? '');
       if (!quoted) {
+        // A query parameter's value ends at the next `&` (`?secret=<seed>&issuer=…`).
+        if (pattern === keyValuePattern && /[?&]/.test(text[match.index - 1] ?? '')) {
+          value = value.split('&')[0]!;
+        }
         if (/\.\.\.$|…$/.test(value)) continue;
         // `a=b&c=d…`, `k=k=k…`: a long bare run holding more separators is a chain of pairs or data,
         // whose own keys are tried next; checking it whole for every key would cost O(n × length).
@@ -1222,9 +1228,10 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       if (!quoted && groups.close?.endsWith(']') && /^[A-Za-z_$][\w$]*$/.test(value)) continue;
       // `password: --from-env NAME`: a long flag is how the value is given, not the value.
       if (!quoted && /^--[A-Za-z]/.test(value)) continue;
-      const offset = match[0].lastIndexOf(
-        quoted ? `${groups.quote}${value}${groups.quote}` : value,
-      );
+      // A quote left open at the line's end (`password: "abc` / `  def"`) has no closing quote.
+      const closed = quoted ? match[0].lastIndexOf(`${groups.quote}${value}${groups.quote}`) : -1;
+      const offset =
+        closed >= 0 ? closed : match[0].lastIndexOf(quoted ? `${groups.quote}${value}` : value);
       const valueStart = base + match.index + offset + (quoted ? 1 : 0);
       const passphrase =
         !quoted && strength === 'strong' && /^(?::|=)$/.test(groups.sep ?? '')
@@ -1381,6 +1388,8 @@ function looksLikeStatedPassword(stated: string): boolean {
     return false;
   }
   if (!/[A-Za-z]/.test(value) || /^(?:[a-z][\w+.-]*:\/\/|\/|~|\.\.?\/)/i.test(value)) return false;
+  // A YAML tag (`password: !vault |`, `!!python/object`): a lower-case word after `!`.
+  if (/^!!?[a-z]+(?:[/:][\w/:.-]*)?$/.test(value)) return false;
   // Brackets and semicolons are code (`Optional<String>`, `getToken();`), `@` with a dot an address.
   if (/[<>{}()[\];]/.test(value) || /^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) return false;
   if (isVersionRange(value)) return false;
@@ -1571,13 +1580,36 @@ export const contextRules: SecretRule[] = [
   },
   {
     kind: 'password',
+    hints: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'session', 'pat'],
+    // A YAML plain or quoted scalar under a secret-named key that goes on over more-indented lines
+    // (`password: "abc` / `  def"`): every line of it is the value. The lines are bounded (a
+    // credential is short), and the next line at the key's indentation ends it.
+    pattern:
+      /^(?<indent>[ \t]*)(?:-[ \t]+)?["']?(?<key>[A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]+(?<secret>[^\s#|>][^\r\n]{0,300}(?:\r?\n\k<indent>[ \t]+[^\s#][^\r\n]{0,300}){1,8})/gm,
+    accept: (value, match) => {
+      const strength = keyIsSecret(match.groups!.key!);
+      if (!strength) return false;
+      const lines = value.split(/\r?\n/).map((line) => line.trim());
+      // A mapping or a list below the line, or a comment, is structure, not a continued value.
+      if (lines.slice(1).some((line) => /^(?:-\s|[\w.-]+:(?:\s|$))/.test(line))) return false;
+      const quote = /^["']/.exec(lines[0]!)?.[0];
+      const joined = lines.join('');
+      const body = quote === undefined ? joined : joined.slice(1).replace(/["']\s*$/, '');
+      // Words over lines are prose (a description); a credential has no spaces.
+      if (lines.some((line) => /\s/.test(line.replace(/^["']|["']$/g, '')))) return false;
+      return acceptKeyedValue(body, strength, quote !== undefined);
+    },
+  },
+  {
+    kind: 'password',
     hints: ['password', 'passphrase', 'token', 'secret', 'key', 'pwd', 'passwd'],
-    // Prose: "the admin password is X", "your API token is: X", "password was set to X". The phrase
+    // Prose: "the admin password is X", "your API token is: X", "password was set to X", "password
+    // for db: X", "the password for the vpn is X". The phrase
     // is the evidence; the value need only look like a password rather than the next word of the
     // sentence: no word, name, path, template or code, and something a word does not have (a
     // digit, a symbol, or both cases outside a name: `UciPZIZAxj`, `Summer2024!`).
     pattern:
-      /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)[ \t:]+["'`]?(?<secret>[^\s"'`]{8,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
+      /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,40}(?:[ \t]+[a-z]{2,12})?)?(?:[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)|[ \t]*[:=])[ \t:]+["'`]?(?<secret>[^\s"'`]{6,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
     accept: (value) => looksLikeStatedPassword(value),
   },
   {
