@@ -2,13 +2,8 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { createTokenCounter } from '@baton/tokens';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SummaryDetail } from './context-compressor-options.js';
-import {
-  CompactionNotEffectiveError,
-  ContextBudgetError,
-  ContextCompressor,
-  type SummarizerRequest,
-} from './index.js';
+import type { SummarizerRequest, SummaryDetail } from './context-compressor-options.js';
+import { CompactionNotEffectiveError, ContextBudgetError, ContextCompressor } from './index.js';
 import { redactForSummary } from './redact-for-summary.js';
 import { delimitedPrompt, serializeMessage, toolOutputChars } from './summary-prompt.js';
 import { structuredSummary } from './test-utils/structured-summary.js';
