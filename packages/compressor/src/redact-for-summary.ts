@@ -77,30 +77,38 @@ function mapClippedStrings(message: ModelMessage, map: (text: string) => string)
  * Redacts every message whole with `redactMessages` (unclipped), memoised by message identity:
  * what the facts of a summary are checked against, and what `redactForSummary` clips.
  */
-export function redactWhole(messages: readonly ModelMessage[]): ModelMessage[] {
+export function redactWhole(messages: readonly ModelMessage[]): readonly ModelMessage[] {
   const output = new Array<ModelMessage>(messages.length);
+  let misses = 0;
+  for (let index = 0; index < messages.length; index++) {
+    const known = redactions.get(messages[index]!);
+    if (known !== undefined) output[index] = known.whole;
+    else misses++;
+  }
+  if (misses === 0) return output;
+  if (misses === messages.length) {
+    // A span never redacted (the first summary of a history): no lists of what is missing.
+    const fresh = redactMessages(messages).messages;
+    for (let index = 0; index < messages.length; index++) remember(messages[index]!, fresh[index]!);
+    return fresh;
+  }
   const missing: ModelMessage[] = [];
   const positions: number[] = [];
   for (let index = 0; index < messages.length; index++) {
-    const message = messages[index]!;
-    const known = redactions.get(message);
-    if (known !== undefined) output[index] = known.whole;
-    else {
-      missing.push(message);
-      positions.push(index);
-    }
+    if (output[index] !== undefined) continue;
+    missing.push(messages[index]!);
+    positions.push(index);
   }
-  if (missing.length === 0) return output;
   const fresh = redactMessages(missing).messages;
   for (let position = 0; position < missing.length; position++) {
     output[positions[position]!] = fresh[position]!;
-    redactions.set(missing[position]!, {
-      whole: fresh[position]!,
-      limit: Number.NaN,
-      clipped: undefined,
-    });
+    remember(missing[position]!, fresh[position]!);
   }
   return output;
+}
+
+function remember(message: ModelMessage, whole: ModelMessage): void {
+  redactions.set(message, { whole, limit: Number.NaN, clipped: undefined });
 }
 
 /**

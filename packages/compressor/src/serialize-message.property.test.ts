@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SummaryDetail } from './context-compressor-options.js';
 import { clipMiddle, hasElisionMarker } from './peer-api.js';
 import { serializeMessage, toolOutputChars } from './summary-prompt.js';
-import { transcriptSegment } from './transcript-segments.js';
+import { segmentLine, segmentText, transcriptSegment } from './transcript-segments.js';
 
 // The serialiser as it was before it stopped making two closures per message (a reference: the
 // transcript the summariser reads must not change by a character).
@@ -165,9 +165,11 @@ describe('serializeMessage', () => {
       fc.property(message, fc.nat({ max: 1_000 }), detail, (item, index, level) => {
         const segment = transcriptSegment(item, index, level, false);
         const reference = referenceSerialize(item, index, level);
-        expect({ text: segment.text, line: segment.line, clipped: segment.clipped }).toEqual(
-          reference,
-        );
+        expect({
+          text: segmentText(segment),
+          line: segmentLine(segment),
+          clipped: segment.clipped,
+        }).toEqual(reference);
         expect(transcriptSegment(item, index, level, false)).toBe(segment);
         // Another index is another segment, and the first is still remembered beside it.
         const other = transcriptSegment(item, index + 1, level, false);
@@ -185,9 +187,11 @@ describe('serializeMessage', () => {
         const seen: Array<{ key: string; segment: unknown }> = [];
         for (const { index, level, latest } of places) {
           const segment = transcriptSegment(item, index, level, latest);
-          expect({ text: segment.text, line: segment.line, clipped: segment.clipped }).toEqual(
-            referenceSerialize(item, index, level, { latestRequest: latest }),
-          );
+          expect({
+            text: segmentText(segment),
+            line: segmentLine(segment),
+            clipped: segment.clipped,
+          }).toEqual(referenceSerialize(item, index, level, { latestRequest: latest }));
           const key = `${index} ${level} ${latest}`;
           const earlier = seen.findIndex((entry) => entry.key === key);
           // Among the last four distinct places: the very segment made there.

@@ -9,8 +9,11 @@ import { redactForSummary, redactWhole } from './redact-for-summary.js';
 import { SummarizerError } from './summarizer-error.js';
 import { cacheFriendlyPrompt, summaryInstructions, toolOutputChars } from './summary-prompt.js';
 import {
+  addStems,
   createRequestCounter,
   joinPrompt,
+  knownSegment,
+  segmentText,
   type TranscriptSegment,
   transcriptSegment,
 } from './transcript-segments.js';
@@ -19,6 +22,7 @@ import {
   type SpanFacts,
   type SummaryVerification,
   verifySummary,
+  WordStemScanner,
   wordStemsOf,
 } from './verify-summary.js';
 
@@ -250,6 +254,7 @@ function spanChecks(
   span: SummarizeSpanOptions['span'],
   whole: readonly ModelMessage[],
   segments: readonly TranscriptSegment[],
+  scanned: WordStemScanner | undefined,
 ): SpanChecks {
   const key = span.at(-1)?.message;
   const known = key === undefined ? undefined : spanChecksMemo.get(key);
@@ -265,10 +270,57 @@ function spanChecks(
     whole,
     segments,
     facts: spanFacts(span, whole),
-    stems: wordStemsOf(segments.map((segment) => segment.text)),
+    stems: (scanned ?? scanSegments(segments)).stems,
   };
   if (key !== undefined) spanChecksMemo.set(key, checks);
   return checks;
+}
+
+function scanSegments(segments: readonly TranscriptSegment[]): WordStemScanner {
+  const scanner = new WordStemScanner();
+  for (let position = 0; position < segments.length; position++) {
+    addStems(segments[position]!, scanner);
+  }
+  return scanner;
+}
+
+/**
+ * The span's segments; when any is new, their words scanned on the way (in order), as the span's
+ * checks are then new too. A span whose segments are all remembered is not scanned here: its
+ * checks are usually remembered as well.
+ */
+function spanSegments(
+  span: SummarizeSpanOptions['span'],
+  redacted: readonly ModelMessage[],
+  detail: SummaryDetail,
+): { segments: TranscriptSegment[]; scanned: WordStemScanner | undefined } {
+  const segments = new Array<TranscriptSegment>(redacted.length);
+  let position = 0;
+  for (; position < redacted.length; position++) {
+    const entry = span[position]!;
+    const known = knownSegment(
+      redacted[position]!,
+      entry.index,
+      detail,
+      entry.latestRequest === true,
+    );
+    if (known === undefined) break;
+    segments[position] = known;
+  }
+  if (position === redacted.length) return { segments, scanned: undefined };
+  const scanned = new WordStemScanner();
+  for (let earlier = 0; earlier < position; earlier++) addStems(segments[earlier]!, scanned);
+  for (; position < redacted.length; position++) {
+    const entry = span[position]!;
+    segments[position] = transcriptSegment(
+      redacted[position]!,
+      entry.index,
+      detail,
+      entry.latestRequest === true,
+      scanned,
+    );
+  }
+  return { segments, scanned };
 }
 
 /**
@@ -302,15 +354,8 @@ async function summarizeWith(
   // would see it; the transcript clips it.
   const whole = redactWhole(spanMessages);
   const redacted = redactForSummary(spanMessages, toolOutputChars[options.detail], whole);
-  const serialized = redacted.map((message, position) =>
-    transcriptSegment(
-      message,
-      options.span[position]!.index,
-      options.detail,
-      options.span[position]!.latestRequest === true,
-    ),
-  );
-  const { facts, stems: transcriptStems } = spanChecks(options.span, whole, serialized);
+  const { segments: serialized, scanned } = spanSegments(options.span, redacted, options.detail);
+  const { facts, stems: transcriptStems } = spanChecks(options.span, whole, serialized, scanned);
   const stems =
     options.previousSummary === undefined || options.previousSummary === ''
       ? transcriptStems
@@ -354,7 +399,7 @@ async function summarizeWith(
 
   const countRequest = createRequestCounter(counter);
   const textOf = (segment: string | TranscriptSegment) =>
-    typeof segment === 'string' ? segment : segment.text;
+    typeof segment === 'string' ? segment : segmentText(segment);
   const instructionsFor = (hasPrevious: boolean, latestRequest = false) =>
     summaryInstructions({
       detail: options.detail,
@@ -385,20 +430,25 @@ async function summarizeWith(
   let used = 0;
   for (let position = 0; position < serialized.length; position++) {
     const entry = serialized[position]!;
-    let text = entry.text;
+    // Joined only when measured or cut: most segments are serialised straight into their prompt.
+    let text = entry.clipped ? segmentText(entry) : undefined;
     // An unclipped message is bounded by its own exact count plus the tags; only clipped ones
     // (whose count no longer applies) are measured.
-    let tokens = entry.clipped
-      ? measure(text) + 1
-      : Math.ceil(options.span[position]!.tokens * unclippedMargin) + tagTokens;
+    let tokens =
+      text !== undefined
+        ? measure(text) + 1
+        : Math.ceil(options.span[position]!.tokens * unclippedMargin) + tagTokens;
+    let cut: string | undefined;
     if (tokens > capacity) {
+      text ??= segmentText(entry);
       // Clipping the middle keeps the message's opening and closing tags. The bound above may be
       // an overestimate: the clip measures the text itself and leaves it whole when it fits.
-      text = clipMiddle(text, capacity - 1, {
+      const clipped = clipMiddle(text, capacity - 1, {
         counter: { count: measure },
         ...(entry.clipped ? { tokens: tokens - 1 } : {}),
       });
-      tokens = measure(text) + 1;
+      if (clipped !== text) cut = clipped;
+      tokens = measure(clipped) + 1;
     }
     if (used + tokens > capacity && current.length > 0) {
       chunks.push(current);
@@ -406,7 +456,7 @@ async function summarizeWith(
       used = 0;
     }
     // Unclipped here: the segment itself, whose exact count is remembered with it.
-    current.push(text === entry.text ? entry : text);
+    current.push(cut ?? entry);
     used += tokens;
   }
   if (current.length > 0 || chunks.length === 0) chunks.push(current);
@@ -418,8 +468,10 @@ async function summarizeWith(
   for (let chunkIndex = 0; chunkIndex < chunks.length; chunkIndex++) {
     const chunk = chunks[chunkIndex]!;
     const instructions = instructionsFor(previous !== undefined, latestRequest);
+    // Joined before it is counted: a segment first sent here takes its line from the prompt.
+    let prompt = joinPrompt(chunk, previous);
     // Exact, as a recount of the request would give (see createRequestCounter).
-    let inputTokens = countRequest(instructions, chunk, previous);
+    let inputTokens = countRequest(instructions, chunk, previous, prompt);
     while (inputTokens > options.inputBudget) {
       if (chunk.length > 1) {
         // Over budget: the second half becomes a chunk of its own, counted in its turn.
@@ -437,9 +489,9 @@ async function summarizeWith(
         }
         chunk[0] = clipMiddle(only, onlyTokens - over - 16, { counter, tokens: onlyTokens });
       }
-      inputTokens = countRequest(instructions, chunk, previous);
+      prompt = joinPrompt(chunk, previous);
+      inputTokens = countRequest(instructions, chunk, previous, prompt);
     }
-    const prompt = joinPrompt(chunk, previous);
     ({ sections, verification } = await requestSections(
       options,
       {

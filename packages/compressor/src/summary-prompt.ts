@@ -100,11 +100,16 @@ function clipTo(text: string, limit: number): string {
   return text.length <= limit ? text : clipMiddle(text, limit);
 }
 
+/** Where the pieces of a serialised message go. */
+export interface PieceSink {
+  push(piece: string): void;
+}
+
 /**
  * Appends `text` escaped; returns whether the message counts as clipped so far: redaction windows
  * already cut long fields, and their elision marks count as clipping too.
  */
-function pushData(pieces: Pieces, text: string, clipped: boolean): boolean {
+function pushData(pieces: PieceSink, text: string, clipped: boolean): boolean {
   pieces.push(escapeData(text));
   return clipped || hasElisionMarker(text);
 }
@@ -113,7 +118,7 @@ function pushData(pieces: Pieces, text: string, clipped: boolean): boolean {
  * The pieces of one message, in a list every call reuses: a fresh list per message (with room
  * for 17 once pushed to) came to ~190 bytes per message of a 50,000-message span.
  */
-class Pieces {
+class Pieces implements PieceSink {
   readonly #items: string[] = [];
   #count = 0;
   push(piece: string): void {
@@ -156,7 +161,9 @@ export function serializeMessage(
   const pieces = sparePieces ?? new Pieces();
   sparePieces = undefined;
   try {
-    return serializeInto(pieces, message, index, limit, options.latestRequest === true);
+    const clipped = serializeInto(pieces, message, index, limit, options.latestRequest === true);
+    const line = pieces.join();
+    return { text: line.slice(0, -1), line, clipped };
   } finally {
     // A throw part-way leaves pieces behind.
     pieces.clear();
@@ -164,13 +171,27 @@ export function serializeMessage(
   }
 }
 
+/**
+ * The pieces of `serializeMessage(message, …).line`, in order, pushed to `pieces` (a prompt being
+ * built, or a scan of its words) rather than joined; returns whether anything was clipped.
+ */
+export function serializeMessageInto(
+  pieces: PieceSink,
+  message: ModelMessage,
+  index: number,
+  detail: SummaryDetail,
+  latestRequest: boolean,
+): boolean {
+  return serializeInto(pieces, message, index, toolOutputChars[detail], latestRequest);
+}
+
 function serializeInto(
-  pieces: Pieces,
+  pieces: PieceSink,
   message: ModelMessage,
   index: number,
   limit: number,
   latestRequest: boolean,
-): { text: string; line: string; clipped: boolean } {
+): boolean {
   let clipped = false;
   // The opening tag in pieces too: a template literal built it through a string per part.
   pieces.push('<message index="');
@@ -227,8 +248,7 @@ function serializeInto(
     }
   }
   pieces.push('\n</message>\n');
-  const line = pieces.join();
-  return { text: line.slice(0, -1), line, clipped };
+  return clipped;
 }
 
 export function delimitedPrompt(transcript: string, previousSummary: string | undefined): string {

@@ -8,7 +8,12 @@ import { delimitedPrompt, summaryInstructions } from './summary-prompt.js';
 import { historyArbitrary } from './test-utils/history-arbitrary.js';
 import { createSimpleCounter } from './test-utils/simple-counter.js';
 import { structuredSummary } from './test-utils/structured-summary.js';
-import { createRequestCounter, joinPrompt, transcriptSegment } from './transcript-segments.js';
+import {
+  createRequestCounter,
+  joinPrompt,
+  segmentText,
+  transcriptSegment,
+} from './transcript-segments.js';
 
 /**
  * The summariser request's token count is derived (instructions + frame + remembered per-segment
@@ -127,7 +132,7 @@ describe('derived summariser request counts equal a full recount', () => {
                 { role: 'system', content: instructions },
                 { role: 'user', content: delimitedPrompt(texts.join('\n'), previous) },
               ]);
-            const texts = segments.map((segment) => segment.text);
+            const texts = segments.map((segment) => segmentText(segment));
             // The prompt sent is the one counted.
             expect(joinPrompt(segments, previous)).toBe(
               delimitedPrompt(texts.join('\n'), previous),

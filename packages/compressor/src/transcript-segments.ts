@@ -1,82 +1,196 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { TokenCounter } from '@baton/tokens';
 import type { SummaryDetail } from './context-compressor-options.js';
-import { delimitedPrompt, serializeMessage } from './summary-prompt.js';
+import {
+  delimitedPrompt,
+  type PieceSink,
+  serializeMessage,
+  serializeMessageInto,
+} from './summary-prompt.js';
+import type { WordStemScanner } from './verify-summary.js';
 
-/** One message as transcript data, with its exact tokens once asked for (per counter). */
+/**
+ * One message as transcript data (`serializeMessage` of it), with its exact tokens once asked for
+ * (per counter). Its text is kept once: a slice of the first prompt it was joined into (or, for a
+ * clipped message, whose text packing measures, its own line), never a line of its own beside the
+ * prompt that copies it.
+ */
 export interface TranscriptSegment {
-  text: string;
-  /** `text` and the newline after it, when known (a slice of one string, see `serializeMessage`). */
-  line?: string;
+  /** The redacted, clipped message, serialised again while `line` is unknown. */
+  readonly message: ModelMessage;
+  readonly index: number;
+  readonly detail: SummaryDetail;
+  readonly latestRequest: boolean;
+  /** The serialised message and the newline after it, once known. */
+  line: string | undefined;
   /** Whether anything was cut (the message's own count then no longer bounds it). */
   clipped: boolean;
-  /** Exact tokens of `text` followed by the newline that joins segments, by `countedBy`. */
-  tokens?: number;
-  countedBy?: TokenCounter;
-}
-
-interface Variant extends TranscriptSegment {
-  index: number;
-  detail: SummaryDetail;
-  latestRequest: boolean;
+  /** Exact tokens of the text followed by the newline that joins segments, by `countedBy`. */
+  tokens: number | undefined;
+  countedBy: TokenCounter | undefined;
 }
 
 // A redacted message is memoised by identity (see redact-for-summary.ts), so a span summarised
 // again (a retry with a smaller budget, a background job redone, a second compressor on the same
 // history) reuses its segments and their counts instead of serialising and tokenising again.
-// One variant is stored as it is (most messages are serialised once); a list from the second on.
-const serialized = new WeakMap<ModelMessage, Variant | Variant[]>();
+// One segment is stored as it is (most messages are serialised once); a list from the second on.
+const serialized = new WeakMap<ModelMessage, TranscriptSegment | TranscriptSegment[]>();
 
 function matches(
-  variant: Variant,
+  segment: TranscriptSegment,
   index: number,
   detail: SummaryDetail,
   latestRequest: boolean,
 ): boolean {
   return (
-    variant.index === index && variant.detail === detail && variant.latestRequest === latestRequest
+    segment.index === index && segment.detail === detail && segment.latestRequest === latestRequest
   );
 }
 
-/** `serializeMessage`, memoised by message identity, index and options. */
+/** The remembered segment of `message` at `index` with these options, if any. */
+export function knownSegment(
+  message: ModelMessage,
+  index: number,
+  detail: SummaryDetail,
+  latestRequest: boolean,
+): TranscriptSegment | undefined {
+  const known = serialized.get(message);
+  if (known === undefined) return undefined;
+  if (!Array.isArray(known)) {
+    return matches(known, index, detail, latestRequest) ? known : undefined;
+  }
+  return known.find((segment) => matches(segment, index, detail, latestRequest));
+}
+
+/**
+ * The pieces of a message: the ones a prompt joins, or (`scanOnly`) just handed to a word scan,
+ * with the characters pushed so far counted so a segment's place in the joined prompt is known.
+ */
+class Pieces implements PieceSink {
+  items: string[] = [];
+  count = 0;
+  characters = 0;
+  stems: WordStemScanner | undefined;
+  scanOnly = false;
+
+  push(piece: string): void {
+    this.stems?.add(piece);
+    if (this.scanOnly) return;
+    this.items[this.count++] = piece;
+    this.characters += piece.length;
+  }
+
+  join(): string {
+    this.items.length = this.count;
+    const joined = this.items.join('');
+    this.reset();
+    return joined;
+  }
+
+  reset(): void {
+    this.count = 0;
+    this.characters = 0;
+    this.stems = undefined;
+    this.scanOnly = false;
+  }
+}
+
+// Building is synchronous: one list serves every call, except a nested one (a tool input's
+// `toJSON` summarising again), which takes a list of its own.
+let spare: Pieces | undefined = new Pieces();
+
+function withPieces<T>(use: (pieces: Pieces) => T): T {
+  const pieces = spare ?? new Pieces();
+  spare = undefined;
+  try {
+    return use(pieces);
+  } finally {
+    pieces.reset();
+    // A list grown by a long prompt is not kept for the next one.
+    if (pieces.items.length > 65_536) pieces.items = [];
+    spare = pieces;
+  }
+}
+
+/**
+ * `serializeMessage`, memoised by message identity, index and options. A new segment is only
+ * scanned (`stems`, when given, takes its words, in order): its text is joined when first needed.
+ * A clipped one is joined at once, as packing measures it. A remembered one adds its words to
+ * `stems` too.
+ */
 export function transcriptSegment(
   message: ModelMessage,
   index: number,
   detail: SummaryDetail,
   latestRequest: boolean,
+  stems?: WordStemScanner,
 ): TranscriptSegment {
-  const known = serialized.get(message);
-  if (known !== undefined && !Array.isArray(known)) {
-    if (matches(known, index, detail, latestRequest)) return known;
-  } else if (known !== undefined) {
-    const found = known.find((variant) => matches(variant, index, detail, latestRequest));
-    if (found) return found;
+  const known = knownSegment(message, index, detail, latestRequest);
+  if (known !== undefined) {
+    if (stems !== undefined) addStems(known, stems);
+    return known;
   }
-  const { text, line, clipped } = serializeMessage(message, index, detail, { latestRequest });
-  // Every field a segment ever gets, set here: `tokens` added later would move the object to a
-  // new shape with an out-of-object property store, per segment of the span.
-  const variant: Variant = {
-    text,
-    line,
-    clipped,
-    tokens: undefined,
-    countedBy: undefined,
-    index,
-    detail,
-    latestRequest,
-  };
-  if (known === undefined) {
-    serialized.set(message, variant);
-    return variant;
+  const segment: TranscriptSegment = withPieces((pieces) => {
+    pieces.stems = stems;
+    const clipped = serializeMessageInto(pieces, message, index, detail, latestRequest);
+    // Every field a segment ever gets, set here: `tokens` added later would move the object to a
+    // new shape with an out-of-object property store, per segment of the span.
+    return {
+      message,
+      index,
+      detail,
+      latestRequest,
+      line: clipped ? pieces.join() : undefined,
+      clipped,
+      tokens: undefined,
+      countedBy: undefined,
+    };
+  });
+  const list = serialized.get(message);
+  if (list === undefined) serialized.set(message, segment);
+  else if (!Array.isArray(list)) serialized.set(message, [list, segment]);
+  else {
+    // A message is summarised at a handful of indexes over a session; keep the latest few.
+    if (list.length >= 4) list.shift();
+    list.push(segment);
   }
-  if (!Array.isArray(known)) {
-    serialized.set(message, [known, variant]);
-    return variant;
+  return segment;
+}
+
+/** A segment's words, added to `stems` (from its line, or serialised again to be scanned). */
+export function addStems(segment: TranscriptSegment, stems: WordStemScanner): void {
+  if (segment.line !== undefined) {
+    stems.add(segment.line);
+    return;
   }
-  // A message is summarised at a handful of indexes over a session; keep the latest few.
-  if (known.length >= 4) known.shift();
-  known.push(variant);
-  return variant;
+  withPieces((pieces) => {
+    pieces.stems = stems;
+    pieces.scanOnly = true;
+    serializeSegmentInto(pieces, segment);
+  });
+}
+
+function serializeSegmentInto(pieces: Pieces, segment: TranscriptSegment): void {
+  serializeMessageInto(
+    pieces,
+    segment.message,
+    segment.index,
+    segment.detail,
+    segment.latestRequest,
+  );
+}
+
+/** A segment's line (its text and a newline), serialised alone when no prompt has held it yet. */
+export function segmentLine(segment: TranscriptSegment): string {
+  segment.line ??= serializeMessage(segment.message, segment.index, segment.detail, {
+    latestRequest: segment.latestRequest,
+  }).line;
+  return segment.line;
+}
+
+/** `serializeMessage(…).text` of a segment. */
+export function segmentText(segment: TranscriptSegment): string {
+  return segmentLine(segment).slice(0, -1);
 }
 
 /**
@@ -109,7 +223,7 @@ export function createRequestCounter(counter: TokenCounter) {
   const segmentTokens = (segment: string | TranscriptSegment): number => {
     if (typeof segment === 'string') return counter.count(`${segment}\n`);
     if (segment.countedBy !== counter || segment.tokens === undefined) {
-      segment.tokens = byText.count(segment.text, segment.line, counter);
+      segment.tokens = byText.count(segmentLine(segment), counter);
       segment.countedBy = counter;
     }
     return segment.tokens;
@@ -118,17 +232,17 @@ export function createRequestCounter(counter: TokenCounter) {
     instructions: string,
     segments: ReadonlyArray<string | TranscriptSegment>,
     previous: string | undefined,
+    /** `joinPrompt(segments, previous)`, when the caller has it already. */
+    prompt?: string,
   ): number => {
     const system =
       instructions === '' ? 0 : counter.countMessage({ role: 'system', content: instructions });
+    // A segment's text always opens with its `<message` tag.
     const startsWithTag = (segment: string | TranscriptSegment) =>
-      (typeof segment === 'string' ? segment : segment.text).startsWith('<');
+      typeof segment !== 'string' || segment.startsWith('<');
     if (!additive || segments.length === 0 || !segments.every(startsWithTag)) {
-      const texts = segments.map((segment) =>
-        typeof segment === 'string' ? segment : segment.text,
-      );
-      const prompt = delimitedPrompt(texts.join('\n'), previous);
-      return system + counter.countMessages([{ role: 'user', content: prompt }]);
+      const whole = prompt ?? joinPrompt(segments, previous);
+      return system + counter.countMessages([{ role: 'user', content: whole }]);
     }
     // The prompt is `<opening>` + each segment followed by `\n` + `<closing>`; every segment starts
     // with `<message` right after a newline, and the closing with `</transcript>`.
@@ -151,18 +265,18 @@ class SegmentCounts {
   #older = new Map<string, number>();
   #characters = 0;
 
-  /** Tokens of `text` and a newline (`line`, when the caller has that string already). */
-  count(text: string, line: string | undefined, counter: TokenCounter): number {
-    let tokens = this.#current.get(text);
+  /** Tokens of `line` (a segment's text and its newline). */
+  count(line: string, counter: TokenCounter): number {
+    let tokens = this.#current.get(line);
     if (tokens !== undefined) return tokens;
-    tokens = this.#older.get(text) ?? counter.count(line ?? `${text}\n`);
-    if (this.#characters + text.length > maxSegmentCharacters) {
+    tokens = this.#older.get(line) ?? counter.count(line);
+    if (this.#characters + line.length > maxSegmentCharacters) {
       this.#older = this.#current;
       this.#current = new Map();
       this.#characters = 0;
     }
-    this.#current.set(text, tokens);
-    this.#characters += text.length;
+    this.#current.set(line, tokens);
+    this.#characters += line.length;
     return tokens;
   }
 }
@@ -181,7 +295,8 @@ function segmentCounts(counter: TokenCounter): SegmentCounts {
 
 /**
  * `delimitedPrompt(texts.join('\n'), previous)` built in one join, so a large request is copied
- * once rather than once per nesting level.
+ * once rather than once per nesting level. A segment whose line is not known yet is serialised
+ * straight into the prompt, and keeps a slice of it as its line: the transcript is held once.
  */
 export function joinPrompt(
   segments: ReadonlyArray<string | TranscriptSegment>,
@@ -189,20 +304,32 @@ export function joinPrompt(
 ): string {
   if (segments.length === 0) return delimitedPrompt('', previous);
   const { opening, closing } = promptFrame(previous);
-  const parts = new Array<string>(2 * segments.length + 1);
-  parts[0] = opening;
-  for (let index = 0; index < segments.length; index++) {
-    const segment = segments[index]!;
-    if (typeof segment !== 'string' && segment.line !== undefined) {
-      parts[2 * index + 1] = segment.line;
-      parts[2 * index + 2] = '';
-    } else {
-      parts[2 * index + 1] = typeof segment === 'string' ? segment : segment.text;
-      parts[2 * index + 2] = '\n';
+  return withPieces((pieces) => {
+    pieces.push(opening);
+    // Each segment serialised here: its position in `segments`, where it starts and where it ends
+    // in the prompt (numbers in one list: an object per segment was a few MiB of a large span).
+    const fresh: number[] = [];
+    for (let index = 0; index < segments.length; index++) {
+      const segment = segments[index]!;
+      if (typeof segment === 'string') {
+        pieces.push(segment);
+        pieces.push('\n');
+      } else if (segment.line !== undefined) {
+        pieces.push(segment.line);
+      } else {
+        fresh.push(index, pieces.characters);
+        serializeSegmentInto(pieces, segment);
+        fresh.push(pieces.characters);
+      }
     }
-  }
-  parts.push(closing);
-  return parts.join('');
+    pieces.push(closing);
+    const prompt = pieces.join();
+    for (let at = 0; at < fresh.length; at += 3) {
+      const segment = segments[fresh[at]!] as TranscriptSegment;
+      segment.line ??= prompt.slice(fresh[at + 1], fresh[at + 2]);
+    }
+    return prompt;
+  });
 }
 
 const frameMarker = '\u0000';

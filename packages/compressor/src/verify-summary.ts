@@ -185,42 +185,55 @@ function stemText(stem: number): string {
  * text's units: no lower-cased copy, no match objects, and one string per distinct stem.
  */
 export function wordStemsOf(texts: readonly string[]): Set<string> {
-  const stems = new Set<string>();
-  const seen = new Uint8Array(stemCount);
-  let length = 0;
-  let stem = 0;
-  let tail = 0;
-  const end = () => {
-    if (length >= 4 && seen[stem] === 0) {
-      const stopTails = length > longestStopWord ? undefined : stopWordTails.get(stem);
-      if (stopTails === undefined || !stopTails.has(tail)) {
-        seen[stem] = 1;
-        stems.add(stemText(stem));
-      }
-    }
-    length = 0;
-    stem = 0;
-    tail = 0;
-  };
+  const scanner = new WordStemScanner();
   // Indexed: `for...of` here made an iterator result per text of the span.
-  for (let at = 0; at < texts.length; at++) {
-    const text = texts[at]!;
+  for (let at = 0; at < texts.length; at++) scanner.add(texts[at]!);
+  return scanner.stems;
+}
+
+/**
+ * `wordStemsOf` fed one text at a time: `stems` after adding texts a, b, … is `wordStemsOf([a, b,
+ * …])`. A transcript's pieces can be added as they are serialised, without joining them, when no
+ * word runs across two pieces (every piece boundary has a non-letter on one side).
+ */
+export class WordStemScanner {
+  readonly stems = new Set<string>();
+  readonly #seen = new Uint8Array(stemCount);
+  #length = 0;
+  #stem = 0;
+  #tail = 0;
+
+  add(text: string): void {
     for (let index = 0; index < text.length; index++) {
       const code = text.charCodeAt(index);
       const letter = letterOf(code);
       if (letter < 0) {
-        if (length > 0) end();
+        if (this.#length > 0) this.#end();
         continue;
       }
-      if (length < 4) stem = stem * 26 + letter;
-      else if (length < longestStopWord) tail = tail * 27 + letter + 1;
-      length++;
+      if (this.#length < 4) this.#stem = this.#stem * 26 + letter;
+      else if (this.#length < longestStopWord) this.#tail = this.#tail * 27 + letter + 1;
+      this.#length++;
       // I with a dot above lower-cases to i and a combining dot: the word ends after the i.
-      if (code === 0x130) end();
+      if (code === 0x130) this.#end();
     }
-    if (length > 0) end();
+    if (this.#length > 0) this.#end();
   }
-  return stems;
+
+  #end(): void {
+    const length = this.#length;
+    const stem = this.#stem;
+    if (length >= 4 && this.#seen[stem] === 0) {
+      const stopTails = length > longestStopWord ? undefined : stopWordTails.get(stem);
+      if (stopTails === undefined || !stopTails.has(this.#tail)) {
+        this.#seen[stem] = 1;
+        this.stems.add(stemText(stem));
+      }
+    }
+    this.#length = 0;
+    this.#stem = 0;
+    this.#tail = 0;
+  }
 }
 
 function basename(path: string): string {
