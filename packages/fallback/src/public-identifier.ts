@@ -13,27 +13,64 @@ import { decodeBase64 } from './decode-base64.js';
 // here: it pairs with a secret key and names who signs. AWS prints them 20 or 21 characters long.
 const awsUniqueId = /^(?:AROA|AIDA|AGPA|ANPA|ANVA|AIPA|ASCA)[A-Z0-9]{16,17}$/;
 
-// The algorithm an SSH public key names first in its wire format (RFC 4253 section 6.6: a
-// length-prefixed name, then the key), as `authorized_keys`, `known_hosts` and `*.pub` print it.
-const sshAlgorithm =
-  /^(?:ssh-[a-z0-9-]+|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9-]+@openssh\.com|ssh-[a-z0-9-]+-cert-v01@openssh\.com)$/;
+// The fields after the algorithm's name in each public key's wire format (RFC 4253 section 6.6,
+// RFC 5656, RFC 8709, OpenSSH's PROTOCOL.u2f): RSA `e`, `n`; DSA `p`, `q`, `g`, `y`; Ed25519 and
+// Ed448 the point; ECDSA the curve and the point; security keys add the application.
+const sshPublicFields: Record<string, number> = {
+  'ssh-rsa': 2,
+  'ssh-dss': 4,
+  'ssh-ed25519': 1,
+  'ssh-ed448': 1,
+  'ecdsa-sha2-nistp256': 2,
+  'ecdsa-sha2-nistp384': 2,
+  'ecdsa-sha2-nistp521': 2,
+  'sk-ecdsa-sha2-nistp256@openssh.com': 3,
+  'sk-ssh-ed25519@openssh.com': 2,
+};
+const sshCertificate = /^[a-z0-9@.-]+-cert-v01@openssh\.com$/;
+
+/** The big-endian 32-bit number at `offset` of the byte string `bytes`. */
+function readLength(bytes: string, offset: number): number {
+  return (
+    ((bytes.charCodeAt(offset) << 24) |
+      (bytes.charCodeAt(offset + 1) << 16) |
+      (bytes.charCodeAt(offset + 2) << 8) |
+      bytes.charCodeAt(offset + 3)) >>>
+    0
+  );
+}
 
 /**
- * True when `value` is base64 of an SSH public key or certificate: its bytes start with the
- * length of an algorithm name and the name (`AAAAB3NzaC1yc2E` is `\0\0\0\7ssh-rsa`). A private
- * key's body starts with `openssh-key-v1` instead, and random bytes name no algorithm.
+ * True when `value` is base64 of an SSH public key or certificate: its bytes are the length of an
+ * algorithm name, the name (`AAAAB3NzaC1yc2E` is `\0\0\0\7ssh-rsa`), then exactly the fields of
+ * that algorithm's public key. The agent protocol writes a private key the same way but with its
+ * secret fields after the public ones, and a private certificate holds the whole certificate where
+ * a public one holds a short nonce: neither passes. A key cut short (`AAAAB3NzaC1yc2EAAAADAQAB…`)
+ * still does while what is there fits the public form.
  */
 export function isSshPublicKey(value: string): boolean {
   if (!value.startsWith('AAAA') || value.length < 40) return false;
-  const head = decodeBase64(value.slice(0, 64));
-  if (head === undefined) return false;
-  const length =
-    ((head.charCodeAt(0) << 24) |
-      (head.charCodeAt(1) << 16) |
-      (head.charCodeAt(2) << 8) |
-      head.charCodeAt(3)) >>>
-    0;
-  return length >= 7 && length <= 44 && sshAlgorithm.test(head.slice(4, 4 + length));
+  const run = value.replace(/=+$/, '');
+  const bytes = decodeBase64(run.slice(0, run.length - (run.length % 4)));
+  if (bytes === undefined) return false;
+  const nameLength = readLength(bytes, 0);
+  if (nameLength < 7 || nameLength > 44) return false;
+  const name = bytes.slice(4, 4 + nameLength);
+  let offset = 4 + nameLength;
+  if (sshCertificate.test(name)) {
+    // A certificate's next field is the CA's nonce (OpenSSH writes 32 bytes).
+    if (offset + 4 > bytes.length) return true;
+    const nonceLength = readLength(bytes, offset);
+    return nonceLength >= 8 && nonceLength <= 64;
+  }
+  const fields = sshPublicFields[name];
+  if (fields === undefined) return false;
+  for (let field = 0; field < fields; field++) {
+    if (offset + 4 > bytes.length) return true;
+    offset += 4 + readLength(bytes, offset);
+    if (offset >= bytes.length) return true;
+  }
+  return offset === bytes.length;
 }
 
 // A CIDv0 is `Qm` and the Base58 of a SHA-256 multihash: the address of content, like a digest.
@@ -72,7 +109,15 @@ const secretContext = /secret|priv|seed|mnemonic|passw|keypair|signer/i;
 /** True when `value` is a 32-byte Base58 key the text before names as a public address. */
 function isNamedBase58Address(value: string, line: string): boolean {
   if (value.length < 32 || value.length > 44) return false;
-  if (!addressContext.test(line) || secretContext.test(line)) return false;
+  const named = addressContext.exec(line);
+  if (named === null || secretContext.test(line)) return false;
+  // The word must start a word of the key (`wallet`, `owner_address`, `mintAddress`): `sol` ends
+  // `CONSOL` and `mint` ends `spearmint`, and those name no address.
+  const previous = line.charAt(named.index - 1);
+  const first = line.charAt(named.index);
+  if (/[A-Za-z]/.test(previous) && !(/[a-z0-9]/.test(previous) && /[A-Z]/.test(first))) {
+    return false;
+  }
   return decodeBase58(value)?.length === 32;
 }
 
