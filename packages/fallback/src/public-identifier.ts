@@ -50,8 +50,10 @@ function readLength(bytes: string, offset: number): number {
  */
 export function isSshPublicKey(value: string): boolean {
   if (!value.startsWith('AAAA') || value.length < 40) return false;
-  const run = value.replace(/=+$/, '');
-  const bytes = decodeBase64(run.slice(0, run.length - (run.length % 4)));
+  // Whole groups of four only: a key cut short decodes as far as it goes.
+  let length = value.length;
+  while (length > 0 && value.charCodeAt(length - 1) === 61) length--;
+  const bytes = decodeBase64(value.slice(0, length - (length % 4)));
   if (bytes === undefined) return false;
   const nameLength = readLength(bytes, 0);
   if (nameLength < 7 || nameLength > 44) return false;
@@ -63,7 +65,8 @@ export function isSshPublicKey(value: string): boolean {
     const nonceLength = readLength(bytes, offset);
     return nonceLength >= 8 && nonceLength <= 64;
   }
-  const fields = sshPublicFields[name];
+  // Curves beyond NIST's are named by their own suffix (RFC 5656 section 6.1); the fields are alike.
+  const fields = sshPublicFields[name.startsWith('ecdsa-sha2-') ? 'ecdsa-sha2-nistp256' : name];
   if (fields === undefined) return false;
   for (let field = 0; field < fields; field++) {
     if (offset + 4 > bytes.length) return true;
