@@ -151,11 +151,8 @@ const recordContexts = [
 
 describe('a business record prefix does not make a generated secret an id', () => {
   it('identifiers of words after a record word (`case_HandleUserLogin…`) stay in the clear', () => {
-    const word = fc.constantFrom(
-      ...'handle user account settings panel processing service loader email thread customer payment status update event stream config'.split(
-        ' ',
-      ),
-    );
+    const words = 'handle user account settings panel service loader email thread status event';
+    const word = fc.constantFrom(...words.split(' '));
     fc.assert(
       fc.property(recordPrefix, fc.array(word, { minLength: 4, maxLength: 7 }), (prefix, words) => {
         const name = `${prefix}_${words.map((part) => part[0]!.toUpperCase() + part.slice(1)).join('')}`;
