@@ -76,6 +76,22 @@ export function isSshPublicKey(value: string): boolean {
   return offset === bytes.length;
 }
 
+const sshKeyBlobs = /(?<![A-Za-z0-9+/])AAAA[A-Za-z0-9+/]{36,}={0,3}/g;
+
+/**
+ * Where `text` holds SSH public keys' base64 (sorted, disjoint, end exclusive). Their `/` and `+`
+ * part them into pieces a rule could read as a token of its own (`/EAAA…` is Square's shape).
+ */
+export function sshPublicKeyRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  if (!text.includes('AAAA')) return ranges;
+  sshKeyBlobs.lastIndex = 0;
+  for (let blob = sshKeyBlobs.exec(text); blob; blob = sshKeyBlobs.exec(text)) {
+    if (isSshPublicKey(blob[0])) ranges.push([blob.index, blob.index + blob[0].length]);
+  }
+  return ranges;
+}
+
 // A CIDv0 is `Qm` and the Base58 of a SHA-256 multihash: the address of content, like a digest.
 const contentIdV0 = /^Qm[1-9A-HJ-NP-Za-km-z]{44}$/;
 
@@ -134,12 +150,51 @@ const googleContentId = /^[A-Za-z0-9_-]{11,44}$/;
 // array that starts with version 0 (`kwDO…`, `kgDO…`). It names an issue, user or repository.
 const githubNodeId = /^[A-Z]{1,4}_k[gw][A-Za-z0-9_-]{6,}$/;
 
-/** True when `value` is a GitHub node id whose body decodes to a version-0 MessagePack array. */
+/**
+ * The length of the MessagePack integer or string at `offset` of `bytes` (GitHub's node id
+ * arrays hold only those: ids, numbers and a commit's hex digest, as str or bin), or 0 when something else is
+ * there or it runs past the end.
+ */
+function messagePackScalarLength(bytes: string, offset: number): number {
+  const tag = bytes.charCodeAt(offset);
+  let length = 0;
+  if (tag <= 0x7f || tag >= 0xe0) length = 1;
+  else if (tag >= 0xa0 && tag <= 0xbf) length = 1 + (tag - 0xa0);
+  else if (tag === 0xcc || tag === 0xd0) length = 2;
+  else if (tag === 0xcd || tag === 0xd1) length = 3;
+  else if (tag === 0xce || tag === 0xd2) length = 5;
+  else if (tag === 0xcf || tag === 0xd3) length = 9;
+  else if ((tag === 0xd9 || tag === 0xc4) && offset + 1 < bytes.length) {
+    length = 2 + bytes.charCodeAt(offset + 1);
+  } else if ((tag === 0xda || tag === 0xc5) && offset + 2 < bytes.length) {
+    length = 3 + ((bytes.charCodeAt(offset + 1) << 8) | bytes.charCodeAt(offset + 2));
+  }
+  return offset + length <= bytes.length ? length : 0;
+}
+
+/**
+ * True when `value` is a GitHub node id: its body decodes to a version-0 MessagePack array of
+ * integers and strings and nothing after it. A token of the same look (`XX_kwDO` then random
+ * characters) leaves bytes over or breaks off inside an element.
+ */
 function isGithubNodeId(value: string): boolean {
   if (!githubNodeId.test(value)) return false;
-  const body = value.slice(value.indexOf('_') + 1, value.indexOf('_') + 5);
-  const head = decodeBase64(body.replace(/-/g, '+').replace(/_/g, '/'));
-  return head !== undefined && (head.charCodeAt(0) & 0xfe) === 0x92 && head.charCodeAt(1) === 0;
+  const body = value
+    .slice(value.indexOf('_') + 1)
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
+  if (body.length % 4 === 1) return false;
+  const bytes = decodeBase64(body);
+  if (bytes === undefined || (bytes.charCodeAt(0) & 0xf0) !== 0x90) return false;
+  if (bytes.charCodeAt(1) !== 0) return false;
+  const elements = bytes.charCodeAt(0) & 0x0f;
+  let offset = 1;
+  for (let element = 0; element < elements; element++) {
+    const length = messagePackScalarLength(bytes, offset);
+    if (length === 0) return false;
+    offset += length;
+  }
+  return offset === bytes.length;
 }
 
 /**
