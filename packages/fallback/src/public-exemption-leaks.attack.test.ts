@@ -254,6 +254,18 @@ describe('an address word must start a word of the key', () => {
       { numRuns: 300 },
     );
   });
+
+  it('address words glued or in camel case (`walletAddress`, `OWNERADDRESS`) still name one', () => {
+    const word = fc.constantFrom('wallet', 'owner', 'mint', 'sender', 'token');
+    fc.assert(
+      fc.property(word, key32, fc.nat(2), (head, value, form) => {
+        const key = [`${head}Address`, `${head}address`.toUpperCase(), `${head}address`][form]!;
+        const line = `${key}: ${value}`;
+        return redactSecrets(line).text === line;
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('a token that starts like a GitHub node id is not one', () => {

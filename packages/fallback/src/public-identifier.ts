@@ -122,6 +122,8 @@ function isBase58CheckPublic(value: string): boolean {
 // and validators are all addressed by one): the key or path segment just before it.
 const addressContext =
   /(?:address|wallet|pubkey|public[_\s-]?key|account|mint|program(?:[_\s-]?id)?|owner|recipient|receiver|sender|payer|validator|vote|token[_\s-]?account|solana|sol)["']?\s*(?:=>|:=|[:=/]|\bis\b)?\s*["']?$/i;
+const addressWordEnd =
+  /(?:^|[^A-Za-z])(?:address|wallet|owner|mint|token|program|sender|receiver|recipient|payer|account|vote|validator|pubkey|solana|sol)$/i;
 // A secret key named on the same line keeps a value redacted, whatever else is said there.
 const secretContext = /secret|priv|seed|mnemonic|passw|keypair|signer/i;
 
@@ -134,7 +136,12 @@ function isNamedBase58Address(value: string, line: string): boolean {
   // `CONSOL` and `mint` ends `spearmint`, and those name no address.
   const previous = line.charAt(named.index - 1);
   const first = line.charAt(named.index);
-  if (/[A-Za-z]/.test(previous) && !(/[a-z0-9]/.test(previous) && /[A-Z]/.test(first))) {
+  if (
+    /[A-Za-z]/.test(previous) &&
+    !(/[a-z0-9]/.test(previous) && /[A-Z]/.test(first)) &&
+    // Address words glued together (`walletaddress`, `OWNERADDRESS`) still name one.
+    !addressWordEnd.test(line.slice(0, named.index))
+  ) {
     return false;
   }
   return decodeBase58(value)?.length === 32;
