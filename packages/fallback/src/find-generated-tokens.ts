@@ -6,7 +6,7 @@ import {
   judgeSegment,
   looksGenerated,
 } from './generated-token-shape.js';
-import { isSshPublicKey } from './public-identifier.js';
+import { sshPublicKeyRanges } from './public-identifier.js';
 import { readsAsWords } from './secret-heuristics.js';
 import { keyDeclaresNotSecret, keyIsSecret, keyNamesPublicId } from './secret-rules.js';
 
@@ -107,8 +107,6 @@ function declaredNotSecret(text: string, start: number): boolean {
     /\bdata:[\w.+-]*\/?[\w.+-]*(?:;[\w.+-]+=[^;,\s]*)*;base64,$/i.test(before)
   );
 }
-
-const sshKeyBlobs = /(?<![A-Za-z0-9+/])AAAA[A-Za-z0-9+/]{36,}={0,3}/g;
 
 // A Fernet token: version byte 0x80 and a 64-bit timestamp (`gAAAAA…`), then IV, ciphertext and
 // HMAC, 73 bytes at least (100 base64url characters). It is a message encrypted with a key kept
@@ -322,14 +320,7 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     }
   }
   for (const range of sourceMappingRanges(text)) skipped.push(range);
-  if (text.includes('AAAA')) {
-    // An SSH public key's base64 holds `/` and `+`: judged piece by piece, a piece of it could read
-    // as a token of its own.
-    sshKeyBlobs.lastIndex = 0;
-    for (let blob = sshKeyBlobs.exec(text); blob; blob = sshKeyBlobs.exec(text)) {
-      if (isSshPublicKey(blob[0])) skipped.push([blob.index, blob.index + blob[0].length]);
-    }
-  }
+  for (const range of sshPublicKeyRanges(text)) skipped.push(range);
   if (text.includes('gAAAAA')) {
     // A Fernet token's base64url may hold `---`, where runs are parted below (PEM dashes): its
     // pieces would each be judged as a token of their own.

@@ -114,8 +114,11 @@ const idPrefixes = new Set([
   'card',
   'op',
   'operation',
-  // Business records: order, invoice, ticket, receipt and booking numbers name a record in a
-  // customer's or a shop's system, printed on emails and pages, not a key to it.
+]);
+
+// Business records: order, invoice, ticket, receipt and booking numbers name a record in a
+// customer's or a shop's system, printed on emails and pages, not a key to it.
+const recordPrefixes = new Set([
   'ord',
   'order',
   'inv',
@@ -268,7 +271,23 @@ const prefixPart =
 export function isObjectId(segment: string): boolean {
   // `~` joins no id or digest name: `sha256~…` is a token (OpenShift), `sha256-…` a digest.
   const head = /^([A-Za-z][A-Za-z0-9]{0,11})[_\-.]/.exec(segment);
-  return head !== null && idPrefixes.has(head[1]!.toLowerCase());
+  if (head === null) return false;
+  const prefix = head[1]!.toLowerCase();
+  if (idPrefixes.has(prefix)) return true;
+  return recordPrefixes.has(prefix) && readsAsRecordNumber(segment.slice(head[0].length));
+}
+
+/**
+ * True when `body` can be a record number: digits and capitals (`2024-00042`, a ULID), a database
+ * id, or a random id as long as API objects' (Stripe's `in_` ids hold 24 characters). More than
+ * that in mixed case, or 32 lower-case letters and digits, is a generated secret's body: `ref_` or
+ * `inv_` could as well be an issuer's prefix.
+ */
+function readsAsRecordNumber(body: string): boolean {
+  // A year or date before the number (`2024-…`) is part of no random body.
+  const core = body.replace(/^(?:\d{2,8}[_-])+/, '');
+  if (core.length > 24 && /[a-z]/.test(core) && /[A-Z]/.test(core)) return false;
+  return !/^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{32,}$/.test(core);
 }
 
 /** The kind of generated token `segment` (one run of token characters, no `/`) is, if any. */

@@ -13,27 +13,83 @@ import { decodeBase64 } from './decode-base64.js';
 // here: it pairs with a secret key and names who signs. AWS prints them 20 or 21 characters long.
 const awsUniqueId = /^(?:AROA|AIDA|AGPA|ANPA|ANVA|AIPA|ASCA)[A-Z0-9]{16,17}$/;
 
-// The algorithm an SSH public key names first in its wire format (RFC 4253 section 6.6: a
-// length-prefixed name, then the key), as `authorized_keys`, `known_hosts` and `*.pub` print it.
-const sshAlgorithm =
-  /^(?:ssh-[a-z0-9-]+|ecdsa-sha2-[a-z0-9-]+|sk-[a-z0-9-]+@openssh\.com|ssh-[a-z0-9-]+-cert-v01@openssh\.com)$/;
+// The fields after the algorithm's name in each public key's wire format (RFC 4253 section 6.6,
+// RFC 5656, RFC 8709, OpenSSH's PROTOCOL.u2f): RSA `e`, `n`; DSA `p`, `q`, `g`, `y`; Ed25519 and
+// Ed448 the point; ECDSA the curve and the point; security keys add the application.
+const sshPublicFields: Record<string, number> = {
+  'ssh-rsa': 2,
+  'ssh-dss': 4,
+  'ssh-ed25519': 1,
+  'ssh-ed448': 1,
+  'ecdsa-sha2-nistp256': 2,
+  'ecdsa-sha2-nistp384': 2,
+  'ecdsa-sha2-nistp521': 2,
+  'sk-ecdsa-sha2-nistp256@openssh.com': 3,
+  'sk-ssh-ed25519@openssh.com': 2,
+};
+const sshCertificate = /^[a-z0-9@.-]+-cert-v01@openssh\.com$/;
+
+/** The big-endian 32-bit number at `offset` of the byte string `bytes`. */
+function readLength(bytes: string, offset: number): number {
+  return (
+    ((bytes.charCodeAt(offset) << 24) |
+      (bytes.charCodeAt(offset + 1) << 16) |
+      (bytes.charCodeAt(offset + 2) << 8) |
+      bytes.charCodeAt(offset + 3)) >>>
+    0
+  );
+}
 
 /**
- * True when `value` is base64 of an SSH public key or certificate: its bytes start with the
- * length of an algorithm name and the name (`AAAAB3NzaC1yc2E` is `\0\0\0\7ssh-rsa`). A private
- * key's body starts with `openssh-key-v1` instead, and random bytes name no algorithm.
+ * True when `value` is base64 of an SSH public key or certificate: its bytes are the length of an
+ * algorithm name, the name (`AAAAB3NzaC1yc2E` is `\0\0\0\7ssh-rsa`), then exactly the fields of
+ * that algorithm's public key. The agent protocol writes a private key the same way but with its
+ * secret fields after the public ones, and a private certificate holds the whole certificate where
+ * a public one holds a short nonce: neither passes. A key cut short (`AAAAB3NzaC1yc2EAAAADAQAB…`)
+ * still does while what is there fits the public form.
  */
 export function isSshPublicKey(value: string): boolean {
   if (!value.startsWith('AAAA') || value.length < 40) return false;
-  const head = decodeBase64(value.slice(0, 64));
-  if (head === undefined) return false;
-  const length =
-    ((head.charCodeAt(0) << 24) |
-      (head.charCodeAt(1) << 16) |
-      (head.charCodeAt(2) << 8) |
-      head.charCodeAt(3)) >>>
-    0;
-  return length >= 7 && length <= 44 && sshAlgorithm.test(head.slice(4, 4 + length));
+  // Whole groups of four only: a key cut short decodes as far as it goes.
+  let length = value.length;
+  while (length > 0 && value.charCodeAt(length - 1) === 61) length--;
+  const bytes = decodeBase64(value.slice(0, length - (length % 4)));
+  if (bytes === undefined) return false;
+  const nameLength = readLength(bytes, 0);
+  if (nameLength < 7 || nameLength > 44) return false;
+  const name = bytes.slice(4, 4 + nameLength);
+  let offset = 4 + nameLength;
+  if (sshCertificate.test(name)) {
+    // A certificate's next field is the CA's nonce (OpenSSH writes 32 bytes).
+    if (offset + 4 > bytes.length) return true;
+    const nonceLength = readLength(bytes, offset);
+    return nonceLength >= 8 && nonceLength <= 64;
+  }
+  // Curves beyond NIST's are named by their own suffix (RFC 5656 section 6.1); the fields are alike.
+  const fields = sshPublicFields[name.startsWith('ecdsa-sha2-') ? 'ecdsa-sha2-nistp256' : name];
+  if (fields === undefined) return false;
+  for (let field = 0; field < fields; field++) {
+    if (offset + 4 > bytes.length) return true;
+    offset += 4 + readLength(bytes, offset);
+    if (offset >= bytes.length) return true;
+  }
+  return offset === bytes.length;
+}
+
+const sshKeyBlobs = /(?<![A-Za-z0-9+/])AAAA[A-Za-z0-9+/]{36,}={0,3}/g;
+
+/**
+ * Where `text` holds SSH public keys' base64 (sorted, disjoint, end exclusive). Their `/` and `+`
+ * part them into pieces a rule could read as a token of its own (`/EAAA…` is Square's shape).
+ */
+export function sshPublicKeyRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  if (!text.includes('AAAA')) return ranges;
+  sshKeyBlobs.lastIndex = 0;
+  for (let blob = sshKeyBlobs.exec(text); blob; blob = sshKeyBlobs.exec(text)) {
+    if (isSshPublicKey(blob[0])) ranges.push([blob.index, blob.index + blob[0].length]);
+  }
+  return ranges;
 }
 
 // A CIDv0 is `Qm` and the Base58 of a SHA-256 multihash: the address of content, like a digest.
@@ -66,13 +122,28 @@ function isBase58CheckPublic(value: string): boolean {
 // and validators are all addressed by one): the key or path segment just before it.
 const addressContext =
   /(?:address|wallet|pubkey|public[_\s-]?key|account|mint|program(?:[_\s-]?id)?|owner|recipient|receiver|sender|payer|validator|vote|token[_\s-]?account|solana|sol)["']?\s*(?:=>|:=|[:=/]|\bis\b)?\s*["']?$/i;
+const addressWordEnd =
+  /(?:^|[^A-Za-z])(?:address|wallet|owner|mint|token|program|sender|receiver|recipient|payer|account|vote|validator|pubkey|solana|sol)$/i;
 // A secret key named on the same line keeps a value redacted, whatever else is said there.
 const secretContext = /secret|priv|seed|mnemonic|passw|keypair|signer/i;
 
 /** True when `value` is a 32-byte Base58 key the text before names as a public address. */
 function isNamedBase58Address(value: string, line: string): boolean {
   if (value.length < 32 || value.length > 44) return false;
-  if (!addressContext.test(line) || secretContext.test(line)) return false;
+  const named = addressContext.exec(line);
+  if (named === null || secretContext.test(line)) return false;
+  // The word must start a word of the key (`wallet`, `owner_address`, `mintAddress`): `sol` ends
+  // `CONSOL` and `mint` ends `spearmint`, and those name no address.
+  const previous = line.charAt(named.index - 1);
+  const first = line.charAt(named.index);
+  if (
+    /[A-Za-z]/.test(previous) &&
+    !(/[a-z0-9]/.test(previous) && /[A-Z]/.test(first)) &&
+    // Address words glued together (`walletaddress`, `OWNERADDRESS`) still name one.
+    !addressWordEnd.test(line.slice(0, named.index))
+  ) {
+    return false;
+  }
   return decodeBase58(value)?.length === 32;
 }
 
@@ -86,12 +157,51 @@ const googleContentId = /^[A-Za-z0-9_-]{11,44}$/;
 // array that starts with version 0 (`kwDO…`, `kgDO…`). It names an issue, user or repository.
 const githubNodeId = /^[A-Z]{1,4}_k[gw][A-Za-z0-9_-]{6,}$/;
 
-/** True when `value` is a GitHub node id whose body decodes to a version-0 MessagePack array. */
+/**
+ * The length of the MessagePack integer or string at `offset` of `bytes` (GitHub's node id
+ * arrays hold only those: ids, numbers and a commit's hex digest, as str or bin), or 0 when something else is
+ * there or it runs past the end.
+ */
+function messagePackScalarLength(bytes: string, offset: number): number {
+  const tag = bytes.charCodeAt(offset);
+  let length = 0;
+  if (tag <= 0x7f || tag >= 0xe0) length = 1;
+  else if (tag >= 0xa0 && tag <= 0xbf) length = 1 + (tag - 0xa0);
+  else if (tag === 0xcc || tag === 0xd0) length = 2;
+  else if (tag === 0xcd || tag === 0xd1) length = 3;
+  else if (tag === 0xce || tag === 0xd2) length = 5;
+  else if (tag === 0xcf || tag === 0xd3) length = 9;
+  else if ((tag === 0xd9 || tag === 0xc4) && offset + 1 < bytes.length) {
+    length = 2 + bytes.charCodeAt(offset + 1);
+  } else if ((tag === 0xda || tag === 0xc5) && offset + 2 < bytes.length) {
+    length = 3 + ((bytes.charCodeAt(offset + 1) << 8) | bytes.charCodeAt(offset + 2));
+  }
+  return offset + length <= bytes.length ? length : 0;
+}
+
+/**
+ * True when `value` is a GitHub node id: its body decodes to a version-0 MessagePack array of
+ * integers and strings and nothing after it. A token of the same look (`XX_kwDO` then random
+ * characters) leaves bytes over or breaks off inside an element.
+ */
 function isGithubNodeId(value: string): boolean {
   if (!githubNodeId.test(value)) return false;
-  const body = value.slice(value.indexOf('_') + 1, value.indexOf('_') + 5);
-  const head = decodeBase64(body.replace(/-/g, '+').replace(/_/g, '/'));
-  return head !== undefined && (head.charCodeAt(0) & 0xfe) === 0x92 && head.charCodeAt(1) === 0;
+  const body = value
+    .slice(value.indexOf('_') + 1)
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
+  if (body.length % 4 === 1) return false;
+  const bytes = decodeBase64(body);
+  if (bytes === undefined || (bytes.charCodeAt(0) & 0xf0) !== 0x90) return false;
+  if (bytes.charCodeAt(1) !== 0) return false;
+  const elements = bytes.charCodeAt(0) & 0x0f;
+  let offset = 1;
+  for (let element = 0; element < elements; element++) {
+    const length = messagePackScalarLength(bytes, offset);
+    if (length === 0) return false;
+    offset += length;
+  }
+  return offset === bytes.length;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from './find-encoded-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
-import { isPublicIdentifier } from './public-identifier.js';
+import { isPublicIdentifier, sshPublicKeyRanges } from './public-identifier.js';
 import {
   contextRules,
   findHeadlessPrivateKeys,
@@ -628,6 +628,17 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
       keepSpans(spans, (span) => span.kind === 'private-key' || !withinRanges(opaque, span.start));
     }
   }
+  // And for one inside an SSH public key (`ssh-rsa AAAAB3…/EAAA…`): the key is public as a whole.
+  if (spans.length > 0) {
+    const keys = sshPublicKeyRanges(text);
+    if (keys.length > 0) {
+      keepSpans(spans, (span) => {
+        if (span.kind === 'private-key') return true;
+        const key = rangeHolding(keys, span.start);
+        return key === -1 || span.end > keys[key]![1];
+      });
+    }
+  }
   // The same for a vendor shape wholly inside a source map's `mappings` (a 2 % chance per map of
   // 40 random segments was measured), inside a data URI's bytes (`/ABSK…` turns up in image
   // base64 now and then) or inside a SOPS-encrypted value (an `iv:AP5…` happens about once in
@@ -829,6 +840,11 @@ function opaqueValueRanges(text: string): Array<[number, number]> {
 
 /** True when `position` lies in one of `ranges` (sorted, disjoint, both ends included). */
 function withinRanges(ranges: Array<[number, number]>, position: number): boolean {
+  return rangeHolding(ranges, position) !== -1;
+}
+
+/** The index of the range of `ranges` (sorted, disjoint, both ends included) holding `position`, or -1. */
+function rangeHolding(ranges: Array<[number, number]>, position: number): number {
   let low = 0;
   let high = ranges.length - 1;
   while (low < high) {
@@ -837,7 +853,7 @@ function withinRanges(ranges: Array<[number, number]>, position: number): boolea
     else high = middle - 1;
   }
   const [start, end] = ranges[low]!;
-  return position >= start && position <= end;
+  return position >= start && position <= end ? low : -1;
 }
 
 /** Keeps the spans `keep` accepts, in order, in the same array (one pass, not a splice each). */

@@ -769,9 +769,10 @@ export function keyIsIdLike(rawKey: string): boolean {
 
 // Words that make an id part of a credential: `secret_id` (Vault AppRole), `session_id` (a
 // cookie), `access_key_id` (the public half of a signing pair), `client_id` and `app_id` (issued
-// beside a secret and named with it by the scanners).
+// beside a secret and named with it by the scanners); a refresh or one-time token's id is
+// the token.
 const credentialIdWords =
-  /^(?:access|secret|secrets|token|tokens|key|keys|api|apikey|auth|session|private|pass|passwd|password|pwd|credential|credentials|client|app|consumer|signing|webhook)$/;
+  /^(?:access|secret|secrets|token|tokens|key|keys|api|apikey|auth|session|private|pass|passwd|password|pwd|credential|credentials|client|app|consumer|signing|webhook|refresh|totp|hmac|oauth)$/;
 
 /**
  * True when the text just before a value ends with a key that names it an id of a thing (`fileId:`,
@@ -783,10 +784,13 @@ export function keyNamesPublicId(before: string): boolean {
   if (!key) return false;
   const segments = keySegments(key);
   // `id` alone names nothing: any value may be called that.
+  // The words before `id` name the thing: a thing the key rules call secret (`cookie_id`,
+  // `otp_id`, `bearer_id`) makes the value one of those, not an id of something else.
   return (
     segments.length >= 2 &&
     segments.at(-1) === 'id' &&
-    !segments.some((segment) => credentialIdWords.test(segment))
+    !segments.some((segment) => credentialIdWords.test(segment)) &&
+    keyIsSecret(segments.slice(0, -1).join('_')) === undefined
   );
 }
 
