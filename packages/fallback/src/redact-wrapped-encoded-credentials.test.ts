@@ -22,8 +22,17 @@ const pair = fc
   .filter(([, , password]) => !password.startsWith('//'))
   .map(([first, user, password]) => `${first}${user}:${password}`);
 const encoded = pair.map((value) => Buffer.from(value).toString('base64'));
-const wrapWidth = fc.constantFrom(76, 64, 60, 40, 16);
-const lineBreak = fc.constantFrom('\\n', '\\r\\n', '\\\\n', '\n', '\r\n', '\n    ');
+const wrapWidth = fc.constantFrom(76, 64, 60, 40, 16, 12);
+const lineBreak = fc.constantFrom(
+  '\\n',
+  '\\r\\n',
+  '\\\\n',
+  '\\\\r\\\\n',
+  '\n',
+  '\r\n',
+  '\n    ',
+  '\r\n\t',
+);
 
 /** The lines of `value` cut every `width` characters. */
 const wrap = (value: string, width: number) =>
