@@ -8,6 +8,7 @@ import {
   shannonEntropy,
 } from './secret-heuristics.js';
 import { acronymShare } from './technical-acronyms.js';
+import { isWordNamedPrefix } from './word-named-prefix.js';
 
 /**
  * What a generated token looks like, with no list of credential families: issuers mint tokens as
@@ -379,8 +380,11 @@ const resourceIdPrefixes = new Set(
   ),
 );
 
-/** True when `segment` is a short prefix, a separator and 16+ characters of random hex. */
-function hasHexBody(segment: string): boolean {
+/**
+ * True when `segment` is a short prefix, a separator and 16+ characters of random hex. `keyed`: a
+ * key naming a secret holds it, so a word before short hex no longer makes it a thing's name.
+ */
+export function hasHexBody(segment: string, keyed = false): boolean {
   const body = hexAfterPrefix.exec(segment);
   if (body === null) return false;
   const groups = body[2]!.split(/[_-]/).filter((group) => group !== '');
@@ -390,13 +394,22 @@ function hasHexBody(segment: string): boolean {
   // call's id), not part of the drawn body.
   const drawn = groups.filter((group) => !/^\d+$/.test(group)).join('');
   return (
-    (hex.length >= 32 || drawn.length >= minimumPrefixedHex) &&
+    (hex.length >= 32 ||
+      (drawn.length >= minimumPrefixedHex && (keyed || !namesAThing(segment, body[1]!, hex)))) &&
     !isUuid(body[2]!.replace(/[_-]$/, '')) &&
     isRandomHex(hex) &&
     // `~` joins no id or digest name (as in `isObjectId`).
     (segment[prefix.length] === '~' || !idPrefixes.has(prefix.split(/[_-]/)[0]!)) &&
     !isCloudResourceId(segment)
   );
+}
+
+// Below 128 bits, lower-case hex after a word is the suffix tools and people give a thing's name
+// (`feature/login-<hex>`, `<pod>.<16 hex>` events, `/tmp/build-<hex>`, `post_<ObjectId>`); 32+
+// hex after any prefix is still a token.
+// `~` joins no name.
+function namesAThing(segment: string, prefix: string, hex: string): boolean {
+  return segment[prefix.length] !== '~' && /^[0-9a-f]+$/.test(hex) && isWordNamedPrefix(prefix);
 }
 
 /** `i-`, `sg-`, `vol-` … then 8 or 17 lower-case hex, as consoles print them (never `SG~…`). */

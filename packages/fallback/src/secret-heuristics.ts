@@ -309,6 +309,11 @@ function startsLikeWord(word: string): boolean {
   return cluster.length <= 1 || onsets.has(cluster) || onsets.has(cluster.slice(0, 3));
 }
 
+/** True when a run of three or more letters could be an English word: pronounceable, a word's onset. */
+export function isWordShaped(letters: string): boolean {
+  return letters.length >= 3 && isPronounceable(letters) && startsLikeWord(letters);
+}
+
 /**
  * True when a value with no spaces is built of words the way names are (`getUserName`,
  * `base64-encoded`, `AWS_SECRET_ACCESS_KEY`, `2024-01-01T00:00:00Z`, `application/vnd.api+json`).

@@ -1,6 +1,6 @@
 import { decodeBase64 } from './decode-base64.js';
 import { findKeyValueMatch } from './find-key-value-match.js';
-import { isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
+import { hasHexBody, isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
 import {
   characterClasses,
   isCodeReference,
@@ -1004,6 +1004,9 @@ export function acceptKeyedValue(
   ) {
     return true;
   }
+  // A word and short hex (`build.3f9a…`) names a thing in prose, and reads as member access; under
+  // a key naming a secret, 64 bits of random hex after it are the secret.
+  if (hasHexBody(trimmed, true)) return true;
   // A TOTP seed or key in base32 capitals: one case, few digits, yet generated.
   if (isBase32Body(trimmed, true)) return true;
   if (/^!!?[\w/:.-]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`, `!!python/object`)

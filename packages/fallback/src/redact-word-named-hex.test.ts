@@ -1,0 +1,106 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './index.js';
+
+// Names built of words, drawn as syllables (onset, vowel, optional coda) so every run is a
+// pronounceable word nobody listed: `lomit`, `data-refo`, `pinas-tudo-bet`.
+const pickFrom = (characters: string) =>
+  fc.noBias(fc.integer({ min: 0, max: characters.length - 1 })).map((index) => characters[index]!);
+const syllable = fc
+  .tuple(pickFrom('bdfglmnprst'), pickFrom('aeiou'), fc.oneof(fc.constant(''), pickFrom('nrst')))
+  .map((letters) => letters.join(''));
+const word = fc
+  .noBias(fc.array(syllable, { minLength: 2, maxLength: 3 }))
+  .map((syllables) => syllables.join(''));
+// A word naming a credential makes the prefix a key's (`token-<hex>`): kept apart below.
+const credentialWord =
+  /secret|pass|pwd|token|key|cred|auth|api|sess|priv|sign|access|bearer|cookie/;
+const name = fc
+  .noBias(fc.array(word, { minLength: 1, maxLength: 3 }))
+  .map((words) => words.join('-'))
+  .filter((joined) => !credentialWord.test(joined));
+
+const hexCharacters = '0123456789abcdef';
+const randomHex = fc
+  .noBias(fc.integer({ min: 16, max: 31 }))
+  .chain((length) =>
+    fc.noBias(fc.array(pickFrom(hexCharacters), { minLength: length, maxLength: length })),
+  )
+  .map((characters) => characters.join(''))
+  .filter(
+    (hex) => /[a-f]/.test(hex) && /\d/.test(hex) && !/(?:0123|1234|2345|3456|abcd)/.test(hex),
+  );
+
+// Where tools print a name with a hex suffix: branches, Kubernetes event names, temp directories,
+// CSS module classes, database ids after a model name, CI jobs, cache keys.
+const ordinaryPlaces: Array<(name: string, hex: string) => string> = [
+  (thing, hex) => `git checkout -b feature/${thing}-${hex}`,
+  (thing, hex) => `Switched to branch '${thing}-${hex}'`,
+  (thing, hex) => `${thing}.${hex}   Normal   ScalingReplicaSet   deployment/${thing}`,
+  (thing, hex) => `kubectl describe event ${thing}.${hex}`,
+  (thing, hex) => `/tmp/${thing}-${hex}/out.log: No such file or directory`,
+  (thing, hex) => `.${thing}-${hex} { color: red; }`,
+  (thing, hex) => `deleted ${thing}_${hex} from the collection`,
+  (thing, hex) => `Job ${thing}-${hex} succeeded in 42s`,
+  (thing, hex) => `cache hit: ${thing}-${hex}`,
+];
+
+describe('a word-built name and a short hex suffix', () => {
+  it('names a thing: left alone where tools print names (property)', () => {
+    fc.assert(
+      fc.property(
+        name,
+        randomHex,
+        fc.nat({ max: ordinaryPlaces.length - 1 }),
+        (thing, hex, place) => {
+          const text = ordinaryPlaces[place]!(thing, hex);
+          expect(redactSecrets(text).text).toBe(text);
+        },
+      ),
+      { numRuns: 1500, endOnFailure: true },
+    );
+  });
+
+  it('is still a secret under a key naming one (property)', () => {
+    const keyed: Array<(value: string) => string> = [
+      (value) => `token=${value}`,
+      (value) => `api_key: ${value}`,
+      (value) => `export SERVICE_TOKEN=${value}`,
+      (value) => `{"password":"${value}"}`,
+      (value) => `curl -H "Authorization: Bearer ${value}" https://api.example.com`,
+    ];
+    fc.assert(
+      fc.property(
+        name,
+        fc.constantFrom('-', '_', '.'),
+        randomHex,
+        fc.nat({ max: keyed.length - 1 }),
+        (thing, separator, hex, place) => {
+          expect(redactSecrets(keyed[place]!(`${thing}${separator}${hex}`)).text).not.toContain(
+            hex,
+          );
+        },
+      ),
+      { numRuns: 1500, endOnFailure: true },
+    );
+  });
+
+  it('is still a token when the prefix names a credential or is written in capitals (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('token', 'secret', 'apikey', 'auth', 'passkey'),
+        name,
+        fc.boolean(),
+        fc.constantFrom('-', '_', '.'),
+        randomHex,
+        (credential, thing, upper, separator, hex) => {
+          const prefix = upper ? thing.toUpperCase() : credential;
+          const body = upper ? hex.toUpperCase() : hex;
+          const text = `I rotated it, the new one is ${prefix}${separator}${body} for now.`;
+          expect(redactSecrets(text).text).not.toContain(body);
+        },
+      ),
+      { numRuns: 1500, endOnFailure: true },
+    );
+  });
+});
