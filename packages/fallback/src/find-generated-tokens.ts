@@ -1,3 +1,4 @@
+import { encodedFileRanges } from './encoded-file-ranges.js';
 import {
   decodesToReadable,
   type GeneratedTokenKind,
@@ -320,6 +321,7 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     }
   }
   for (const range of sourceMappingRanges(text)) skipped.push(range);
+  for (const range of encodedFileRanges(text)) skipped.push(range);
   for (const range of sshPublicKeyRanges(text)) skipped.push(range);
   if (text.includes('gAAAAA')) {
     // A Fernet token's base64url may hold `---`, where runs are parted below (PEM dashes): its

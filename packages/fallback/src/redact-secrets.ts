@@ -1,5 +1,6 @@
 import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
+import { encodedFileRanges } from './encoded-file-ranges.js';
 import { encodesPair } from './encodes-pair.js';
 import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import {
@@ -641,13 +642,14 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   }
   // The same for a vendor shape wholly inside a source map's `mappings` (a 2 % chance per map of
   // 40 random segments was measured), inside a data URI's bytes (`/ABSK…` turns up in image
-  // base64 now and then) or inside a SOPS-encrypted value (an `iv:AP5…` happens about once in
+  // base64 now and then), inside base64 of a media file, or inside a SOPS-encrypted value (an `iv:AP5…` happens about once in
   // 3,000); a token that runs past the VLQ or base64 alphabet is kept.
   if (spans.length > 0) {
     const maps = [
       ...sourceMappingRanges(text),
       ...dataUriRanges(text),
       ...encryptedValueRanges(text),
+      ...encodedFileRanges(text),
     ].sort((a, b) => a[0] - b[0]);
     if (maps.length > 0) {
       // Ranges do not nest; the one starting last at or before a span is the only one to check.
