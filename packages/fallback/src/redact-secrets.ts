@@ -14,6 +14,7 @@ import {
   contextRules,
   findHeadlessPrivateKeys,
   findKeyedSecrets,
+  isBase64Character,
   keyDeclaresNotSecret,
   type SecretRule,
   vendorRules,
@@ -802,18 +803,9 @@ function encryptedValueRanges(text: string): Array<[number, number]> {
   return ranges;
 }
 
-/** True for the characters of a base64 (standard or URL-safe) run: `A-Z a-z 0-9 + / = _ -`. */
-function isBase64Character(code: number): boolean {
-  return (
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    (code >= 48 && code <= 57) ||
-    code === 43 ||
-    code === 47 ||
-    code === 61 ||
-    code === 95 ||
-    code === 45
-  );
+/** True for the characters of a base64 run, standard or URL-safe: `A-Z a-z 0-9 + / = _ -`. */
+function isBase64OrUrlSafe(code: number): boolean {
+  return isBase64Character(code) || code === 95 || code === 45;
 }
 
 /**
@@ -826,7 +818,7 @@ function opaqueValueRanges(text: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   for (let quote = text.indexOf('"'); quote !== -1; ) {
     let end = quote + 1;
-    while (end < text.length && isBase64Character(text.charCodeAt(end))) end++;
+    while (end < text.length && isBase64OrUrlSafe(text.charCodeAt(end))) end++;
     if (
       quote >= 1 &&
       end - quote >= 40 &&

@@ -586,7 +586,8 @@ export function findHeadlessPrivateKeys(text: string): KeyedMatch[] {
   return found;
 }
 
-function isBase64Character(code: number): boolean {
+/** True for the characters of standard base64 with its padding: `A-Z a-z 0-9 + / =`. */
+export function isBase64Character(code: number): boolean {
   return (
     (code >= 65 && code <= 90) ||
     (code >= 97 && code <= 122) ||
