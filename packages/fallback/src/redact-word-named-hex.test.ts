@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isObjectId } from './generated-token-shape.js';
 import { redactSecrets } from './index.js';
 
 // Names built of words, drawn as syllables (onset, vowel, optional coda) so every run is a
@@ -47,16 +48,13 @@ const ordinaryPlaces: Array<(name: string, hex: string) => string> = [
 
 describe('a word-built name and a short hex suffix', () => {
   it('names a thing: left alone where tools print names (property)', () => {
+    const printed = fc
+      .tuple(name, randomHex, fc.constantFrom(...ordinaryPlaces))
+      .map(([thing, hex, place]) => place(thing, hex));
     fc.assert(
-      fc.property(
-        name,
-        randomHex,
-        fc.nat({ max: ordinaryPlaces.length - 1 }),
-        (thing, hex, place) => {
-          const text = ordinaryPlaces[place]!(thing, hex);
-          expect(redactSecrets(text).text).toBe(text);
-        },
-      ),
+      fc.property(printed, (text) => {
+        expect(redactSecrets(text).text).toBe(text);
+      }),
       { numRuns: 1500, endOnFailure: true },
     );
   });
@@ -96,6 +94,8 @@ describe('a word-built name and a short hex suffix', () => {
         (credential, thing, upper, separator, hex) => {
           const prefix = upper ? thing.toUpperCase() : credential;
           const body = upper ? hex.toUpperCase() : hex;
+          // A name starting with an API object id's prefix (`NODE-…`, `SETI_…`) is an id by design.
+          fc.pre(!isObjectId(`${prefix}${separator}${body}`));
           const text = `I rotated it, the new one is ${prefix}${separator}${body} for now.`;
           expect(redactSecrets(text).text).not.toContain(body);
         },
