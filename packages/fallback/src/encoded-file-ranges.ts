@@ -4,23 +4,49 @@
 // `.env` is a secret bundle.
 const signatures = ['iVBORw0KGgo', '/9j/', 'R0lGOD', 'JVBERi0', 'AGFzbQ', 'UklGR'];
 
-// The signed first line, then lines continued after a line break (raw with indentation, or
-// escaped once or twice as in JSON): base64 characters never hold a break, so every repetition
-// starts unambiguously and the match is linear.
-// A continued line is base64 to its end: a token on the next line (`tok_…`) is not part of it.
+// A line is base64 to its end: a token on the next line (`tok_…`) is not part of it.
 const lineEnd = `(?=[\\s"'\\\\,;)}\\]]|$)`;
-const encodedFile = new RegExp(
-  `(?<![A-Za-z0-9+/])(?:${signatures.map((signature) => signature.replace('/', '\\/')).join('|')})[A-Za-z0-9+/]*={0,2}${lineEnd}(?:(?:\\r?\\n[ \\t]*|\\\\{1,2}r?\\\\{0,2}n)[A-Za-z0-9+/]+={0,2}${lineEnd})*`,
+// The signed first line.
+const signedLine = new RegExp(
+  `(?<![A-Za-z0-9+/])(?:${signatures.map((signature) => signature.replace('/', '\\/')).join('|')})[A-Za-z0-9+/]*={0,2}${lineEnd}`,
   'g',
 );
+// A line continued after a break (raw with indentation, or escaped once or twice as in JSON).
+const continuedLine = new RegExp(
+  `(?:\\r?\\n[ \\t]*|\\\\{1,2}r?\\\\{0,2}n)([A-Za-z0-9+/]+={0,2})${lineEnd}`,
+  'y',
+);
 
-/** Ranges of `text` holding base64 of a media or document file, wrapped over lines or not. */
+/**
+ * Ranges of `text` holding base64 of a media or document file, wrapped over lines or not. An
+ * encoder wraps at one width: the lines after the signed one are as long, but for a shorter or
+ * padded last line once two lines have shown the width, after which the file has ended. A base64
+ * line of another width below it (a bare key printed next) is not part of the file; neither is
+ * the short second line of a file of two lines (it is read like any other text).
+ */
 export function encodedFileRanges(text: string): Array<[number, number]> {
   if (!signatures.some((signature) => text.includes(signature))) return [];
   const ranges: Array<[number, number]> = [];
-  encodedFile.lastIndex = 0;
-  for (let file = encodedFile.exec(text); file; file = encodedFile.exec(text)) {
-    ranges.push([file.index, file.index + file[0].length]);
+  signedLine.lastIndex = 0;
+  for (let file = signedLine.exec(text); file; file = signedLine.exec(text)) {
+    const width = file[0].length;
+    let end = file.index + width;
+    let lines = 1;
+    let open = !file[0].endsWith('=');
+    while (open) {
+      continuedLine.lastIndex = end;
+      const line = continuedLine.exec(text);
+      if (line === null) break;
+      const length = line[1]!.length;
+      // The wrap width is known once a second line repeats it: before that, a shorter line may
+      // be a key printed below a file that fitted on one line.
+      if (length > width || (length < width && lines < 2)) break;
+      end = continuedLine.lastIndex;
+      lines++;
+      open = length === width && !line[1]!.endsWith('=');
+    }
+    ranges.push([file.index, end]);
+    signedLine.lastIndex = Math.max(signedLine.lastIndex, end);
   }
   return ranges;
 }

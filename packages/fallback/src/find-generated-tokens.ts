@@ -41,7 +41,28 @@ const publicBlock =
   /-----BEGIN (?![A-Z ]*PRIVATE)[A-Z0-9 ]+-----[\s\S]{0,20000}?(?:-----END [A-Z0-9 ]+-----|$)/g;
 
 // `h1:` is a Go module sum, an IPFS path a content hash.
-const digestWords = /sha-?\d|md5|hash|digest|integrity|checksum|fingerprint|ipfs|\bh1:/i;
+const digestWords = /sha-?\d|md5|hash|digest|integrity|checksum|fingerprint|ipfs|\bh1:/gi;
+
+/**
+ * True when `line` names a digest: a digest word standing as a word of its own or as a camel-case
+ * hump (`contentHash`). Random base64 earlier on the line spells `MD5` or `sha1` now and then, and
+ * that must not make a token after it a digest.
+ */
+function namesDigest(line: string): boolean {
+  digestWords.lastIndex = 0;
+  for (let word = digestWords.exec(line); word; word = digestWords.exec(line)) {
+    const before = line.charCodeAt(word.index - 1);
+    const first = line.charCodeAt(word.index);
+    const alphanumeric =
+      (before >= 48 && before <= 57) ||
+      (before >= 65 && before <= 90) ||
+      (before >= 97 && before <= 122);
+    if (!alphanumeric || word[0].startsWith('h1:')) return true;
+    // A hump: a lower-case letter, then the word capitalised.
+    if (before >= 97 && before <= 122 && first >= 65 && first <= 90) return true;
+  }
+  return false;
+}
 
 // The END line of a certificate or public key whose BEGIN line was cut off, and the base64 lines
 // just above it.
@@ -139,7 +160,7 @@ function judgeRun(
       const near = text.slice(Math.max(0, runStart - 200), runStart);
       context = {
         declared: declaredNotSecret(text, runStart),
-        digest: digestWords.test(near.slice(near.lastIndexOf('\n') + 1)),
+        digest: namesDigest(near.slice(near.lastIndexOf('\n') + 1)),
       };
     }
     return context;

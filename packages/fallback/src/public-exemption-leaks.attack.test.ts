@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
+import { keyDeclaresNotSecret } from './secret-rules.js';
 
 /**
  * Attacks on the exemptions that leave a generated-looking value in the clear (SSH public keys,
@@ -246,6 +247,8 @@ describe('an address word must start a word of the key', () => {
         fc.constantFrom('sol', 'mint', 'owner', 'vote', 'payer', 'sender', 'account'),
         key32,
         (head, word, value) => {
+          // A drawn head may spell a word that marks the value public by design (`csrfaa…`).
+          fc.pre(!keyDeclaresNotSecret(`${head}${word}: `));
           return [`${head}${word}: `, `${(head + word).toUpperCase()}=`].every((key) =>
             keyHidesNoLess(key, value),
           );
