@@ -683,7 +683,12 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     for (const span of findKubernetesSecretData(text)) spans.push(span);
   }
   if (!disabled?.includes('encoded-credentials')) {
-    for (const span of findEncodedCredentials(text)) spans.push(span);
+    // A source map's `,`/`;`-parted VLQ segments are short base64 runs: one in tens of thousands
+    // decodes to `name:value` by chance.
+    const maps = sourceMappingRanges(text);
+    for (const span of findEncodedCredentials(text)) {
+      if (maps.length === 0 || !withinRanges(maps, span.start)) spans.push(span);
+    }
     for (const span of findWrappedEncodedCredentials(text)) spans.push(span);
   }
   if (options.keyValuePairs !== false) {
