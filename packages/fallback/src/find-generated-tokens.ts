@@ -43,23 +43,30 @@ const publicBlock =
 // `h1:` is a Go module sum, an IPFS path a content hash.
 const digestWords = /sha-?\d|md5|hash|digest|integrity|checksum|fingerprint|ipfs|\bh1:/gi;
 
+function isAlphanumeric(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
 /**
- * True when `line` names a digest: a digest word standing as a word of its own or as a camel-case
- * hump (`contentHash`). Random base64 earlier on the line spells `MD5` or `sha1` now and then, and
- * that must not make a token after it a digest.
+ * True when `line` names a digest: a digest word standing as a word of its own or as a hump of a
+ * camel-case name (`contentHash`). Random base64 earlier on the line spells `MD5` or `sha1` now
+ * and then, and that must not make a token after it a digest.
  */
 function namesDigest(line: string): boolean {
   digestWords.lastIndex = 0;
   for (let word = digestWords.exec(line); word; word = digestWords.exec(line)) {
-    const before = line.charCodeAt(word.index - 1);
+    if (!isAlphanumeric(line.charCodeAt(word.index - 1)) || word[0].startsWith('h1:')) return true;
+    // A hump: lower-case letters from a word's start, then the word capitalised. Random base64 is
+    // full of humps (`x6donpMd5`), but rarely of three lower-case letters opening a word.
     const first = line.charCodeAt(word.index);
-    const alphanumeric =
-      (before >= 48 && before <= 57) ||
-      (before >= 65 && before <= 90) ||
-      (before >= 97 && before <= 122);
-    if (!alphanumeric || word[0].startsWith('h1:')) return true;
-    // A hump: a lower-case letter, then the word capitalised.
-    if (before >= 97 && before <= 122 && first >= 65 && first <= 90) return true;
+    if (first < 65 || first > 90) continue;
+    let letters = word.index;
+    while (letters > 0) {
+      const code = line.charCodeAt(letters - 1);
+      if (code < 97 || code > 122) break;
+      letters--;
+    }
+    if (word.index - letters >= 3 && !isAlphanumeric(line.charCodeAt(letters - 1))) return true;
   }
   return false;
 }
