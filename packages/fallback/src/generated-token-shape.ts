@@ -338,7 +338,8 @@ export function isBase32Body(body: string, keyed = false): boolean {
   // whole bit under a key (where only a repeated filler needs turning down).
   const floor = keyed ? 2.4 : Math.min(3.3, Math.log2(core.length) - 1.2);
   if (shannonEntropy(core) < floor) return false;
-  if (readsAsWords(core) || acronymShare(core) >= 0.7) return false;
+  // Under a key naming a secret a random seed may spell a pronounceable run: the key decides.
+  if ((!keyed && readsAsWords(core)) || acronymShare(core) >= 0.7) return false;
   if (!keyed) {
     // Words alternate vowels and consonants: a third of the letters vowels, no four consonants
     // in a row, at most one digit. Random base32 meets all three about once in a thousand draws.
