@@ -428,13 +428,16 @@ const factLabels: Record<FactClass, string> = {
   openWork: 'open work',
 };
 
+/** Distinct word stems a fact-free reply must share with its span to count as about it. */
+const minimumSharedStems = 2;
+
 /**
  * Reads whatever structure a summariser reply has (markdown, bold or `Label:` headings in any
  * wording, or bare prose, which becomes critical context), drops lines it repeats, and checks the
  * span's deterministic facts against it. Rejects the reply as `empty` (fewer than three words, or headings with nothing under them),
  * `truncated`, `refusal` (a refusal phrase in its first 300 characters and none of the span's facts)
  * or `off-topic` (without three of the requested section headings: none of the span's facts and under
- * a quarter of its word stems from the span, or under a tenth whatever it holds). Otherwise appends the missing facts, bounded, under the
+ * a quarter of its word stems (or fewer than two) from the span, or under a tenth whatever it holds). Otherwise appends the missing facts, bounded, under the
  * `addedFacts` section, so the summary never holds fewer of them than the receipt would.
  */
 export function verifySummary(
@@ -516,7 +519,10 @@ export function verifySummary(
     const replyStems = [...wordStems(cleaned)];
     const shared = replyStems.filter((stem) => spanStems.has(stem)).length;
     const share = replyStems.length === 0 ? 0 : shared / replyStems.length;
-    if ((present === 0 && share < 0.25) || share < 0.1) return reject('off-topic');
+    // A short reply has few stems, so one common word shared by chance (`calls`) is a quarter of
+    // them: a reply with none of the facts must share more than one stem, not only a share.
+    const tooFew = present === 0 && (share < 0.25 || shared < minimumSharedStems);
+    if (tooFew || share < 0.1) return reject('off-topic');
   }
   const sections: HandoffSections = {};
   for (const [key, body] of bodies) {
