@@ -21,8 +21,9 @@ export function familyOf(row: Pick<SecretFixture, 'source'>): string {
   return `${row.source.split('/')[0]}:${file}`;
 }
 
-// Kinds reported by finders outside the rule lists (Kubernetes Secret blocks, headless PEM bodies).
-const finderKinds = ['kubernetes-secret', 'private-key'];
+// Kinds reported by finders outside the rule lists (Kubernetes Secret blocks, headless PEM bodies,
+// command-line passwords).
+const finderKinds = ['kubernetes-secret', 'private-key', 'cli-password'];
 const builtInKinds = [
   ...new Set([...vendorRules, ...contextRules].map((rule) => rule.kind).concat(finderKinds)),
 ];

@@ -2,6 +2,7 @@ import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import { encodesPair } from './encodes-pair.js';
+import { findCommandLinePasswords } from './find-command-line-passwords.js';
 import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import {
   findEncodedCredentials,
@@ -125,6 +126,9 @@ for (const word of [
   'dsn',
   'sid',
   'api',
+  'mnemonic',
+  'seed',
+  'phrase',
 ]) {
   const first = word.charCodeAt(0);
   hintWords[first] = [...(hintWords[first] ?? []), word];
@@ -608,14 +612,18 @@ const activeByDepth: Array<Uint8Array<ArrayBuffer>> = [];
 
 function collectSpans(text: string, options: RedactSecretsOptions, depth: number): Span[] {
   const spans: Span[] = [];
-  if (text.length === 0 || (options.extraRules === undefined && !mayHoldSecret(text))) {
-    return spans;
+  if (text.length === 0) return spans;
+  const disabled = options.disabledKinds;
+  // Command lines carry short passwords (`redis-cli -a hunter22`) that none of the gates below
+  // need to see: this scan has its own, a command's name.
+  if (!disabled?.includes('cli-password')) {
+    for (const span of findCommandLinePasswords(text)) spans.push(span);
   }
+  if (options.extraRules === undefined && !mayHoldSecret(text)) return spans;
   // One answer buffer per depth of the unescaped views: a fresh one per text was most of what a
   // history of short messages allocated here.
   activeByDepth[depth] ??= new Uint8Array(hintSources.length);
   const active = hintedRules(text, activeByDepth[depth]);
-  const disabled = options.disabledKinds;
   for (let index = 0; index < builtInRules.length; index++) {
     const rule = builtInRules[index]!;
     if ((rule.hints !== undefined && active[index] === 0) || disabled?.includes(rule.kind))

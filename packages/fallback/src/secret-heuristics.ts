@@ -25,9 +25,12 @@ export function matchesInOneCase(pattern: RegExp, value: string): boolean {
   for (let match = pattern.exec(value); match; match = pattern.exec(value)) {
     const text = match[0];
     const letters = text.replace(/[^A-Za-z]/g, '');
-    // Markers with symbols (`<YourKey>`, `****`, `your_`) are placeholders in any case.
+    // Markers without letters (`****`, `...`) and slots in angle brackets (`<YourKey>`) are
+    // placeholders in any case; a word marker (`your_`, `insert-`) in one case only: mixed
+    // (`YOUr_`) is a random body's chance, about once in 3,000 Dropbox tokens.
     if (
-      letters !== text ||
+      letters === '' ||
+      text.startsWith('<') ||
       letters === letters.toLowerCase() ||
       letters === letters.toUpperCase() ||
       letters === letters[0]!.toUpperCase() + letters.slice(1).toLowerCase()

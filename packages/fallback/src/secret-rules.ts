@@ -795,6 +795,8 @@ export function keyNamesPublicId(before: string): boolean {
   );
 }
 
+const gluedPassword = /^[a-z]{2,12}(?:password|passwd|passphrase)$/;
+
 const keyVerdicts = new Map<string, 'strong' | 'weak' | undefined>();
 
 /** How strongly a key name marks its value as secret, or undefined when it does not. */
@@ -833,8 +835,9 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
     return undefined;
   }
   const joined = segments.join('');
+  // `PGPASSWORD`, `REDISPASSWORD`, `dbpassword`: the secret word glued to what it is for.
   if (
-    segments.some((segment) => strongSegments.has(segment)) ||
+    segments.some((segment) => strongSegments.has(segment) || gluedPassword.test(segment)) ||
     /private_?key|client_?secret/.test(segments.join('_'))
   ) {
     return 'strong';
@@ -1627,16 +1630,29 @@ export const contextRules: SecretRule[] = [
     accept: (value, match) => keyNamesService(keyBefore(match)) && acceptServiceValue(value),
   },
   {
-    kind: 'cli-password',
-    hints: ['mysql', 'mariadb', 'login', 'sshpass'],
-    // Passwords given on a command line: `mysql -u root -pSECRET` (glued, as mysql wants it),
-    // `docker login -u me -p SECRET`, `sshpass -p SECRET`. Only these commands: `-p` means a
-    // port or a path to most others.
+    kind: 'password',
+    hints: ['auth'],
+    // A user and password pair given as two literals: `auth=("bob", "…")` (requests, httpx),
+    // `http_auth=(…)` / `basic_auth=(…)` (Elasticsearch), `HTTPBasicAuth("bob", "…")`,
+    // `aiohttp.BasicAuth(…)`, `auth: ["bob", "…"]`. The second literal is the password.
     pattern:
-      /\b(?:(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?=[^\s-])|(?:docker|podman|helm|oras|skopeo|buildah|nerdctl)\s+(?:registry\s+)?login\b[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)|sshpass\s+-p\s*)(?<secret>'[^'\n]+'|"[^"\n]+"|[^\s'"]+)/g,
+      /(?:\b(?:auth|http_auth|basic_auth|proxy_auth)\s*[=:]\s*[([]|\b(?:HTTP)?(?:Basic|Digest|Proxy)Auth\()\s*(?<q1>["'])[^"'\r\n]{0,200}\k<q1>\s*,\s*(?<q2>["'])(?<secret>[^"'\r\n]{1,200})\k<q2>/g,
+    accept: (value) =>
+      value.length >= 3 && !/\s/.test(value) && !isTemplate(value) && !isPlaceholder(value),
+  },
+  {
+    kind: 'mnemonic',
+    hints: ['mnemonic', 'seed', 'phrase'],
+    // A wallet's recovery phrase (BIP-39: 12, 15, 18, 21 or 24 lower-case words) under a key or
+    // in a sentence naming it: the words are the wallet's private key. Prose under such a name
+    // has short words (`a`, `to`) and capitals that break the run.
+    pattern:
+      /(?:mnemonic|seed|recovery[ _-]?phrase|secret[ _-]?phrase|backup[ _-]?phrase|seed[ _-]?words)(?:[ _-]?(?:phrase|words))?["']?[ \t]*(?:[:=]|is:?|was:?)[ \t]*["'`]?(?<secret>[a-z]{3,8}(?:[ \t]+[a-z]{3,8}){11,23})(?![ \t]*[a-z])/gi,
     accept: (value) => {
-      const bare = value.replace(/^["']|["']$/g, '');
-      return bare.length >= 4 && !isTemplate(bare) && !isPlaceholder(bare) && !/^[$<{(]/.test(bare);
+      // A sentence may capitalise the first word; the others are lower-case.
+      if (value.slice(1) !== value.slice(1).toLowerCase()) return false;
+      const words = value.split(/[ \t]+/).length;
+      return words % 3 === 0 && words >= 12 && words <= 24;
     },
   },
   {

@@ -1,0 +1,492 @@
+import { isPlaceholder, isTemplate } from './secret-heuristics.js';
+import { type KeyedMatch, keyIsSecret } from './secret-rules.js';
+
+/**
+ * How a command takes a password on its command line, from each tool's documentation:
+ * `space` flags take the next argument (or `-X=value`), `glued` flags take what follows them in
+ * the same argument (`mysql -pSECRET`: with a space, mysql prompts and the word is a database),
+ * `both` either. `after` reads the value past a prefix inside the argument (`pass:` for openssl,
+ * `user%` for Samba, `user,` for lftp); `positional` counts the password among the plain arguments.
+ */
+interface CommandSpec {
+  space?: readonly string[];
+  glued?: readonly string[];
+  both?: readonly string[];
+  /** Flags whose value holds the password after this separator (`-U user%password`). */
+  after?: Readonly<Record<string, RegExp>>;
+  /** The password is the n-th plain argument after these leading words (`net user bob PW`). */
+  positional?: { leading: readonly string[]; index: number };
+}
+
+const mysql: CommandSpec = { glued: ['-p'] };
+const mongo: CommandSpec = { space: ['-p', '--password'] };
+const ldap: CommandSpec = { space: ['-w'] };
+const zip: CommandSpec = { space: ['-P'] };
+const sevenZip: CommandSpec = { glued: ['-p'] };
+const sqlServer: CommandSpec = { both: ['-P'] };
+const ncftp: CommandSpec = { space: ['-p'] };
+const samba: CommandSpec = { after: { '-U': /^[^%\s]+%/, '--user': /^[^%\s]+%/ } };
+const snmp: CommandSpec = { space: ['-A', '-X'] };
+const mosquitto: CommandSpec = { space: ['-P', '--pw'] };
+const keytoolFlags = [
+  '-storepass',
+  '-keypass',
+  '-srcstorepass',
+  '-deststorepass',
+  '-srckeypass',
+  '-destkeypass',
+  '-new',
+];
+
+const commands = new Map<string, CommandSpec>([
+  ...['mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mysqlshow', 'mysqlcheck', 'mysqlpump']
+    .concat(['mariadb', 'mariadb-dump', 'mariadb-admin'])
+    .map((name) => [name, mysql] as const),
+  ['sshpass', { both: ['-p'] }],
+  ['redis-cli', { space: ['-a', '--pass'] }],
+  ['valkey-cli', { space: ['-a', '--pass'] }],
+  ...['sqlcmd', 'bcp', 'osql', 'isql'].map((name) => [name, sqlServer] as const),
+  ...['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport']
+    .concat(['mongostat', 'mongotop', 'mongofiles'])
+    .map((name) => [name, mongo] as const),
+  ...['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapmodrdn', 'ldapwhoami']
+    .concat(['ldapcompare', 'ldapexop'])
+    .map((name) => [name, ldap] as const),
+  ['ldappasswd', { space: ['-w', '-s', '-a'] }],
+  [
+    'openssl',
+    {
+      after: { '-passin': /^pass:/, '-passout': /^pass:/, '-pass': /^pass:/, '-k': /^/ },
+    },
+  ],
+  ...['zip', 'zipcloak', 'unzip'].map((name) => [name, zip] as const),
+  ...['7z', '7za', '7zr', '7zz'].map((name) => [name, sevenZip] as const),
+  ['keytool', { space: keytoolFlags }],
+  ['ssh-keygen', { space: ['-N', '-P'] }],
+  ...['useradd', 'usermod'].map((name) => [name, { space: ['-p', '--password'] }] as const),
+  ...['ncftp', 'ncftpput', 'ncftpget', 'ncftpls'].map((name) => [name, ncftp] as const),
+  ['lftp', { after: { '-u': /^[^,\s]+,/ } }],
+  ...['smbclient', 'rpcclient', 'smbcacls', 'smbget', 'smbtree'].map(
+    (name) => [name, samba] as const,
+  ),
+  ...['pscp', 'plink', 'psftp'].map((name) => [name, { space: ['-pw'] }] as const),
+  ['xfreerdp', { after: { '/p': /^/ } }],
+  ['rdesktop', { space: ['-p'] }],
+  ['ipmitool', { space: ['-P'] }],
+  ...['snmpwalk', 'snmpget', 'snmpset', 'snmpbulkwalk', 'snmpbulkget', 'snmptrap'].map(
+    (name) => [name, snmp] as const,
+  ),
+  ...['mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr'].map((name) => [name, mosquitto] as const),
+  ['influx', { space: ['-password'] }],
+  ['x11vnc', { space: ['-passwd'] }],
+  ['net', { positional: { leading: ['user'], index: 1 } }],
+  ['rabbitmqctl', { positional: { leading: ['add_user', 'change_password'], index: 1 } }],
+  ['wpa_passphrase', { positional: { leading: [], index: 1 } }],
+  ['nmcli', { space: ['password', 'wifi-sec.psk', '802-1x.password'] }],
+]);
+
+// `<tool> login -u me -p SECRET` (docker, podman, helm registry, az, cf, oc): after a `login`
+// subcommand `-p` is a password, not a port or a path.
+const login: CommandSpec = { both: ['-p'], space: ['--password'] };
+// `htpasswd -b[c…] file user PASSWORD`, `htpasswd -nb user PASSWORD`: the flag cluster says how
+// many plain arguments come before the password.
+const htpasswd = 'htpasswd';
+// `sqlplus scott/tiger@orcl`: the connect string's password.
+const sqlplusNames = new Set(['sqlplus', 'sqlcl', 'sql']);
+
+// A command name, or a shell assignment to a password variable, standing as a word of a command
+// line: the gate for the whole scan. Both start after a boundary, so a long run of name
+// characters is tried once, not from each of its positions.
+const gate = new RegExp(
+  `(?<=^|[\\s/\\\\"'(;|&=])(?:(?:${[
+    ...commands.keys(),
+    htpasswd,
+    'login',
+    'sqlplus',
+    'sqlcl',
+    'password-stdin',
+    'chpasswd',
+    'passwd',
+  ]
+    .map((name) => name.replace(/[.-]/g, '\\$&'))
+    .join(
+      '|',
+    )})(?:\\.exe)?(?=[\\s"';|&)\\\\]|$)|[A-Z0-9_]*?(?:PASSWORD|PASSWD|PASSPHRASE)[A-Z0-9_]*=)`,
+  'gim',
+);
+
+interface Token {
+  /** The argument as the shell reads it (quotes removed). */
+  value: string;
+  /** Where the argument starts and ends in the text (its closing quote excluded). */
+  start: number;
+  end: number;
+  /** Whether the whole argument stood in quotes: it may hold a command of its own. */
+  quoted?: boolean;
+}
+
+/**
+ * Passwords given on command lines to tools whose flags are documented to take one (`mysql
+ * -pSECRET`, `redis-cli -a SECRET`, `sqlcmd -P SECRET`, `openssl … -passin pass:SECRET`,
+ * `htpasswd -b file user SECRET`, `smbclient -U user%SECRET`, `echo SECRET | docker login
+ * --password-stdin`), wherever the command stands in a line (after `sudo`, `docker exec`, a
+ * path). Only lines naming such a command are read, each split into arguments once with quotes
+ * respected: linear in the text.
+ */
+export function findCommandLinePasswords(text: string): KeyedMatch[] {
+  const found: KeyedMatch[] = [];
+  gate.lastIndex = 0;
+  let scannedTo = 0;
+  for (let match = gate.exec(text); match; match = gate.exec(text)) {
+    if (match.index < scannedTo) continue;
+    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    let lineEnd = text.indexOf('\n', match.index);
+    if (lineEnd === -1) lineEnd = text.length;
+    // A line continued with `\` goes on: `docker login \` / `  -p SECRET`.
+    while (lineEnd < text.length && continues(text, lineEnd)) {
+      const next = text.indexOf('\n', lineEnd + 1);
+      lineEnd = next === -1 ? text.length : next;
+    }
+    // The part of a line before the command was not scanned yet either: a line is read once.
+    scanLine(text, Math.max(lineStart, scannedTo), lineEnd, found);
+    scannedTo = lineEnd;
+    gate.lastIndex = Math.max(gate.lastIndex, lineEnd);
+  }
+  return found;
+}
+
+/** Whether the line ending at `lineEnd` (a `\n`) ends with a `\` continuation. */
+function continues(text: string, lineEnd: number): boolean {
+  const before = text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 2 : lineEnd - 1;
+  return text.charCodeAt(before) === 92;
+}
+
+/** Splits `text[from, to)` into commands of arguments, a separator closing each. */
+function* commandsOf(
+  text: string,
+  from: number,
+  to: number,
+): Generator<{ tokens: Token[]; pipedOn: boolean }> {
+  let tokens: Token[] = [];
+  const unclosed = { '"': -1, "'": -1, '\\"': -1 };
+  let at = from;
+  while (at < to) {
+    const code = text.charCodeAt(at);
+    if (code === 32 || code === 9 || code === 13 || code === 10) {
+      at++;
+      continue;
+    }
+    if (code === 92) {
+      const escaped = text[at + 1];
+      // A JSON string's escaped tab parts arguments; its escaped line break ends the command;
+      // a shell line continuation (`\` at the line's end) is a space.
+      if (escaped === 't' || escaped === '\n' || escaped === '\r') {
+        at += 2;
+        continue;
+      }
+      if (escaped === 'n' || escaped === 'r') {
+        yield { tokens, pipedOn: false };
+        tokens = [];
+        at += 2;
+        continue;
+      }
+    }
+    if (code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 96) {
+      // `;`, `|`, `&`, `(`, `)`, a backtick: the command ends; a single `|` pipes into the next.
+      const piped =
+        code === 124 && text.charCodeAt(at + 1) !== 124 && text.charCodeAt(at - 1) !== 124;
+      yield { tokens, pipedOn: piped };
+      tokens = [];
+      at++;
+      continue;
+    }
+    const token = readToken(text, at, to, unclosed);
+    tokens.push(token.token);
+    at = token.next;
+  }
+  yield { tokens, pipedOn: false };
+}
+
+/**
+ * Where `quote` next occurs in `text[from, to)`, or -1. `unclosed` remembers, per quote, a start
+ * from which it was not found: no later search in the line can find it, so none scans again.
+ */
+function findQuote(
+  text: string,
+  quote: '"' | "'" | '\\"',
+  from: number,
+  to: number,
+  unclosed: Record<string, number>,
+): number {
+  if (unclosed[quote]! !== -1 && from >= unclosed[quote]!) return -1;
+  let at = text.indexOf(quote, from);
+  // A `"` escaped inside (`\"` in a JSON string) is a quote of a command nested in this one.
+  while (at !== -1 && at < to && quote !== '\\"' && escapedAt(text, at, from)) {
+    at = text.indexOf(quote, at + 1);
+  }
+  if (at === -1 || at + quote.length > to) {
+    unclosed[quote] = from;
+    return -1;
+  }
+  return at;
+}
+
+/** Whether an odd number of backslashes stands right before `at` (not before `floor`). */
+function escapedAt(text: string, at: number, floor: number): boolean {
+  let backslashes = 0;
+  while (at - backslashes - 1 >= floor && text.charCodeAt(at - backslashes - 1) === 92) {
+    backslashes++;
+  }
+  return backslashes % 2 === 1;
+}
+
+/** One argument from `at`: quoted (`'…'`, `"…"`, `\"…\"` inside JSON), glued (`-p'…'`) or bare. */
+function readToken(
+  text: string,
+  at: number,
+  to: number,
+  unclosed: Record<string, number>,
+): { token: Token; next: number } {
+  const code = text.charCodeAt(at);
+  const escapedQuote = code === 92 && text[at + 1] === '"';
+  if (code === 34 || code === 39 || escapedQuote) {
+    const quote = escapedQuote ? '\\"' : (text[at] as '"' | "'");
+    const open = at + quote.length;
+    const close = findQuote(text, quote, open, to, unclosed);
+    if (close !== -1) {
+      return {
+        token: { value: text.slice(open, close), start: open, end: close, quoted: true },
+        next: close + quote.length,
+      };
+    }
+  }
+  let end = at;
+  while (end < to) {
+    const next = text.charCodeAt(end);
+    if (next === 32 || next === 9 || next === 10 || next === 13) break;
+    if (next === 59 || next === 124 || next === 38 || next === 41 || next === 96) break;
+    const escaped = next === 92 && /[nrt"]/.test(text[end + 1] ?? '');
+    if (escaped || ((next === 34 || next === 39) && end > at)) {
+      // A quoted value glued to a short flag: `-p'SECRET'`, `-p"SECRET"`, and `-p\"SECRET\"`
+      // inside a JSON string.
+      const quote = escaped ? (text[end + 1] === '"' ? '\\"' : undefined) : text[end];
+      if (quote !== undefined && end === at + 2 && text.charCodeAt(at) === 45) {
+        const glued = gluedQuoted(text, at, end, quote as '"' | "'" | '\\"', to, unclosed);
+        if (glued) return glued;
+      }
+      break;
+    }
+    end++;
+  }
+  if (end === at) end = at + 1;
+  return { token: { value: text.slice(at, end), start: at, end }, next: end };
+}
+
+/** `-p` and the quoted value right after it, as one argument without the quotes. */
+function gluedQuoted(
+  text: string,
+  at: number,
+  quoteAt: number,
+  quote: '"' | "'" | '\\"',
+  to: number,
+  unclosed: Record<string, number>,
+): { token: Token; next: number } | undefined {
+  const open = quoteAt + quote.length;
+  const close = findQuote(text, quote, open, to, unclosed);
+  if (close === -1) return undefined;
+  return {
+    token: { value: `${text.slice(at, quoteAt)}${text.slice(open, close)}`, start: at, end: close },
+    next: close + quote.length,
+  };
+}
+
+/** The command's name as typed: a path's last part, without `.exe`, lower-cased. */
+function commandName(value: string): string {
+  const base = value.slice(Math.max(value.lastIndexOf('/'), value.lastIndexOf('\\')) + 1);
+  return base.replace(/\.exe$/i, '').toLowerCase();
+}
+
+/** A literal the line gives as the password, not a variable, a placeholder or a prompt. */
+function isLiteralPassword(value: string): boolean {
+  if (value.length < 3 || value === '-' || value === '*' || value === '""' || value === "''") {
+    return false;
+  }
+  if (/^[$%<{[(]/.test(value) || /^-/.test(value)) return false;
+  return !isTemplate(value) && !isPlaceholder(value);
+}
+
+// `bash -c "…"`, `ssh host '…'`, a JSON string holding a command, JSON in JSON: how deep
+// quoted commands are read.
+const maxNesting = 3;
+const gateOnce = new RegExp(gate.source, 'im');
+
+function scanLine(text: string, from: number, to: number, found: KeyedMatch[], depth = 0): void {
+  let echoed: Token | undefined;
+  for (const { tokens, pipedOn } of commandsOf(text, from, to)) {
+    if (depth < maxNesting) {
+      for (const token of tokens) {
+        if (token.quoted && token.value.includes(' ') && gateOnce.test(token.value)) {
+          scanLine(text, token.start, token.end, found, depth + 1);
+        }
+      }
+    }
+    const fromEcho = echoed;
+    echoed = undefined;
+    let spec: CommandSpec | undefined;
+    let name = '';
+    let plain: Token[] = [];
+    let htpasswdBefore = -1;
+    let sawPasswd = false;
+    for (let index = 0; index < tokens.length; index++) {
+      const token = tokens[index]!;
+      const value = token.value;
+      const lower = commandName(value);
+      if (commands.has(lower)) {
+        spec = commands.get(lower);
+        name = lower;
+        plain = [];
+        continue;
+      }
+      if (lower === htpasswd) {
+        spec = undefined;
+        name = htpasswd;
+        plain = [];
+        htpasswdBefore = -1;
+        continue;
+      }
+      if (lower === 'login' && index > 0) {
+        spec = login;
+        name = 'login';
+        plain = [];
+        continue;
+      }
+      if (sqlplusNames.has(lower) && (lower !== 'sql' || index === 0)) {
+        name = 'sqlplus';
+        spec = undefined;
+        continue;
+      }
+      if (name === 'sqlplus') {
+        if (value.startsWith('-')) continue;
+        // `scott/tiger@orcl`, `scott/tiger`; `/nolog` and `/ as sysdba` hold none.
+        const connect = /^[\w$#.]+\/([^@\s/]+)(?:@|$)/.exec(value);
+        if (connect) {
+          const slash = value.indexOf('/') + 1;
+          emitRange(found, token, slash, slash + connect[1]!.length);
+        }
+        name = '';
+        continue;
+      }
+      // `PGPASSWORD=p,ss psql`, `export DB_PASSWORD=a.b`: a shell assignment holds a literal,
+      // whatever it would read as in code (member access, a list).
+      const assignment = /^([A-Z][A-Z0-9_]*)=/.exec(value);
+      if (assignment && !token.quoted && keyIsSecret(assignment[1]!) === 'strong') {
+        const after = tokens[index + 1];
+        if (value.length > assignment[0].length) {
+          emitRange(found, token, assignment[0].length, value.length);
+        } else if (after?.quoted && after.start === token.end + 1) {
+          emitWhole(found, after);
+        }
+        continue;
+      }
+      if (lower === 'passwd') sawPasswd = true;
+      // `echo SECRET | docker login --password-stdin`, `echo SECRET | passwd --stdin bob`.
+      if (fromEcho && (value === '--password-stdin' || (value === '--stdin' && sawPasswd))) {
+        emitWhole(found, fromEcho);
+        continue;
+      }
+      if (name === htpasswd) {
+        if (/^-[a-zA-Z]+$/.test(value)) {
+          if (value.includes('b')) htpasswdBefore = value.includes('n') ? 1 : 2;
+          // `-C cost`, `-r rounds` take a number.
+          if (/[Cr]$/.test(value)) index++;
+          continue;
+        }
+        plain.push(token);
+        if (htpasswdBefore >= 0 && plain.length === htpasswdBefore + 1) emitWhole(found, token);
+        continue;
+      }
+      if (spec === undefined) continue;
+      if (spec.positional) {
+        const { leading, index: at } = spec.positional;
+        if (value.startsWith('-') || value.startsWith('/')) continue;
+        plain.push(token);
+        const first = plain[0]!.value.toLowerCase();
+        const lead = leading.length === 0 ? 0 : leading.includes(first) ? 1 : -1;
+        if (lead >= 0 && plain.length === lead + at + 1) emitWhole(found, token);
+        continue;
+      }
+      const next = tokens[index + 1];
+      for (const flag of [...(spec.space ?? []), ...(spec.both ?? [])]) {
+        if (value === flag && next) {
+          emitWhole(found, next);
+          index++;
+        } else if (value.startsWith(`${flag}=`) && flag.length > 2) {
+          emitRange(found, token, flag.length + 1, value.length);
+        }
+      }
+      for (const flag of [...(spec.glued ?? []), ...(spec.both ?? [])]) {
+        if (value.length > flag.length && value.startsWith(flag) && !value.startsWith(`${flag}-`)) {
+          if (flag.length === 2 || !/^[a-z]/.test(value.slice(flag.length))) {
+            emitRange(found, token, flag.length, value.length);
+          }
+        }
+      }
+      for (const [flag, prefix] of Object.entries(spec.after ?? {})) {
+        const glued = value.startsWith(`${flag}:`) ? value.slice(flag.length + 1) : undefined;
+        const target = glued !== undefined ? token : value === flag ? next : undefined;
+        if (!target) continue;
+        const argument = glued ?? target.value;
+        const head = prefix.exec(argument);
+        if (!head) continue;
+        const skip = (glued !== undefined ? flag.length + 1 : 0) + head[0].length;
+        emitRange(found, target, skip, target.value.length);
+        if (target === next) index++;
+      }
+    }
+    // `echo SECRET | docker login --password-stdin`, `echo user:SECRET | chpasswd`.
+    // The echo may follow a prompt or `sudo` (`$ echo …`): the first echo or printf of the command.
+    let echoAt = -1;
+    if (pipedOn) {
+      for (let index = 0; index < tokens.length - 1 && echoAt === -1; index++) {
+        const word = commandName(tokens[index]!.value);
+        if (word === 'echo' || word === 'printf') echoAt = index;
+      }
+    }
+    if (echoAt !== -1) {
+      const last = tokens.at(-1)!;
+      // A printf format (`%s\n`) is not the value it prints.
+      const format =
+        commandName(tokens[echoAt]!.value) === 'printf' &&
+        tokens[echoAt + 1] === last &&
+        /%[-+ #0-9.]*[a-zA-Z]/.test(last.value);
+      if (!last.value.startsWith('-') && !format) echoed = last;
+    }
+    if (fromEcho && tokens.some((token) => commandName(token.value) === 'chpasswd')) {
+      const colon = fromEcho.value.indexOf(':');
+      if (colon > 0) emitRange(found, fromEcho, colon + 1, fromEcho.value.length);
+    }
+  }
+}
+
+/** The whole argument is the password, with a printf's trailing `\n` left out. */
+function emitWhole(found: KeyedMatch[], token: Token): void {
+  emitRange(found, token, 0, token.value.length);
+}
+
+/**
+ * Part `[from, to)` of the argument's value is the password. A value whose quotes were removed
+ * from inside it (`-p'SECRET'`) maps back by its end, where the closing quote was.
+ */
+function emitRange(found: KeyedMatch[], token: Token, from: number, to: number): void {
+  let end = to;
+  let value = token.value.slice(from, end);
+  if (value.endsWith('\\n')) {
+    value = value.slice(0, -2);
+    end -= 2;
+  }
+  if (!isLiteralPassword(value)) return;
+  const shift = token.end - token.start - token.value.length;
+  // Quotes removed inside the value sit before it: its end maps straight, its start by its length.
+  const textEnd = token.start + end + shift;
+  found.push({ kind: 'cli-password', start: textEnd - value.length, end: textEnd });
+}

@@ -1,0 +1,254 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { clearRedactionMemo, redactSecrets } from './index.js';
+
+// Passwords people type: letters, digits and the symbols a shell passes unquoted or quoted. Drawn
+// without bias (biased draws repeat one character, which reads as a placeholder by design).
+const passwordCharacters =
+  'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!@#%^*_+=.,~-';
+const password = fc
+  .noBias(
+    fc.array(fc.integer({ min: 0, max: passwordCharacters.length - 1 }), {
+      minLength: 6,
+      maxLength: 24,
+    }),
+  )
+  .map((indexes) => indexes.map((index) => passwordCharacters[index]).join(''))
+  .filter(
+    (value) =>
+      /^[A-Za-z0-9]/.test(value) &&
+      /[0-9!@#%^*_+=.,~-]/.test(value) &&
+      /[A-Za-z]/.test(value) &&
+      variedEnough(value) &&
+      // Masking runs (`***`, `...`, `xxxx`) mark a value someone left out, by design.
+      !/\*{3,}|\.{3,}|#{4,}|_{4,}|x{4,}/i.test(value),
+  );
+
+/** Few distinct letters and digits read as a placeholder (`xxxx`, `aaa1`) by design. */
+function variedEnough(value: string): boolean {
+  const core = value.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  const counts = new Map<string, number>();
+  for (const character of core) counts.set(character, (counts.get(character) ?? 0) + 1);
+  return counts.size >= 4 && Math.max(...counts.values()) * 2 <= core.length;
+}
+const word = fc
+  .noBias(
+    fc.array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), { minLength: 3, maxLength: 9 }),
+  )
+  .map((letters) => letters.join(''));
+
+/** How each tool takes a password on its command line (from its documentation). */
+const forms: Array<(secret: string, user: string, host: string) => string> = [
+  (p, u) => `mysql -u ${u} -p${p} ${u}_db`,
+  (p, u) => `mysqldump -h db -u ${u} -p'${p}' --all-databases`,
+  (p, u, h) => `mariadb -h ${h} -u ${u} -p"${p}"`,
+  (p, _u, h) => `sshpass -p '${p}' ssh root@${h}`,
+  (p, u, h) => `docker login -u ${u} -p ${p} ${h}.io`,
+  (p, u, h) => `helm registry login ${h}.io --username ${u} --password ${p}`,
+  (p, u) => `az login -u ${u}@example.com -p ${p}`,
+  (p, u) => `oc login https://api.example.com:6443 -u ${u} -p '${p}'`,
+  (p, _u, h) => `redis-cli -h ${h} -a ${p} ping`,
+  (p, _u, h) => `redis-cli -h ${h} -p 6379 --pass "${p}" info`,
+  (p, u, h) => `sqlcmd -S ${h} -U ${u} -P ${p} -Q "SELECT 1"`,
+  (p, u) => `mongosh --username ${u} --password '${p}' --authenticationDatabase admin`,
+  (p, u, h) => `mongodump -u ${u} -p ${p} --host ${h}`,
+  (p, u) => `ldapsearch -x -D "cn=${u},dc=example,dc=com" -w ${p} -b dc=example,dc=com`,
+  (p) => `openssl pkcs12 -export -in cert.pem -inkey key.pem -passout pass:${p} -out out.p12`,
+  (p) => `openssl rsa -in key.pem -passin 'pass:${p}' -out plain.pem`,
+  (p) => `openssl enc -aes-256-cbc -salt -in file -out file.enc -k ${p}`,
+  (p) => `zip -P ${p} -r backup.zip data/`,
+  (p) => `unzip -P '${p}' backup.zip`,
+  (p) => `7z x -p${p} archive.7z`,
+  (p, u) => `keytool -genkeypair -alias ${u} -keystore ks.jks -storepass ${p} -keypass ${p}`,
+  (p) => `ssh-keygen -t ed25519 -N '${p}' -f ~/.ssh/id_deploy`,
+  (p, u) => `useradd -m -p ${p} ${u}`,
+  (p, u, h) => `lftp -u ${u},${p} ${h}`,
+  (p, u, h) => `smbclient //${h}/share -U ${u}%${p}`,
+  (p, u, h) => `plink -ssh ${u}@${h} -pw ${p}`,
+  (p, u, h) => `xfreerdp /v:${h} /u:${u} /p:${p}`,
+  (p, u, h) => `ipmitool -I lanplus -H ${h} -U ${u} -P ${p} chassis status`,
+  (p, u, h) => `mosquitto_pub -h ${h} -u ${u} -P ${p} -t sensors -m on`,
+  (p, u) => `net user ${u} ${p} /add`,
+  (p, u) => `rabbitmqctl add_user ${u} ${p}`,
+  (p, u) => `htpasswd -b .htpasswd ${u} ${p}`,
+  (p, u) => `htpasswd -bc /etc/nginx/.htpasswd ${u} ${p}`,
+  (p, u) => `htpasswd -nbB ${u} ${p}`,
+  (p, u, h) => `sqlplus ${u}/${p}@${h}:1521/ORCL`,
+  (p, u, h) => `echo "${p}" | docker login ${h}.io -u ${u} --password-stdin`,
+  (p, u) => `printf '%s' '${p}' | podman login -u ${u} --password-stdin quay.io`,
+  (p, u) => `echo '${u}:${p}' | chpasswd`,
+  (p, u) => `echo ${p} | passwd --stdin ${u}`,
+  (p, u) => `PGPASSWORD=${p} psql -h db -U ${u}`,
+  (p) => `wpa_passphrase HomeNetwork ${p}`,
+];
+
+/** Where a command line turns up in an agent's history. */
+const positions: Array<(command: string) => string> = [
+  (command) => command,
+  (command) => `$ ${command}`,
+  (command) => `sudo ${command}`,
+  (command) => `docker exec -it app ${command.replace(/^([a-z][\w-]*)(?=\s)/, '/usr/bin/$1')}`,
+  (command) => `cd /srv && ${command} && echo done`,
+  (command) => `\`\`\`bash\n${command}\n\`\`\``,
+  (command) => JSON.stringify({ command }),
+  (command) => JSON.stringify({ tool: 'bash', input: JSON.stringify({ command }) }),
+  (command) => `Running: ${command}\nexit code 0`,
+];
+
+describe('passwords on command lines', () => {
+  it('are redacted for every documented form, in every position (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: forms.length - 1 }),
+        fc.nat({ max: positions.length - 1 }),
+        password,
+        word,
+        word,
+        (form, position, secret, user, host) => {
+          fc.pre(!secret.includes(user) && !secret.includes(host));
+          const command = forms[form]!(secret, user, host);
+          // Oracle's connect string cannot hold an `@` unquoted: it would end the password.
+          fc.pre(!command.startsWith('sqlplus') || !secret.includes('@'));
+          const text = positions[position]!(command);
+          expect(redactSecrets(text).text).not.toContain(secret);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('leave commands that hold no password alone (ports, prompts, references, files)', () => {
+    const ordinary: Array<(name: string, port: number) => string> = [
+      (n, port) => `psql -h ${n} -p ${port} -U ${n}`,
+      (n) => `mysql -u ${n} -p ${n}_db`,
+      (n, port) => `ssh -p ${port} ${n}@host`,
+      (n) => `openssl pkcs12 -export -passout env:${n.toUpperCase()}_PASS -out out.p12`,
+      (n) => `openssl rsa -passin file:/run/secrets/${n} -in key.pem`,
+      (n) => `openssl rsa -passin stdin -in ${n}.pem`,
+      (n) => `redis-cli -a "$${n.toUpperCase()}_PASSWORD" ping`,
+      (n) => `redis-cli -a \${${n.toUpperCase()}} ping`,
+      (n) => `docker login -u ${n} --password-stdin < ~/.${n}`,
+      (n) => `cat ~/.${n} | docker login -u ${n} --password-stdin`,
+      (n) => `ssh-keygen -t ed25519 -N "" -f ~/.ssh/${n}`,
+      (n) => `zip -r ${n}.zip ${n}/`,
+      (n) => `unzip -o ${n}.zip -d ${n}`,
+      (n) => `7z a -p ${n}.7z ${n}/`,
+      (n) => `htpasswd -c .htpasswd ${n}`,
+      (n) => `net user ${n}`,
+      (n) => `net user ${n} * /add`,
+      (n) => `echo ${n} | grep ${n}`,
+      (n, port) => `mongosh --port ${port} ${n}`,
+      (n) => `ldapsearch -x -b dc=${n},dc=com`,
+      (n) => `sqlcmd -S ${n} -E -Q "SELECT 1"`,
+      (n) => `sqlplus /nolog @${n}.sql`,
+      () => `sqlplus / as sysdba`,
+      (n) => `keytool -list -keystore ${n}.jks`,
+      (n) => `smbclient -L //${n} -N`,
+      (n) => `useradd -m ${n}`,
+      (n) => `mysql -u ${n} -p\${DB_PASSWORD}`,
+      (n) => `sshpass -p "$PASS" ssh ${n}@host`,
+      (n) => `sshpass -f ~/.${n} ssh ${n}@host`,
+      (n) => `docker login -u ${n} -p <password> registry.io`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.nat({ max: ordinary.length - 1 }),
+        fc.nat({ max: positions.length - 1 }),
+        word,
+        fc.integer({ min: 1024, max: 65535 }),
+        (form, position, name, port) => {
+          const text = positions[position]!(ordinary[form]!(name, port));
+          const findings = redactSecrets(text).findings.filter(
+            (finding) => finding.kind === 'cli-password',
+          );
+          expect(findings, text).toEqual([]);
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
+
+  it('stay linear on hostile command lines (50k vs 200k characters, CPU)', () => {
+    const units = [
+      'docker login -p ',
+      'docker login ',
+      'net user a ',
+      'htpasswd -b ',
+      'echo x | ',
+      "mysql -p'",
+      'sqlplus a/b@',
+      'redis-cli -a "',
+      'openssl -passin pass:',
+      'smbclient -U a%',
+      '\\"mysql -p\\"',
+    ];
+    for (const unit of units) {
+      // The least of three runs: a collection or another process in one run is not the scan.
+      const cpu = (length: number) => {
+        const text = unit.repeat(Math.ceil(length / unit.length));
+        let least = Number.POSITIVE_INFINITY;
+        for (let run = 0; run < 3; run++) {
+          clearRedactionMemo();
+          const started = process.cpuUsage();
+          redactSecrets(text);
+          const spent = process.cpuUsage(started);
+          least = Math.min(least, (spent.user + spent.system) / 1000);
+        }
+        return least;
+      };
+      cpu(20_000);
+      const small = Math.max(cpu(50_000), 3);
+      const large = cpu(200_000);
+      // Four times the text; a quadratic scan would take about sixteen times as long.
+      expect(large / small, JSON.stringify(unit)).toBeLessThan(9);
+    }
+  });
+});
+
+describe('recovery phrases', () => {
+  const phraseWord = fc
+    .noBias(
+      fc.array(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), { minLength: 3, maxLength: 8 }),
+    )
+    .map((letters) => letters.join(''));
+  it('of 12 to 24 words under a seed or mnemonic name are redacted (property)', () => {
+    const named = [
+      (phrase: string) => `mnemonic: ${phrase}`,
+      (phrase: string) => `"mnemonic": "${phrase}"`,
+      (phrase: string) => `WALLET_SEED="${phrase}"`,
+      (phrase: string) => `seed phrase: ${phrase}`,
+      (phrase: string) => `Your recovery phrase is: ${phrase}`,
+      (phrase: string) => `backup_phrase = '${phrase}'`,
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(12, 15, 18, 21, 24),
+        fc.nat({ max: named.length - 1 }),
+        fc.array(phraseWord, { minLength: 24, maxLength: 24 }),
+        (count, form, words) => {
+          const phrase = words.slice(0, count).join(' ');
+          const result = redactSecrets(named[form]!(phrase)).text;
+          for (const single of words.slice(0, count)) {
+            expect(result.includes(` ${single} `), result).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('leave seeds that are numbers and prose with short words alone', () => {
+    fc.assert(
+      fc.property(fc.integer(), phraseWord, phraseWord, (seed, first, second) => {
+        for (const text of [
+          `seed: ${seed}`,
+          `random_seed = ${seed}`,
+          `The seed is: ${first} and ${second} so we set it to a value in the test`,
+        ]) {
+          expect(redactSecrets(text).findings.filter((f) => f.kind === 'mnemonic')).toEqual([]);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
