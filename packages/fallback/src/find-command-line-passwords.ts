@@ -340,7 +340,12 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
     for (let index = 0; index < tokens.length; index++) {
       const token = tokens[index]!;
       const value = token.value;
-      const lower = commandName(value);
+      // A tool's name right after a flag is that flag's value (`mysql -u net`), not a command;
+      // so is a plain argument before a positional password (`net user zip SECRET`).
+      const afterFlag = index > 0 && tokens[index - 1]!.value.startsWith('-');
+      const awaitingPositional =
+        (spec?.positional !== undefined || name === htpasswd) && plain.length < 3;
+      const lower = afterFlag || awaitingPositional ? '' : commandName(value);
       if (commands.has(lower)) {
         spec = commands.get(lower);
         name = lower;
