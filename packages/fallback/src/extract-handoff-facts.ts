@@ -4,7 +4,7 @@ import { collapseWhitespace, isSpace } from './collapse-whitespace.js';
 import { normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
 import { ReceiptInputError } from './receipt-input-error.js';
-import { redactSecretsShared } from './redact-secrets.js';
+import { redactionMemoMinLength, redactSecretsShared } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
 import { shellFileEffects } from './shell-file-effects.js';
 import { maxWalkDepth } from './walk-limits.js';
@@ -964,9 +964,12 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   };
   // One redaction per distinct text of the window, shared by paths and call targets: a tool's
   // target (`src/a.ts`) is redacted for its call line and again as the path it names, and texts that
-  // short are below the length `redactSecrets` memoises.
+  // short are below the length `redactSecrets` memoises. Longer ones are left to its memo: a second
+  // table of every path of a long window cost megabytes and saved nothing (redaction is
+  // deterministic, so a text the memo has dropped redacts the same again).
   const redactedTexts = new Map<string, string>();
   const redactText = (text: string) => {
+    if (text.length >= redactionMemoMinLength) return redact(text);
     let redacted = redactedTexts.get(text);
     if (redacted === undefined) {
       redacted = redact(text);

@@ -56,6 +56,8 @@ export interface RedactSecretsOptions {
 const memo = new Map<string, RedactSecretsResult>();
 const memoMaxCharacters = 16 * 2 ** 20;
 const memoMinLength = 24;
+/** Shortest text `redactSecrets` remembers (with default options). */
+export const redactionMemoMinLength = memoMinLength;
 let memoCharacters = 0;
 // Keys in insertion order, oldest at `memoHead`: evicting by iterating the Map walked every
 // deleted entry still in its table, time quadratic in the entries once the memo was full.
