@@ -87,26 +87,30 @@ export function analyzeMessages(messages: readonly LooseMessage[]): MessageAnaly
   const n = messages.length;
   const facts = messages.map(messageFacts);
   const callIndex = new Map<string, number>();
-  const lastResultIndex = new Map<string, number>();
-  // Indexed loops and `Map.forEach`: iterators and entry pairs, per message and per call, were
-  // most of what this allocated on a 50,000-message history.
+  // Indexed loops: iterators and entry pairs, per message and per call, were most of what this
+  // allocated on a 50,000-message history.
   for (let index = 0; index < n; index++) {
     // A hole (a sparse list) is skipped, as `forEach` would.
     if (!(index in facts)) continue;
-    const { callIds, resultIds } = facts[index]!;
+    const { callIds } = facts[index]!;
     for (let at = 0; at < callIds.length; at++) {
       if (!callIndex.has(callIds[at]!)) callIndex.set(callIds[at]!, index);
     }
-    for (let at = 0; at < resultIds.length; at++) lastResultIndex.set(resultIds[at]!, index);
   }
-  // Difference array over cut positions: a call at c answered at r forbids cuts c+1..r.
+  // Difference array over cut positions: a call at c answered at r forbids cuts c+1..r. Each later
+  // result adds its own range from c+1; together they forbid c+1..(the last result), as one range
+  // per call did, without a second map of 'last result by id'.
   const blocked = new Int32Array(n + 2);
-  callIndex.forEach((call, id) => {
-    const result = lastResultIndex.get(id);
-    if (result === undefined || result <= call) return;
-    blocked[call + 1]! += 1;
-    blocked[result + 1]! -= 1;
-  });
+  for (let index = 0; index < n; index++) {
+    if (!(index in facts)) continue;
+    const { resultIds } = facts[index]!;
+    for (let at = 0; at < resultIds.length; at++) {
+      const call = callIndex.get(resultIds[at]!);
+      if (call === undefined || index <= call) continue;
+      blocked[call + 1]! += 1;
+      blocked[index + 1]! -= 1;
+    }
+  }
   const cutAllowed: boolean[] = new Array(n + 1);
   let open = 0;
   for (let cut = 0; cut <= n; cut++) {

@@ -185,6 +185,24 @@ export function serializeMessageInto(
   return serializeInto(pieces, message, index, toolOutputChars[detail], latestRequest);
 }
 
+/**
+ * `" role="<role>">` and its line break (flagged when it is the latest request) as one piece, from
+ * a table for the protocol's roles: three pieces per message were three slots of every prompt's
+ * join. The same characters in the same order, so a word scan of the pieces reads the same words.
+ */
+function roleTag(role: string, latestRequest: boolean): string {
+  const known = roleTags.get(role);
+  if (known !== undefined) return latestRequest ? known[1] : known[0];
+  return `" role="${role}${latestRequest ? '" latest-request="true">\n' : '">\n'}`;
+}
+
+const roleTags = new Map<string, readonly [string, string]>(
+  ['system', 'user', 'assistant', 'tool'].map((role) => [
+    role,
+    [`" role="${role}">\n`, `" role="${role}" latest-request="true">\n`],
+  ]),
+);
+
 function serializeInto(
   pieces: PieceSink,
   message: ModelMessage,
@@ -196,9 +214,7 @@ function serializeInto(
   // The opening tag in pieces too: a template literal built it through a string per part.
   pieces.push('<message index="');
   pieces.push(String(index));
-  pieces.push('" role="');
-  pieces.push(message.role);
-  pieces.push(latestRequest ? '" latest-request="true">\n' : '">\n');
+  pieces.push(roleTag(message.role, latestRequest));
   if (typeof message.content === 'string') {
     clipped = pushData(pieces, message.content, clipped);
   } else {

@@ -69,9 +69,13 @@ export function knownSegment(
 class Pieces implements PieceSink {
   items: string[] = [];
   count = 0;
+  /** Items before this index may hold a piece of an earlier join; the rest are empty strings. */
+  filled = 0;
   characters = 0;
   stems: WordStemScanner | undefined;
   scanOnly = false;
+  /** `joinPrompt`'s notes of where each segment it serialises lies in the prompt. */
+  fresh: number[] = [];
 
   push(piece: string): void {
     this.stems?.add(piece);
@@ -81,13 +85,23 @@ class Pieces implements PieceSink {
   }
 
   join(): string {
-    this.items.length = this.count;
-    const joined = this.items.join('');
+    // Past the pieces pushed, empty strings rather than a shorter list: setting `length` trimmed
+    // the list's storage, and the next prompt (about as long) grew it again, copy by copy. A list
+    // far longer than this join needs is cut as before, so a short join never walks a long tail.
+    const items = this.items;
+    if (items.length - this.count > this.count) {
+      items.length = this.count;
+    } else {
+      for (let at = this.count; at < this.filled; at++) items[at] = '';
+    }
+    this.filled = this.count;
+    const joined = items.join('');
     this.reset();
     return joined;
   }
 
   reset(): void {
+    if (this.count > this.filled) this.filled = this.count;
     this.count = 0;
     this.characters = 0;
     this.stems = undefined;
@@ -99,16 +113,29 @@ class Pieces implements PieceSink {
 // `toJSON` summarising again), which takes a list of its own.
 let spare: Pieces | undefined = new Pieces();
 
-function withPieces<T>(use: (pieces: Pieces) => T): T {
+function takePieces(): Pieces {
   const pieces = spare ?? new Pieces();
   spare = undefined;
+  return pieces;
+}
+
+function releasePieces(pieces: Pieces): void {
+  pieces.reset();
+  // A list grown by a long prompt is not kept for the next one.
+  if (pieces.items.length > 65_536) {
+    pieces.items = [];
+    pieces.filled = 0;
+  }
+  if (pieces.fresh.length > 65_536) pieces.fresh = [];
+  spare = pieces;
+}
+
+function withPieces<T>(use: (pieces: Pieces) => T): T {
+  const pieces = takePieces();
   try {
     return use(pieces);
   } finally {
-    pieces.reset();
-    // A list grown by a long prompt is not kept for the next one.
-    if (pieces.items.length > 65_536) pieces.items = [];
-    spare = pieces;
+    releasePieces(pieces);
   }
 }
 
@@ -130,12 +157,16 @@ export function transcriptSegment(
     if (stems !== undefined) addStems(known, stems);
     return known;
   }
-  const segment: TranscriptSegment = withPieces((pieces) => {
+  // Taken and released here rather than through `withPieces`: its callback was a closure per
+  // message of the span.
+  const pieces = takePieces();
+  let segment: TranscriptSegment;
+  try {
     pieces.stems = stems;
     const clipped = serializeMessageInto(pieces, message, index, detail, latestRequest);
     // Every field a segment ever gets, set here: `tokens` added later would move the object to a
     // new shape with an out-of-object property store, per segment of the span.
-    return {
+    segment = {
       message,
       index,
       detail,
@@ -145,7 +176,9 @@ export function transcriptSegment(
       tokens: undefined,
       countedBy: undefined,
     };
-  });
+  } finally {
+    releasePieces(pieces);
+  }
   const list = serialized.get(message);
   if (list === undefined) serialized.set(message, segment);
   else if (!Array.isArray(list)) serialized.set(message, [list, segment]);
@@ -163,11 +196,14 @@ export function addStems(segment: TranscriptSegment, stems: WordStemScanner): vo
     stems.add(segment.line);
     return;
   }
-  withPieces((pieces) => {
+  const pieces = takePieces();
+  try {
     pieces.stems = stems;
     pieces.scanOnly = true;
     serializeSegmentInto(pieces, segment);
-  });
+  } finally {
+    releasePieces(pieces);
+  }
 }
 
 function serializeSegmentInto(pieces: Pieces, segment: TranscriptSegment): void {
@@ -308,7 +344,10 @@ export function joinPrompt(
     pieces.push(opening);
     // Each segment serialised here: its position in `segments`, where it starts and where it ends
     // in the prompt (numbers in one list: an object per segment was a few MiB of a large span).
-    const fresh: number[] = [];
+    // The list is the pieces' own, kept from prompt to prompt (counted, not emptied: `length = 0`
+    // drops its storage): made per prompt, it grew by copies to thousands of numbers every time.
+    const fresh = pieces.fresh;
+    let noted = 0;
     for (let index = 0; index < segments.length; index++) {
       const segment = segments[index]!;
       if (typeof segment === 'string') {
@@ -317,14 +356,15 @@ export function joinPrompt(
       } else if (segment.line !== undefined) {
         pieces.push(segment.line);
       } else {
-        fresh.push(index, pieces.characters);
+        fresh[noted++] = index;
+        fresh[noted++] = pieces.characters;
         serializeSegmentInto(pieces, segment);
-        fresh.push(pieces.characters);
+        fresh[noted++] = pieces.characters;
       }
     }
     pieces.push(closing);
     const prompt = pieces.join();
-    for (let at = 0; at < fresh.length; at += 3) {
+    for (let at = 0; at < noted; at += 3) {
       const segment = segments[fresh[at]!] as TranscriptSegment;
       segment.line ??= prompt.slice(fresh[at + 1], fresh[at + 2]);
     }

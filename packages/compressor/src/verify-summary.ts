@@ -88,31 +88,57 @@ export function extractSpanFacts(
   excludeAsks: ReadonlySet<number> = new Set(),
 ): SpanFacts {
   const facts = extractHandoffFacts(messages);
+  // Each class is read in order only until its limit of distinct facts: filtering, copying and
+  // mapping every ask, file and call of a 50,000-message span (and a Set of all of them) cost
+  // megabytes for the few dozen kept. The lists are this call's own, so sorting them in place
+  // copies nothing.
+  const asks = new FactList('asks');
   // Asks in the receipt's form: its 200-character key (cut on a space), every ask however short, so
-  // a topped-up summary states each one exactly as the receipt would.
-  const asks = facts.asks
-    .filter((ask) => !excludeAsks.has(ask.index))
-    .reverse()
-    .map((ask) => ask.key);
-  const files = [...facts.files]
-    .sort((a, b) => b.references - a.references || b.lastIndex - a.lastIndex)
-    .map((file) => file.path);
-  const errors = [...facts.errors]
-    .sort((a, b) => Number(a.resolved) - Number(b.resolved) || b.count - a.count)
-    .map((error) => clipFact(error.line));
-  const tools = facts.toolCounts.map(([name]) => name);
-  const openWork = facts.toolCalls
-    .filter((call) => call.outcome === 'no result')
-    .map((call) => clipFact(`${call.name} ${call.target}`));
-  const unique = (values: string[], kind: FactClass) =>
-    [...new Set(values.filter((value) => value !== ''))].slice(0, perClassLimit[kind]);
+  // a topped-up summary states each one exactly as the receipt would. Latest first.
+  for (let at = facts.asks.length - 1; at >= 0 && !asks.full; at--) {
+    const ask = facts.asks[at]!;
+    if (!excludeAsks.has(ask.index)) asks.add(ask.key);
+  }
+  const files = new FactList('files');
+  facts.files.sort((a, b) => b.references - a.references || b.lastIndex - a.lastIndex);
+  for (let at = 0; at < facts.files.length && !files.full; at++) files.add(facts.files[at]!.path);
+  const errors = new FactList('errors');
+  facts.errors.sort((a, b) => Number(a.resolved) - Number(b.resolved) || b.count - a.count);
+  for (let at = 0; at < facts.errors.length && !errors.full; at++) {
+    errors.add(clipFact(facts.errors[at]!.line));
+  }
+  const tools = new FactList('tools');
+  for (let at = 0; at < facts.toolCounts.length && !tools.full; at++) {
+    tools.add(facts.toolCounts[at]![0]);
+  }
+  const openWork = new FactList('openWork');
+  for (let at = 0; at < facts.toolCalls.length && !openWork.full; at++) {
+    const call = facts.toolCalls[at]!;
+    if (call.outcome === 'no result') openWork.add(clipFact(`${call.name} ${call.target}`));
+  }
   return {
-    asks: unique(asks, 'asks'),
-    files: unique(files, 'files'),
-    errors: unique(errors, 'errors'),
-    tools: unique(tools, 'tools'),
-    openWork: unique(openWork, 'openWork'),
+    asks: asks.values,
+    files: files.values,
+    errors: errors.values,
+    tools: tools.values,
+    openWork: openWork.values,
   };
+}
+
+/** The first distinct non-empty facts of a class, in the order added, up to its limit. */
+class FactList {
+  readonly values: string[] = [];
+  readonly #limit: number;
+  constructor(kind: FactClass) {
+    this.#limit = perClassLimit[kind];
+  }
+  get full(): boolean {
+    return this.values.length >= this.#limit;
+  }
+  add(value: string): void {
+    if (value === '' || this.full || this.values.includes(value)) return;
+    this.values.push(value);
+  }
 }
 
 const stopWords = new Set(

@@ -1,9 +1,10 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
+import { collapseWhitespace, isSpace } from './collapse-whitespace.js';
 import { normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
 import { ReceiptInputError } from './receipt-input-error.js';
-import { redactSecrets } from './redact-secrets.js';
+import { redactionMemoMinLength, redactSecretsShared } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
 import { shellFileEffects } from './shell-file-effects.js';
 import { maxWalkDepth } from './walk-limits.js';
@@ -104,8 +105,10 @@ const failureOpening =
 
 /** Whether `text` opens (first non-blank line) with a failure report rather than file content. */
 function opensWithFailure(text: string): boolean {
-  const start = text.search(/\S/);
-  if (start < 0) return false;
+  // `text.search(/\S/)` by a scan: the literal made a RegExp per tool result read.
+  let start = 0;
+  while (start < text.length && isSpace(text.charCodeAt(start))) start++;
+  if (start === text.length) return false;
   return failureOpening.test(text.slice(start, start + 200));
 }
 
@@ -137,7 +140,7 @@ const targetFields = [
  * near): the identity of a line or ask, and what the receipt shows of it.
  */
 export function itemKey(text: string, length = keyLength): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
+  const collapsed = collapseWhitespace(text);
   if (collapsed.length <= length) return collapsed;
   // Cut on a space so a path or word at the edge is dropped whole rather than broken.
   const space = collapsed.lastIndexOf(' ', length);
@@ -230,7 +233,16 @@ const maxDiffPrefix = 4096;
 
 /** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
 export function extractPaths(text: string): string[] {
-  const found: string[] = [];
+  const found = findPaths(text);
+  return found === noPaths ? [] : (found as string[]);
+}
+
+// Shared by every text without a path (most of a window): read only.
+const noPaths: readonly string[] = [];
+
+/** `extractPaths` for callers that only read the list: the empty one is shared. */
+function findPaths(text: string): readonly string[] {
+  let found: string[] | undefined;
   // Jump from slash to slash and widen each to its token: most of a window has no slash at all.
   let searchFrom = 0;
   // Each separator's next position is kept until passed: searching for both anew each time costs a
@@ -266,10 +278,11 @@ export function extractPaths(text: string): string[] {
     }
     const path = acceptPath(token);
     if (path && !secretAssignment.test(text.slice(Math.max(0, start - 48), start))) {
+      found ??= [];
       found.push(path);
     }
   }
-  return found;
+  return found ?? noPaths;
 }
 
 // An exit status in the words of any shell tool: `exit code 2`, `Exit status: 1`, `Process exited
@@ -371,7 +384,7 @@ function rawErrorLines(output: string): string[] {
         if (codeLine.test(rest) || callLine.test(rest) || !diagnostic.test(rest)) continue;
       }
     }
-    const line = raw.replace(/\s+/g, ' ').trim();
+    const line = collapseWhitespace(raw);
     if (line.length < 6) continue;
     lines.push(line);
   }
@@ -421,16 +434,25 @@ function jsonOutput(value: unknown, failed: boolean): OutputText {
   };
 }
 
-function stringifyOutput(output: unknown, pathOf: () => string): OutputText {
+/**
+ * Where a tool output sits, for an error: `messages[i].content[j].output`, or `output` alone when
+ * `index` is negative. Numbers rather than a closure: one was made per tool result of a window.
+ */
+function outputPath(index: number, partIndex: number): string {
+  return index < 0 ? 'output' : `${partPath(index, partIndex)}.output`;
+}
+
+function stringifyOutput(output: unknown, messageIndex: number, partIndex: number): OutputText {
   if (typeof output !== 'object' || output === null) {
-    fail(pathOf(), 'expected a tool output object');
+    fail(outputPath(messageIndex, partIndex), 'expected a tool output object');
   }
   const { type } = output as { type?: unknown };
   const value = (output as { value?: unknown }).value;
   switch (type) {
     case 'text':
     case 'error-text': {
-      if (typeof value !== 'string') fail(`${pathOf()}.value`, 'expected a string');
+      if (typeof value !== 'string')
+        fail(`${outputPath(messageIndex, partIndex)}.value`, 'expected a string');
       // Many tools return a JSON document as text (MCP servers, HTTP APIs, Codex's exec results).
       const document = parseJsonDocument(value);
       if (document !== undefined) return jsonOutput(document, type === 'error-text');
@@ -444,10 +466,11 @@ function stringifyOutput(output: unknown, pathOf: () => string): OutputText {
       return { text: typeof reason === 'string' ? reason : '', failed: false, denied: true };
     }
     case 'content': {
-      if (!Array.isArray(value)) fail(`${pathOf()}.value`, 'expected an array of content parts');
+      if (!Array.isArray(value))
+        fail(`${outputPath(messageIndex, partIndex)}.value`, 'expected an array of content parts');
       const texts = value.map((part, index) => {
         if (typeof part !== 'object' || part === null)
-          fail(`${pathOf()}.value[${index}]`, 'expected a part');
+          fail(`${outputPath(messageIndex, partIndex)}.value[${index}]`, 'expected a part');
         const record = part as {
           type?: unknown;
           text?: unknown;
@@ -456,7 +479,10 @@ function stringifyOutput(output: unknown, pathOf: () => string): OutputText {
         };
         if (record.type === 'text') {
           if (typeof record.text !== 'string')
-            fail(`${pathOf()}.value[${index}].text`, 'expected a string');
+            fail(
+              `${outputPath(messageIndex, partIndex)}.value[${index}].text`,
+              'expected a string',
+            );
           return record.text;
         }
         if (typeof record.filename === 'string') return `[file ${record.filename}]`;
@@ -466,7 +492,10 @@ function stringifyOutput(output: unknown, pathOf: () => string): OutputText {
       return { text: texts.join('\n'), failed: false, denied: false };
     }
     default:
-      return fail(`${pathOf()}.type`, `unknown tool output type ${JSON.stringify(type)}`);
+      return fail(
+        `${outputPath(messageIndex, partIndex)}.type`,
+        `unknown tool output type ${JSON.stringify(type)}`,
+      );
   }
 }
 
@@ -480,12 +509,18 @@ function firstLine(
   length: number,
   redactText: (text: string) => string = redact,
 ): string {
-  const match = /\S[^\n]*/.exec(text.length > 20_000 ? text.slice(0, 20_000) : text);
-  if (!match) return '';
+  // `/\S[^\n]*/` in the first 20,000 characters, found by a scan: the match (and the slice it was
+  // run on) was a few strings per call of a long window, and most targets are one whole line.
+  const limit = Math.min(text.length, 20_000);
+  let start = 0;
+  while (start < limit && isSpace(text.charCodeAt(start))) start++;
+  if (start === limit) return '';
+  let end = text.indexOf('\n', start);
+  if (end === -1 || end > limit) end = limit;
   // A secret that starts within the shown part ends well inside 1,000 characters.
-  const line = redactText(match[0].slice(0, Math.max(1000, length * 4)))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const line = collapseWhitespace(
+    redactText(text.slice(start, Math.min(end, start + Math.max(1000, length * 4)))),
+  );
   return clipText(line, length);
 }
 
@@ -530,7 +565,7 @@ function turnText(message: ModelMessage, redactText: (text: string) => string): 
           break;
         }
         case 'tool-result': {
-          const output = stringifyOutput(record.output, () => 'output');
+          const output = stringifyOutput(record.output, -1, 0);
           const { outcome } = resultOutcome(output, redactText);
           lines.push(
             `${record.toolName as string} -> ${outcome === 'ok' ? firstLine(output.text, 120, redactText) || 'ok' : outcome}`,
@@ -565,13 +600,16 @@ function shellWord(word: string): string {
  * little when the arguments are what identifies the run (`node --test x.test.js`). Only string
  * arguments are joined; the caller clips the line.
  */
+// Module-level: closures made per call (twice per tool call: target and command) added up.
+const isString = (item: unknown) => typeof item === 'string';
+const words = (value: unknown): string[] | undefined =>
+  Array.isArray(value) && value.length > 0 && value.every(isString)
+    ? (value as string[])
+    : undefined;
+
 function commandLine(record: Record<string, unknown>): string | undefined {
   const program = record.command ?? record.cmd;
   const args = record.args ?? record.arguments ?? record.argv;
-  const words = (value: unknown): string[] | undefined =>
-    Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')
-      ? (value as string[])
-      : undefined;
   const programWords = typeof program === 'string' ? [program] : words(program);
   if (programWords === undefined || programWords.join('').trim() === '') return undefined;
   const argumentWords = words(args) ?? [];
@@ -587,8 +625,8 @@ function toolTarget(input: unknown): string {
   const record = input as Record<string, unknown>;
   const command = commandLine(record);
   if (command !== undefined) return command;
-  for (const field of targetFields) {
-    const value = record[field];
+  for (let at = 0; at < targetFields.length; at++) {
+    const value = record[targetFields[at]!];
     if (typeof value === 'string' && value.trim() !== '') return value;
   }
   // Any other path-named argument (`target_file`, `absolute_path`, `paths: [...]`) says what the
@@ -616,19 +654,20 @@ const patchHeader =
  * The files a patch handed to a writing tool changes, from its headers (however long the patch:
  * its body is not read for paths). Only string arguments one level down are patches.
  */
-function collectPatchedFiles(input: unknown, into: string[]): void {
+function collectPatchedFiles(input: unknown, into: PathSink): void {
   if (typeof input === 'string') {
     collectPatchHeaders(input, into);
   } else if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
     const record = input as Record<string, unknown>;
-    for (const field of Object.keys(record)) {
+    for (const field in record) {
+      if (!Object.hasOwn(record, field)) continue;
       const value = record[field];
       if (typeof value === 'string') collectPatchHeaders(value, into);
     }
   }
 }
 
-function collectPatchHeaders(text: string, into: string[]): void {
+function collectPatchHeaders(text: string, into: PathSink): void {
   if (!text.includes('*** ') && !text.includes('+++ ')) return;
   for (const match of text.matchAll(patchHeader)) {
     const path = (match[1] ?? match[2])!.trim();
@@ -650,18 +689,38 @@ function isOneSpacedPath(value: string): boolean {
   return spacedPath.test(value) && !laterRoot.test(value);
 }
 
+/** `item` trimmed when it is one path as a path-named argument holds one; undefined otherwise. */
+function onePath(item: unknown): string | undefined {
+  if (typeof item !== 'string') return undefined;
+  const path = item.trim();
+  if (path === '' || (anySpace.test(path) && !isOneSpacedPath(path))) return undefined;
+  return path;
+}
+
 /** The path or paths a path-named argument holds: one string, or a list of strings (`paths`). */
 function pathValues(value: unknown): string[] {
-  const values = Array.isArray(value) ? value : [value];
-  if (values.length === 0 || values.length > 200) return [];
+  if (!Array.isArray(value)) {
+    const path = onePath(value);
+    return path === undefined ? [] : [path];
+  }
+  if (value.length === 0 || value.length > 200) return [];
   const paths: string[] = [];
-  for (const item of values) {
-    if (typeof item !== 'string') return [];
-    const path = item.trim();
-    if (path === '' || (/\s/.test(path) && !isOneSpacedPath(path))) return [];
+  for (const item of value) {
+    const path = onePath(item);
+    if (path === undefined) return [];
     paths.push(path);
   }
   return paths;
+}
+
+/** `path.replace(/(.)\/$/, '$1')`: a trailing slash dropped unless it is all there is. */
+function withoutTrailingSlash(path: string): string {
+  const last = path.length - 1;
+  if (last < 1 || path.charCodeAt(last) !== 47) return path;
+  // `.` matches no line terminator.
+  const before = path.charCodeAt(last - 1);
+  if (before === 10 || before === 13 || before === 0x2028 || before === 0x2029) return path;
+  return path.slice(0, -1);
 }
 
 // A file name without a directory, by the extensions of source, documentation and configuration
@@ -670,48 +729,91 @@ function pathValues(value: unknown): string[] {
 const bareFileName =
   /^[\w@+-][\w@+.-]*\.(?:[cm]?[jt]sx?|json[c5l]?|md|mdx|rst|txt|py|pyi|ipynb|rs|go|java|kt|kts|scala|rb|php|swift|c|cc|cpp|cxx|h|hh|hpp|cs|fs|ex|exs|erl|hs|ml|clj|lua|pl|jl|dart|vue|svelte|astro|html?|css|scss|sass|less|xml|ya?ml|toml|ini|cfg|conf|sql|sh|bash|zsh|ps1|bat|gradle|mk|cmake|proto|graphql|tf|dockerfile|pony|zig|nim|sol|csv|tsv)$/i;
 
+/** Where paths found are put. */
+interface PathSink {
+  push(path: string): void;
+}
+
+/**
+ * The paths of one tool call, in a list every call refills: `length = 0` on an array drops its
+ * storage, so each call's first push allocated it again. Only the first `length` items count.
+ */
+class PathList implements PathSink {
+  readonly items: string[] = [];
+  length = 0;
+  push(path: string): void {
+    this.items[this.length++] = path;
+  }
+  clear(): void {
+    this.length = 0;
+  }
+}
+
+/**
+ * Objects on the path of the input walk in progress, from its start (`base`) up: one list every
+ * walk shares, where a Set made per tool call (and shrunk by each delete) added up over a window.
+ */
+const inputAncestors: object[] = [];
+
 /** Paths in a tool input; values of path-named fields go to `targets` (what the tool acted on). */
 function collectInputPaths(
   input: unknown,
-  into: string[],
-  targets: string[],
+  into: PathSink,
+  targets: PathSink,
   depth = 0,
-  // Made at the first object: most inputs walked are strings.
-  ancestors?: Set<object>,
+  // Where this walk's ancestors start in `inputAncestors`; set at its first object.
+  base = -1,
 ): void {
   if (typeof input === 'string') {
     // A loop, not `push(...paths)`: a command naming 130k files would overflow the stack.
-    for (const path of extractPaths(input)) into.push(path);
+    const found = findPaths(input);
+    for (let at = 0; at < found.length; at++) into.push(found[at]!);
     return;
   }
   // Tool inputs are JSON in the protocol; a cycle or absurd nesting is not walked (never a crash).
   if (typeof input !== 'object' || input === null || depth > maxWalkDepth) return;
-  if (ancestors === undefined) ancestors = new Set();
-  else if (ancestors.has(input)) return;
-  ancestors.add(input);
-  if (Array.isArray(input)) {
-    for (const item of input) collectInputPaths(item, into, targets, depth + 1, ancestors);
-    ancestors.delete(input);
-    return;
-  }
-  const record = input as Record<string, unknown>;
-  // Keys, not entries: a pair per field of every call's input added up over a long window.
-  for (const field of Object.keys(record)) {
-    const value = record[field];
-    if (typeof value === 'string' && isKeyedSecret(field, value)) continue;
-    const paths = pathFields.test(field) ? pathValues(value) : [];
-    if (paths.length > 0) {
-      for (const path of paths) targets.push(path.replace(/(.)\/$/, '$1'));
-    } else if (typeof value === 'string') {
-      // A whole argument that is one file name (`SECURITY.md`), under whatever key a tool uses.
-      if (bareFileName.test(value)) targets.push(value);
-      // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
-      else if (value.length <= 4000) for (const path of extractPaths(value)) into.push(path);
-    } else {
-      collectInputPaths(value, into, targets, depth + 1, ancestors);
+  if (base < 0) base = inputAncestors.length;
+  else if (inputAncestors.indexOf(input, base) !== -1) return;
+  inputAncestors.push(input);
+  try {
+    if (Array.isArray(input)) {
+      for (const item of input) collectInputPaths(item, into, targets, depth + 1, base);
+      return;
     }
+    const record = input as Record<string, unknown>;
+    // Own keys by `for...in`: `Object.keys` made a list per object of every call's input.
+    for (const field in record) {
+      if (!Object.hasOwn(record, field)) continue;
+      const value = record[field];
+      if (typeof value === 'string' && isKeyedSecret(field, value)) continue;
+      if (pathFields.test(field)) {
+        // One path (most path arguments) without a list around it.
+        const path = Array.isArray(value) ? undefined : onePath(value);
+        if (path !== undefined) {
+          targets.push(withoutTrailingSlash(path));
+          continue;
+        }
+        const paths = Array.isArray(value) ? pathValues(value) : [];
+        if (paths.length > 0) {
+          for (const item of paths) targets.push(withoutTrailingSlash(item));
+          continue;
+        }
+      }
+      if (typeof value === 'string') {
+        // A whole argument that is one file name (`SECURITY.md`), under whatever key a tool uses.
+        if (bareFileName.test(value)) targets.push(value);
+        // Long file bodies (a `Write` tool's `content`) hold code, not references to other files.
+        else if (value.length <= 4000) {
+          const found = findPaths(value);
+          for (let at = 0; at < found.length; at++) into.push(found[at]!);
+        }
+      } else {
+        collectInputPaths(value, into, targets, depth + 1, base);
+      }
+    }
+  } finally {
+    inputAncestors.pop();
   }
-  ancestors.delete(input);
 }
 
 // `Working directory: /repo`, `<cwd>/repo</cwd>`, `cwd: /repo` in a system prompt or environment note.
@@ -719,18 +821,25 @@ const workingDirectoryMention =
   /(?:working directory|current directory|\bcwd|\bworkdir)(?:<\/?[a-z_]+>|\s*(?:is|:|=)?\s*)[`"']?(\/[^\s`"'<>,;]+|[A-Za-z]:[\\/][^\s`"'<>,;]*|\\\\[^\s`"'<>,;]+)/gi;
 
 /** `cwd`, `workdir`, `working_directory` arguments of a tool call (shell tools carry them). */
+// Regex literals in functions called per message or per call are hoisted: each evaluation of a
+// literal makes a new RegExp object.
+const directoryField = /^(?:cwd|workdir|working_?dir(?:ectory)?)$/i;
+const namesDirectory = /directory|cwd|workdir/i;
+const anySpace = /\s/;
+
 function noteInputDirectories(input: unknown, into: string[]): void {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return;
   const record = input as Record<string, unknown>;
-  for (const field of Object.keys(record)) {
+  for (const field in record) {
+    if (!Object.hasOwn(record, field)) continue;
     const value = record[field];
-    if (typeof value === 'string' && /^(?:cwd|workdir|working_?dir(?:ectory)?)$/i.test(field)) {
+    if (typeof value === 'string' && directoryField.test(field)) {
       into.push(value.trim());
     }
   }
 }
 
-const redact = (text: string) => redactSecrets(text).text;
+const redact = (text: string) => redactSecretsShared(text).text;
 
 /** Tools that write share one kind (a failed `edit` is redone by `write`); others are their own. */
 function callKind(call: ToolCallFact): string {
@@ -802,7 +911,7 @@ interface CallTarget {
 function callTarget(call: ToolCallFact, targets: Map<ToolCallFact, CallTarget>): CallTarget {
   let target = targets.get(call);
   if (target === undefined) {
-    const text = call.target.replace(/\s+/g, ' ').trim();
+    const text = collapseWhitespace(call.target);
     let verbs: string | undefined;
     let selection: string | undefined;
     let paths: string[] | undefined;
@@ -850,14 +959,17 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
 
   const namedDirectories: string[] = [];
   const noteDirectories = (text: string) => {
-    if (!/directory|cwd|workdir/i.test(text)) return;
+    if (!namesDirectory.test(text)) return;
     for (const match of text.matchAll(workingDirectoryMention)) namedDirectories.push(match[1]!);
   };
   // One redaction per distinct text of the window, shared by paths and call targets: a tool's
   // target (`src/a.ts`) is redacted for its call line and again as the path it names, and texts that
-  // short are below the length `redactSecrets` memoises.
+  // short are below the length `redactSecrets` memoises. Longer ones are left to its memo: a second
+  // table of every path of a long window cost megabytes and saved nothing (redaction is
+  // deterministic, so a text the memo has dropped redacts the same again).
   const redactedTexts = new Map<string, string>();
   const redactText = (text: string) => {
+    if (text.length >= redactionMemoMinLength) return redact(text);
     let redacted = redactedTexts.get(text);
     if (redacted === undefined) {
       redacted = redact(text);
@@ -865,8 +977,16 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
     return redacted;
   };
-  const notePaths = (paths: string[], index: number, written = false, read = false) => {
-    for (const raw of paths) {
+  // Indexed loops over the first `count` paths: the lists of a call are reused (`PathList`).
+  const notePaths = (
+    paths: readonly string[],
+    index: number,
+    written = false,
+    read = false,
+    count = paths.length,
+  ) => {
+    for (let at = 0; at < count; at++) {
+      const raw = paths[at]!;
       const path = redactText(raw);
       const fact = files.get(path);
       if (fact) {
@@ -881,8 +1001,14 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   };
   // Sets what a call did to paths the window already counts (or counts them once, when a long
   // command was not read for mentions).
-  const markPaths = (paths: string[], index: number, flag: 'written' | 'read') => {
-    for (const raw of paths) {
+  const markPaths = (
+    paths: readonly string[],
+    index: number,
+    flag: 'written' | 'read',
+    count = paths.length,
+  ) => {
+    for (let at = 0; at < count; at++) {
+      const raw = paths[at]!;
       const path = redactText(raw);
       const fact = files.get(path);
       if (fact) fact[flag] = true;
@@ -900,7 +1026,8 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     succeeded: boolean,
     failedCall: boolean,
   ) => {
-    for (const raw of lines) {
+    for (let at = 0; at < lines.length; at++) {
+      const raw = lines[at]!;
       let line = redactedErrors.get(raw);
       if (line === undefined) {
         line = itemKey(redact(raw));
@@ -929,9 +1056,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   };
 
   // A call's paths, in lists every call reuses (each is read before the next call fills it).
-  const inputPaths: string[] = [];
-  const writtenPaths: string[] = [];
-  const patchedPaths: string[] = [];
+  const inputPaths = new PathList();
+  const writtenPaths = new PathList();
+  const patchedPaths = new PathList();
   // Loops rather than `forEach`: the callbacks' contexts and the closures that built each message's
   // turn were allocated per message and part of a large window, for the dozen turns ever shown.
   for (let index = 0; index < messages.length; index++) {
@@ -973,7 +1100,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             if (typeof record.text !== 'string')
               fail(`${partPath(index, partIndex)}.text`, 'expected a string');
             if (record.type === 'text') joinedText = joinLine(joinedText, record.text);
-            else notePaths(extractPaths(record.text), index);
+            else notePaths(findPaths(record.text), index);
             break;
           }
           case 'tool-call': {
@@ -993,16 +1120,22 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
             };
             toolCalls.push(call);
             callsById.set(record.toolCallId, call);
-            inputPaths.length = 0;
-            writtenPaths.length = 0;
+            inputPaths.clear();
+            writtenPaths.clear();
             collectInputPaths(record.input, inputPaths, writtenPaths);
             // Patch headers say which files change whatever the tool is called.
-            patchedPaths.length = 0;
+            patchedPaths.clear();
             collectPatchedFiles(record.input, patchedPaths);
             noteInputDirectories(record.input, namedDirectories);
-            notePaths(inputPaths, index);
-            notePaths(writtenPaths, index, writingTool.test(name), !writingTool.test(name));
-            markPaths(patchedPaths, index, 'written');
+            notePaths(inputPaths.items, index, false, false, inputPaths.length);
+            notePaths(
+              writtenPaths.items,
+              index,
+              writingTool.test(name),
+              !writingTool.test(name),
+              writtenPaths.length,
+            );
+            markPaths(patchedPaths.items, index, 'written', patchedPaths.length);
             const command =
               typeof record.input === 'object' && record.input !== null
                 ? commandLine(record.input as Record<string, unknown>)
@@ -1020,10 +1153,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
               fail(`${partPath(index, partIndex)}.toolName`, 'expected a string');
             if (typeof record.toolCallId !== 'string')
               fail(`${partPath(index, partIndex)}.toolCallId`, 'expected a string');
-            const output = stringifyOutput(
-              record.output,
-              () => `${partPath(index, partIndex)}.output`,
-            );
+            const output = stringifyOutput(record.output, index, partIndex);
             const call = callsById.get(record.toolCallId);
             // A file a reading tool returned is content: its `logger.error(...)` lines are code.
             // Many agents report a failed read as plain text (`Error: file not found`,
@@ -1040,7 +1170,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
                 .trim();
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
-            notePaths(extractPaths(output.text), index);
+            notePaths(findPaths(output.text), index);
             const { outcome, exit, exitCode } = resultOutcome(output, redactText);
             if (call) {
               call.outcome = outcome;
@@ -1070,7 +1200,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
     const text = joinedText ?? '';
     if (text.trim() !== '') {
-      notePaths(extractPaths(text), index);
+      notePaths(findPaths(text), index);
       if (role === 'system' || role === 'user') noteDirectories(text);
     }
     if (role === 'user' && text.trim() !== '') {
@@ -1135,7 +1265,7 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
 
 /** `files` with `read` set on each (false when absent); they are `normalizeFiles`' own copies. */
 function readFlagged(files: RawFileFact[]): FileFact[] {
-  for (const file of files) file.read = file.read === true;
+  for (let at = 0; at < files.length; at++) files[at]!.read = files[at]!.read === true;
   return files as FileFact[];
 }
 

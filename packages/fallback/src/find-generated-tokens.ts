@@ -119,6 +119,9 @@ class SkippedRanges {
   }
 }
 
+const noSkippedRanges = new SkippedRanges([]);
+const noRanges: ReadonlyArray<[number, number]> = [];
+
 /** True when the text before a value names it as public or opaque, not a credential. */
 function declaredNotSecret(text: string, start: number): boolean {
   const before = text.slice(Math.max(0, start - 200), start).replace(/["']$/, '');
@@ -142,6 +145,32 @@ function declaredNotSecret(text: string, start: number): boolean {
 // elsewhere: ciphertext, not a credential.
 const fernetTokens = /(?<![A-Za-z0-9_-])gAAAAA[A-Za-z0-9_-]{90,}={0,2}(?![A-Za-z0-9_=-])/g;
 
+// Literals of `judgeRun`, made once: each evaluation of a regex literal makes a new RegExp, and a
+// path-heavy window judges a run per path. None is global (no `lastIndex` is shared).
+const digitOrCapital = /[0-9A-Z]/;
+const mangledSymbol = /^_(?:ZN|ZNK|ZNS|R[NCMXYIB])/;
+const leadingPunctuation = /^[.~=/_-]+/;
+const trailingPunctuation = /[.~/_-]+$/;
+const keyValueSign = /=[^=]/;
+const trailingPadding = /=+$/;
+const trailingSeparators = /[.~_-]+$/;
+
+interface RunContext {
+  declared: boolean;
+  digest: boolean;
+}
+
+/** What the text before a run says of it: named as not secret, or a digest named on its line. */
+function runContext(text: string, runStart: number): RunContext {
+  // Digests are written in base64 too, and their line says so (`sha256`, `integrity`); only the 200
+  // characters before count (searching back to the line start is quadratic on one long line).
+  const near = text.slice(Math.max(0, runStart - 200), runStart);
+  return {
+    declared: declaredNotSecret(text, runStart),
+    digest: namesDigest(near.slice(near.lastIndexOf('\n') + 1)),
+  };
+}
+
 /** Judges one run of token characters starting at `start` of `text`. */
 function judgeRun(
   text: string,
@@ -153,36 +182,24 @@ function judgeRun(
   let start = runStart;
   // Every generated shape holds a digit or a capital; most runs (lower-case paths, kebab-case
   // names) hold neither and end here.
-  if (!/[0-9A-Z]/.test(whole) || skipped.covers(start)) return;
+  if (!digitOrCapital.test(whole) || skipped.covers(start)) return;
   // Mangled C++ and Rust symbols (`_ZN4core3ptr…`, `_RNvCs…`) fill every stack trace.
-  if (/^_(?:ZN|ZNK|ZNS|R[NCMXYIB])/.test(whole)) return;
+  if (mangledSymbol.test(whole)) return;
   // The context (the key before, a digest named on the line) is read only for a run that has the
   // shape: reading it for every run of a transcript would cost more than the shapes themselves.
-  let context: { declared: boolean; digest: boolean } | undefined;
-  const contextOf = () => {
-    if (context === undefined) {
-      // Digests are written in base64 too, and their line says so (`sha256`, `integrity`); only
-      // the 200 characters before count (searching back to the line start is quadratic on one
-      // long line).
-      const near = text.slice(Math.max(0, runStart - 200), runStart);
-      context = {
-        declared: declaredNotSecret(text, runStart),
-        digest: namesDigest(near.slice(near.lastIndexOf('\n') + 1)),
-      };
-    }
-    return context;
-  };
+  // Made on first use (a closure that made it was one more object per run judged).
+  let context: RunContext | undefined;
   // Sentence punctuation and path or query separators at the edges are not part of a token.
-  const lead = /^[.~=/_-]+/.exec(whole)?.[0].length ?? 0;
+  const lead = leadingPunctuation.exec(whole)?.[0].length ?? 0;
   start += lead;
-  const trimmed = whole.slice(lead).replace(/[.~/_-]+$/, '');
+  const trimmed = whole.slice(lead).replace(trailingPunctuation, '');
   const fileName = extension.test(trimmed);
   const run = trimmed.replace(extension, '');
   if (run.length < minRun) return;
   // Whole first: a base64 body holds `/` and `+`; a path (a segment that is a word) does not.
   if (
     !run.includes('.') &&
-    !/=[^=]/.test(run) &&
+    !keyValueSign.test(run) &&
     !isObjectId(run) &&
     // A path is mostly words for segments (`src`, `Users`); base64 holds `/QqYNJGZ/` or `/Pbdoo/`
     // by chance, but not in half of its segments.
@@ -190,8 +207,9 @@ function judgeRun(
     looksGenerated(run, 32, false) &&
     !decodesToReadable(run)
   ) {
-    if (contextOf().declared) return;
-    if (!contextOf().digest) {
+    context ??= runContext(text, runStart);
+    if (context.declared) return;
+    if (!context.digest) {
       found.push({ kind: 'generated-token', start, end: start + run.length });
       return;
     }
@@ -202,16 +220,17 @@ function judgeRun(
   for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
     // `--<token>=1`: the `=` before a value ends a key, it is not base64 padding of it.
     const segment = piece[0]
-      .replace(/=+$/, '')
+      .replace(trailingPadding, '')
       .replace(extension, '')
-      .replace(/[.~_-]+$/, '');
+      .replace(trailingSeparators, '');
     const parent = directory;
     directory = run[piece.index + piece[0].length] === '/' ? segment : '';
     if (skipped.covers(start + piece.index)) continue;
     // A file named by random hex in a directory named for keys (`~/keys/<hex>`, `secrets/<hex>`):
     // the name is the key, as it would be under a key of that name.
     if (parent !== '' && isHexKeyFile(segment) && keyIsSecret(parent) !== undefined) {
-      if (contextOf().declared) return;
+      context ??= runContext(text, runStart);
+      if (context.declared) return;
       found.push({
         kind: 'generated-token',
         start: start + piece.index,
@@ -222,10 +241,11 @@ function judgeRun(
     if (segment.length < 20 && !(segment.length >= minRun && shortHexToken.test(segment))) continue;
     const kind = judgeSegment(segment);
     if (kind === undefined) continue;
-    if (contextOf().declared) return;
+    context ??= runContext(text, runStart);
+    if (context.declared) return;
     const segmentStart = start + piece.index;
     if (piece.index > 0 && declaredNotSecret(text, segmentStart)) continue;
-    if (contextOf().digest && kind === 'generated-token') continue;
+    if (context.digest && kind === 'generated-token') continue;
     // A build tool's fingerprinted asset (`logo-<sha256>.png`): a name of letters or words, `-`, a
     // content hash in hex and a file extension. Issuers join their prefix with `_` (`sgp_<hex>.json`)
     // or mint one with digits (`s-s4t2ud-<hex>`): those are tokens. Issuer rules still find a hex
@@ -279,8 +299,13 @@ function isBuildHashName(segment: string, file: string, parent: string): boolean
 
 /** Random hex of 16–128 characters: both letters and digits. */
 function isHexKeyFile(segment: string): boolean {
-  return /^[0-9a-f]{16,128}$/.test(segment) && /[a-f]/.test(segment) && /\d/.test(segment);
+  return hexKeyFile.test(segment) && hexLetter.test(segment) && anyDigit.test(segment);
 }
+
+// Hoisted: asked of every segment under a directory, and each literal made a RegExp per call.
+const hexKeyFile = /^[0-9a-f]{16,128}$/;
+const hexLetter = /[a-f]/;
+const anyDigit = /\d/;
 
 /**
  * True when at least half of the `/`-parted segments of `run` are words (`src`, `Users`): a path.
@@ -302,9 +327,10 @@ function readsAsPath(run: string): boolean {
  * Where a source map's `mappings` value stands: base64 VLQ, hundreds of short runs parted by `,`
  * and `;`, that now and then read like a vendor token by chance. Nothing else fits its alphabet.
  */
-export function sourceMappingRanges(text: string): Array<[number, number]> {
+export function sourceMappingRanges(text: string): ReadonlyArray<[number, number]> {
+  // Shared when there is none (most texts): a fresh empty list per text redacted added up.
+  if (!text.includes('mappings')) return noRanges;
   const ranges: Array<[number, number]> = [];
-  if (!text.includes('mappings')) return ranges;
   sourceMappings.lastIndex = 0;
   for (let map = sourceMappings.exec(text); map; map = sourceMappings.exec(text)) {
     ranges.push([map.index, map.index + map[0].length]);
@@ -359,7 +385,8 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
       skipped.push([token.index, token.index + token[0].length]);
     }
   }
-  const ranges = new SkippedRanges(skipped);
+  // Most texts skip nothing: one shared empty set of ranges (it keeps no cursor worth keeping).
+  const ranges = skipped.length === 0 ? noSkippedRanges : new SkippedRanges(skipped);
   for (let index = 0; index < text.length; index++) {
     if (!isTokenCharacter(text.charCodeAt(index))) continue;
     const start = index;
@@ -381,6 +408,11 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     }
     // PEM dashes (`-----END … KEY-----token`, five of them) part what they are glued to; fewer
     // stay inside a run, as base64url draws them (`W/"bf57ea56---eVnBzhZi…"`, an ETag).
+    // Without five dashes in a row the run is one part, judged without the pattern and its matches.
+    if (!run.includes('-----')) {
+      judgeRun(text, run, runStart, ranges, found);
+      continue;
+    }
     const parts = /(?:[^-]|-(?!----))+/g;
     for (let part = parts.exec(run); part; part = parts.exec(run)) {
       if (part[0].length >= minRun) judgeRun(text, part[0], runStart + part.index, ranges, found);

@@ -161,7 +161,7 @@ function lowerRunShare(core: string): number {
  * with digits, or both cases without digits, is enough there; alone, a value needs all three.
  */
 export function looksGenerated(value: string, minLength: number, relaxed: boolean): boolean {
-  const core = value.replace(/[^A-Za-z0-9]/g, '');
+  const core = value.replace(nonAlphanumeric, '');
   if (core.length < minLength) return false;
   // `t3h_FuTUr3_15_bR1ghT`: many short parts are a phrase; a base64url body has a `-` or `_` in
   // about one character of thirty.
@@ -269,9 +269,13 @@ const prefixPart =
   /^[A-Za-z][A-Za-z0-9]{0,11}(?:[_\-.~][A-Za-z0-9]{1,11}){0,2}(?:[_\-.~]\d{1,16}){0,3}$/;
 
 /** True when `segment` starts with the prefix of an API object id (`toolu_…`, `call_…`). */
+// Hoisted: each evaluation of a regex literal makes a new RegExp (per path of a window here).
+const idHead = /^([A-Za-z][A-Za-z0-9]{0,11})[_\-.]/;
+const nonAlphanumeric = /[^A-Za-z0-9]/g;
+
 export function isObjectId(segment: string): boolean {
   // `~` joins no id or digest name: `sha256~…` is a token (OpenShift), `sha256-…` a digest.
-  const head = /^([A-Za-z][A-Za-z0-9]{0,11})[_\-.]/.exec(segment);
+  const head = idHead.exec(segment);
   if (head === null) return false;
   const prefix = head[1]!.toLowerCase();
   if (idPrefixes.has(prefix)) return true;

@@ -24,16 +24,25 @@ export function isInternalPath(path: string): boolean {
   return internalPath.test(path);
 }
 
-const isAbsolute = (path: string) => /^(?:\/|[A-Za-z]:[\\/]|\\\\|~\/)/.test(path);
+// Regex literals are hoisted out of the functions run per file: each evaluation of a literal
+// makes a new RegExp object, several per path of a window naming thousands.
+const absoluteStart = /^(?:\/|[A-Za-z]:[\\/]|\\\\|~\/)/;
+const driveStart = /^[A-Za-z]:/;
+const upperDriveRoot = /^[A-Z]:\//;
+const backslashes = /\\/g;
+const dotPrefixes = /^(?:\.{1,2}\/)+/;
+const dotPrefix = /^\.{1,2}\//;
+
+const isAbsolute = (path: string) => absoluteStart.test(path);
 
 /**
  * One spelling per path: Windows forms (`C:\\x\\y`, `c:/x/y`) take forward slashes and an
  * upper-case drive letter so they compare with each other and with relative `x/y` forms.
  */
 function slashForm(path: string): string {
-  if (!path.includes('\\') && !/^[A-Za-z]:/.test(path)) return path;
-  const slashed = path.replace(/\\/g, '/');
-  return /^[A-Za-z]:/.test(slashed) ? slashed[0]!.toUpperCase() + slashed.slice(1) : slashed;
+  if (!path.includes('\\') && !driveStart.test(path)) return path;
+  const slashed = path.replace(backslashes, '/');
+  return driveStart.test(slashed) ? slashed[0]!.toUpperCase() + slashed.slice(1) : slashed;
 }
 
 /** A working directory as named in prose: `Working directory: /home/dev/shop.` ends a sentence. */
@@ -41,7 +50,7 @@ function cleanDirectory(directory: string): string {
   return slashForm(directory.trim().replace(/[.,;:!?)\]}'"`]+$/, '')).replace(/(.)\/+$/, '$1');
 }
 
-const isRooted = (path: string) => path.startsWith('/') || /^[A-Z]:\//.test(path);
+const isRooted = (path: string) => path.startsWith('/') || upperDriveRoot.test(path);
 
 const needsCollapse = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|\/$/;
 
@@ -62,7 +71,7 @@ export function collapseDots(path: string): string {
 
 /** The relative remainder once `./` and `../` prefixes are stripped (`../../src/a.ts` -> `src/a.ts`). */
 function strippedRelative(path: string): string {
-  return path.replace(/^(?:\.{1,2}\/)+/, '');
+  return path.replace(dotPrefixes, '');
 }
 
 /**
@@ -81,14 +90,15 @@ export function inferWorkingDirectory(
   // One pass, no intermediate lists: a window names thousands of files.
   const absolute: string[] = [];
   const relatives = new Set<string>();
-  for (const path of paths) {
-    const slashed = slashForm(path);
+  for (let at = 0; at < paths.length; at++) {
+    const slashed = slashForm(paths[at]!);
     if (isRooted(slashed)) absolute.push(slashed);
     if (isAbsolute(slashed) || slashed.startsWith('../')) continue;
     const relative = strippedRelative(slashed);
     if (relative.includes('/') || relative.includes('.')) relatives.add(relative);
   }
-  for (const path of absolute) {
+  for (let position = 0; position < absolute.length; position++) {
+    const path = absolute[position]!;
     // Each suffix of the absolute path that the window also uses as a relative path votes for the
     // prefix before it.
     let at = path.indexOf('/', 1);
@@ -133,7 +143,7 @@ export function normalizeFiles(
     const path = slashForm(raw);
     // UNC paths (`\\\\server\\share`) keep their leading pair of slashes.
     if (path.startsWith('//')) return path;
-    if (/^[A-Z]:\//.test(path)) return path.slice(0, 2) + collapseDots(path.slice(2));
+    if (upperDriveRoot.test(path)) return path.slice(0, 2) + collapseDots(path.slice(2));
     if (path.startsWith('/')) return collapseDots(path);
     if (path.startsWith('~/')) return path;
     if (cwd !== undefined) return collapseDots(`${cwd}/${path}`);
@@ -142,7 +152,8 @@ export function normalizeFiles(
   // Forms are listed only for a file seen under more than one (most have one: its own path).
   const groups = new Map<string, { fact: RawFileFact; forms: string[] | undefined }>();
   let relativeForms = false;
-  for (const fact of kept) {
+  for (let at = 0; at < kept.length; at++) {
+    const fact = kept[at]!;
     const key = canonical(fact.path);
     // The working directory itself is not a file (unless a writing tool targeted it).
     if (cwd !== undefined && cleanDirectory(key) === cwd && !fact.written) continue;
@@ -156,7 +167,7 @@ export function normalizeFiles(
       group.forms.push(fact.path);
     } else {
       groups.set(key, { fact: { ...fact }, forms: undefined });
-      relativeForms ||= /^\.{1,2}\//.test(fact.path);
+      relativeForms ||= dotPrefix.test(fact.path);
     }
   }
   // `./sku.js`, `../src/inventory.js` relative to some other file: when exactly one known file ends

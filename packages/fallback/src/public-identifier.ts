@@ -82,15 +82,18 @@ const sshKeyBlobs = /(?<![A-Za-z0-9+/])AAAA[A-Za-z0-9+/]{36,}={0,3}/g;
  * Where `text` holds SSH public keys' base64 (sorted, disjoint, end exclusive). Their `/` and `+`
  * part them into pieces a rule could read as a token of its own (`/EAAA…` is Square's shape).
  */
-export function sshPublicKeyRanges(text: string): Array<[number, number]> {
+export function sshPublicKeyRanges(text: string): ReadonlyArray<[number, number]> {
+  // Shared when there is none (most texts): a fresh empty list per text redacted added up.
+  if (!text.includes('AAAA')) return noRanges;
   const ranges: Array<[number, number]> = [];
-  if (!text.includes('AAAA')) return ranges;
   sshKeyBlobs.lastIndex = 0;
   for (let blob = sshKeyBlobs.exec(text); blob; blob = sshKeyBlobs.exec(text)) {
     if (isSshPublicKey(blob[0])) ranges.push([blob.index, blob.index + blob[0].length]);
   }
   return ranges;
 }
+
+const noRanges: ReadonlyArray<[number, number]> = [];
 
 // A CIDv0 is `Qm` and the Base58 of a SHA-256 multihash: the address of content, like a digest.
 const contentIdV0 = /^Qm[1-9A-HJ-NP-Za-km-z]{44}$/;

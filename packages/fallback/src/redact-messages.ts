@@ -1,6 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { ReceiptInputError } from './receipt-input-error.js';
-import { type RedactSecretsOptions, redactSecrets } from './redact-secrets.js';
+import { type RedactSecretsOptions, redactSecretsShared } from './redact-secrets.js';
 import { isKeyedSecret, keyIsSecret } from './secret-rules.js';
 import { circularMarker, deepValueMarker, maxWalkDepth } from './walk-limits.js';
 
@@ -114,7 +114,8 @@ class Redactor {
         return this.options.replacement ? this.options.replacement(kind) : `[REDACTED:${kind}]`;
       }
     }
-    const result = redactSecrets(value, this.options);
+    // Read only: the memo's own result, not a copy of it.
+    const result = redactSecretsShared(value, this.options);
     if (result.findings.length === 0) return result.text;
     const rendered = this.path();
     for (const finding of result.findings) this.findings.push({ path: rendered, ...finding });

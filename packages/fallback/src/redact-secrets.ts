@@ -57,6 +57,8 @@ export interface RedactSecretsOptions {
 const memo = new Map<string, RedactSecretsResult>();
 const memoMaxCharacters = 16 * 2 ** 20;
 const memoMinLength = 24;
+/** Shortest text `redactSecrets` remembers (with default options). */
+export const redactionMemoMinLength = memoMinLength;
 let memoCharacters = 0;
 // Keys in insertion order, oldest at `memoHead`: evicting by iterating the Map walked every
 // deleted entry still in its table, time quadratic in the entries once the memo was full.
@@ -91,9 +93,11 @@ function remember(text: string, result: RedactSecretsResult): void {
   }
 }
 
+const copyFinding = (finding: SecretFinding): SecretFinding => ({ ...finding });
 const copy = (result: RedactSecretsResult): RedactSecretsResult => ({
   text: result.text,
-  findings: result.findings.map((finding) => ({ ...finding })),
+  // Most results have no finding: a fresh empty list without `map` and its callback.
+  findings: result.findings.length === 0 ? [] : result.findings.map(copyFinding),
 });
 
 // Every built-in rule needs either a run of 10+ letters/digits or 16+ token characters (vendor
@@ -481,6 +485,20 @@ export function redactSecrets(
   text: string,
   options: RedactSecretsOptions = {},
 ): RedactSecretsResult {
+  const result = redactSecretsShared(text, options);
+  // The memo's own result is never handed out: a caller may change what it is given.
+  return memoises(text, options) ? copy(result) : result;
+}
+
+/**
+ * `redactSecrets` for callers in this package that only read the result: a remembered result is
+ * returned itself rather than copied (the copy, with its findings list, was a few hundred bytes
+ * per string of a 50,000-message walk, most of them without a finding). Never change it.
+ */
+export function redactSecretsShared(
+  text: string,
+  options: RedactSecretsOptions = {},
+): Readonly<RedactSecretsResult> {
   if (typeof text !== 'string') {
     throw new InvalidInputError({ path: 'text', message: `expected a string, got ${typeof text}` });
   }
@@ -494,16 +512,12 @@ export function redactSecrets(
       message: 'expected an array of rule kinds',
     });
   }
-  const memoised =
-    options.replacement === undefined &&
-    options.extraRules === undefined &&
-    options.disabledKinds === undefined &&
-    options.keyValuePairs !== false &&
-    text.length >= memoMinLength;
-  if (memoised) {
+  if (memoises(text, options)) {
     const known = memo.get(text);
-    if (known) return copy(known);
-    const result = redactUncached(text, options);
+    if (known) return known;
+    // Kept in the memo and never handed out as it is: a text without a finding may share the
+    // empty list (one per text of a span added up).
+    const result = redactUncached(text, options, noFindings);
     remember(text, result);
     // Redacted text is often redacted again (receipts read the messages the compressor redacted).
     // When the last rescan of the output found nothing outside its own markers, redacting the
@@ -512,9 +526,20 @@ export function redactSecrets(
     if (result.findings.length > 0 && settled.has(result) && markersReadBack(result)) {
       remember(result.text, { text: result.text, findings: [] });
     }
-    return copy(result);
+    return result;
   }
   return redactUncached(text, options);
+}
+
+/** Whether results for `text` with these (validated) options go through the memo. */
+function memoises(text: string, options: RedactSecretsOptions): boolean {
+  return (
+    options.replacement === undefined &&
+    options.extraRules === undefined &&
+    options.disabledKinds === undefined &&
+    options.keyValuePairs !== false &&
+    text.length >= memoMinLength
+  );
 }
 
 // Results whose output, scanned again, gave no span outside the markers just written.
@@ -524,10 +549,18 @@ const markerKind = /^[\w-]+$/;
 const markersReadBack = (result: RedactSecretsResult) =>
   result.findings.every((finding) => markerKind.test(finding.kind));
 
-function redactUncached(text: string, options: RedactSecretsOptions): RedactSecretsResult {
+/** The findings of every remembered result without one: never handed out, never changed. */
+const noFindings: SecretFinding[] = [];
+
+function redactUncached(
+  text: string,
+  options: RedactSecretsOptions,
+  /** The list a result without findings gets: a fresh one unless the result stays in the package. */
+  none: SecretFinding[] = [],
+): RedactSecretsResult {
   const replacement = options.replacement ?? defaultReplacement;
   const spans = outsideMarkers(text, collectSpans(text, options, 0));
-  if (spans.length === 0) return { text, findings: [] };
+  if (spans.length === 0) return { text, findings: none };
   let findings = mergeSpans(spans);
   let rendered = render(text, findings, replacement);
   // Replacing a secret makes new neighbours: a token glued to a key's END line stands at a word
@@ -705,14 +738,18 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
     }
   }
   // Last: where a named rule found the same span, its kind is the one reported.
-  const named = new NamedSpans(spans);
+  // The named spans are those found so far (the loop appends after them), indexed only when a
+  // generated token's owner is asked about: two Maps per text redacted, almost never read.
+  const namedCount = spans.length;
+  let named: NamedSpans | undefined;
   for (const span of findGeneratedTokens(text)) {
     if (disabled?.includes(span.kind)) continue;
     // A documented segment layout whose own rule turned the value down: the issuer's format says
     // it is not one of its tokens, so its shape alone does not make it one.
     const owner = documentedFormatOwner(text, span.start, span.end);
-    if (owner !== undefined && !disabled?.includes(owner) && !named.overlaps(owner, span)) {
-      continue;
+    if (owner !== undefined && !disabled?.includes(owner)) {
+      named ??= new NamedSpans(spans, namedCount);
+      if (!named.overlaps(owner, span)) continue;
     }
     spans.push(span);
   }
@@ -755,9 +792,11 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
 class NamedSpans {
   private readonly byKind = new Map<string, { starts: number[]; reach: number[] }>();
 
-  constructor(spans: readonly Span[]) {
+  /** Indexes the first `count` of `spans`. */
+  constructor(spans: readonly Span[], count: number) {
     const grouped = new Map<string, Span[]>();
-    for (const span of spans) {
+    for (let at = 0; at < count; at++) {
+      const span = spans[at]!;
       const list = grouped.get(span.kind) ?? [];
       grouped.set(span.kind, list);
       list.push(span);
@@ -846,12 +885,12 @@ function opaqueValueRanges(text: string): Array<[number, number]> {
 }
 
 /** True when `position` lies in one of `ranges` (sorted, disjoint, both ends included). */
-function withinRanges(ranges: Array<[number, number]>, position: number): boolean {
+function withinRanges(ranges: ReadonlyArray<[number, number]>, position: number): boolean {
   return rangeHolding(ranges, position) !== -1;
 }
 
 /** The index of the range of `ranges` (sorted, disjoint, both ends included) holding `position`, or -1. */
-function rangeHolding(ranges: Array<[number, number]>, position: number): number {
+function rangeHolding(ranges: ReadonlyArray<[number, number]>, position: number): number {
   let low = 0;
   let high = ranges.length - 1;
   while (low < high) {

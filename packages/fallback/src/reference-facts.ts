@@ -1,7 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { toolOutputText } from '@baton/tokens';
 import { parseHandoff } from './parse-handoff.js';
-import { redactSecrets } from './redact-secrets.js';
+import { redactSecretsShared } from './redact-secrets.js';
 
 /**
  * Ground truth for the retention benchmark that shares no code with `extractHandoffFacts` (which
@@ -36,7 +36,7 @@ const errorLine =
   /Traceback \(most recent call last\)|\b[A-Za-z]*Error: \S|exit code:? ?[1-9]|exit status:? ?[1-9]/;
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-const redact = (text: string) => redactSecrets(text).text;
+const redact = (text: string) => redactSecretsShared(text).text;
 
 function argumentPaths(input: unknown, into: string[], depth = 0): void {
   if (typeof input !== 'object' || input === null || depth > 8) return;
