@@ -152,3 +152,20 @@ describe('an unpadded encoded pair cut into short runs by `+` or `/`', () => {
     );
   });
 });
+
+describe('words of eight letters and digits', () => {
+  it('are never read as an encoded user:password (about 12 in a million decoded to one)', () => {
+    const characters = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const word = fc
+      .noBias(fc.array(fc.nat({ max: characters.length - 1 }), { minLength: 8, maxLength: 8 }))
+      .map((indexes) => indexes.map((index) => characters[index]).join(''))
+      .filter((text) => /^[a-z]/.test(text) && /\d/.test(text));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 60, maxLength: 60 }), (words) => {
+        const found = findEncodedCredentials(`ValueError: ${words.join(' ')}`);
+        expect(found).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

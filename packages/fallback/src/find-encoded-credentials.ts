@@ -68,6 +68,9 @@ export function findEncodedCredentials(text: string): EncodedCredentialSpan[] {
     if (!/[^a-z]/.test(value)) continue;
     const decoded = decodeBase64(value);
     if (decoded === undefined || !credentialPair.test(decoded)) continue;
+    // Six bytes (`j:ZkGZ` from the word `ajpaa0da`) are what about 12 in a million words of
+    // eight letters and digits decode to; a user and a password take more.
+    if (decoded.length < 7) continue;
     // An encoded header line (`Content-Type:application/json`) names a header, not a user.
     if (/^[A-Z][A-Za-z]*(?:-[A-Z][A-Za-z]*)+:/.test(decoded)) continue;
     found.push({ kind: 'encoded-credentials', start, end });
