@@ -74,12 +74,29 @@ export const featureNames = [
   'familiarWordLatinExtended',
   'familiarWordLatinExtendedA',
   'randomWordLatinAccents',
+  'wordSurprisalOver3PerLetter',
+  'wordSurprisalOver4PerLetter',
+  'bengali',
+  'gujarati',
+  'tamil',
+  'telugu',
+  'kannada',
+  'malayalam',
+  'sinhala',
+  'myanmar',
+  'khmer',
+  'lao',
+  'indicLettersAfterSixth',
+  'joiningPunctuation',
+  'arabicExtended',
+  'joiningPunctuationBeforeUnfamiliar',
 ] as const;
 
 export const featureCount = featureNames.length;
 
 /**
- * Slots after the fitted features: whitespace runs longer than the longest whitespace token.
+ * Slots after the fitted features: whitespace runs longer than the longest whitespace token (tab
+ * runs past 16 count in the space-run slot).
  * Such runs are rare in real text, so the fit cannot weigh them, but a run of n spaces costs at
  * least n / 128 tokens in both encodings (their longest space token; in practice BPE leaves one more
  * past 80 spaces) and a run of newlines n / 16 (o200k) or n / 32 (cl100k), n / 8 with carriage
@@ -91,11 +108,19 @@ export const newlineRunOverflowO200k = featureCount + 1;
 export const newlineRunOverflowCl100k = featureCount + 2;
 export const extendedFeatureCount = featureCount + 3;
 
-const runScratch = new Float64Array(11);
+const runScratch = new Float64Array(13);
 // Bits of English surprisal a word piece may carry before it is priced as more than one token (see
 // the word-surprisal features): English words up to about 12 bits are nearly always one o200k token.
 const surprisalKnee = 12;
 const surprisalSecondKnee = 24;
+// Bits per letter transition (word boundaries included) above which a word piece's surprisal is
+// priced again: frequent English words, however long, average under 3 bits (one o200k token up to
+// ~9 letters, 1.2 at 10-13), while German, Italian, Polish, Basque or Finnish words of 8+ letters
+// average 3.5-4.5 and cost one more token per 10-15 bits. The fixed knees alone price a long English
+// word like a foreign one: identifiers of English words were overcounted by 10 %, and a fit that
+// lowered the knees' weights undercounted other languages' words.
+const surprisalPerLetter = 3;
+const surprisalPerLetterHigh = 4;
 const trigramBoundary = 26;
 // Bits of English surprisal per letter from which a word reads as random letters (uniformly random
 // letters average about 7; words of other languages 3-4).
@@ -120,6 +145,10 @@ for (const character of traditionalForms) hanForms[character.charCodeAt(0) - han
 // on such strings. The derived lists hold the ~500 most frequent characters of each form.
 for (const character of simplifiedOnlyHan) hanForms[character.charCodeAt(0) - hanFormBase] = -1;
 for (const character of traditionalOnlyHan) hanForms[character.charCodeAt(0) - hanFormBase] = 1;
+// Feature slots of the Indic blocks (U+0900-U+0DFF, 128 code points each): Devanagari (indic),
+// Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala. Gurmukhi and Oriya
+// share the sparse-Indic slot: few merges in o200k (about 0.64 tokens per character).
+const indicSlots = [24, 69, 59, 70, 59, 71, 72, 73, 74, 75];
 const cyrillicSlots = [21, 32, 41, 42, 45, 43, 44];
 const russianMarkerDensity = 0.015;
 const russianSlots = [46, 47, 41, 42, 45, 43, 44];
@@ -192,6 +221,12 @@ export function extractFeatures(
   into: Float64Array = new Float64Array(extendedFeatureCount),
 ): Float64Array {
   let previous = 0; // class of the previous ASCII char, 0 after a non-ASCII one
+  // Length of the current punctuation run and whether a letter came right before it.
+  let punctuationRun = 0;
+  let letterBeforePunctuation = false;
+  // Whether the current word piece opened after a joining punctuation character.
+  let joinedWord = false;
+  let tabRun = 0;
   let wordLength = 0;
   let digitRun = 0;
   let spaceRun = 0;
@@ -305,6 +340,8 @@ export function extractFeatures(
         into[58]! += alnumUncommonPairs + alnumUpperUncommonPairs;
         into[61]! += run[9]!;
         into[62]! += run[10]!;
+        into[67]! += run[11]!;
+        into[68]! += run[12]!;
       }
     }
     run.fill(0);
@@ -329,6 +366,21 @@ export function extractFeatures(
       englishTrigramSurprisal[(trigramFirst * 27 + trigramSecond) * 27 + trigramBoundary]!;
     if (wordSurprisal > surprisalKnee) run[9]! += wordSurprisal - surprisalKnee;
     if (wordSurprisal > surprisalSecondKnee) run[10]! += wordSurprisal - surprisalSecondKnee;
+    // '_name' is one token, '_nome' or '_parola' not: before a word English would not spell, the
+    // joining punctuation is a piece of its own again (identifiers of Italian or German words were
+    // undercounted by 10-13 % with every joining character priced as before English words).
+    if (joinedWord) {
+      if (wordSurprisal > surprisalKnee) {
+        into[80]! -= 1;
+        into[82]! += 1;
+      }
+      joinedWord = false;
+    }
+    const transitions = wordLength + 1 - wordAccents - wordExtendedAccents;
+    if (wordSurprisal > surprisalPerLetter * transitions)
+      run[11]! += wordSurprisal - surprisalPerLetter * transitions;
+    if (wordSurprisal > surprisalPerLetterHigh * transitions)
+      run[12]! += wordSurprisal - surprisalPerLetterHigh * transitions;
     if (wordAccents + wordExtendedAccents > 0) {
       if (wordSurprisal <= surprisalKnee) {
         into[64]! += wordAccents;
@@ -428,6 +480,16 @@ export function extractFeatures(
       switch (kind) {
         case LOWER:
         case UPPER:
+          // One punctuation character between two letter runs (snake_case, kebab-case, a.b) opens
+          // the next word's piece, and BPE holds '_name', '-based', '.get' as one token far more
+          // often than punctuation elsewhere: priced as other punctuation, identifiers of English
+          // words were overcounted by 10 %.
+          if (previous === PUNCT && punctuationRun === 1 && letterBeforePunctuation) {
+            into[9]! -= 1;
+            into[10]! -= 1;
+            into[80]! += 1;
+            joinedWord = true;
+          }
           if (wordLength === 0) run[0]! += 1;
           // o200k's pattern ends a word piece where a capital follows a lower-case letter
           // (parse|Primary|Expression): the length excess is the piece's, not the identifier's.
@@ -473,10 +535,19 @@ export function extractFeatures(
           break;
         case TAB:
           into[16]! += 1;
+          // Both encodings hold tab runs of up to 16 as one token and cut longer ones every 16:
+          // real text has few such runs, and a fit that priced tabs by indentation alone estimated
+          // 200 tabs at 1 token (cl100k) or 10 (o200k) against 13.
+          tabRun = previous === TAB ? tabRun + 1 : 1;
+          if (tabRun > 16 && tabRun % 16 === 1) into[spaceRunOverflow]! += 1;
           break;
         case PUNCT:
           into[9]! += 1;
-          if (previous !== PUNCT) into[10]! += 1;
+          if (previous !== PUNCT) {
+            into[10]! += 1;
+            punctuationRun = 1;
+            letterBeforePunctuation = previous === LOWER || previous === UPPER;
+          } else punctuationRun++;
           break;
         default:
           into[28]! += 1;
@@ -531,6 +602,7 @@ export function extractFeatures(
     previous = 0;
     let isCjk = false;
     let script = 0;
+    let indicSlot = 24;
     if (code >= 0xd800 && code <= 0xdbff) {
       into[29]! += 1;
       i++;
@@ -563,33 +635,39 @@ export function extractFeatures(
       into[22]! += 1;
       script = 22;
     } else if (code >= 0x0600 && code <= 0x06ff) {
-      into[23]! += 1;
+      // Letters of the Arabic block past Arabic's own (U+0671-U+06EF) but Persian's پ چ ژ ک گ ی:
+      // Urdu, Pashto, Sindhi, Kurdish and Uyghur, with far fewer merges in o200k, were undercounted
+      // by 12-31 % at Arabic's rate.
+      into[code >= 0x0671 && code <= 0x06ef && !isPersianLetter(code) ? 81 : 23]! += 1;
       script = 23;
     } else if (code >= 0x0590 && code <= 0x05ff) {
       // Hebrew apart from Arabic: o200k spends fewer tokens per Arabic letter.
       into[39]! += 1;
       script = 24;
     } else if (code >= 0x0900 && code <= 0x0dff) {
-      // Gurmukhi and Sinhala have far fewer merges in o200k than Devanagari, Bengali or the
-      // Dravidian scripts (about 0.78 tokens per character against 0.5).
-      into[(code >= 0x0a00 && code <= 0x0a7f) || code >= 0x0d80 ? 59 : 24]! += 1;
+      // One weight per script block: o200k's merges per character differ by script (Hindi UI text
+      // 0.36 tokens per character, Kannada 0.50, Gurmukhi 0.64), and one Indic weight overcounted
+      // Hindi and Malayalam by 18 % while undercounting Kannada and Tamil by 6-8 %.
+      indicSlot = indicSlots[(code - 0x0900) >> 7]!;
+      into[indicSlot]! += 1;
       script = 25;
     } else if (
-      (code >= 0x0e00 && code <= 0x0e7f) ||
+      (code >= 0x0e00 && code <= 0x0eff) ||
       (code >= 0x1000 && code <= 0x109f) ||
       (code >= 0x1780 && code <= 0x17ff)
     ) {
-      // Thai, Myanmar and Khmer: written without spaces between words, about 0.6 tokens per
-      // character in o200k.
-      into[25]! += 1;
+      // Thai, Lao, Myanmar and Khmer: written without spaces between words, each with a weight of
+      // its own (Thai 0.46 tokens per character, Myanmar 0.53, Khmer 0.56, Lao 1.3: priced alike,
+      // Thai was overcounted by 8 % and Lao, priced with the sparse scripts, by 10 %).
+      into[code < 0x0e80 ? 25 : code < 0x0f00 ? 78 : code < 0x1100 ? 76 : 77]! += 1;
     } else if (
-      (code >= 0x0e80 && code <= 0x0fff) ||
+      (code >= 0x0f00 && code <= 0x0fff) ||
       (code >= 0x1200 && code <= 0x139f) ||
       (code >= 0x13a0 && code <= 0x13ff) ||
       (code >= 0x1800 && code <= 0x18af) ||
       (code >= 0xa000 && code <= 0xa4cf)
     ) {
-      // Lao, Tibetan, Ethiopic, Cherokee, Mongolian, Yi: scripts with little web text have few
+      // Tibetan, Ethiopic, Cherokee, Mongolian, Yi: scripts with little web text have few
       // merges in the vocabulary, so their three UTF-8 bytes stay two or three tokens.
       into[56]! += 1;
     } else if (
@@ -635,6 +713,12 @@ export function extractFeatures(
       previousCyrillic = folded;
       if (scriptRunLength > 3) cyrillic[4]! += 1;
       if (isCapital(code)) cyrillic[scriptRunLength === 1 ? 5 : 6]! += 1;
+    } else if (script === 25 && scriptRunLength > 6) {
+      // Past its sixth character an Indic word costs less per character in every block (Malayalam
+      // words of 16 characters 5.4 tokens, of 8 characters 3.5): long agglutinated words, priced
+      // at their block's rate, were overcounted by a quarter.
+      into[indicSlot]! -= 1;
+      into[79]! += 1;
     } else if (script === 22 || script === 23) {
       if (scriptRunLength > 3) into[45]! += 1;
       if (script === 22 && isCapital(code)) into[scriptRunLength === 1 ? 43 : 44]! += 1;
@@ -670,6 +754,18 @@ export function extractFeatures(
     }
   }
   return into;
+}
+
+/** The letters Persian adds to the Arabic alphabet (ک and ی as Persian writes them). */
+function isPersianLetter(code: number): boolean {
+  return (
+    code === 0x067e ||
+    code === 0x0686 ||
+    code === 0x0698 ||
+    code === 0x06a9 ||
+    code === 0x06af ||
+    code === 0x06cc
+  );
 }
 
 /** Latin-1 and Latin Extended letters (not × or ÷), and the Latin Extended Additional block. */
