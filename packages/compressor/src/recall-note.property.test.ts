@@ -72,18 +72,31 @@ describe('recall note in inserts', () => {
             const withRecall = new ContextCompressor({ ...options, recall: { toolName } });
             const without = new ContextCompressor(options);
             let messages = history;
+            // Each compressor goes on from its own output: a later handoff builds on the earlier
+            // one, so the plain one fed the recall one's insert would carry its notes forward.
+            let plainMessages = history;
             for (const next of [[], more.filter((message) => message.role !== 'system')]) {
               const input = [...messages, ...next];
               const result = await compressOr(withRecall, input, ratio, strategy);
-              const plain = await compressOr(without, input, ratio, strategy);
+              const plain = await compressOr(without, [...plainMessages, ...next], ratio, strategy);
               if (plain !== undefined) {
                 for (const text of insertText(plain.messages)) {
                   expect(text).not.toContain(toolName);
                   expect(text).not.toMatch(/\(msg \d+\)/);
                 }
+                if (plain.strategy !== 'none') plainMessages = plain.messages;
               }
               if (result === undefined || result.strategy === 'none') continue;
-              expect(validateToolPairs(result.messages).problems).toEqual([]);
+              // No problem a provider would reject that the input did not already have: a history
+              // ending on calls still running, continued by `more`, leaves them unanswered.
+              const known = new Set(
+                validateToolPairs(input).problems.map(
+                  (problem) => `${problem.code} ${problem.toolCallId}`,
+                ),
+              );
+              for (const problem of validateToolPairs(result.messages).problems) {
+                expect(known).toContain(`${problem.code} ${problem.toolCallId}`);
+              }
               if (result.withinBudget) {
                 expect(result.tokensAfter).toBeLessThanOrEqual(
                   Math.max(1, Math.floor(counter.countMessages(input) * ratio)),

@@ -1,3 +1,4 @@
+import { decodeBase64 } from './decode-base64.js';
 import { isPlaceholder, isTemplate } from './secret-heuristics.js';
 import type { KeyedMatch } from './secret-rules.js';
 
@@ -114,13 +115,23 @@ const minimumEncoded = 10;
 const minimumClear = 7;
 
 function acceptValue(value: string, encoded: boolean): boolean {
-  if (isTemplate(value) || isPlaceholder(value)) return false;
+  if (isTemplate(value)) return false;
   if (encoded) {
+    // What reads as a placeholder is the secret, not its base64: the encoding of a random password
+    // can repeat one letter (`WE9WWlRWSWw=` holds `XOVZTVIl`), and `Y2hhbmdlbWU=` is `changeme`.
+    // Bytes that are not text (`xxxxxxxxxxxx` decodes to none) are judged as written.
+    const decoded = decodeBase64(value);
+    if (isPlaceholder(decoded !== undefined && printable.test(decoded) ? decoded : value)) {
+      return false;
+    }
     return (
       base64Value.test(value) &&
       value.length % 4 === 0 &&
       value.replace(/=+$/, '').length >= minimumEncoded
     );
   }
+  if (isPlaceholder(value)) return false;
   return value.length >= minimumClear && !/^(?:null|true|false)$/i.test(value);
 }
+
+const printable = /^[\x20-\x7e]+$/;

@@ -198,7 +198,7 @@ const namePart = /^(?:[A-Z]{0,4}[a-z]{2,}(?:[A-Z]{1,4}[a-z]{2,})*[A-Z]{0,4}|[A-Z
  * (`Pzoxzr`, `Kqecwq`) or it holds several acronym-like capital runs, while a name holds at most
  * the odd abbreviation (`parseHttpRequest`).
  */
-function humpsReadAsWords(part: string): boolean {
+export function humpsReadAsWords(part: string): boolean {
   // Three acronyms in one name (`XMLHttpURLForAWS`) are rare; a random-case body holds them often.
   if (part.length >= 16 && (part.match(/[A-Z]{2,}/g)?.length ?? 0) >= 3) return false;
   // Short names (`getHttpUrl`) may be mostly abbreviations; generated bodies are long.

@@ -3,6 +3,7 @@ import { findKeyValueMatch } from './find-key-value-match.js';
 import { hasHexBody, isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
 import {
   characterClasses,
+  humpsReadAsWords,
   isCodeReference,
   isLowVariety,
   isPlaceholder,
@@ -983,11 +984,14 @@ function hasGeneratedPart(value: string): boolean {
 function isNumberedName(part: string): boolean {
   const pieces = part.split(/(\d+)|[_-]/).filter((piece) => piece !== undefined && piece !== '');
   // An acronym runs into the next word (`PKCSAccess`, `HMACSigner`): cut them apart first.
-  return pieces.every((piece) =>
+  const piecesAreNames = pieces.every((piece) =>
     /^\d+$/.test(piece)
       ? piece.length <= 4
       : partsAreNames(piece.replace(/([A-Z]+)(?=[A-Z][a-z])/g, '$1_')),
   );
+  // Cut at digits, a signature's pieces are short enough to each fall into the hump rhythm
+  // (`FHvzpuKqi`, `agacgcwcoaeRluC`); read together, a name's humps are words and a signature's are not.
+  return piecesAreNames && humpsReadAsWords(part.replace(/[\d_-]+/g, ''));
 }
 
 /** Accepts a value found after a key name, given how strongly that name implies a secret. */
