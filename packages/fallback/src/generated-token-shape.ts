@@ -362,7 +362,28 @@ export function isBase32Body(body: string, keyed = false): boolean {
 
 /** Hex drawn at random: both letters and digits, no typed run (`1234567890…` is a placeholder). */
 function isRandomHex(hex: string): boolean {
-  return /[a-f]/i.test(hex) && /\d/.test(hex) && !hasSequence(hex);
+  return /[a-f]/i.test(hex) && /\d/.test(hex) && sequenceShare(hex) < 0.5;
+}
+
+/**
+ * The share of a value's characters in ascending runs of 4 or more (case folded, doubled
+ * characters read once). A typed hex body is mostly such runs (`1234567890abcdef`,
+ * `deadbeef12345678`); 31 random hex characters hold a run of 6 about once in 40,000 draws, which
+ * a test for any run of 6 took for typing.
+ */
+function sequenceShare(core: string): number {
+  const folded = core.toLowerCase().replace(/(.)\1+/g, '$1');
+  let covered = 0;
+  let run = 1;
+  for (let index = 1; index <= folded.length; index++) {
+    if (index < folded.length && folded.charCodeAt(index) === folded.charCodeAt(index - 1) + 1) {
+      run++;
+      continue;
+    }
+    if (run >= 4) covered += run;
+    run = 1;
+  }
+  return covered / Math.max(1, folded.length);
 }
 
 // Hex after a vendor-style prefix (`abc_`, `abc-v1_`, `s-s4t2ud-`, `abc.`, `key~`): 64+ bits

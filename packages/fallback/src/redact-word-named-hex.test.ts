@@ -107,4 +107,28 @@ describe('a word-built name and a short hex suffix', () => {
       { numRuns: 1500, endOnFailure: true },
     );
   });
+
+  it('holds a chance run of six ascending characters and is still a token (property)', () => {
+    // 31 random hex characters hold such a run (`…d4567895…`) about once in 40,000 draws.
+    fc.assert(
+      fc.property(
+        fc.constantFrom('token', 'secret', 'apikey', 'auth', 'passkey'),
+        fc.constantFrom('-', '_'),
+        randomHex,
+        fc.integer({ min: 0, max: 9 }),
+        fc.nat(),
+        (credential, separator, hex, first, at) => {
+          const run = Array.from({ length: 6 }, (_, step) => '0123456789abcdef'[first + step]).join(
+            '',
+          );
+          const place = at % (hex.length + 1);
+          const body = `${hex.slice(0, place)}${run}${hex.slice(place)}`.slice(0, 31);
+          fc.pre(!isObjectId(`${credential}${separator}${body}`));
+          const text = `I rotated it, the new one is ${credential}${separator}${body} for now.`;
+          expect(redactSecrets(text).text).not.toContain(body);
+        },
+      ),
+      { numRuns: 600 },
+    );
+  });
 });

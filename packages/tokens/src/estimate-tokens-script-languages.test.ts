@@ -21,9 +21,11 @@ interface Errors {
 // held to a floor that catches a regression (it was at -5 % when one Indic rate overcounted Hindi
 // by 17 %).
 const biasFloor = (language: string) => (language === 'mr' ? -0.16 : -0.1);
-// Per-text MAPE ceilings a margin above the worst of eight seeds at 60 texts per language when
-// written (Malayalam 11.5 %, Thai 11.0 %, Marathi 15.0 %).
-const mapeCeiling = (language: string) => (language === 'mr' ? 0.18 : 0.14);
+// Per-text MAPE ceilings a margin above the worst of 40 seeds at 60 texts per language (a few
+// long texts swing a language's mean): Tamil 17.4 %, Malayalam 13.5 %, Marathi 13.1 %, Kannada
+// 12.9 %, the rest 11.8 % or less. Eight seeds had shown Tamil at 11 %; CI then drew 14.9 %.
+const mapeCeiling = (language: string) =>
+  language === 'ta' ? 0.22 : language === 'mr' ? 0.18 : 0.16;
 // Identifiers of English words were overcounted by up to 12 % and per-text MAPE reached 13.8 %
 // (upper-case) before joining punctuation and per-letter surprisal were priced; worst of eight seeds
 // when written: +7.8 % (camelCase), -8.7 % (upper-case names of French, Spanish, Polish, Czech or
