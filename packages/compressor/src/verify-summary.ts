@@ -463,7 +463,7 @@ const minimumSharedStems = 2;
  * span's deterministic facts against it. Rejects the reply as `empty` (fewer than three words, or headings with nothing under them),
  * `truncated`, `refusal` (a refusal phrase in its first 300 characters and none of the span's facts)
  * or `off-topic` (without three of the requested section headings: none of the span's facts and under
- * a quarter of its word stems (or fewer than two) from the span, or under a tenth whatever it holds). Otherwise appends the missing facts, bounded, under the
+ * a quarter of its word stems (or, past three stems, fewer than two) from the span, or under a tenth whatever it holds). Otherwise appends the missing facts, bounded, under the
  * `addedFacts` section, so the summary never holds fewer of them than the receipt would.
  */
 export function verifySummary(
@@ -545,9 +545,11 @@ export function verifySummary(
     const replyStems = [...wordStems(cleaned)];
     const shared = replyStems.filter((stem) => spanStems.has(stem)).length;
     const share = replyStems.length === 0 ? 0 : shared / replyStems.length;
-    // A short reply has few stems, so one common word shared by chance (`calls`) is a quarter of
-    // them: a reply with none of the facts must share more than one stem, not only a share.
-    const tooFew = present === 0 && (share < 0.25 || shared < minimumSharedStems);
+    // A reply of a few stems shares a quarter of them by one common word (`calls`): past three
+    // stems, a reply with none of the facts must share more than one. Three or fewer (`## Goal` /
+    // `Fix the build.`) say too little to tell, and the top-up adds the facts either way.
+    const tooFew =
+      present === 0 && (share < 0.25 || (replyStems.length > 3 && shared < minimumSharedStems));
     if (tooFew || share < 0.1) return reject('off-topic');
   }
   const sections: HandoffSections = {};
