@@ -129,7 +129,7 @@ function opensName(text: string, at: number): boolean {
 
 // Characters that may stand right before a command's name: a space, a quote, a path, `;|&(=`.
 const beforeName = new Uint8Array(128);
-for (const character of ' \t\n\r/\\"\'(;|&=') beforeName[character.charCodeAt(0)] = 1;
+for (const character of ' \t\n\r/\\"\'(;|&=`') beforeName[character.charCodeAt(0)] = 1;
 
 /** Whether `code` may end a command's name: a space, a quote, `;|&)`, a backslash or the end. */
 function afterName(code: number): boolean {
@@ -180,9 +180,10 @@ function nameAt(text: string, at: number): boolean {
 }
 
 // `PGPASSWORD=`, `export DB_PASSWORD=`: a shell assignment to a password variable, after a
-// boundary so that a long run of name characters is tried once, not from each position.
+// boundary so that a long run of name characters is tried once, not from each position, and with
+// the name's parts bounded: unbounded, a run of `PASSWORD` repeated was quadratic (26 s at 400k).
 const assignmentPattern =
-  /(?<=^|[\s;|&("'`])[A-Z0-9_]*?(?:PASSWORD|PASSWD|PASSPHRASE)[A-Z0-9_]*=/gm;
+  /(?<=^|[\s;|&("'`])[A-Z0-9_]{0,40}?(?:PASSWORD|PASSWD|PASSPHRASE)[A-Z0-9_]{0,40}=/gm;
 
 /** Where the lines worth reading start: each trigger word's position, ascending. */
 function triggers(text: string): number[] {
@@ -263,6 +264,18 @@ function continues(text: string, lineEnd: number): boolean {
   return text.charCodeAt(before) === 92;
 }
 
+const settingValue = /^(?:yes|no|y|n|true|false|on|off|none|null|empty|random|\d{1,3})$/i;
+
+/** Whether a `<` at `at` opens a slot to fill in (`<password>`), not a redirection. */
+function isSlot(text: string, at: number, to: number): boolean {
+  for (let index = at + 1; index < to && index < at + 64; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 62) return index > at + 1;
+    if (code === 32 || code === 9 || code === 10 || code === 60) return false;
+  }
+  return false;
+}
+
 /** Splits `text[from, to)` into commands of arguments, a separator closing each. */
 function* commandsOf(
   text: string,
@@ -292,6 +305,11 @@ function* commandsOf(
         at += 2;
         continue;
       }
+    }
+    if ((code === 60 && !isSlot(text, at, to)) || code === 62) {
+      // A redirection (`>>log`, `<dump.sql`) is not an argument of the command.
+      at++;
+      continue;
     }
     if (code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 96) {
       // `;`, `|`, `&`, `(`, `)`, a backtick: the command ends; a single `|` pipes into the next.
@@ -366,7 +384,9 @@ function readToken(
   while (end < to) {
     const next = text.charCodeAt(end);
     if (next === 32 || next === 9 || next === 10 || next === 13) break;
+    // `;|&)` and a backtick end the command; `<`, `>` a redirection; `(` a substitution's start.
     if (next === 59 || next === 124 || next === 38 || next === 41 || next === 96) break;
+    if ((next === 60 || next === 62 || next === 40) && !(end === at && isSlot(text, at, to))) break;
     const escaped = next === 92 && /[nrt"]/.test(text[end + 1] ?? '');
     if (escaped || ((next === 34 || next === 39) && end > at)) {
       // A quoted value glued to a short flag: `-p'SECRET'`, `-p"SECRET"`, and `-p\"SECRET\"`
@@ -443,7 +463,9 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
       const value = token.value;
       // A tool's name right after a flag is that flag's value (`mysql -u net`), not a command;
       // so is a plain argument before a positional password (`net user zip SECRET`).
-      const afterFlag = index > 0 && tokens[index - 1]!.value.startsWith('-');
+      // Before any known command (`kubectl exec db -- mysql`, `sudo -E mysql`) a flag's word is
+      // not checked: the name there starts the command.
+      const afterFlag = spec !== undefined && index > 0 && tokens[index - 1]!.value.startsWith('-');
       const awaitingPositional =
         (spec?.positional !== undefined || name === htpasswd) && plain.length < 3;
       const lower = afterFlag || awaitingPositional ? '' : commandName(value);
@@ -487,7 +509,10 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
       const assignment = /^([A-Z][A-Z0-9_]*)=/.exec(value);
       if (assignment && !token.quoted && keyIsSecret(assignment[1]!) === 'strong') {
         const after = tokens[index + 1];
-        if (value.length > assignment[0].length) {
+        const literal = value.slice(assignment[0].length);
+        // `MYSQL_ALLOW_EMPTY_PASSWORD=yes`, `PASSWORD_AUTH=false`: a setting, not a password.
+        if (settingValue.test(literal)) continue;
+        if (literal !== '') {
           emitRange(found, token, assignment[0].length, value.length);
         } else if (after?.quoted && after.start === token.end + 1) {
           emitWhole(found, after);

@@ -93,6 +93,9 @@ const positions: Array<(command: string) => string> = [
   (command) => JSON.stringify({ command }),
   (command) => JSON.stringify({ tool: 'bash', input: JSON.stringify({ command }) }),
   (command) => `Running: ${command}\nexit code 0`,
+  (command) => `kubectl exec -it db -- ${command}`,
+  (command) => `sudo -E ${command}`,
+  (command) => `out=$(${command})`,
 ];
 
 describe('passwords on command lines', () => {
@@ -149,6 +152,8 @@ describe('passwords on command lines', () => {
       (n) => `sshpass -p "$PASS" ssh ${n}@host`,
       (n) => `sshpass -f ~/.${n} ssh ${n}@host`,
       (n) => `docker login -u ${n} -p <password> registry.io`,
+      (n) => `MYSQL_ALLOW_EMPTY_PASSWORD=yes docker run --name ${n} mysql`,
+      (n) => `ENABLE_PASSWORD_AUTH=false ${n}`,
     ];
     fc.assert(
       fc.property(
@@ -181,6 +186,8 @@ describe('passwords on command lines', () => {
       'openssl -passin pass:',
       'smbclient -U a%',
       '\\"mysql -p\\"',
+      'PASSWORD',
+      ' PASSWORD_',
     ];
     for (const unit of units) {
       // The least of three runs: a collection or another process in one run is not the scan.
@@ -202,6 +209,19 @@ describe('passwords on command lines', () => {
       // Four times the text; a quadratic scan would take about sixteen times as long.
       expect(large / small, JSON.stringify(unit)).toBeLessThan(9);
     }
+  });
+});
+
+describe('what stands next to a command-line password', () => {
+  it('keeps redirections and the rest of the line', () => {
+    fc.assert(
+      fc.property(password, word, (secret, name) => {
+        const result = redactSecrets(`mysql -u ${name} -p${secret}>>${name}.log <dump.sql`).text;
+        expect(result).not.toContain(secret);
+        expect(result).toContain(`>>${name}.log <dump.sql`);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

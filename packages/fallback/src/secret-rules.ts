@@ -1638,9 +1638,10 @@ export const contextRules: SecretRule[] = [
     hints: ['auth'],
     // A user and password pair given as two literals: `auth=("bob", "…")` (requests, httpx),
     // `http_auth=(…)` / `basic_auth=(…)` (Elasticsearch), `HTTPBasicAuth("bob", "…")`,
-    // `aiohttp.BasicAuth(…)`, `auth: ["bob", "…"]`. The second literal is the password.
+    // `aiohttp.BasicAuth(…)`. The second literal is the password. A list (`auth: ['read', 'write']`)
+    // is a set of modes or scopes, not a pair.
     pattern:
-      /(?:\b(?:auth|http_auth|basic_auth|proxy_auth)\s*[=:]\s*[([]|\b(?:HTTP)?(?:Basic|Digest|Proxy)Auth\()\s*(?<q1>["'])[^"'\r\n]{0,200}\k<q1>\s*,\s*(?<q2>["'])(?<secret>[^"'\r\n]{1,200})\k<q2>/g,
+      /(?:\b(?:auth|http_auth|basic_auth|proxy_auth)\s*[=:]\s*\(|\b(?:HTTP)?(?:Basic|Digest|Proxy)Auth\()\s*(?<q1>["'])[^"'\r\n]{0,200}\k<q1>\s*,\s*(?<q2>["'])(?<secret>[^"'\r\n]{1,200})\k<q2>/g,
     accept: (value) =>
       value.length >= 3 && !/\s/.test(value) && !isTemplate(value) && !isPlaceholder(value),
   },
