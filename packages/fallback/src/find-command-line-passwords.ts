@@ -5,7 +5,8 @@ import { type KeyedMatch, keyIsSecret } from './secret-rules.js';
  * How a command takes a password on its command line, from each tool's documentation:
  * `space` flags take the next argument (or `-X=value`), `glued` flags take what follows them in
  * the same argument (`mysql -pSECRET`: with a space, mysql prompts and the word is a database),
- * `both` either. `after` reads the value past a prefix inside the argument (`pass:` for openssl,
+ * `both` either; a one-letter `space` flag takes a glued value too (getopt and popt read `-wSECRET`
+ * as `-w SECRET`). `after` reads the value past a prefix inside the argument (`pass:` for openssl,
  * `user%` for Samba, `user,` for lftp); `positional` counts the password among the plain arguments.
  */
 interface CommandSpec {
@@ -14,8 +15,19 @@ interface CommandSpec {
   both?: readonly string[];
   /** Flags whose value holds the password after this separator (`-U user%password`). */
   after?: Readonly<Record<string, RegExp>>;
-  /** The password is the n-th plain argument after these leading words (`net user bob PW`). */
-  positional?: { leading: readonly string[]; index: number };
+  /** Where the password stands among the plain arguments (`net user bob PW`). */
+  positional?: readonly Positional[];
+}
+
+/**
+ * The password is the `index`-th plain argument after the first of `leading` (`rabbitmqctl -n
+ * node add_user bob PW`: a flag's value may come before it), or, with `after`, the first plain
+ * argument after one matching it (`net use \\host\share PW`).
+ */
+interface Positional {
+  leading: readonly string[];
+  index?: number;
+  after?: RegExp;
 }
 
 const mysql: CommandSpec = { glued: ['-p'] };
@@ -25,6 +37,7 @@ const zip: CommandSpec = { space: ['-P'] };
 const sevenZip: CommandSpec = { glued: ['-p'] };
 const sqlServer: CommandSpec = { both: ['-P'] };
 const ncftp: CommandSpec = { space: ['-p'] };
+const lftp: CommandSpec = { after: { '-u': /^[^,\s]+,/ } };
 const samba: CommandSpec = { after: { '-U': /^[^%\s]+%/, '--user': /^[^%\s]+%/ } };
 const snmp: CommandSpec = { space: ['-A', '-X'] };
 const mosquitto: CommandSpec = { space: ['-P', '--pw'] };
@@ -65,7 +78,7 @@ const commands = new Map<string, CommandSpec>([
   ['ssh-keygen', { space: ['-N', '-P'] }],
   ...['useradd', 'usermod'].map((name) => [name, { space: ['-p', '--password'] }] as const),
   ...['ncftp', 'ncftpput', 'ncftpget', 'ncftpls'].map((name) => [name, ncftp] as const),
-  ['lftp', { after: { '-u': /^[^,\s]+,/ } }],
+  ['lftp', lftp],
   ...['smbclient', 'rpcclient', 'smbcacls', 'smbget', 'smbtree'].map(
     (name) => [name, samba] as const,
   ),
@@ -79,15 +92,28 @@ const commands = new Map<string, CommandSpec>([
   ...['mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr'].map((name) => [name, mosquitto] as const),
   ['influx', { space: ['-password'] }],
   ['x11vnc', { space: ['-passwd'] }],
-  ['net', { positional: { leading: ['user'], index: 1 } }],
-  ['rabbitmqctl', { positional: { leading: ['add_user', 'change_password'], index: 1 } }],
-  ['wpa_passphrase', { positional: { leading: [], index: 1 } }],
+  [
+    'net',
+    {
+      positional: [
+        { leading: ['user'], index: 1 },
+        // The share's path, as typed (`\\host\share`) or inside a JSON string.
+        { leading: ['use'], after: /^\\\\/ },
+      ],
+    },
+  ],
+  ['rabbitmqctl', { positional: [{ leading: ['add_user', 'change_password'], index: 1 }] }],
+  ['wpa_passphrase', { positional: [{ leading: [], index: 1 }] }],
   ['nmcli', { space: ['password', 'wifi-sec.psk', '802-1x.password'] }],
 ]);
 
 // `<tool> login -u me -p SECRET` (docker, podman, helm registry, az, cf, oc): after a `login`
 // subcommand `-p` is a password, not a port or a path.
 const login: CommandSpec = { both: ['-p'], space: ['--password'] };
+// `sudo login -p bob`, `exec /bin/login -p`: login(1) itself, whose `-p` keeps the environment.
+const wrappers = new Set(['sudo', 'doas', 'su', 'exec', 'env', 'nohup', 'command', 'time']);
+// `lftp -e "open -u bob,SECRET host; mirror"`: lftp's own commands inside its script argument.
+const lftpScript = new Set(['-e', '-c']);
 // `htpasswd -b[c…] file user PASSWORD`, `htpasswd -nb user PASSWORD`: the flag cluster says how
 // many plain arguments come before the password.
 const htpasswd = 'htpasswd';
@@ -228,6 +254,20 @@ interface Token {
   end: number;
   /** Whether the whole argument stood in quotes: it may hold a command of its own. */
   quoted?: boolean;
+  /** An unquoted word in an argument list of code (`['-a', pw]`): a variable, never the value. */
+  reference?: boolean;
+}
+
+/**
+ * Whether a bare argument is only the punctuation of a list in code (`[`, `,`, `],`). Braces are
+ * not: a JSON object holding a command string opens with one.
+ */
+function isListPunctuation(value: string): boolean {
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code !== 44 && code !== 91 && code !== 93) return false;
+  }
+  return true;
 }
 
 /**
@@ -283,6 +323,8 @@ function* commandsOf(
   to: number,
 ): Generator<{ tokens: Token[]; pipedOn: boolean }> {
   let tokens: Token[] = [];
+  // Right after a comma or bracket between words: an argument list in code (`spawn('mysql', [...])`).
+  let listed = false;
   const unclosed = { '"': -1, "'": -1, '\\"': -1 };
   let at = from;
   while (at < to) {
@@ -320,9 +362,20 @@ function* commandsOf(
       at++;
       continue;
     }
-    const token = readToken(text, at, to, unclosed);
-    tokens.push(token.token);
-    at = token.next;
+    const { token, next } = readToken(text, at, to, unclosed);
+    at = next;
+    const afterList = listed;
+    listed = false;
+    if (!token.quoted) {
+      if (isListPunctuation(token.value)) {
+        listed = true;
+        continue;
+      }
+      // `['-a', pw, 'ping']`, `("-a", pw)`: an unquoted word after list punctuation is a
+      // variable of the code.
+      if (afterList) token.reference = true;
+    }
+    tokens.push(token);
   }
   yield { tokens, pipedOn: false };
 }
@@ -387,7 +440,9 @@ function readToken(
     // `;|&)` and a backtick end the command; `<`, `>` a redirection; `(` a substitution's start.
     if (next === 59 || next === 124 || next === 38 || next === 41 || next === 96) break;
     if ((next === 60 || next === 62 || next === 40) && !(end === at && isSlot(text, at, to))) break;
-    const escaped = next === 92 && /[nrt"]/.test(text[end + 1] ?? '');
+    // `\\n` in a JSON string is a backslash and a letter (`\\\\nas\\share`), not a line break.
+    // `\\n` in a JSON string is a backslash and a letter (`\\\\nas\\share`), not a line break.
+    const escaped = next === 92 && /[nrt"]/.test(text[end + 1] ?? '') && !escapedAt(text, end, at);
     if (escaped || ((next === 34 || next === 39) && end > at)) {
       // A quoted value glued to a short flag: `-p'SECRET'`, `-p"SECRET"`, and `-p\"SECRET\"`
       // inside a JSON string.
@@ -414,6 +469,10 @@ function gluedQuoted(
   unclosed: Record<string, number>,
 ): { token: Token; next: number } | undefined {
   const open = quoteAt + quote.length;
+  // `-p" + pw])`: a quote with a space after it closes a string (read out of step, in a JSON
+  // text whose escapes were decoded); a password does not open with a space.
+  const first = text.charCodeAt(open);
+  if (first === 32 || first === 9) return undefined;
   const close = findQuote(text, quote, open, to, unclosed);
   if (close === -1) return undefined;
   return {
@@ -441,7 +500,14 @@ function isLiteralPassword(value: string): boolean {
 // quoted commands are read.
 const maxNesting = 3;
 
-function scanLine(text: string, from: number, to: number, found: KeyedMatch[], depth = 0): void {
+function scanLine(
+  text: string,
+  from: number,
+  to: number,
+  found: KeyedMatch[],
+  depth = 0,
+  script?: CommandSpec,
+): void {
   let echoed: Token | undefined;
   for (const { tokens, pipedOn } of commandsOf(text, from, to)) {
     if (depth < maxNesting) {
@@ -453,7 +519,7 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
     }
     const fromEcho = echoed;
     echoed = undefined;
-    let spec: CommandSpec | undefined;
+    let spec: CommandSpec | undefined = script;
     let name = '';
     let plain: Token[] = [];
     let htpasswdBefore = -1;
@@ -467,7 +533,7 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
       // not checked: the name there starts the command.
       const afterFlag = spec !== undefined && index > 0 && tokens[index - 1]!.value.startsWith('-');
       const awaitingPositional =
-        (spec?.positional !== undefined || name === htpasswd) && plain.length < 3;
+        (spec?.positional !== undefined || name === htpasswd) && plain.length < 4;
       const lower = afterFlag || awaitingPositional ? '' : commandName(value);
       if (commands.has(lower)) {
         spec = commands.get(lower);
@@ -482,7 +548,7 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
         htpasswdBefore = -1;
         continue;
       }
-      if (lower === 'login' && index > 0) {
+      if (lower === 'login' && index > 0 && !wrappers.has(commandName(tokens[index - 1]!.value))) {
         spec = login;
         name = 'login';
         plain = [];
@@ -538,24 +604,29 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
       }
       if (spec === undefined) continue;
       if (spec.positional) {
-        const { leading, index: at } = spec.positional;
         if (value.startsWith('-') || value.startsWith('/')) continue;
         plain.push(token);
-        const first = plain[0]!.value.toLowerCase();
-        const lead = leading.length === 0 ? 0 : leading.includes(first) ? 1 : -1;
-        if (lead >= 0 && plain.length === lead + at + 1) emitWhole(found, token);
+        if (isPositionalPassword(spec.positional, plain)) emitWhole(found, token);
         continue;
       }
       const next = tokens[index + 1];
+      if (spec === lftp && lftpScript.has(value) && next?.quoted && depth < maxNesting) {
+        scanLine(text, next.start, next.end, found, depth + 1, lftp);
+        index++;
+        continue;
+      }
       for (const flag of [...(spec.space ?? []), ...(spec.both ?? [])]) {
         if (value === flag && next) {
           emitWhole(found, next);
           index++;
-        } else if (value.startsWith(`${flag}=`) && flag.length > 2) {
+        } else if (value.startsWith(`${flag}=`)) {
           emitRange(found, token, flag.length + 1, value.length);
+        } else if (flag.length === 2 && value.length > 2 && value.startsWith(flag)) {
+          // `-wSECRET`: getopt reads a one-letter flag's value glued too.
+          if (value[2] !== '-') emitRange(found, token, 2, value.length);
         }
       }
-      for (const flag of [...(spec.glued ?? []), ...(spec.both ?? [])]) {
+      for (const flag of spec.glued ?? []) {
         if (value.length > flag.length && value.startsWith(flag) && !value.startsWith(`${flag}-`)) {
           if (flag.length === 2 || !/^[a-z]/.test(value.slice(flag.length))) {
             emitRange(found, token, flag.length, value.length);
@@ -563,13 +634,13 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
         }
       }
       for (const [flag, prefix] of Object.entries(spec.after ?? {})) {
-        const glued = value.startsWith(`${flag}:`) ? value.slice(flag.length + 1) : undefined;
+        const glued = gluedAfter(value, flag, prefix);
         const target = glued !== undefined ? token : value === flag ? next : undefined;
         if (!target) continue;
         const argument = glued ?? target.value;
         const head = prefix.exec(argument);
         if (!head) continue;
-        const skip = (glued !== undefined ? flag.length + 1 : 0) + head[0].length;
+        const skip = (glued !== undefined ? value.length - glued.length : 0) + head[0].length;
         emitRange(found, target, skip, target.value.length);
         if (target === next) index++;
       }
@@ -599,6 +670,41 @@ function scanLine(text: string, from: number, to: number, found: KeyedMatch[], d
   }
 }
 
+/**
+ * The value glued to an `after` flag: `/p:SECRET`, `--user=bob%SECRET`, or `-Ubob%SECRET` when the
+ * flag is one letter and its prefix reads something (openssl's `-kfile` is another flag).
+ */
+function gluedAfter(value: string, flag: string, prefix: RegExp): string | undefined {
+  if (!value.startsWith(flag) || value.length === flag.length) return undefined;
+  const separator = value[flag.length];
+  if (separator === ':' || separator === '=') return value.slice(flag.length + 1);
+  if (flag.length !== 2 || flag[0] !== '-') return undefined;
+  const head = prefix.exec(value.slice(2));
+  return head !== null && head[0].length > 0 ? value.slice(2) : undefined;
+}
+
+/** Whether the last of `plain` stands where one of the command's positional rules puts it. */
+function isPositionalPassword(rules: readonly Positional[], plain: Token[]): boolean {
+  const last = plain.length - 1;
+  for (const rule of rules) {
+    let lead = rule.leading.length === 0 ? -1 : -2;
+    for (let index = 0; index < last && lead === -2; index++) {
+      if (rule.leading.includes(plain[index]!.value.toLowerCase())) lead = index;
+    }
+    if (lead === -2) continue;
+    if (rule.index !== undefined && last === lead + rule.index + 1) return true;
+    if (rule.after !== undefined) {
+      // The first plain argument after the one matching (`net use Z: \\host\share PW`).
+      let anchor = -1;
+      for (let index = lead + 1; index < last && anchor === -1; index++) {
+        if (rule.after.test(plain[index]!.value)) anchor = index;
+      }
+      if (anchor !== -1 && last === anchor + 1) return true;
+    }
+  }
+  return false;
+}
+
 /** The whole argument is the password, with a printf's trailing `\n` left out. */
 function emitWhole(found: KeyedMatch[], token: Token): void {
   emitRange(found, token, 0, token.value.length);
@@ -609,6 +715,7 @@ function emitWhole(found: KeyedMatch[], token: Token): void {
  * from inside it (`-p'SECRET'`) maps back by its end, where the closing quote was.
  */
 function emitRange(found: KeyedMatch[], token: Token, from: number, to: number): void {
+  if (token.reference) return;
   let end = to;
   let value = token.value.slice(from, end);
   if (value.endsWith('\\n')) {

@@ -80,6 +80,21 @@ const forms: Array<(secret: string, user: string, host: string) => string> = [
   (p, u) => `echo ${p} | passwd --stdin ${u}`,
   (p, u) => `PGPASSWORD=${p} psql -h db -U ${u}`,
   (p) => `wpa_passphrase HomeNetwork ${p}`,
+  // Short flags read by getopt or popt take their value glued as well as spaced.
+  (p, u) => `mongosh -u ${u} -p${p} --authenticationDatabase admin`,
+  (p, u) => `ldapsearch -x -D "cn=${u},dc=example,dc=com" -w${p} -b dc=example,dc=com`,
+  (p) => `unzip -P${p} backup.zip`,
+  (p, u, h) => `smbclient //${h}/share -U${u}%${p}`,
+  (p, u, h) => `smbclient //${h}/share --user=${u}%${p}`,
+  (p, u, h) => `ipmitool -I lanplus -H ${h} -U ${u} -P${p} power status`,
+  (p, u, h) => `net use \\\\${h}\\share ${p} /user:${u}`,
+  (p, u, h) => `net use Z: \\\\${h}\\share /user:${u}@corp.example ${p} /persistent:no`,
+  (p, u, h) => `lftp -e "open -u ${u},${p} sftp://${h}; mirror -R site; bye"`,
+  (p, u, h) => `rabbitmqctl -n rabbit@${h} add_user ${u} ${p}`,
+  // The same commands as argument lists in code.
+  (p, _u, h) => `subprocess.run(["redis-cli", "-h", "${h}", "-a", "${p}", "ping"])`,
+  (p, u) => `spawn('mysql', ['-u', '${u}', '-p${p}', '-e', 'select 1'])`,
+  (p, u, h) => `exec.Command("sshpass", "-p", "${p}", "ssh", "${u}@${h}")`,
 ];
 
 /** Where a command line turns up in an agent's history. */
@@ -154,6 +169,17 @@ describe('passwords on command lines', () => {
       (n) => `docker login -u ${n} -p <password> registry.io`,
       (n) => `MYSQL_ALLOW_EMPTY_PASSWORD=yes docker run --name ${n} mysql`,
       (n) => `ENABLE_PASSWORD_AUTH=false ${n}`,
+      // In code an unquoted argument is a variable, not the password itself.
+      (n) => `spawn('redis-cli', ['-a', ${n}, 'ping'])`,
+      (n) => `subprocess.run(["mysql", "-u", ${n}, "-p" + ${n}])`,
+      (n) => `net use Z: \\\\${n}\\share /persistent:yes`,
+      (n) => `net use \\\\${n}\\share * /user:${n}`,
+      // login(1)'s `-p` keeps the environment; its argument is the user.
+      (n) => `sudo login -p ${n}`,
+      (n) => `exec /bin/login -p -f ${n}`,
+      (n) => `unzip -P"$${n.toUpperCase()}" ${n}.zip`,
+      (n) => `lftp -e "open sftp://${n}; ls; bye"`,
+      (n) => `rabbitmqctl -n rabbit@${n} list_users`,
     ];
     fc.assert(
       fc.property(
