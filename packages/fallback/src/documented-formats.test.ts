@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alphabets, pick, type Random, seededRandom } from './credential-families.js';
 import { documentedLayouts } from './documented-formats.js';
-import { documentedPrefixes } from './find-documented-prefix-tokens.js';
+import { documentedPrefixes, hexBodies } from './find-documented-prefix-tokens.js';
 import { redactSecrets } from './index.js';
 import { vendorRules } from './secret-rules.js';
 
@@ -12,6 +12,7 @@ const body = (random: Random, alphabet: string, length: number) => pick(random, 
 const kinds = (text: string, options = {}) =>
   redactSecrets(text, options).findings.map((finding) => finding.kind);
 const generic = new Set(['prefixed-token', 'generated-token']);
+const hexPrefixes = new Set(hexBodies.map(([prefix]) => prefix));
 
 describe('documented prefixes and layouts', () => {
   it('name only kinds that a built-in issuer rule reports', () => {
@@ -30,7 +31,9 @@ describe('documented prefixes and layouts', () => {
         fc.constantFrom(...documentedPrefixes),
         fc.integer({ min: 24, max: 120 }),
         fc.constantFrom(alphabets.alnum, alphabets.base64url),
-        (seed, [prefix, kind], length, alphabet) => {
+        (seed, [prefix, kind], length, drawn) => {
+          // Issuers that document a hex body mint hex, cut short or grown alike.
+          const alphabet = hexPrefixes.has(prefix) ? alphabets.hex : drawn;
           const value = `${prefix}${body(seededRandom(seed), alphabet, length)}`;
           const text = `the value is ${value} here`;
           const found = kinds(text, { disabledKinds: [...generic] });

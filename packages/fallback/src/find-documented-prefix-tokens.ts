@@ -1,4 +1,6 @@
+import { isElidedRun, runEnd } from './elided-run.js';
 import { isPlaceholder, readsAsWords } from './secret-heuristics.js';
+import { isSpelledInWords } from './spelled-in-words.js';
 
 /**
  * Prefixes unique to one issuer, with the built-in rule kind that encodes the issuer's whole token
@@ -69,6 +71,22 @@ export const documentedPrefixes: ReadonlyArray<readonly [prefix: string, kind: s
   ['AIza', 'google-api-key'],
 ];
 
+// Issuers whose documented body is hex (Sourcegraph after its optional instance segment, GitLab
+// pipeline triggers, Shopify, RubyGems, Brevo): a token of theirs cut short or glued to more
+// characters still opens with 16 hex characters. A body that leaves hex sooner (`sgp_local_d45b6G…`)
+// is a look-alike drawn in another alphabet, not their token: the generic layer judges it.
+export const hexBodies: ReadonlyArray<readonly [prefix: string, opening: RegExp]> = [
+  ['sgp_', /^(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{16}/],
+  ['glptt-', /^[a-fA-F0-9]{16}/],
+  ['shpat_', /^[a-fA-F0-9]{16}/],
+  ['shpss_', /^[a-fA-F0-9]{16}/],
+  ['shpca_', /^[a-fA-F0-9]{16}/],
+  ['shppa_', /^[a-fA-F0-9]{16}/],
+  ['rubygems_', /^[a-fA-F0-9]{16}/],
+  ['xkeysib-', /^[a-fA-F0-9]{16}/],
+];
+const hexOpening = new Map(hexBodies);
+
 interface PrefixSpan {
   kind: string;
   start: number;
@@ -106,10 +124,12 @@ function isTyped(body: string): boolean {
  * secret or most of one; it is redacted under the issuer's kind (switching that kind off switches
  * this off too). A body must be 16+ characters after trailing separators are dropped, mix at least
  * two of upper case, lower case and digits, and be neither a placeholder (`xxxx…`,
- * `your_token_here`), words (`notarealkey`) nor typed (`aBcDeF123456`).
+ * `your_token_here`), words (`notarealkey`, `hellOworld380_testin`) nor typed (`aBcDeF123456`).
+ * A value shown elided (`ops_eyJ…HM6...`) is a documentation sample cut short on purpose.
  */
 export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
   const spans: PrefixSpan[] = [];
+  let end = 0;
   prefixToken.lastIndex = 0;
   for (let match = prefixToken.exec(text); match !== null; match = prefixToken.exec(text)) {
     const prefix = match[1]!;
@@ -118,7 +138,19 @@ export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
     if (body.length < 16) continue;
     const classes =
       Number(/[A-Z]/.test(body)) + Number(/[a-z]/.test(body)) + Number(/[0-9]/.test(body));
-    if (classes < 2 || isPlaceholder(body) || readsAsWords(body) || isTyped(body)) continue;
+    if (
+      classes < 2 ||
+      isPlaceholder(body) ||
+      readsAsWords(body) ||
+      isSpelledInWords(body) ||
+      isTyped(body) ||
+      hexOpening.get(prefix)?.test(body) === false
+    ) {
+      continue;
+    }
+    // Matches come in order: one walk per run, however many prefixes it holds.
+    if (match.index >= end) end = runEnd(text, match.index + match[0].length);
+    if (isElidedRun(text, end)) continue;
     spans.push({
       kind: kindOf.get(prefix)!,
       start: match.index,

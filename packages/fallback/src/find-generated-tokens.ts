@@ -1,3 +1,4 @@
+import { isElidedRun } from './elided-run.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import {
   decodesToReadable,
@@ -91,6 +92,11 @@ const sourceMappings = /\\?["']mappings\\?["']\s*:\s*\\?["'][A-Za-z0-9+/,;]*/g;
 
 // A file name's extension is not part of a token (`~/ci/<token>.json`).
 const extension = /\.[A-Za-z][A-Za-z0-9]{0,4}$/;
+// Images, audio and video: a media file named in a URL (`//cdn.example/file/<id>.jpg`) is
+// fetched by every page that shows it, so its name is an address, not a credential (signed media
+// URLs carry their signature in the query, which stays judged).
+const mediaExtension =
+  /\.(?:jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|heic|mp4|webm|mov|m4v|mp3|m4a|ogg|oga|wav|flac)$/i;
 
 /**
  * Ranges of text not to judge, asked about positions in increasing order: merged once, then walked
@@ -196,8 +202,11 @@ function judgeRun(
   const fileName = extension.test(trimmed);
   const run = trimmed.replace(extension, '');
   if (run.length < minRun) return;
+  // A URL (`//` after its scheme's colon, or protocol-relative) naming a media file.
+  const mediaInUrl = fileName && whole.startsWith('//') && mediaExtension.test(trimmed);
   // Whole first: a base64 body holds `/` and `+`; a path (a segment that is a word) does not.
   if (
+    !mediaInUrl &&
     !run.includes('.') &&
     !keyValueSign.test(run) &&
     !isObjectId(run) &&
@@ -226,6 +235,7 @@ function judgeRun(
     const parent = directory;
     directory = run[piece.index + piece[0].length] === '/' ? segment : '';
     if (skipped.covers(start + piece.index)) continue;
+    if (mediaInUrl && piece.index + piece[0].length === run.length) continue;
     // A file named by random hex in a directory named for keys (`~/keys/<hex>`, `secrets/<hex>`):
     // the name is the key, as it would be under a key of that name.
     if (parent !== '' && isHexKeyFile(segment) && keyIsSecret(parent) !== undefined) {
@@ -392,6 +402,7 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     const start = index;
     while (index < text.length && isTokenCharacter(text.charCodeAt(index))) index++;
     if (index - start < minRun) continue;
+    if (isElidedRun(text, index)) continue;
     let run = text.slice(start, index);
     let runStart = start;
     // Runs of 1,000 or more (image bytes, minified code) are content, not credentials, except

@@ -4,8 +4,9 @@ import { decodeBase64 } from './decode-base64.js';
 /**
  * Identifiers that look generated but name something public rather than unlock it: the ids AWS
  * gives roles, users and groups, SSH public keys, cryptocurrency addresses and public keys, IPFS
- * content ids, GitHub node ids, and ids of files and videos in the URL that opens them. Whoever
- * reads them learns a name, not a credential; an agent needs them to act on the thing they name.
+ * content ids, Freenet content and request keys, GitHub node ids, and ids of files and videos in
+ * the URL that opens them. Whoever reads them learns a name, not a credential; an agent needs them
+ * to act on the thing they name.
  */
 
 // AWS unique ids: `AROA` role, `AIDA` user, `AGPA` group, `ANPA` managed policy, `ANVA` policy
@@ -207,6 +208,31 @@ function isGithubNodeId(value: string): boolean {
   return offset === bytes.length;
 }
 
+// A Freenet key (`CHK@`, `SSK@`, `USK@`): routing key, crypto key (32 bytes each) and extra bytes,
+// in Freenet's base64 (`~` and `-` for `+` and `/`). A CHK is the hash of its content; an SSK or
+// USK request key names a signed site to fetch and is published to be shared. The insert key of
+// the same site holds its private key in the routing part and sets the second extra byte (the
+// insert flag: `AQECAAE` against the request key's `AQACAAE`): it is no identifier.
+const freenetKey = /\b(CHK|SSK|USK)@([A-Za-z0-9~-]{43}),([A-Za-z0-9~-]{43}),([A-Za-z0-9~-]{7})/g;
+
+/** True when `start`..`end` lies in the routing or crypto key of a Freenet CHK or request key. */
+function isFreenetRequestKey(text: string, start: number, end: number): boolean {
+  // A key is 4 + 43 + 1 + 43 + 1 + 7 characters: one ending past the span starts within that.
+  const from = Math.max(0, start - 100);
+  const window = text.slice(from, Math.min(text.length, end + 100));
+  if (!window.includes('@')) return false;
+  freenetKey.lastIndex = 0;
+  for (let key = freenetKey.exec(window); key; key = freenetKey.exec(window)) {
+    const keyStart = from + key.index + 4;
+    const keyEnd = keyStart + 43 + 1 + 43;
+    if (start < keyStart || end > keyEnd) continue;
+    if (key[1] === 'CHK') return true;
+    const extra = decodeBase64(key[4]!.slice(0, 4).replace(/~/g, '+').replace(/-/g, '/'));
+    return extra !== undefined && extra.charCodeAt(1) === 0;
+  }
+  return false;
+}
+
 /**
  * True when the span `start`..`end` of `text` is a public identifier (see above), judged by its
  * value and, for ids whose shape alone is a token's, by the URL, path or name just before it.
@@ -219,6 +245,7 @@ export function isPublicIdentifier(text: string, start: number, end: number): bo
     if (bytes?.length === 34 && bytes[0] === 0x12 && bytes[1] === 0x20) return true;
   }
   if (isBase58CheckPublic(value)) return true;
+  if (isFreenetRequestKey(text, start, end)) return true;
   // Only the line before the value, and no more than a URL's worth of it.
   const before = text.slice(Math.max(0, start - 300), start);
   const line = before.slice(before.lastIndexOf('\n') + 1);

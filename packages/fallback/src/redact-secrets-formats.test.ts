@@ -66,8 +66,12 @@ describe('redactSecrets: vendor formats without a key name', () => {
     expectRedacted(`glptt-${fake(40, hex)}`, 'glptt-');
     // Pipeline trigger tokens are 40 hex, Cloudflare's 40 random + 8 checksum: a value under the
     // issuer's prefix at another length is a token cut short or of a newer format, still secret.
-    const trigger = `glptt-${fake(20)}_${fake(5)}`;
+    const trigger = `glptt-${fake(20, hex)}_${fake(5)}`;
     expectRedacted(trigger, trigger, 'gitlab-token');
+    // In another alphabet than the documented hex it is no trigger token the issuer minted, but a
+    // generated body under a prefix all the same.
+    const other = `glptt-${fake(20)}_${fake(5)}`;
+    expectRedacted(other, other);
     const cloudflare = `cfat_${fake(49)}`;
     expectRedacted(cloudflare, cloudflare, 'cloudflare-token');
   });

@@ -64,8 +64,11 @@ function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = f
     accept: (value) => {
       // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
       if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
-      if (vendorPlaceholder.test(value)) return false;
-      const body = value.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
+      // A body that may hold `.` runs on into an ellipsis after the token (`…<token>... and`): the
+      // ellipsis is the sentence's, not a placeholder's `...` inside the body.
+      const whole = value.replace(/\.{3,}$/, '');
+      if (vendorPlaceholder.test(whole)) return false;
+      const body = whole.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
       // A body drawn from letters and digits is all digits about once in 10^15 at 20 characters
       // (hex: once in 3 million at 32): after an issuer's prefix, a run of digits is a number.
       if (/^\d{20,}$/.test(body)) return false;
