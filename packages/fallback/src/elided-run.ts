@@ -26,3 +26,44 @@ export function runEnd(text: string, position: number): number {
 export function isElidedRun(text: string, to: number): boolean {
   return text.startsWith('...', to - 3) || text.charCodeAt(to) === 0x2026;
 }
+
+/**
+ * True when the run `text[start, to)` is an excerpt put on show rather than a value in use: it is
+ * cut with an ellipsis at its end and either at its start too (`...6wqX…edti6...`, a piece from
+ * the middle of a longer blob) or it is base64 of readable text (`ops_eyJzaWdu…HM6...`: an encoded
+ * document cut short). A random value with only a trailing ellipsis is not one: `Bearer <40
+ * random characters>...` is a whole credential followed by punctuation, and stays a finding.
+ */
+export function isShownExcerpt(text: string, start: number, to: number): boolean {
+  if (!isElidedRun(text, to)) return false;
+  // The generic layer's runs hold their dots: an opening `...` is the run's own start.
+  if (text.startsWith('...', start) || text.charCodeAt(start - 1) === 0x2026) return true;
+  return encodesReadableText(text.slice(start, to));
+}
+
+/**
+ * Whether the last base64 piece of `run` (after `_`, `-`, `.` or a key's `=`) decodes to printable
+ * text.
+ */
+function encodesReadableText(run: string): boolean {
+  let end = run.length;
+  while (end > 0 && (run.charCodeAt(end - 1) === 46 || run.charCodeAt(end - 1) === 61)) end--;
+  let from = end;
+  while (from > 0 && !'_-.='.includes(run[from - 1]!)) from--;
+  const length = (end - from) & ~3;
+  // Sixteen characters decode to twelve bytes: fewer say little about the text behind them.
+  if (length < 16) return false;
+  let decoded: string;
+  try {
+    decoded = atob(run.slice(from, from + length));
+  } catch {
+    return false;
+  }
+  let printable = 0;
+  for (let index = 0; index < decoded.length; index++) {
+    const code = decoded.charCodeAt(index);
+    if ((code >= 32 && code < 127) || code === 9 || code === 10 || code === 13) printable++;
+  }
+  // Random bytes are printable about 37 % of the time; twelve or more all but never reach 90 %.
+  return printable >= decoded.length * 0.9;
+}

@@ -1,4 +1,4 @@
-import { isElidedRun } from './elided-run.js';
+import { isShownExcerpt } from './elided-run.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import {
   decodesToReadable,
@@ -402,7 +402,7 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     const start = index;
     while (index < text.length && isTokenCharacter(text.charCodeAt(index))) index++;
     if (index - start < minRun) continue;
-    if (isElidedRun(text, index)) continue;
+    if (isShownExcerpt(text, start, index)) continue;
     let run = text.slice(start, index);
     let runStart = start;
     // Runs of 1,000 or more (image bytes, minified code) are content, not credentials, except
