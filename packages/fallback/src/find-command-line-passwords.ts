@@ -38,6 +38,13 @@ const sevenZip: CommandSpec = { glued: ['-p'] };
 const sqlServer: CommandSpec = { both: ['-P'] };
 const ncftp: CommandSpec = { space: ['-p'] };
 const lftp: CommandSpec = { after: { '-u': /^[^,\s]+,/ } };
+const windowsNet: CommandSpec = {
+  positional: [
+    { leading: ['user'], index: 1 },
+    // The share's path, as typed (`\\host\share`) or inside a JSON string.
+    { leading: ['use'], after: /^\\\\/ },
+  ],
+};
 const samba: CommandSpec = { after: { '-U': /^[^%\s]+%/, '--user': /^[^%\s]+%/ } };
 const snmp: CommandSpec = { space: ['-A', '-X'] };
 const mosquitto: CommandSpec = { space: ['-P', '--pw'] };
@@ -92,17 +99,11 @@ const commands = new Map<string, CommandSpec>([
   ...['mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr'].map((name) => [name, mosquitto] as const),
   ['influx', { space: ['-password'] }],
   ['x11vnc', { space: ['-passwd'] }],
+  ...['net', 'net1'].map((name) => [name, windowsNet] as const),
   [
-    'net',
-    {
-      positional: [
-        { leading: ['user'], index: 1 },
-        // The share's path, as typed (`\\host\share`) or inside a JSON string.
-        { leading: ['use'], after: /^\\\\/ },
-      ],
-    },
+    'rabbitmqctl',
+    { positional: [{ leading: ['add_user', 'change_password', 'authenticate_user'], index: 1 }] },
   ],
-  ['rabbitmqctl', { positional: [{ leading: ['add_user', 'change_password'], index: 1 }] }],
   ['wpa_passphrase', { positional: [{ leading: [], index: 1 }] }],
   ['nmcli', { space: ['password', 'wifi-sec.psk', '802-1x.password'] }],
 ]);
@@ -110,8 +111,24 @@ const commands = new Map<string, CommandSpec>([
 // `<tool> login -u me -p SECRET` (docker, podman, helm registry, az, cf, oc): after a `login`
 // subcommand `-p` is a password, not a port or a path.
 const login: CommandSpec = { both: ['-p'], space: ['--password'] };
-// `sudo login -p bob`, `exec /bin/login -p`: login(1) itself, whose `-p` keeps the environment.
-const wrappers = new Set(['sudo', 'doas', 'su', 'exec', 'env', 'nohup', 'command', 'time']);
+// The tools whose `login` subcommand takes `-p` as a password; `sudo login -p` is login(1), whose
+// `-p` keeps the environment, and `gh auth login -p` names a git protocol.
+const loginTools = new Set(
+  ['docker', 'podman', 'buildah', 'skopeo', 'nerdctl', 'oras', 'regctl', 'registry'].concat([
+    'az',
+    'acr',
+    'oc',
+    'cf',
+    'helm',
+    'apptainer',
+    'singularity',
+    'remote',
+  ]),
+);
+// Tool names that are English words too: read as a command only where a command starts.
+const proseWords = new Set(['net', 'net1']);
+// Words that run the command after them (`sudo net user …`, `cmd /c net use …`).
+const wrappers = new Set(['sudo', 'doas', 'runas', 'exec', 'env', 'call', 'start', '/c', '/k']);
 // `lftp -e "open -u bob,SECRET host; mirror"`: lftp's own commands inside its script argument.
 const lftpScript = new Set(['-e', '-c']);
 // `htpasswd -b[c…] file user PASSWORD`, `htpasswd -nb user PASSWORD`: the flag cluster says how
@@ -176,6 +193,8 @@ function afterName(code: number): boolean {
 }
 
 const lowerCode = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
+// `mysql.exe`, `rabbitmqctl.bat`, `net1.cmd`: how Windows names a program.
+const windowsExtension = /^\.(?:exe|bat|cmd)$/i;
 
 /** Whether a trigger name (any case, optionally `.exe`) stands at `at` and ends there. */
 function nameAt(text: string, at: number): boolean {
@@ -194,10 +213,7 @@ function nameAt(text: string, at: number): boolean {
     }
     if (index < name.length) continue;
     let end = at + name.length;
-    if (
-      lowerCode(text.charCodeAt(end)) === 46 &&
-      text.slice(end + 1, end + 4).toLowerCase() === 'exe'
-    ) {
+    if (text.charCodeAt(end) === 46 && windowsExtension.test(text.slice(end, end + 4))) {
       end += 4;
     }
     if (afterName(text.charCodeAt(end))) return true;
@@ -234,6 +250,11 @@ function triggers(text: string): number[] {
     index = lineEnd - 1;
   }
   return assignments > 0 ? found.sort((a, b) => a - b) : found;
+}
+
+/** Whether `text` names one of the tools read here (or a password variable's assignment). */
+export function namesCommandTool(text: string): boolean {
+  return triggers(text).length > 0;
 }
 
 /** Whether a quoted argument holds a command worth reading. */
@@ -286,8 +307,9 @@ export function findCommandLinePasswords(text: string): KeyedMatch[] {
     const lineStart = text.lastIndexOf('\n', at) + 1;
     let lineEnd = text.indexOf('\n', at);
     if (lineEnd === -1) lineEnd = text.length;
-    // A line continued with `\` goes on: `docker login \` / `  -p SECRET`.
-    while (lineEnd < text.length && continues(text, lineEnd)) {
+    // A line continued with `\` goes on: `docker login \` / `  -p SECRET`; so does an argument
+    // list of code laid out one element per line (`spawn('redis-cli', [` / `  '-a',`).
+    while (lineEnd < text.length && (continues(text, lineEnd) || opensList(text, lineEnd))) {
       const next = text.indexOf('\n', lineEnd + 1);
       lineEnd = next === -1 ? text.length : next;
     }
@@ -296,6 +318,16 @@ export function findCommandLinePasswords(text: string): KeyedMatch[] {
     scannedTo = lineEnd;
   }
   return found;
+}
+
+/** Whether the line ending at `lineEnd` (a `\n`) ends with `,`, `[` or `(`: a list going on. */
+function opensList(text: string, lineEnd: number): boolean {
+  let before = lineEnd - 1;
+  while (before >= 0 && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 13)) {
+    before--;
+  }
+  const code = text.charCodeAt(before);
+  return code === 44 || code === 91 || code === 40;
 }
 
 /** Whether the line ending at `lineEnd` (a `\n`) ends with a `\` continuation. */
@@ -325,6 +357,10 @@ function* commandsOf(
   let tokens: Token[] = [];
   // Right after a comma or bracket between words: an argument list in code (`spawn('mysql', [...])`).
   let listed = false;
+  // The command is a list of strings (`"redis-cli", "-a",`), not a JSON object (`"tool":"bash",`)
+  // or prose: a line break inside it is layout, not its end.
+  let inList = false;
+  let onlyStrings = true;
   const unclosed = { '"': -1, "'": -1, '\\"': -1 };
   let at = from;
   while (at < to) {
@@ -342,15 +378,30 @@ function* commandsOf(
         continue;
       }
       if (escaped === 'n' || escaped === 'r') {
-        yield { tokens, pipedOn: false };
-        tokens = [];
+        const last = tokens.at(-1);
+        // `\\` then `\n` in a JSON string: a shell line continuation, not the command's end.
+        if (last !== undefined && !last.quoted && last.end === at && isBackslashes(last.value)) {
+          tokens.pop();
+        } else if (!inList) {
+          yield { tokens, pipedOn: false };
+          tokens = [];
+          listed = false;
+          onlyStrings = true;
+        }
         at += 2;
         continue;
       }
     }
     if ((code === 60 && !isSlot(text, at, to)) || code === 62) {
-      // A redirection (`>>log`, `<dump.sql`) is not an argument of the command.
-      at++;
+      // A redirection (`>>log`, `2>&1`, `<dump.sql`) and its target are not arguments.
+      at = pastRedirection(text, at, to, unclosed);
+      continue;
+    }
+    if (code === 41 && builderCall.test(text.slice(at, at + 7))) {
+      // Rust's `Command::new("mysql").arg("-u").args([…])`: the builder goes on.
+      at = text.indexOf('(', at) + 1;
+      listed = true;
+      inList = true;
       continue;
     }
     if (code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 96) {
@@ -359,6 +410,9 @@ function* commandsOf(
         code === 124 && text.charCodeAt(at + 1) !== 124 && text.charCodeAt(at - 1) !== 124;
       yield { tokens, pipedOn: piped };
       tokens = [];
+      listed = false;
+      inList = false;
+      onlyStrings = true;
       at++;
       continue;
     }
@@ -367,17 +421,81 @@ function* commandsOf(
     const afterList = listed;
     listed = false;
     if (!token.quoted) {
-      if (isListPunctuation(token.value)) {
+      const value = token.value;
+      if (isListPunctuation(value)) {
         listed = true;
+        inList ||= onlyStrings;
         continue;
       }
-      // `['-a', pw, 'ping']`, `("-a", pw)`: an unquoted word after list punctuation is a
-      // variable of the code.
-      if (afterList) token.reference = true;
+      // A file descriptor before a redirection (`2>&1`), a string's prefix (`f"…"`, `r'…'`).
+      const after = text.charCodeAt(next);
+      if (/^\d$/.test(value) && (after === 60 || after === 62)) continue;
+      if (stringPrefix.test(value) && (after === 34 || after === 39 || after === 92)) continue;
+      // `['-a', pw, 'ping']`, `("-a", pw)`, `,pw]`: an unquoted word in a list of code is a
+      // variable; one ending in a comma goes on to the next (`user, pw,`).
+      if (afterList || value.charCodeAt(0) === 44 || value.charCodeAt(0) === 91) {
+        token.reference = true;
+        if (value.endsWith(',')) listed = true;
+      } else {
+        onlyStrings = false;
+      }
     }
     tokens.push(token);
   }
   yield { tokens, pipedOn: false };
+}
+
+// A flag whose value may follow in quotes glued to it: `--user=`, `/p:`, openssl's `pass:`.
+const quotedValueFlag = /^(?:--?[A-Za-z][\w-]*=|\/[A-Za-z]{1,8}:|pass:)$/;
+// `).arg(` and `).args(` of a Rust `Command` builder.
+const builderCall = /^\)\.args?\(/;
+// Python's `f"…"`, `r'…'`, `b"…"`, `rb"…"`: letters glued before a string's quote.
+const stringPrefix = /^(?:[fFrRbBuU]|[fFrRbB]{2})$/;
+
+// What stands before a prompt's `>` on its line: `PS C:\Users\bob`, `C:\repo`, `mysql`.
+const promptBefore = /^(?:PS .{0,60}|[A-Za-z]:\\[^<>|&;"]{0,60}|[\w.-]{1,20})$/;
+
+/** Whether the `>` at `at` ends a shell or database prompt rather than redirecting. */
+function isPrompt(text: string, at: number): boolean {
+  if (text.charCodeAt(at + 1) !== 32) return false;
+  let start = at;
+  while (start > 0 && at - start < 64) {
+    const code = text.charCodeAt(start - 1);
+    if (code === 10 || code === 13 || code === 34) break;
+    // A JSON string's escaped line break starts the line too.
+    if (text.charCodeAt(start - 2) === 92 && (code === 110 || code === 114)) break;
+    start--;
+  }
+  return promptBefore.test(text.slice(start, at));
+}
+
+/**
+ * Where the text goes on after a redirection at `at`: its operator (`>`, `>>`, `<`, `<<`, `2>&1`,
+ * `&>`) and its target word (a file, a heredoc's delimiter), which is not an argument.
+ */
+function pastRedirection(
+  text: string,
+  at: number,
+  to: number,
+  unclosed: Record<string, number>,
+): number {
+  if (text.charCodeAt(at) === 62 && isPrompt(text, at)) return at + 1;
+  let next = at;
+  while (next < to && (text.charCodeAt(next) === 60 || text.charCodeAt(next) === 62)) next++;
+  if (text.charCodeAt(next) === 38) {
+    // `>&2`, `>&-`: a descriptor, no word follows.
+    const target = text.charCodeAt(next + 1);
+    if ((target >= 48 && target <= 57) || target === 45) return next + 2;
+    next++;
+  }
+  while (next < to && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
+  // `C:\> net use …`, `mysql> …`: a prompt's `>`, the command after it stays.
+  if (next >= to || nameAt(text, next)) return next;
+  const code = text.charCodeAt(next);
+  if (code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 10) {
+    return next;
+  }
+  return readToken(text, next, to, unclosed).next;
 }
 
 /**
@@ -413,6 +531,51 @@ function escapedAt(text: string, at: number, floor: number): boolean {
   return backslashes % 2 === 1;
 }
 
+/**
+ * Whether the backslash at `at` starts an escape of a JSON string: before `"`, or before `n`, `r`,
+ * `t` unless four backslashes (or eight) stand there: `\n` is a line break in JSON and `\\n` in
+ * JSON inside JSON, but `\\\\nas` is the path `\\nas` in either.
+ */
+function isEscape(text: string, at: number, letter: string | undefined): boolean {
+  if (letter === '"') return true;
+  if (letter !== 'n' && letter !== 'r' && letter !== 't') return false;
+  let backslashes = 1;
+  while (at - backslashes >= 0 && text.charCodeAt(at - backslashes) === 92) backslashes++;
+  return backslashes % 4 !== 0;
+}
+
+/** Whether `value` is two or more backslashes: the escaped `\` of a continuation before `\n`. */
+function isBackslashes(value: string): boolean {
+  if (value.length < 2) return false;
+  for (let index = 0; index < value.length; index++) {
+    if (value.charCodeAt(index) !== 92) return false;
+  }
+  return true;
+}
+
+/** Whether `login` at `index` is a registry or cloud tool's (`docker login`, `crane auth login`). */
+function logsIn(tokens: Token[], index: number): boolean {
+  const before = commandName(tokens[index - 1]!.value);
+  if (loginTools.has(before)) return true;
+  return before === 'auth' && index > 1 && commandName(tokens[index - 2]!.value) === 'crane';
+}
+
+/**
+ * Whether the argument at `index` starts a command: the first of it, a path to the program, after
+ * a wrapper (`sudo`, `cmd /c`, `--`) or its flags (`sudo -E`), or after a prompt or label (`C:\> `,
+ * `$ `, `Running: `). "The net user count" is prose.
+ */
+function opensCommand(text: string, tokens: Token[], index: number): boolean {
+  const token = tokens[index]!;
+  if (index === 0 || /[/\\]/.test(token.value)) return true;
+  const previous = tokens[index - 1]!.value;
+  if (wrappers.has(previous.toLowerCase()) || previous.startsWith('-')) return true;
+  let before = token.start - 1;
+  while (before > 0 && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 9)) before--;
+  const code = text.charCodeAt(before);
+  return code === 62 || code === 36 || code === 35 || code === 58;
+}
+
 /** One argument from `at`: quoted (`'…'`, `"…"`, `\"…\"` inside JSON), glued (`-p'…'`) or bare. */
 function readToken(
   text: string,
@@ -441,13 +604,15 @@ function readToken(
     if (next === 59 || next === 124 || next === 38 || next === 41 || next === 96) break;
     if ((next === 60 || next === 62 || next === 40) && !(end === at && isSlot(text, at, to))) break;
     // `\\n` in a JSON string is a backslash and a letter (`\\\\nas\\share`), not a line break.
-    // `\\n` in a JSON string is a backslash and a letter (`\\\\nas\\share`), not a line break.
-    const escaped = next === 92 && /[nrt"]/.test(text[end + 1] ?? '') && !escapedAt(text, end, at);
+    const escaped = next === 92 && isEscape(text, end, text[end + 1]);
     if (escaped || ((next === 34 || next === 39) && end > at)) {
       // A quoted value glued to a short flag: `-p'SECRET'`, `-p"SECRET"`, and `-p\"SECRET\"`
-      // inside a JSON string.
+      // inside a JSON string; or to a flag's `=`/`:` (`--user="bob%SECRET"`, `pass:'SECRET'`).
       const quote = escaped ? (text[end + 1] === '"' ? '\\"' : undefined) : text[end];
-      if (quote !== undefined && end === at + 2 && text.charCodeAt(at) === 45) {
+      const flag =
+        (end === at + 2 && text.charCodeAt(at) === 45) ||
+        quotedValueFlag.test(text.slice(at, Math.min(end, at + 40)));
+      if (quote !== undefined && flag) {
         const glued = gluedQuoted(text, at, end, quote as '"' | "'" | '\\"', to, unclosed);
         if (glued) return glued;
       }
@@ -484,7 +649,7 @@ function gluedQuoted(
 /** The command's name as typed: a path's last part, without `.exe`, lower-cased. */
 function commandName(value: string): string {
   const base = value.slice(Math.max(value.lastIndexOf('/'), value.lastIndexOf('\\')) + 1);
-  return base.replace(/\.exe$/i, '').toLowerCase();
+  return base.replace(/\.(?:exe|bat|cmd)$/i, '').toLowerCase();
 }
 
 /** A literal the line gives as the password, not a variable, a placeholder or a prompt. */
@@ -493,8 +658,17 @@ function isLiteralPassword(value: string): boolean {
     return false;
   }
   if (/^[$%<{[(]/.test(value) || /^-/.test(value)) return false;
+  // `!PASS!`: a variable of cmd's delayed expansion.
+  if (/^![A-Za-z_]\w*!$/.test(value)) return false;
   return !isTemplate(value) && !isPlaceholder(value);
 }
+
+// `-x` of `-xw`: lower-case switches run together before a one-letter password flag (not
+// `-OX`, snmpwalk's `-O` taking `X` as its value).
+const clusteredBefore = /^-[a-z]{1,4}$/;
+
+// `net use Z: \\host\share PW /user:bob`: the plain arguments a positional password is sought in.
+const maxPlain = 6;
 
 // `bash -c "…"`, `ssh host '…'`, a JSON string holding a command, JSON in JSON: how deep
 // quoted commands are read.
@@ -512,7 +686,9 @@ function scanLine(
   for (const { tokens, pipedOn } of commandsOf(text, from, to)) {
     if (depth < maxNesting) {
       for (const token of tokens) {
-        if (token.quoted && token.value.includes(' ') && namesCommand(token.value)) {
+        // A quoted command: with spaces, or JSON text without them (`[\"mysql\",\"-pX\"]`).
+        const spaced = token.value.includes(' ') || token.value.includes('\\"');
+        if (token.quoted && spaced && namesCommand(token.value)) {
           scanLine(text, token.start, token.end, found, depth + 1);
         }
       }
@@ -535,7 +711,7 @@ function scanLine(
       const awaitingPositional =
         (spec?.positional !== undefined || name === htpasswd) && plain.length < 4;
       const lower = afterFlag || awaitingPositional ? '' : commandName(value);
-      if (commands.has(lower)) {
+      if (commands.has(lower) && (!proseWords.has(lower) || opensCommand(text, tokens, index))) {
         spec = commands.get(lower);
         name = lower;
         plain = [];
@@ -548,7 +724,7 @@ function scanLine(
         htpasswdBefore = -1;
         continue;
       }
-      if (lower === 'login' && index > 0 && !wrappers.has(commandName(tokens[index - 1]!.value))) {
+      if (lower === 'login' && index > 0 && logsIn(tokens, index)) {
         spec = login;
         name = 'login';
         plain = [];
@@ -604,7 +780,9 @@ function scanLine(
       }
       if (spec === undefined) continue;
       if (spec.positional) {
-        if (value.startsWith('-') || value.startsWith('/')) continue;
+        // Past the few arguments a password may stand among, none is read: a line of prose
+        // that opens with `net` would otherwise be re-read for each word (quadratic).
+        if (value.startsWith('-') || value.startsWith('/') || plain.length >= maxPlain) continue;
         plain.push(token);
         if (isPositionalPassword(spec.positional, plain)) emitWhole(found, token);
         continue;
@@ -624,6 +802,10 @@ function scanLine(
         } else if (flag.length === 2 && value.length > 2 && value.startsWith(flag)) {
           // `-wSECRET`: getopt reads a one-letter flag's value glued too.
           if (value[2] !== '-') emitRange(found, token, 2, value.length);
+        } else if (next && value.endsWith(flag[1]!) && clusteredBefore.test(value.slice(0, -1))) {
+          // `-xw SECRET`: getopt reads flags run together, the last taking the next argument.
+          emitWhole(found, next);
+          index++;
         }
       }
       for (const flag of spec.glued ?? []) {

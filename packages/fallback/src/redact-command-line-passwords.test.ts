@@ -87,14 +87,30 @@ const forms: Array<(secret: string, user: string, host: string) => string> = [
   (p, u, h) => `smbclient //${h}/share -U${u}%${p}`,
   (p, u, h) => `smbclient //${h}/share --user=${u}%${p}`,
   (p, u, h) => `ipmitool -I lanplus -H ${h} -U ${u} -P${p} power status`,
-  (p, u, h) => `net use \\\\${h}\\share ${p} /user:${u}`,
-  (p, u, h) => `net use Z: \\\\${h}\\share /user:${u}@corp.example ${p} /persistent:no`,
+  // (A host opening with n, r or t reads as `\\n` of JSON inside JSON in plain text: README.)
+  (p, u, h) => `net use \\\\fs-${h}\\share ${p} /user:${u}`,
+  (p, u, h) => `net use Z: \\\\fs-${h}\\share /user:${u}@corp.example ${p} /persistent:no`,
   (p, u, h) => `lftp -e "open -u ${u},${p} sftp://${h}; mirror -R site; bye"`,
   (p, u, h) => `rabbitmqctl -n rabbit@${h} add_user ${u} ${p}`,
   // The same commands as argument lists in code.
   (p, _u, h) => `subprocess.run(["redis-cli", "-h", "${h}", "-a", "${p}", "ping"])`,
   (p, u) => `spawn('mysql', ['-u', '${u}', '-p${p}', '-e', 'select 1'])`,
   (p, u, h) => `exec.Command("sshpass", "-p", "${p}", "ssh", "${u}@${h}")`,
+  // Argument lists laid out one element per line, as formatters write them.
+  (p, _u, h) => `spawn('redis-cli', [\n  '-h',\n  '${h}',\n  '-a',\n  '${p}',\n])`,
+  (p) => `cmd := exec.Command(\n\t"redis-cli",\n\t"-a",\n\t"${p}",\n)`,
+  (p, u, h) =>
+    `subprocess.check_call([\n    "sshpass",\n    "-p",\n    "${p}",\n    "ssh",\n    "${u}@${h}",\n])`,
+  (p, u) => `subprocess.run(["net", "user", ${u}, "${p}", "/add"])`,
+  (p) => `Command::new("redis-cli").args(["-a", "${p}", "ping"])`,
+  (p) => `Command::new("redis-cli").arg("-a").arg("${p}")`,
+  (p) => `subprocess.run(["redis-cli", "-a", f"${p}"])`,
+  (p, u, h) => `ldapsearch -xw ${p} -D cn=${u} -h ${h}`,
+  (p, u, h) => `smbclient //${h}/share --user="${u}%${p}"`,
+  (p) => `openssl rsa -in key.pem -passin pass:"${p}" -out plain.pem`,
+  (p, u, h) => `xfreerdp /v:${h} /u:${u} /p:'${p}'`,
+  (p, _u, h) => `redis-cli -h ${h} \\\n  -a ${p} ping`,
+  (p, u) => `rabbitmqctl.bat authenticate_user ${u} ${p}`,
 ];
 
 /** Where a command line turns up in an agent's history. */
@@ -111,6 +127,7 @@ const positions: Array<(command: string) => string> = [
   (command) => `kubectl exec -it db -- ${command}`,
   (command) => `sudo -E ${command}`,
   (command) => `out=$(${command})`,
+  (command) => `PS C:\\Users\\ops> ${command}`,
 ];
 
 describe('passwords on command lines', () => {
@@ -180,6 +197,20 @@ describe('passwords on command lines', () => {
       (n) => `unzip -P"$${n.toUpperCase()}" ${n}.zip`,
       (n) => `lftp -e "open sftp://${n}; ls; bye"`,
       (n) => `rabbitmqctl -n rabbit@${n} list_users`,
+      // Found by an outside review: lists of variables, redirections, output on the next line.
+      (n) => `subprocess.run(["net", "user", ${n}, password, "/add"])`,
+      (n) => `cmd := []string{"net", "user", ${n}, pw, "/add"}`,
+      (n) => `spawn('redis-cli',['-a',${n}])`,
+      (n) => `net use Z: \\\\${n}\\share >nul 2>&1`,
+      (n) => `rabbitmqctl -n rabbit@${n} add_user ${n} >> ${n}.log`,
+      (n) => `mysql -u ${n} -p\nEnter password: ${n}`,
+      (n) => `net user ${n} /add\nThe command completed successfully.`,
+      (n) => `rabbitmqctl add_user ${n}\nAdding user "${n}" ...`,
+      (n) => `The net user growth was strong, ${n} said.`,
+      (n) => `Then run net use \\\\${n}\\share again and it should map.`,
+      (n) => `df["net"] = df["user"] - df["${n}"]`,
+      (n) => `gh auth login -p https -h ${n}.example.com`,
+      (n) => `net user ${n} !PASS! /add`,
     ];
     fc.assert(
       fc.property(
@@ -211,6 +242,11 @@ describe('passwords on command lines', () => {
       'redis-cli -a "',
       'openssl -passin pass:',
       'smbclient -U a%',
+      'net x ',
+      'net use x ',
+      'rabbitmqctl add_user x ',
+      "spawn('redis-cli', [\n",
+      'Command::new("mysql").arg("-p")',
       '\\"mysql -p\\"',
       'PASSWORD',
       ' PASSWORD_',

@@ -2,7 +2,7 @@ import { InvalidInputError } from '@baton/tokens';
 import { documentedFormatOwner } from './documented-formats.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import { encodesPair } from './encodes-pair.js';
-import { findCommandLinePasswords } from './find-command-line-passwords.js';
+import { findCommandLinePasswords, namesCommandTool } from './find-command-line-passwords.js';
 import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import {
   findEncodedCredentials,
@@ -649,10 +649,18 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   const disabled = options.disabledKinds;
   // Command lines carry short passwords (`redis-cli -a hunter22`) that none of the gates below
   // need to see: this scan has its own, a command's name.
-  if (!disabled?.includes('cli-password')) {
+  const commandLines = !disabled?.includes('cli-password');
+  if (commandLines) {
     for (const span of findCommandLinePasswords(text)) spans.push(span);
   }
-  if (options.extraRules === undefined && !mayHoldSecret(text)) return spans;
+  if (options.extraRules === undefined && !mayHoldSecret(text)) {
+    // A command inside JSON inside JSON quotes its arguments with `\\\"`, which the scan reads
+    // only once unescaped (below, for texts the gates let through).
+    if (commandLines && depth < maxEscapeDepth && text.includes('\\"') && namesCommandTool(text)) {
+      pushUnescaped(text, options, depth, spans);
+    }
+    return spans;
+  }
   // One answer buffer per depth of the unescaped views: a fresh one per text was most of what a
   // history of short messages allocated here.
   activeByDepth[depth] ??= new Uint8Array(hintSources.length);
@@ -773,16 +781,26 @@ function collectSpans(text: string, options: RedactSecretsOptions, depth: number
   // map what is found back onto the escaped text. Encoders that escape `/` as `\/` (PHP) split
   // every base64 value at its slashes, in objects of plain strings too.
   if (depth < maxEscapeDepth && (text.includes('\\"') || text.includes('\\/'))) {
-    const view = unescapeJsonString(text);
-    for (const span of collectSpans(view.text, options, depth + 1)) {
-      spans.push({
-        kind: span.kind,
-        start: view.starts[span.start]!,
-        end: view.ends[span.end - 1]!,
-      });
-    }
+    pushUnescaped(text, options, depth, spans);
   }
   return spans;
+}
+
+/** Scans `text` as it reads unescaped, mapping what is found back onto the escaped text. */
+function pushUnescaped(
+  text: string,
+  options: RedactSecretsOptions,
+  depth: number,
+  spans: Span[],
+): void {
+  const view = unescapeJsonString(text);
+  for (const span of collectSpans(view.text, options, depth + 1)) {
+    spans.push({
+      kind: span.kind,
+      start: view.starts[span.start]!,
+      end: view.ends[span.end - 1]!,
+    });
+  }
 }
 
 /**
