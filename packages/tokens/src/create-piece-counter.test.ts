@@ -93,6 +93,42 @@ describe('createPieceCounter (the default JavaScript encoder)', () => {
       expect(wrong).toBe(0);
     });
 
+    it(`classifies any BMP code unit among ASCII text as the pattern does, first and cached, ${encoding} (property)`, () => {
+      // Whether a code unit above 127 needs the Unicode pattern is decided once per process and
+      // then read from a table: a text counts the same the first time its units are seen and
+      // after. Any unit, surrogates (paired or lone) included, next to words, spaces, digits,
+      // apostrophes and line breaks, whose pieces it could join or split.
+      const counter = createPieceCounter(loadBytePairEncoder(encoding), encoding);
+      const unit = fc.integer({ min: 0x80, max: 0xffff }).map((code) => String.fromCharCode(code));
+      const context = fc.constantFrom(
+        ' ',
+        'ab',
+        'Ab',
+        'Z',
+        '12',
+        "'s",
+        '\n',
+        '\r\n',
+        '.',
+        '/',
+        '  ',
+      );
+      fc.assert(
+        fc.property(
+          fc.noBias(fc.array(fc.oneof(unit, context), { minLength: 1, maxLength: 12 })),
+          (parts) => {
+            const value = parts.join('');
+            const expected = exact(value);
+            expect(counter.count(value)).toBe(expected);
+            expect(counter.count(value)).toBe(expected);
+            const fresh = createPieceCounter(loadBytePairEncoder(encoding), encoding);
+            expect(fresh.count(value)).toBe(expected);
+          },
+        ),
+        { numRuns: Number(process.env.BYTE_PAIR_RUNS ?? 600) },
+      );
+    });
+
     it(`splits every letter, number and mark as tiktoken's Unicode tables do, ${encoding} (property)`, () => {
       // JavaScript's tables may be newer than tiktoken's: a character assigned since is not a
       // letter to tiktoken, and must not be one to the split.

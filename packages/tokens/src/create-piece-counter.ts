@@ -31,17 +31,30 @@ const needsUnicodeSource =
   '[[\\p{L}\\p{N}\\p{M}\\p{White_Space}]--[\\x00-\\x7f]]|[\\u{10000}-\\u{10FFFF}]|\\p{Cs}';
 // The class above needs a Unicode-mode scan, several times slower per character than a plain one
 // (it was a fifth of a warm count): non-ASCII code units are found by a plain scan, and only those
-// are classified.
+// are classified, each code unit once per process (a regular expression test per occurrence was
+// most of the scan on text with many arrows or box drawing, which never need it).
 const nonAscii = /[^\x00-\x7f]/g;
-const needsUnicodeAt = new RegExp(needsUnicodeSource, 'vy');
+const needsUnicodeAt = new RegExp(needsUnicodeSource, 'v');
+// Per BMP code unit: 0 not yet classified, 1 fine for the ASCII-class pattern, 2 needs Unicode.
+const unitClasses = new Uint8Array(65_536);
+
+function needsUnicode(code: number): boolean {
+  // Surrogates: astral characters, or lone ones (the ASCII pattern runs without the `u` flag).
+  if (code >= 0xd800 && code <= 0xdfff) return true;
+  let known = unitClasses[code]!;
+  if (known === 0) {
+    known = needsUnicodeAt.test(String.fromCharCode(code)) ? 2 : 1;
+    unitClasses[code] = known;
+  }
+  return known === 2;
+}
 
 /** The next character from `from` on that needs the Unicode pattern: its index, or -1. */
 function nextNeedingUnicode(text: string, from: number): number {
   nonAscii.lastIndex = from;
   while (nonAscii.exec(text) !== null) {
     const index = nonAscii.lastIndex - 1;
-    needsUnicodeAt.lastIndex = index;
-    if (needsUnicodeAt.test(text)) return index;
+    if (needsUnicode(text.charCodeAt(index))) return index;
   }
   return -1;
 }

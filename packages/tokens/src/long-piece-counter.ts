@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
 import type { TiktokenEncoding } from './types.js';
 
 /** Token count of one pre-tokenisation piece, exact, in O(n log n) of its UTF-8 length. */
@@ -46,6 +47,11 @@ function packBytes(bytes: Uint8Array, start: number, size: number): number {
   let packed = 0;
   for (let k = 0; k < size; k++) packed |= bytes[start + k]! << (8 * k);
   return packed;
+}
+
+/** The bits of a 32-bit word above `offsetBits`, from `hash` (mixed: not the bits that pick slots). */
+function fingerprintOf(hash: number, offsetBits: number): number {
+  return offsetBits >= 32 ? 0 : (Math.imul(hash, 0x9e3779b1) >>> offsetBits) << offsetBits;
 }
 
 /** FNV-1a of `bytes[start, end)`. */
@@ -116,13 +122,22 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
     ranksOf[count++] = rank++;
     starts[count] = written;
   }
+  // The pair memo packs ranks into 18 bits (every tiktoken encoding has under 2^18 tokens).
+  if (rank > 2 ** pairKeyBits)
+    throw new Error(`${encoding} has ${rank} ranks, over 2^${pairKeyBits}`);
   // A slot is two numbers: the token's size and rank (`size << 21 | rank`, never 0: 0 is empty),
-  // then for a token of up to 4 bytes the bytes themselves, else where its bytes start. Finding a
-  // short token reads one cache line; a longer one is compared with the bytes only when the size
-  // matches. (Slot, start offsets, bytes and ranks in four arrays cost four cache misses a lookup,
-  // most of a first merge's time.)
+  // then for a token of up to 4 bytes the bytes themselves, else where its bytes start and, in the
+  // bits the offset leaves free, a fingerprint of its hash. Finding a short token reads one cache
+  // line; a longer one is compared with the bytes only when size and fingerprint match. (Slot,
+  // start offsets, bytes and ranks in four arrays cost four cache misses a lookup, most of a first
+  // merge's time.) The table is about three quarters full (2 MB for o200k): half full, twice the
+  // size, a first pass missed cache more often; the longer probes cost little as the fingerprint
+  // spares each token of the same size passed on the way a read of the byte array.
+  let offsetBits = 1;
+  while (2 ** offsetBits <= written) offsetBits++;
+  const offsetMask = 2 ** offsetBits - 1;
   let slots = 1;
-  while (slots < count * 2) slots <<= 1;
+  while (slots < count * 1.25) slots <<= 1;
   const mask = slots - 1;
   const table = new Int32Array(slots * 2);
   const pairs = new Int32Array(65_536).fill(noRank);
@@ -135,17 +150,20 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
     const rank = ranksOf[e]!;
     if (size === 1) byteRanks[data[from]!] = rank;
     else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = rank;
-    const hash = hashes[e]!;
-    let slot = ((hash ^ (hash >>> 16)) >>> 0) & mask;
+    // Mixed as `hashBytes` mixes, which lookups use.
+    const hash = (hashes[e]! ^ (hashes[e]! >>> 16)) >>> 0;
+    let slot = hash & mask;
     while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
     table[slot * 2] = (size << 21) | rank;
-    table[slot * 2 + 1] = size <= 4 ? packBytes(data, from, size) : from;
+    table[slot * 2 + 1] =
+      size <= 4 ? packBytes(data, from, size) : fingerprintOf(hash, offsetBits) | from;
   }
   const rankOf = (bytes: Uint8Array, start: number, end: number): number => {
     const size = end - start;
     if (size > longestToken) return noRank;
-    const packed = size <= 4 ? packBytes(bytes, start, size) : 0;
-    for (let slot = hashBytes(bytes, start, end) & mask; ; slot = (slot + 1) & mask) {
+    const hash = hashBytes(bytes, start, end);
+    const packed = size <= 4 ? packBytes(bytes, start, size) : fingerprintOf(hash, offsetBits);
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const sizeAndRank = table[slot * 2]!;
       if (sizeAndRank === 0) return noRank;
       if (sizeAndRank >>> 21 !== size) continue;
@@ -154,8 +172,10 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
         if (second === packed) return sizeAndRank & rankMask;
         continue;
       }
+      if ((second & ~offsetMask) !== packed) continue;
+      const from = second & offsetMask;
       let k = 0;
-      while (k < size && data[second + k] === bytes[start + k]) k++;
+      while (k < size && data[from + k] === bytes[start + k]) k++;
       if (k === size) return sizeAndRank & rankMask;
     }
   };
@@ -366,73 +386,6 @@ function joinedRank(bytes: Uint8Array, i: number, table: Ranks): number {
   const rank = table.rankOf(bytes, shortStarts[i]!, shortStarts[i + 2]!);
   memo.set(left, right, rank);
   return rank;
-}
-
-const unknownPair = -1;
-// Grows from 65,536 slots (1 MB) by doubling while half full, up to 2^19 slots (8 MB: four int32s
-// a slot); full at that size it starts again empty. o200k has about 200,000 merges. A first pass
-// over a couple of MB of text fills tens of thousands of slots: starting small cost five rehashes.
-const pairMemoInitialSlots = 1 << 16;
-const pairMemoMaximumSlots = 1 << 19;
-
-/**
- * An open-addressing map from a pair of ranks to a rank (or `noRank`), bounded. A slot is the left
- * rank, the right rank and the value side by side, so a probe reads one cache line (three separate
- * arrays cost three misses a lookup on a table of megabytes).
- */
-class PairMemo {
-  private slots = new Int32Array(pairMemoInitialSlots * 4).fill(-1);
-  private mask = pairMemoInitialSlots - 1;
-  private size = 0;
-
-  private slot(left: number, right: number): number {
-    let hash = Math.imul(left, 0x9e3779b1) ^ Math.imul(right + 0x7f4a7c15, 0x85ebca6b);
-    hash ^= hash >>> 15;
-    return hash & this.mask;
-  }
-
-  /** The memoised rank, or `unknownPair`. */
-  get(left: number, right: number): number {
-    const slots = this.slots;
-    const mask = this.mask;
-    for (let slot = this.slot(left, right); ; slot = (slot + 1) & mask) {
-      const at = slot << 2;
-      const stored = slots[at]!;
-      if (stored === -1) return unknownPair;
-      if (stored === left && slots[at + 1] === right) return slots[at + 2]!;
-    }
-  }
-
-  set(left: number, right: number, rank: number): void {
-    if (this.size >= (this.mask + 1) >> 1) this.makeRoom();
-    this.insert(left, right, rank);
-  }
-
-  private insert(left: number, right: number, rank: number): void {
-    const slots = this.slots;
-    let slot = this.slot(left, right);
-    while (slots[slot << 2] !== -1) slot = (slot + 1) & this.mask;
-    const at = slot << 2;
-    slots[at] = left;
-    slots[at + 1] = right;
-    slots[at + 2] = rank;
-    this.size++;
-  }
-
-  private makeRoom(): void {
-    const count = this.mask + 1;
-    if (count >= pairMemoMaximumSlots) {
-      this.slots.fill(-1);
-      this.size = 0;
-      return;
-    }
-    const old = this.slots;
-    this.slots = new Int32Array(count * 8).fill(-1);
-    this.mask = count * 2 - 1;
-    this.size = 0;
-    for (let at = 0; at < old.length; at += 4)
-      if (old[at] !== -1) this.insert(old[at]!, old[at + 1]!, old[at + 2]!);
-  }
 }
 
 /** A binary min-heap of doubles, growable. */

@@ -1,18 +1,22 @@
 interface Table {
-  readonly hashes: Int32Array;
-  readonly counts: Int32Array;
+  /** Per slot: the key's hash, then its count (side by side: a probe reads one cache line). */
+  readonly entries: Int32Array;
   readonly keys: (string | undefined)[];
   size: number;
 }
 
-function createTable(capacity: number): Table {
+function createTable(slots: number): Table {
   return {
-    hashes: new Int32Array(capacity),
-    counts: new Int32Array(capacity),
-    keys: new Array<string | undefined>(capacity).fill(undefined),
+    entries: new Int32Array(slots * 2),
+    keys: new Array<string | undefined>(slots).fill(undefined),
     size: 0,
   };
 }
+
+// Tables start at this many slots and double while half full, up to the generation's capacity: a
+// first pass over ordinary text stores a few thousand such pieces, and a table sized for 65,536
+// (megabytes over three arrays) cost a cache miss in each array on every lookup.
+const initialSlots = 1 << 10;
 
 // Seeded per process, so text written to collide in one process does not collide in another; and
 // probes stop after `maxProbes` slots, so even colliding pieces cost bounded work each (they are
@@ -45,7 +49,8 @@ function find(table: Table, text: string, start: number, end: number, hash: numb
   for (let probe = 0; probe < maxProbes; probe++, slot = (slot + 1) & mask) {
     const key = table.keys[slot];
     if (key === undefined) return -1;
-    if (table.hashes[slot] === hash && sameRange(key, text, start, end)) return table.counts[slot]!;
+    if (table.entries[slot * 2] === hash && sameRange(key, text, start, end))
+      return table.entries[slot * 2 + 1]!;
   }
   return -2;
 }
@@ -56,8 +61,8 @@ function insert(table: Table, key: string, hash: number, count: number): void {
   for (let probe = 0; table.keys[slot] !== undefined; probe++, slot = (slot + 1) & mask)
     if (probe >= maxProbes) return;
   table.keys[slot] = key;
-  table.hashes[slot] = hash;
-  table.counts[slot] = count;
+  table.entries[slot * 2] = hash;
+  table.entries[slot * 2 + 1] = count;
   table.size++;
 }
 
@@ -77,7 +82,7 @@ export class PieceMemo {
   constructor(generationSize: number) {
     this.#generationSize = Math.max(1, Math.floor(generationSize));
     this.#capacity = slotsFor(this.#generationSize);
-    this.#young = createTable(this.#capacity);
+    this.#young = createTable(Math.min(this.#capacity, initialSlots));
     this.#old = createTable(2);
   }
 
@@ -94,9 +99,18 @@ export class PieceMemo {
   }
 
   set(piece: string, hash: number, count: number): void {
-    if (this.#young.size >= this.#generationSize) {
-      this.#old = this.#young;
-      this.#young = createTable(this.#capacity);
+    const young = this.#young;
+    if (young.size >= this.#generationSize) {
+      this.#old = young;
+      this.#young = createTable(Math.min(this.#capacity, initialSlots));
+    } else if (young.size >= young.keys.length >> 1 && young.keys.length < this.#capacity) {
+      const grown = createTable(young.keys.length * 2);
+      for (let slot = 0; slot < young.keys.length; slot++) {
+        const key = young.keys[slot];
+        if (key !== undefined)
+          insert(grown, key, young.entries[slot * 2]!, young.entries[slot * 2 + 1]!);
+      }
+      this.#young = grown;
     }
     insert(this.#young, piece, hash, count);
   }
