@@ -54,7 +54,10 @@ export function messageFacts(message: LooseMessage): MessageFacts {
   // Made only when a message holds a provider-executed call (rare): one per message otherwise.
   let providerExecuted: Set<string> | undefined;
   if (Array.isArray(message.content)) {
-    for (const part of message.content) {
+    // Indexed: `for...of` made an iterator and its results per message of a long history.
+    const parts: unknown[] = message.content;
+    for (let position = 0; position < parts.length; position++) {
+      const part = parts[position];
       if (!isRecord(part)) continue;
       if (part.type === 'tool-call' && typeof part.toolCallId === 'string') {
         if (part.providerExecuted === true) {

@@ -616,6 +616,8 @@ export class ContextCompressor {
     layout: Layout,
     text: string,
     kind: BatonInsertKind,
+    /** False for a probe of the output's size: the removed indexes were a list as long as the span. */
+    listRemoved = true,
   ): { messages: ModelMessage[]; removed: number[]; insert: ModelMessage } {
     const { messages } = context;
     const output: ModelMessage[] = messages.slice(0, layout.headEnd);
@@ -634,7 +636,7 @@ export class ContextCompressor {
           output.push(insert);
         }
       } else if (message.role === 'system') output.push(message);
-      else removed.push(index);
+      else if (listRemoved) removed.push(index);
     }
     for (let index = layout.tailStart; index < messages.length; index++)
       output.push(messages[index]!);
@@ -1007,6 +1009,7 @@ export class ContextCompressor {
       layout,
       this.#handoffMessage(context, layout, {}, pointer),
       'handoff',
+      false,
     );
     const at = probe.messages.indexOf(probe.insert);
     const previous = at > 0 ? probe.messages[at - 1] : undefined;

@@ -108,7 +108,7 @@ export function redactWhole(messages: readonly ModelMessage[]): readonly ModelMe
 }
 
 function remember(message: ModelMessage, whole: ModelMessage): void {
-  redactions.set(message, { whole, limit: Number.NaN, clipped: undefined });
+  redactions.set(message, { whole, limit: unclipped, clipped: undefined });
 }
 
 /**
@@ -124,20 +124,27 @@ export function redactForSummary(
   whole?: readonly ModelMessage[],
 ): ModelMessage[] {
   const output = new Array<ModelMessage>(messages.length);
-  const missing: number[] = [];
+  // Counted, not listed: a first summary misses every message of its span, and a list of their
+  // positions grew by copies to the span's length. A missing message is one `output` lacks.
+  let misses = 0;
   for (let index = 0; index < messages.length; index++) {
     const known = redactions.get(messages[index]!);
     if (known?.limit === limit) output[index] = known.clipped!;
-    else missing.push(index);
+    else misses++;
   }
-  if (missing.length === 0) return output;
-  const redacted = whole ?? redactWhole(missing.map((index) => messages[index]!));
-  // One clip function and an indexed loop: `entries()` and a closure per message were most of what
-  // this walk allocated on a large span.
-  const clip = (text: string) => clipMiddle(text, limit);
-  for (let position = 0; position < missing.length; position++) {
-    const index = missing[position]!;
-    const source = whole === undefined ? redacted[position]! : redacted[index]!;
+  if (misses === 0) return output;
+  // Without `whole`, the missing messages are redacted as a list of their own, in order.
+  const missed =
+    whole === undefined
+      ? redactWhole(messages.filter((_, index) => output[index] === undefined))
+      : undefined;
+  // Most strings are shorter than the limit: returned here, since `clipMiddle` made an options
+  // object per call (tens of thousands of strings on a large span) to return them unchanged.
+  const clip = (text: string) => (text.length <= limit ? text : clipMiddle(text, limit));
+  let position = 0;
+  for (let index = 0; index < messages.length; index++) {
+    if (output[index] !== undefined) continue;
+    const source = missed === undefined ? whole![index]! : missed[position++]!;
     const message = mapClippedStrings(source, clip);
     output[index] = message;
     const known = redactions.get(messages[index]!);
@@ -161,10 +168,16 @@ export function redactForSummary(
 // doubling, was a few MiB per large span.
 const redactions = new WeakMap<ModelMessage, Redaction>();
 
+/**
+ * `Redaction.limit` before the first clip: no limit is negative. A small integer rather than NaN,
+ * which the field held as a number box of its own, per message of a span.
+ */
+const unclipped = -1;
+
 interface Redaction {
   /** `redactMessages` of the message, unclipped. */
   whole: ModelMessage;
-  /** The limit `clipped` was cut to (NaN before the first clip: equal to none). */
+  /** The limit `clipped` was cut to (`unclipped` before the first clip: equal to none). */
   limit: number;
   clipped: ModelMessage | undefined;
 }

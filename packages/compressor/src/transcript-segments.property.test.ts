@@ -4,13 +4,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ContextCompressor, type SummarizerRequest } from './index.js';
 import { redactForSummary } from './redact-for-summary.js';
-import { delimitedPrompt, summaryInstructions } from './summary-prompt.js';
+import { delimitedPrompt, serializeMessage, summaryInstructions } from './summary-prompt.js';
 import { historyArbitrary } from './test-utils/history-arbitrary.js';
 import { createSimpleCounter } from './test-utils/simple-counter.js';
 import { structuredSummary } from './test-utils/structured-summary.js';
 import {
   createRequestCounter,
   joinPrompt,
+  segmentLine,
   segmentText,
   transcriptSegment,
 } from './transcript-segments.js';
@@ -190,5 +191,48 @@ describe('derived summariser request counts equal a full recount', () => {
     );
     // The chunked path (several requests, each counted by the derivation) is exercised.
     expect(chunked).toBeGreaterThan(0);
+  });
+});
+
+describe('a prompt joined from segments never serialised before', () => {
+  // Such segments are serialised straight into the prompt's transcript and keep a slice of it as
+  // their line; the frame (with a previous summary, Latin-1 or not) is put around it afterwards.
+  it('holds each line once, and each segment keeps exactly its own line', () => {
+    let sliced = 0;
+    fc.assert(
+      fc.property(
+        history,
+        fc.oneof(
+          fc.constant(undefined),
+          trickyText,
+          fc.constant('## Goal\nRead — then fix [tool: bash]'),
+        ),
+        fc.constantFrom('brief', 'concise', 'detailed' as const),
+        fc.nat(),
+        (messages, previous, detail, from) => {
+          const start = from % messages.length;
+          // Fresh objects: no segment of them is remembered.
+          const span = structuredClone(messages.slice(start, start + 30));
+          const redacted = redactForSummary(span, 1_500);
+          const segments = redacted.map((message, offset) =>
+            transcriptSegment(message, start + offset, detail, offset === 1),
+          );
+          sliced += segments.filter((segment) => segment.line === undefined).length;
+          const prompt = joinPrompt(segments, previous);
+          const lines = redacted.map(
+            (message, offset) =>
+              serializeMessage(message, start + offset, detail, { latestRequest: offset === 1 })
+                .line,
+          );
+          expect(segments.map((segment) => segmentLine(segment))).toEqual(lines);
+          expect(prompt).toBe(
+            delimitedPrompt(lines.map((line) => line.slice(0, -1)).join('\n'), previous),
+          );
+        },
+      ),
+      { numRuns: 150 },
+    );
+    // The slice path (a line first known from the joined prompt) is what this exercises.
+    expect(sliced).toBeGreaterThan(0);
   });
 });

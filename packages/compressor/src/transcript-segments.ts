@@ -330,9 +330,12 @@ function segmentCounts(counter: TokenCounter): SegmentCounts {
 }
 
 /**
- * `delimitedPrompt(texts.join('\n'), previous)` built in one join, so a large request is copied
- * once rather than once per nesting level. A segment whose line is not known yet is serialised
- * straight into the prompt, and keeps a slice of it as its line: the transcript is held once.
+ * `delimitedPrompt(texts.join('\n'), previous)` with the transcript built in one join, so a large
+ * request is copied once rather than once per nesting level. A segment whose line is not known yet
+ * is serialised straight into the transcript, and keeps a slice of it as its line: the transcript
+ * is held once. The frame is concatenated around the joined transcript, not joined with it: a
+ * previous summary with one character past Latin-1 (a dash) made the whole prompt two bytes a
+ * character, while the transcript alone, usually Latin-1, stays one (the concatenation shares it).
  */
 export function joinPrompt(
   segments: ReadonlyArray<string | TranscriptSegment>,
@@ -340,8 +343,7 @@ export function joinPrompt(
 ): string {
   if (segments.length === 0) return delimitedPrompt('', previous);
   const { opening, closing } = promptFrame(previous);
-  return withPieces((pieces) => {
-    pieces.push(opening);
+  const transcript = withPieces((pieces) => {
     // Each segment serialised here: its position in `segments`, where it starts and where it ends
     // in the prompt (numbers in one list: an object per segment was a few MiB of a large span).
     // The list is the pieces' own, kept from prompt to prompt (counted, not emptied: `length = 0`
@@ -362,14 +364,14 @@ export function joinPrompt(
         fresh[noted++] = pieces.characters;
       }
     }
-    pieces.push(closing);
-    const prompt = pieces.join();
+    const joined = pieces.join();
     for (let at = 0; at < noted; at += 3) {
       const segment = segments[fresh[at]!] as TranscriptSegment;
-      segment.line ??= prompt.slice(fresh[at + 1], fresh[at + 2]);
+      segment.line ??= joined.slice(fresh[at + 1], fresh[at + 2]);
     }
-    return prompt;
+    return joined;
   });
+  return opening + transcript + closing;
 }
 
 const frameMarker = '\u0000';

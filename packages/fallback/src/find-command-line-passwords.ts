@@ -227,9 +227,12 @@ function nameAt(text: string, at: number): boolean {
 const assignmentPattern =
   /(?<=^|[\s;|&("'`])[A-Z0-9_]{0,40}?(?:PASSWORD|PASSWD|PASSPHRASE)[A-Z0-9_]{0,40}=/gm;
 
-/** Where the lines worth reading start: each trigger word's position, ascending. */
-function triggers(text: string): number[] {
-  const found: number[] = [];
+/**
+ * Where the lines worth reading start: each trigger word's position, ascending, in `found`
+ * (emptied first).
+ */
+function triggers(text: string, found: number[]): number[] {
+  found.length = 0;
   if (text.includes('PASSW') || text.includes('PASSPHRASE')) {
     assignmentPattern.lastIndex = 0;
     for (let match = assignmentPattern.exec(text); match; match = assignmentPattern.exec(text)) {
@@ -254,7 +257,7 @@ function triggers(text: string): number[] {
 
 /** Whether `text` names one of the tools read here (or a password variable's assignment). */
 export function namesCommandTool(text: string): boolean {
-  return triggers(text).length > 0;
+  return triggers(text, triggerStarts).length > 0;
 }
 
 /** Whether a quoted argument holds a command worth reading. */
@@ -291,6 +294,10 @@ function isListPunctuation(value: string): boolean {
   return true;
 }
 
+// The scan is synchronous and never nested: one list of trigger positions serves every text (a
+// list, and an iterator over it, per text redacted added up over a long history).
+const triggerStarts: number[] = [];
+
 /**
  * Passwords given on command lines to tools whose flags are documented to take one (`mysql
  * -pSECRET`, `redis-cli -a SECRET`, `sqlcmd -P SECRET`, `openssl … -passin pass:SECRET`,
@@ -299,10 +306,15 @@ function isListPunctuation(value: string): boolean {
  * path). Only lines naming such a command are read, each split into arguments once with quotes
  * respected: linear in the text.
  */
-export function findCommandLinePasswords(text: string): KeyedMatch[] {
-  const found: KeyedMatch[] = [];
+export function findCommandLinePasswords(
+  text: string,
+  /** Where the matches are appended (a fresh list by default). */
+  found: KeyedMatch[] = [],
+): KeyedMatch[] {
   let scannedTo = 0;
-  for (const at of triggers(text)) {
+  const starts = triggers(text, triggerStarts);
+  for (let position = 0; position < starts.length; position++) {
+    const at = starts[position]!;
     if (at < scannedTo) continue;
     const lineStart = text.lastIndexOf('\n', at) + 1;
     let lineEnd = text.indexOf('\n', at);

@@ -552,6 +552,9 @@ const markersReadBack = (result: RedactSecretsResult) =>
 /** The findings of every remembered result without one: never handed out, never changed. */
 const noFindings: SecretFinding[] = [];
 
+// Redaction is synchronous; a nested one (a custom replacement that redacts) takes a fresh list.
+let spareSpans: Span[] | undefined = [];
+
 function redactUncached(
   text: string,
   options: RedactSecretsOptions,
@@ -559,9 +562,19 @@ function redactUncached(
   none: SecretFinding[] = [],
 ): RedactSecretsResult {
   const replacement = options.replacement ?? defaultReplacement;
-  const spans = outsideMarkers(text, collectSpans(text, options, 0));
-  if (spans.length === 0) return { text, findings: none };
-  let findings = mergeSpans(spans);
+  // The first scan fills a list kept from text to text (most texts have nothing to find: a fresh
+  // empty list per text redacted added up over a long history); it is read only up to the merge.
+  const list = spareSpans ?? [];
+  spareSpans = undefined;
+  let findings: Span[];
+  try {
+    const spans = outsideMarkers(text, collectSpans(text, options, 0, list));
+    if (spans.length === 0) return { text, findings: none };
+    findings = mergeSpans(spans);
+  } finally {
+    if (list.length > 0) list.length = 0;
+    spareSpans = list;
+  }
   let rendered = render(text, findings, replacement);
   // Replacing a secret makes new neighbours: a token glued to a key's END line stands at a word
   // boundary once the key is gone. Scan the output again until nothing new appears, so that
@@ -643,15 +656,20 @@ function outsideMarkers(text: string, spans: Span[]): Span[] {
 const maxEscapeDepth = 3;
 const activeByDepth: Array<Uint8Array<ArrayBuffer>> = [];
 
-function collectSpans(text: string, options: RedactSecretsOptions, depth: number): Span[] {
-  const spans: Span[] = [];
+function collectSpans(
+  text: string,
+  options: RedactSecretsOptions,
+  depth: number,
+  /** Where spans are appended: an empty list. */
+  spans: Span[] = [],
+): Span[] {
   if (text.length === 0) return spans;
   const disabled = options.disabledKinds;
   // Command lines carry short passwords (`redis-cli -a hunter22`) that none of the gates below
   // need to see: this scan has its own, a command's name.
   const commandLines = !disabled?.includes('cli-password');
   if (commandLines) {
-    for (const span of findCommandLinePasswords(text)) spans.push(span);
+    findCommandLinePasswords(text, spans);
   }
   if (options.extraRules === undefined && !mayHoldSecret(text)) {
     // A command inside JSON inside JSON quotes its arguments with `\\\"`, which the scan reads

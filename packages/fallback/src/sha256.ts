@@ -37,31 +37,40 @@ export function sha256(data: Uint8Array): Uint8Array {
       const s1 = rotate(b, 17) ^ rotate(b, 19) ^ (b >>> 10);
       words[index] = (words[index - 16]! + s0 + words[index - 7]! + s1) >>> 0;
     }
-    let [a, b, c, d, e, f, g, h] = state as unknown as number[];
+    // Read by index: destructuring went through an iterator and a number box per word, per
+    // 64-byte block (kilobytes per digest of a handoff record).
+    let a = state[0]!;
+    let b = state[1]!;
+    let c = state[2]!;
+    let d = state[3]!;
+    let e = state[4]!;
+    let f = state[5]!;
+    let g = state[6]!;
+    let h = state[7]!;
     for (let index = 0; index < 64; index++) {
-      const s1 = rotate(e!, 6) ^ rotate(e!, 11) ^ rotate(e!, 25);
-      const choice = (e! & f!) ^ (~e! & g!);
-      const t1 = (h! + s1 + choice + roundConstants[index]! + words[index]!) >>> 0;
-      const s0 = rotate(a!, 2) ^ rotate(a!, 13) ^ rotate(a!, 22);
-      const majority = (a! & b!) ^ (a! & c!) ^ (b! & c!);
+      const s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25);
+      const choice = (e & f) ^ (~e & g);
+      const t1 = (h + s1 + choice + roundConstants[index]! + words[index]!) >>> 0;
+      const s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22);
+      const majority = (a & b) ^ (a & c) ^ (b & c);
       const t2 = (s0 + majority) >>> 0;
       h = g;
       g = f;
       f = e;
-      e = (d! + t1) >>> 0;
+      e = (d + t1) >>> 0;
       d = c;
       c = b;
       b = a;
       a = (t1 + t2) >>> 0;
     }
-    state[0] = (state[0]! + a!) >>> 0;
-    state[1] = (state[1]! + b!) >>> 0;
-    state[2] = (state[2]! + c!) >>> 0;
-    state[3] = (state[3]! + d!) >>> 0;
-    state[4] = (state[4]! + e!) >>> 0;
-    state[5] = (state[5]! + f!) >>> 0;
-    state[6] = (state[6]! + g!) >>> 0;
-    state[7] = (state[7]! + h!) >>> 0;
+    state[0] = (state[0]! + a) >>> 0;
+    state[1] = (state[1]! + b) >>> 0;
+    state[2] = (state[2]! + c) >>> 0;
+    state[3] = (state[3]! + d) >>> 0;
+    state[4] = (state[4]! + e) >>> 0;
+    state[5] = (state[5]! + f) >>> 0;
+    state[6] = (state[6]! + g) >>> 0;
+    state[7] = (state[7]! + h) >>> 0;
   }
   const digest = new Uint8Array(32);
   const out = new DataView(digest.buffer);
