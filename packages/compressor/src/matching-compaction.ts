@@ -64,15 +64,34 @@ export function matchingCompaction(
   return found.coveredRawCount;
 }
 
-/** The current system messages, the compacted history, then the raw messages after `spliceAt`. */
+/**
+ * The current system messages, the compacted history, then the raw messages after `spliceAt`.
+ * The compaction kept every system message of the history it covered verbatim; matching skips
+ * system messages (apps rebuild them per call), so the ones sent are the request's own: an app
+ * that edits a policy message mid-conversation has the edit sent, not the version compacted.
+ */
 export function splicedMessages(
   messages: readonly ModelMessage[],
   compacted: readonly ModelMessage[],
   spliceAt: number,
 ): ModelMessage[] {
-  return [
-    ...messages.slice(0, leadingSystemCount(messages)),
-    ...withoutLeadingSystem(compacted),
-    ...messages.slice(spliceAt),
-  ];
+  const lead = leadingSystemCount(messages);
+  const body = withoutLeadingSystem(compacted);
+  const output = messages.slice(0, lead);
+  let kept = 0;
+  for (const message of body) if (message.role === 'system') kept++;
+  const current: ModelMessage[] = [];
+  if (kept > 0) {
+    for (let index = lead; index < spliceAt; index++) {
+      if (messages[index]!.role === 'system') current.push(messages[index]!);
+    }
+  }
+  // Only the same number can be paired in order (matching lines up every other message).
+  const replace = kept > 0 && current.length === kept;
+  let next = 0;
+  for (const message of body) {
+    output.push(replace && message.role === 'system' ? current[next++]! : message);
+  }
+  for (let index = spliceAt; index < messages.length; index++) output.push(messages[index]!);
+  return output;
 }
