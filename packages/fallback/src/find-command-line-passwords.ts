@@ -111,24 +111,41 @@ const commands = new Map<string, CommandSpec>([
 // `<tool> login -u me -p SECRET` (docker, podman, helm registry, az, cf, oc): after a `login`
 // subcommand `-p` is a password, not a port or a path.
 const login: CommandSpec = { both: ['-p'], space: ['--password'] };
-// The tools whose `login` subcommand takes `-p` as a password; `sudo login -p` is login(1), whose
-// `-p` keeps the environment, and `gh auth login -p` names a git protocol.
-const loginTools = new Set(
-  ['docker', 'podman', 'buildah', 'skopeo', 'nerdctl', 'oras', 'regctl', 'registry'].concat([
-    'az',
-    'acr',
-    'oc',
-    'cf',
-    'helm',
-    'apptainer',
-    'singularity',
-    'remote',
+// Before `login`, any tool's name (`docker`, `cosign`, `ibmcloud`, `kubectl argo rollouts`) makes
+// its `-p` a password, except login(1) run by a wrapper (`sudo login -p`: keep the environment),
+// `gh auth login -p https` (a git protocol) and prose (`the login -p option`).
+const notLoginTools = new Set(
+  ['sudo', 'doas', 'su', 'exec', 'env', 'nohup', 'command', 'time', 'gh', 'the', 'a', 'an'].concat([
+    'to',
+    'and',
+    'or',
+    'of',
+    'for',
+    'with',
+    'via',
+    'your',
+    'this',
+    'that',
+    'then',
+    'use',
+    'run',
   ]),
 );
 // Tool names that are English words too: read as a command only where a command starts.
 const proseWords = new Set(['net', 'net1']);
 // Words that run the command after them (`sudo net user …`, `cmd /c net use …`).
-const wrappers = new Set(['sudo', 'doas', 'runas', 'exec', 'env', 'call', 'start', '/c', '/k']);
+const wrappers = new Set([
+  'sudo',
+  'doas',
+  'runas',
+  'exec',
+  'env',
+  'call',
+  'start',
+  '/c',
+  '/k',
+  'cmd',
+]);
 // `lftp -e "open -u bob,SECRET host; mirror"`: lftp's own commands inside its script argument.
 const lftpScript = new Set(['-e', '-c']);
 // `htpasswd -b[c…] file user PASSWORD`, `htpasswd -nb user PASSWORD`: the flag cluster says how
@@ -467,9 +484,13 @@ const stringPrefix = /^(?:[fFrRbBuU]|[fFrRbB]{2})$/;
 // What stands before a prompt's `>` on its line: `PS C:\Users\bob`, `C:\repo`, `mysql`.
 const promptBefore = /^(?:PS .{0,60}|[A-Za-z]:\\[^<>|&;"]{0,60}|[\w.-]{1,20})$/;
 
-/** Whether the `>` at `at` ends a shell or database prompt rather than redirecting. */
+/**
+ * Whether the `>` at `at` ends a shell or database prompt, or quotes a markdown line (`> docker
+ * login …`), rather than redirecting; or a label points at a command (`Step 3 > docker login`).
+ */
 function isPrompt(text: string, at: number): boolean {
   if (text.charCodeAt(at + 1) !== 32) return false;
+  if (startsToolWord(text, at + 2)) return true;
   let start = at;
   while (start > 0 && at - start < 64) {
     const code = text.charCodeAt(start - 1);
@@ -478,7 +499,18 @@ function isPrompt(text: string, at: number): boolean {
     if (text.charCodeAt(start - 2) === 92 && (code === 110 || code === 114)) break;
     start--;
   }
-  return promptBefore.test(text.slice(start, at));
+  const before = text.slice(start, at);
+  return promptBefore.test(before) || /^[\s>]*$/.test(before);
+}
+
+/** Whether a tool's name, a login tool's or a wrapper stands at `at` (`> sudo net user …`). */
+function startsToolWord(text: string, at: number): boolean {
+  let end = at;
+  while (end < text.length && end - at < 32 && /[\w.-]/.test(text[end]!)) end++;
+  const word = commandName(text.slice(at, end));
+  return (
+    commands.has(word) || wrappers.has(word) || (word.length > 1 && text.startsWith(' login', end))
+  );
 }
 
 /**
@@ -567,9 +599,11 @@ function isBackslashes(value: string): boolean {
 
 /** Whether `login` at `index` is a registry or cloud tool's (`docker login`, `crane auth login`). */
 function logsIn(tokens: Token[], index: number): boolean {
-  const before = commandName(tokens[index - 1]!.value);
-  if (loginTools.has(before)) return true;
-  return before === 'auth' && index > 1 && commandName(tokens[index - 2]!.value) === 'crane';
+  const previous = tokens[index - 1]!.value;
+  const before = commandName(previous);
+  if (!/^[a-z][a-z0-9_.-]*$/.test(before) || notLoginTools.has(before)) return false;
+  // `crane auth login` yes, `gh auth login` no.
+  return before !== 'auth' || index < 2 || commandName(tokens[index - 2]!.value) !== 'gh';
 }
 
 /**
@@ -582,6 +616,8 @@ function opensCommand(text: string, tokens: Token[], index: number): boolean {
   if (index === 0 || /[/\\]/.test(token.value)) return true;
   const previous = tokens[index - 1]!.value;
   if (wrappers.has(previous.toLowerCase()) || previous.startsWith('-')) return true;
+  // A Dockerfile's `RUN`, a numbered or bulleted step (`1. net user …`, `2) …`, `* …`).
+  if (previous === 'RUN' || /^(?:\d{1,3}[.)]|[*•])$/.test(previous)) return true;
   let before = token.start - 1;
   while (before > 0 && (text.charCodeAt(before) === 32 || text.charCodeAt(before) === 9)) before--;
   const code = text.charCodeAt(before);
@@ -675,9 +711,9 @@ function isLiteralPassword(value: string): boolean {
   return !isTemplate(value) && !isPlaceholder(value);
 }
 
-// `-x` of `-xw`: lower-case switches run together before a one-letter password flag (not
-// `-OX`, snmpwalk's `-O` taking `X` as its value).
-const clusteredBefore = /^-[a-z]{1,4}$/;
+// `-x` of `-xw`: one or two lower-case switches run together before a one-letter password flag
+// (not `-OX`, snmpwalk's `-O` taking `X` as its value, nor a long option such as `-help`).
+const clusteredBefore = /^-[a-z]{1,2}$/;
 
 // `net use Z: \\host\share PW /user:bob`: the plain arguments a positional password is sought in.
 const maxPlain = 6;

@@ -111,6 +111,12 @@ const forms: Array<(secret: string, user: string, host: string) => string> = [
   (p, u, h) => `xfreerdp /v:${h} /u:${u} /p:'${p}'`,
   (p, _u, h) => `redis-cli -h ${h} \\\n  -a ${p} ping`,
   (p, u) => `rabbitmqctl.bat authenticate_user ${u} ${p}`,
+  // Found by a review of the whole change: any tool's `login -p`, quoted and numbered steps.
+  (p, u, h) => `cosign login ${h}.io -u ${u} -p ${p}`,
+  (p, u) => `ibmcloud login -u ${u}@example.com -p ${p}`,
+  (p, u, h) => `> docker login -u ${u} -p ${p} ${h}.io`,
+  (p, u) => `RUN net user ${u} ${p} /add`,
+  (p, u) => `1. net user ${u} ${p} /add`,
 ];
 
 /** Where a command line turns up in an agent's history. */
@@ -211,6 +217,9 @@ describe('passwords on command lines', () => {
       (n) => `df["net"] = df["user"] - df["${n}"]`,
       (n) => `gh auth login -p https -h ${n}.example.com`,
       (n) => `net user ${n} !PASS! /add`,
+      (n) => `mongosh -help ${n}`,
+      (n) => `the login -p option keeps ${n}`,
+      (n) => `echo ${n} > mysql.log`,
     ];
     fc.assert(
       fc.property(

@@ -33,7 +33,7 @@ const letterRuns = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])/g;
 
 /**
  * True when a token body is spelled in words someone typed for an example
- * (`Need5_T00-be-exactly-40-chars--ELse_failing`, `hellOworld380_testin`): two or more runs of four
+ * (`Need5_T00-be-exactly-40-chars--ELse_failing`, `hellOworld380_testin`): three or more runs of four
  * or more letters read as words (pronounceable, with a word's onset), and those runs hold three
  * fifths of the body's letters and digits. A generated body breaks into short runs at digits,
  * separators and case changes, and its longer runs are mostly unpronounceable: measured on
