@@ -1,10 +1,10 @@
-// The characters a token and the base64 around it are written in, `.` included (an ellipsis is
-// three of them): the run characters of the generic token layer.
+// Runs of token characters: base64 (`+/=`), base64url (`-_`), and `.`/`~` that join a prefix or
+// a token's segments (an ellipsis is three dots). The generic token layer reads runs of these too.
 const runCharacters = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~') {
   runCharacters[character.charCodeAt(0)] = 1;
 }
-const isRunCharacter = (code: number) => code < 128 && runCharacters[code] === 1;
+export const isRunCharacter = (code: number) => code < 128 && runCharacters[code] === 1;
 // Far enough for any token; the bound keeps the walk short on a run of image bytes.
 const reach = 1000;
 
@@ -15,15 +15,8 @@ export function runEnd(text: string, position: number): number {
   return to;
 }
 
-/**
- * True when the run of token characters ending at `to` of `text` is shown cut short: it ends in an
- * ellipsis (`ops_eyJzaWduSW5…HM6...`, `...6wqX6fNU…edti6...`), the way documentation and scanners'
- * samples cut an example. Such a run is a fragment put on show, not a value in use (the keyed
- * rules already leave a value that ends in one). Issuer rules that match a whole token in its
- * documented format do not ask: a full token followed by `...` is still redacted. An ellipsis
- * only before the run is not enough: `Loading...<token>` is a whole token after prose.
- */
-export function isElidedRun(text: string, to: number): boolean {
+/** Whether the run of token characters ending at `to` of `text` ends in an ellipsis. */
+function isElidedRun(text: string, to: number): boolean {
   return text.startsWith('...', to - 3) || text.charCodeAt(to) === 0x2026;
 }
 
@@ -32,7 +25,7 @@ export function isElidedRun(text: string, to: number): boolean {
  * cut with an ellipsis at its end and it is base64 of readable text (`ops_eyJzaWdu…HM6...`: an
  * encoded document cut short). A random value cut with ellipses is not one, at one end or both:
  * `Bearer <40 random characters>...` is a whole credential followed by punctuation, and
- * `...ghp_<36>...` a whole token between two (issuer rules do not match after a `.`).
+ * `...<36 random>...` a whole value between two.
  */
 export function isShownExcerpt(text: string, start: number, to: number): boolean {
   return isElidedRun(text, to) && encodesReadableText(text.slice(start, to));

@@ -115,37 +115,17 @@ const login: CommandSpec = { both: ['-p'], space: ['--password'] };
 // its `-p` a password, except login(1) run by a wrapper (`sudo login -p`: keep the environment),
 // `gh auth login -p https` (a git protocol) and prose (`the login -p option`).
 const notLoginTools = new Set(
-  ['sudo', 'doas', 'su', 'exec', 'env', 'nohup', 'command', 'time', 'gh', 'the', 'a', 'an'].concat([
-    'to',
-    'and',
-    'or',
-    'of',
-    'for',
-    'with',
-    'via',
-    'your',
-    'this',
-    'that',
-    'then',
-    'use',
-    'run',
-  ]),
+  [
+    'sudo doas su exec env nohup command time gh',
+    'the a an to and or of for with via your this that then use run',
+  ]
+    .join(' ')
+    .split(' '),
 );
 // Tool names that are English words too: read as a command only where a command starts.
 const proseWords = new Set(['net', 'net1']);
 // Words that run the command after them (`sudo net user …`, `cmd /c net use …`).
-const wrappers = new Set([
-  'sudo',
-  'doas',
-  'runas',
-  'exec',
-  'env',
-  'call',
-  'start',
-  '/c',
-  '/k',
-  'cmd',
-]);
+const wrappers = new Set('sudo doas runas exec env call start /c /k cmd'.split(' '));
 // `lftp -e "open -u bob,SECRET host; mirror"`: lftp's own commands inside its script argument.
 const lftpScript = new Set(['-e', '-c']);
 // `htpasswd -b[c…] file user PASSWORD`, `htpasswd -nb user PASSWORD`: the flag cluster says how
@@ -533,7 +513,7 @@ function pastRedirection(
     next++;
   }
   while (next < to && (text.charCodeAt(next) === 32 || text.charCodeAt(next) === 9)) next++;
-  // `C:\> net use …`, `mysql> …`: a prompt's `>`, the command after it stays.
+  // A tool's name after the operator (`>mysql -pX`, `< sqlcmd …`) starts a command, not a target.
   if (next >= to || nameAt(text, next)) return next;
   const code = text.charCodeAt(next);
   if (code === 59 || code === 124 || code === 38 || code === 40 || code === 41 || code === 10) {
@@ -651,7 +631,7 @@ function readToken(
     // `;|&)` and a backtick end the command; `<`, `>` a redirection; `(` a substitution's start.
     if (next === 59 || next === 124 || next === 38 || next === 41 || next === 96) break;
     if ((next === 60 || next === 62 || next === 40) && !(end === at && isSlot(text, at, to))) break;
-    // `\\n` in a JSON string is a backslash and a letter (`\\\\nas\\share`), not a line break.
+    // An escape of a JSON string (`\\"`, a line break: see `isEscape`) ends a bare argument.
     const escaped = next === 92 && isEscape(text, end, text[end + 1]);
     if (escaped || ((next === 34 || next === 39) && end > at)) {
       // A quoted value glued to a short flag: `-p'SECRET'`, `-p"SECRET"`, and `-p\"SECRET\"`
@@ -694,7 +674,7 @@ function gluedQuoted(
   };
 }
 
-/** The command's name as typed: a path's last part, without `.exe`, lower-cased. */
+/** The command's name as typed: a path's last part, without `.exe`/`.bat`/`.cmd`, lower-cased. */
 function commandName(value: string): string {
   const base = value.slice(Math.max(value.lastIndexOf('/'), value.lastIndexOf('\\')) + 1);
   return base.replace(/\.(?:exe|bat|cmd)$/i, '').toLowerCase();
