@@ -74,4 +74,49 @@ describe('mid-conversation system messages edited after a compaction', () => {
       { numRuns: 30 },
     );
   });
+
+  it('inserted after a compaction are sent, and no message twice (property)', async () => {
+    // Found by an outside attack: a system message put in just before the latest user message on
+    // the step after a compaction that ended there was dropped and that message sent twice.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.nat(),
+        fc.nat({ max: 20 }),
+        word,
+        async (background, pick, asksFrom, marker) => {
+          const options = managerOptions(async () => structuredSummary());
+          const manager = createContextManager({ ...options, background });
+          const history: ModelMessage[] = [system, ask];
+          for (let step = 0; step < 80; step++) {
+            history.push(...toolTurn('bash', stepOutput(step)));
+            if (step >= asksFrom)
+              history.push({ role: 'user', content: `Go on ${step}, ${marker}.` });
+            const prepared = await manager.prepare(history);
+            if (!prepared.report.compacted) continue;
+            history.push(...toolTurn('bash', stepOutput(step + 1_000)));
+            // Between two round trips or before a user message: never inside a call and its result.
+            const boundaries = history
+              .map((message, index) => (index > 1 && message.role !== 'tool' ? index : -1))
+              .filter((index) => index > 0);
+            // Half the draws: right before the latest user message, where the attack found it.
+            const lastUser = history.findLastIndex((message) => message.role === 'user');
+            const at = pick % 2 === 0 ? lastUser : boundaries[(pick >> 1) % boundaries.length]!;
+            history.splice(at, 0, { role: 'system', content: `New policy of ${marker}.` });
+            const sent = (await manager.prepare(history)).messages;
+            expect(systemTexts({ messages: sent } as PreparedContext)).toEqual(
+              history.filter((m) => m.role === 'system').map((m) => m.content as string),
+            );
+            const users = sent.filter((m) => m.role === 'user');
+            expect(new Set(users).size).toBe(users.length);
+            await manager.close();
+            return;
+          }
+          await manager.close();
+          expect.unreachable('no compaction before step 80');
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
 });

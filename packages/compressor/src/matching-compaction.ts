@@ -32,7 +32,14 @@ export function coversPrefix(
     // The previous request's messages: comparing is mostly pointer checks, unlike hashing.
     for (let index = 0; index < covered; index++) {
       const message = messages[index] as ModelMessage;
-      if (message.role === 'system') continue;
+      // A system message edited in place is the app's to send (see `splicedMessages`); one
+      // inserted or removed moves every message after it: the prefix changed.
+      if (
+        message.role === 'system' &&
+        (known[index] as ModelMessage | undefined)?.role === 'system'
+      ) {
+        continue;
+      }
       if (!sameMessage(message, known[index])) return false;
     }
     return true;

@@ -462,7 +462,7 @@ const builderCall = /^\)\.args?\(/;
 const stringPrefix = /^(?:[fFrRbBuU]|[fFrRbB]{2})$/;
 
 // What stands before a prompt's `>` on its line: `PS C:\Users\bob`, `C:\repo`, `mysql`.
-const promptBefore = /^(?:PS .{0,60}|[A-Za-z]:\\[^<>|&;"]{0,60}|[\w.-]{1,20})$/;
+const promptBefore = /^(?:PS [^<>|&;"]{0,60}|[A-Za-z]:\\[^<>|&;"]{0,60}|[\w.-]{1,20})$/;
 
 /**
  * Whether the `>` at `at` ends a shell or database prompt, or quotes a markdown line (`> docker
@@ -503,7 +503,10 @@ function pastRedirection(
   to: number,
   unclosed: Record<string, number>,
 ): number {
-  if (text.charCodeAt(at) === 62 && isPrompt(text, at)) return at + 1;
+  // `>`, `>>` (a nested markdown quote), `>>>` (Python's prompt) before a command.
+  let quoteEnd = at;
+  while (quoteEnd < to && quoteEnd - at < 3 && text.charCodeAt(quoteEnd) === 62) quoteEnd++;
+  if (quoteEnd > at && isPrompt(text, quoteEnd - 1)) return quoteEnd;
   let next = at;
   while (next < to && (text.charCodeAt(next) === 60 || text.charCodeAt(next) === 62)) next++;
   if (text.charCodeAt(next) === 38) {
@@ -812,7 +815,7 @@ function scanLine(
         // that opens with `net` would otherwise be re-read for each word (quadratic).
         if (value.startsWith('-') || value.startsWith('/') || plain.length >= maxPlain) continue;
         plain.push(token);
-        if (isPositionalPassword(spec.positional, plain)) emitWhole(found, token);
+        if (isPositionalPassword(text, spec.positional, plain)) emitWhole(found, token);
         continue;
       }
       const next = tokens[index + 1];
@@ -894,7 +897,7 @@ function gluedAfter(value: string, flag: string, prefix: RegExp): string | undef
 }
 
 /** Whether the last of `plain` stands where one of the command's positional rules puts it. */
-function isPositionalPassword(rules: readonly Positional[], plain: Token[]): boolean {
+function isPositionalPassword(text: string, rules: readonly Positional[], plain: Token[]): boolean {
   const last = plain.length - 1;
   for (const rule of rules) {
     let lead = rule.leading.length === 0 ? -1 : -2;
@@ -909,10 +912,31 @@ function isPositionalPassword(rules: readonly Positional[], plain: Token[]): boo
       for (let index = lead + 1; index < last && anchor === -1; index++) {
         if (rule.after.test(plain[index]!.value)) anchor = index;
       }
-      if (anchor !== -1 && last === anchor + 1) return true;
+      // `\\fs01\test` is read as `\\fs01` and `est` (`\t` as a JSON tab): what is glued to
+      // the share's path, with no space between, is still the path.
+      while (
+        anchor !== -1 &&
+        anchor + 1 < last &&
+        glued(text, plain[anchor]!, plain[anchor + 1]!)
+      ) {
+        anchor++;
+      }
+      if (anchor !== -1 && last === anchor + 1 && !glued(text, plain[anchor]!, plain[last]!)) {
+        return true;
+      }
     }
   }
   return false;
+}
+
+/** Whether no space or tab stands between two arguments (only an escape, `\t`, parts them). */
+function glued(text: string, before: Token, after: Token): boolean {
+  if (after.start - before.end > 4) return false;
+  for (let index = before.end; index < after.start; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 32 || code === 9 || code === 10 || code === 13) return false;
+  }
+  return true;
 }
 
 /** The whole argument is the password, with a printf's trailing `\n` left out. */

@@ -1,4 +1,3 @@
-import { isShownExcerpt, runEnd } from './elided-run.js';
 import { isPlaceholder, readsAsWords } from './secret-heuristics.js';
 import { isSpelledInWords } from './spelled-in-words.js';
 
@@ -125,11 +124,9 @@ function isTyped(body: string): boolean {
  * this off too). A body must be 16+ characters after trailing separators are dropped, mix at least
  * two of upper case, lower case and digits, and be neither a placeholder (`xxxx…`,
  * `your_token_here`), words (`notarealkey`, `hellOworld380_testin`) nor typed (`aBcDeF123456`).
- * An encoded document shown cut short (`ops_eyJ…HM6...`, base64 of readable text) is a sample.
  */
 export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
   const spans: PrefixSpan[] = [];
-  let end = 0;
   prefixToken.lastIndex = 0;
   for (let match = prefixToken.exec(text); match !== null; match = prefixToken.exec(text)) {
     const prefix = match[1]!;
@@ -148,9 +145,6 @@ export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
     ) {
       continue;
     }
-    // Matches come in order: one walk per run, however many prefixes it holds.
-    if (match.index >= end) end = runEnd(text, match.index + match[0].length);
-    if (isShownExcerpt(text, match.index, end)) continue;
     spans.push({
       kind: kindOf.get(prefix)!,
       start: match.index,

@@ -1,4 +1,3 @@
-import { isRunCharacter, isShownExcerpt } from './elided-run.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import {
   decodesToReadable,
@@ -22,8 +21,8 @@ export interface GeneratedTokenSpan {
   end: number;
 }
 
-// Runs of token characters (`isRunCharacter`): base64, base64url, and `.`/`~` that join a prefix
-// or a token's segments. Longer runs (image bytes, minified code) are content, not credentials.
+// Runs of token characters: base64 (`+/=`), base64url (`-_`), and `.`/`~` that join a prefix or
+// a token's segments. Longer runs (image bytes, minified code) are content, not credentials.
 // Found by a scan of maximal runs rather than `/[…]{20,1000}/g`, which re-tried every position
 // inside each shorter run (every word) and was a twelfth of all redaction time.
 // 19: a two-letter prefix, a separator and 16 hex or base32 characters (`ab_<hex>`), the shortest
@@ -31,6 +30,10 @@ export interface GeneratedTokenSpan {
 const minRun = 19;
 const shortHexToken = /^[A-Za-z][\w-]{1,35}[_\-.~](?:[0-9a-fA-F]{16,}|[A-Z2-7]{16,})$/;
 const maxRun = 1000;
+const tokenCharacter = new Uint8Array(128);
+for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~')
+  tokenCharacter[character.charCodeAt(0)] = 1;
+const isTokenCharacter = (code: number) => code < 128 && tokenCharacter[code] === 1;
 
 // Armoured blocks that are not private keys (certificates, public keys, signatures, encrypted
 // messages) are base64 lines anyone may publish.
@@ -394,11 +397,10 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
   // Most texts skip nothing: one shared empty set of ranges (it keeps no cursor worth keeping).
   const ranges = skipped.length === 0 ? noSkippedRanges : new SkippedRanges(skipped);
   for (let index = 0; index < text.length; index++) {
-    if (!isRunCharacter(text.charCodeAt(index))) continue;
+    if (!isTokenCharacter(text.charCodeAt(index))) continue;
     const start = index;
-    while (index < text.length && isRunCharacter(text.charCodeAt(index))) index++;
+    while (index < text.length && isTokenCharacter(text.charCodeAt(index))) index++;
     if (index - start < minRun) continue;
-    if (isShownExcerpt(text, start, index)) continue;
     let run = text.slice(start, index);
     let runStart = start;
     // Runs of 1,000 or more (image bytes, minified code) are content, not credentials, except

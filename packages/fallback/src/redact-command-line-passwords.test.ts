@@ -117,6 +117,8 @@ const forms: Array<(secret: string, user: string, host: string) => string> = [
   (p, u, h) => `> docker login -u ${u} -p ${p} ${h}.io`,
   (p, u) => `RUN net user ${u} ${p} /add`,
   (p, u) => `1. net user ${u} ${p} /add`,
+  (p, u, h) => `>> docker login -u ${u} -p ${p} ${h}.io`,
+  (p, u, h) => `>>> podman login -u ${u} -p ${p} ${h}.io`,
 ];
 
 /** Where a command line turns up in an agent's history. */
@@ -220,6 +222,10 @@ describe('passwords on command lines', () => {
       (n) => `mongosh -help ${n}`,
       (n) => `the login -p option keeps ${n}`,
       (n) => `echo ${n} > mysql.log`,
+      // A share path whose part opens with `t` or `n` reads as a JSON escape; it is still the path.
+      (n) => `net use Z: \\\\fs01\\t${n}`,
+      (n) => `net use \\\\fs01\\n${n} /persistent:yes`,
+      (n) => `echo ${n} >> docker.log`,
     ];
     fc.assert(
       fc.property(
