@@ -125,6 +125,37 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
     }
   }, 200_000);
 
+  it('idle connections killed (a server restart): the next calls succeed on fresh connections', async () => {
+    // An idle pooled client whose backend is gone is handed out before its error event is read;
+    // the call's `BEGIN` fails on it with nothing run, and must go on on a fresh connection.
+    const application = applicationName();
+    const url = new URL(database.connectionString);
+    url.searchParams.set('application_name', application);
+    const store = await createSessionStore({ connectionString: url.toString(), maxConnections: 4 });
+    const admin = new pg.Client({ connectionString: database.connectionString });
+    await admin.connect();
+    try {
+      for (let round = 0; round < 8; round++) {
+        // Several idle connections in the pool, then every one of them killed at once.
+        await Promise.all(Array.from({ length: 4 }, () => store.listSessions({ limit: 1 })));
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          [application],
+        );
+        const created = await Promise.all(
+          Array.from({ length: 4 }, () => settleWithin(store.createSession(), 20_000)),
+        );
+        expect(
+          created.map((outcome) => outcome.kind),
+          `round ${round}`,
+        ).toEqual(['ok', 'ok', 'ok', 'ok']);
+      }
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  }, 200_000);
+
   it('killed backends under a drizzle database you pass in (`db`): every pooled client comes back', async () => {
     const application = applicationName();
     const pool = new pg.Pool({

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { findConnectionProblem } from './database-error.js';
 import type { AnyPgDatabase } from './types.js';
 
 /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
@@ -46,7 +47,10 @@ export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
   // transaction over one checked-out client reuses them, as drizzle's own `transaction` does.
   const internals = db as unknown as DatabaseInternals;
   let loading: Promise<NodePostgresModule> | undefined;
-  return async <Result>(work: (tx: AnyPgDatabase) => Promise<Result>): Promise<Result> => {
+  const run = async <Result>(
+    work: (tx: AnyPgDatabase) => Promise<Result>,
+    retry: boolean,
+  ): Promise<Result> => {
     loading ??= import('drizzle-orm/node-postgres');
     const { NodePgSession, NodePgTransaction } = await loading;
     let broken: Error | undefined;
@@ -82,6 +86,10 @@ export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
         await tx.execute(sql`begin`);
       } catch (error) {
         broken ??= asError(error);
+        // An idle pooled connection whose backend was killed (a restart, `pg_terminate_backend`)
+        // is handed out before its error event is read: `BEGIN` fails and nothing ran, so one
+        // retry on a fresh connection is safe (this client is destroyed in `finally` first).
+        if (retry && findConnectionProblem(error) !== undefined) throw new BeganOnDeadConnection();
         throw error;
       }
       let result: Result;
@@ -110,7 +118,18 @@ export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
       client.release(broken);
     }
   };
+  return async (work) => {
+    try {
+      return await run(work, true);
+    } catch (error) {
+      if (!(error instanceof BeganOnDeadConnection)) throw error;
+      return run(work, false);
+    }
+  };
 }
+
+/** `BEGIN` failed on a connection that was already dead: nothing ran, try a fresh one. */
+class BeganOnDeadConnection extends Error {}
 
 function isNodePostgresPool(value: unknown): value is PoolLike {
   if (typeof value !== 'object' || value === null) return false;
