@@ -156,6 +156,46 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
     }
   }, 200_000);
 
+  it('idle connections killed (a server restart): the next reads succeed on fresh connections', async () => {
+    // Reads outside a transaction go straight to a pooled client; one handed out dead must not
+    // fail the read, which ran nothing and can run again.
+    const application = applicationName();
+    const url = new URL(database.connectionString);
+    url.searchParams.set('application_name', application);
+    const store = await createSessionStore({ connectionString: url.toString(), maxConnections: 4 });
+    const admin = new pg.Client({ connectionString: database.connectionString });
+    await admin.connect();
+    try {
+      const session = await store.createSession();
+      await store.appendMessages(session.id, [{ role: 'user', content: 'needle in the history' }]);
+      const reads: Array<[string, () => Promise<unknown>]> = [
+        ['listSessions', () => store.listSessions({ limit: 1 })],
+        ['getSession', () => store.getSession(session.id)],
+        ['getCompaction', () => store.getCompaction(session.id)],
+        ['lineage', () => store.lineage(session.id)],
+        ['recall', () => store.recall(session.id, { query: 'needle' })],
+      ];
+      for (let round = 0; round < 10; round++) {
+        const [name, read] = reads[round % reads.length]!;
+        await Promise.all(Array.from({ length: 4 }, () => store.listSessions({ limit: 1 })));
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          [application],
+        );
+        const outcomes = await Promise.all(
+          Array.from({ length: 4 }, () => settleWithin(read(), 20_000)),
+        );
+        expect(
+          outcomes.map((outcome) => outcome.kind),
+          `round ${round}: ${name}`,
+        ).toEqual(['ok', 'ok', 'ok', 'ok']);
+      }
+    } finally {
+      await admin.end();
+      await store.close();
+    }
+  }, 200_000);
+
   it('killed backends under a drizzle database you pass in (`db`): every pooled client comes back', async () => {
     const application = applicationName();
     const pool = new pg.Pool({

@@ -493,7 +493,18 @@ export function openSessionStore({
   const guarded: Record<string, unknown> = { db, backend };
   for (const [name, value] of Object.entries(store)) {
     if (typeof value !== 'function' || name === 'close') continue;
-    const method = value as (...args: unknown[]) => Promise<unknown>;
+    const called = value as (...args: unknown[]) => Promise<unknown>;
+    // A read outside a transaction takes a pooled connection directly; one whose backend was
+    // killed while idle (a server restart) fails before anything ran. Reads change nothing, so one
+    // more try runs on a fresh connection (writes go through the transaction runner, which retries
+    // only a failed BEGIN for the same reason).
+    const method = readMethods.has(name)
+      ? (...args: unknown[]) =>
+          called(...args).catch((error: unknown) => {
+            if (closed !== undefined || findConnectionProblem(error) === undefined) throw error;
+            return called(...args);
+          })
+      : called;
     guarded[name] = (...args: unknown[]) => {
       if (closed !== undefined) return Promise.reject(new StoreClosedError());
       return new Promise((resolve, reject) => {
@@ -507,6 +518,9 @@ export function openSessionStore({
   guarded.close = store.close;
   return guarded as unknown as SessionStore;
 }
+
+/** The store's methods that only read, each one statement or a few independent ones. */
+const readMethods = new Set(['getSession', 'getCompaction', 'recall', 'lineage', 'listSessions']);
 
 /** `undefined` -> `{}`; anything but a plain object is refused (a `null` would fail later as a TypeError). */
 function checkOptions<Options extends object>(options: Options | undefined): Partial<Options> {
