@@ -1,6 +1,6 @@
 import { GenerationalCache } from './generational-cache.js';
 import type { Encoder } from './load-encoder.js';
-import { createLongPieceCounter } from './long-piece-counter.js';
+import { countLongPiece, type Ranks, sharedRanks, withPairMemo } from './long-piece-counter.js';
 import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
 import { longestPackedPiece, PackedPieceMemo, packHead, packTail } from './packed-piece-memo.js';
 import { hashRange, PieceMemo } from './piece-memo.js';
@@ -67,93 +67,122 @@ function nextNeedingUnicode(text: string, from: number): number {
  * several times faster than Unicode property classes.
  */
 export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding): PieceCounter {
-  const unicodePattern = splitPattern(encoding);
-  const asciiPattern = asciiSplitPattern(encoding);
-  const cache = new GenerationalCache<string, number>(pieceCacheGeneration);
-  const longCache = new GenerationalCache<string, number>(longPieceGeneration, longPieceCharacters);
-  const countLongPiece = createLongPieceCounter(encoding);
-  const countOrdinary = encoder.countOrdinary?.bind(encoder);
-  const encodeShort = (piece: string): number => {
+  return new MemoisedPieceCounter(encoder, encoding);
+}
+
+// A class, not closures over the counter's state: optimised code that inlined one counter's
+// closures deoptimised ("wrong call target") on the next counter's, so every fresh counter ran
+// its first pass partly unoptimised. Methods are one function per process, whichever counter calls.
+class MemoisedPieceCounter implements PieceCounter {
+  private readonly encoder: Encoder;
+  private readonly encoding: TiktokenEncoding;
+  private readonly hasCountOrdinary: boolean;
+  private readonly unicodePattern: RegExp;
+  private readonly asciiPattern: RegExp;
+  private readonly cache = new GenerationalCache<string, number>(pieceCacheGeneration);
+  private readonly longCache = new GenerationalCache<string, number>(
+    longPieceGeneration,
+    longPieceCharacters,
+  );
+  private longRanks: Ranks | undefined;
+  // GPT-2's pattern has no newline alternative, so line starts are not guaranteed piece boundaries.
+  private readonly canCutAtLines: boolean;
+  // o200k and cl100k split ASCII-class text with a scanner instead of the pattern: the same pieces
+  // (see next-ascii-piece-end.ts), without a match array or the regular expression's backtracking.
+  private readonly nextPieceEnd: ((text: string, index: number, end: number) => number) | undefined;
+  // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
+  private readonly memo = new PieceMemo(pieceCacheGeneration);
+  private readonly packed = new PackedPieceMemo(pieceCacheGeneration);
+
+  constructor(encoder: Encoder, encoding: TiktokenEncoding) {
+    this.encoder = encoder;
+    this.encoding = encoding;
+    this.hasCountOrdinary = typeof encoder.countOrdinary === 'function';
+    this.unicodePattern = splitPattern(encoding);
+    this.asciiPattern = asciiSplitPattern(encoding);
+    this.canCutAtLines = encoding === 'o200k_base' || encoding === 'cl100k_base';
+    this.nextPieceEnd =
+      encoding === 'o200k_base'
+        ? nextO200kPieceEnd
+        : encoding === 'cl100k_base'
+          ? nextCl100kPieceEnd
+          : undefined;
+  }
+
+  private encodeShort(piece: string): number {
     try {
-      return countOrdinary ? countOrdinary(piece) : encoder.encode_ordinary(piece).length;
+      return this.hasCountOrdinary
+        ? this.encoder.countOrdinary!(piece)
+        : this.encoder.encode_ordinary(piece).length;
     } catch (error) {
       throw new TokenizerError({
-        message: `the ${encoding} encoder failed on a piece of ${piece.length} characters`,
+        message: `the ${this.encoding} encoder failed on a piece of ${piece.length} characters`,
         cause: error,
       });
     }
-  };
-  // GPT-2's pattern has no newline alternative, so line starts are not guaranteed piece boundaries.
-  const canCutAtLines = encoding === 'o200k_base' || encoding === 'cl100k_base';
+  }
 
-  const countPiece = (piece: string): number => {
+  private countPiece(piece: string): number {
     if (piece.length <= longestShortPiece) {
-      let tokens = cache.get(piece);
+      let tokens = this.cache.get(piece);
       if (tokens === undefined) {
-        tokens = encodeShort(piece);
-        cache.set(piece, tokens);
+        tokens = this.encodeShort(piece);
+        this.cache.set(piece, tokens);
       }
       return tokens;
     }
-    let tokens = longCache.get(piece, piece.length);
+    let tokens = this.longCache.get(piece, piece.length);
     if (tokens === undefined) {
       try {
-        tokens = countLongPiece(piece);
+        this.longRanks ??= withPairMemo(sharedRanks(this.encoding));
+        tokens = countLongPiece(piece, this.longRanks);
       } catch (error) {
         throw new TokenizerError({
-          message: `could not count a piece of ${piece.length} characters with ${encoding}`,
+          message: `could not count a piece of ${piece.length} characters with ${this.encoding}`,
           cause: error,
         });
       }
-      longCache.set(piece, tokens, piece.length);
+      this.longCache.set(piece, tokens, piece.length);
     }
     return tokens;
-  };
+  }
 
-  const countPieces = (text: string, pattern: RegExp): number => {
+  private countPieces(text: string, pattern: RegExp): number {
     const pieces = text.match(pattern);
     if (pieces === null) return 0;
     let total = 0;
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
       // Every byte is a token of every encoding, so a one-character ASCII piece is one token.
-      total += piece.length === 1 && piece.charCodeAt(0) < 128 ? 1 : countPiece(piece);
+      total += piece.length === 1 && piece.charCodeAt(0) < 128 ? 1 : this.countPiece(piece);
     }
     return total;
-  };
+  }
 
-  // o200k and cl100k split ASCII-class text with a scanner instead of the pattern: the same pieces
-  // (see next-ascii-piece-end.ts), without a match array or the regular expression's backtracking.
-  const nextPieceEnd =
-    encoding === 'o200k_base'
-      ? nextO200kPieceEnd
-      : encoding === 'cl100k_base'
-        ? nextCl100kPieceEnd
-        : undefined;
-  // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
-  const memo = new PieceMemo(pieceCacheGeneration);
-  const packed = new PackedPieceMemo(pieceCacheGeneration);
   // Tokens of a short ASCII piece through the memo keyed by its packed characters; -1 when the
   // piece holds a code unit of 128 or more (not packable).
-  const countPacked = (text: string, start: number, end: number): number => {
+  private countPacked(text: string, start: number, end: number): number {
     const head = packHead(text, start, end);
     if (head === -1) return -1;
     const tail = end - start > 4 ? packTail(text, start, end) : 0;
     if (tail === -1) return -1;
-    let tokens = packed.get(head, tail);
+    let tokens = this.packed.get(head, tail);
     if (tokens < 0) {
       const piece = text.slice(start, end);
-      tokens = tokens === -1 ? encodeShort(piece) : countPiece(piece);
-      packed.set(head, tail, tokens);
+      tokens = tokens === -1 ? this.encodeShort(piece) : this.countPiece(piece);
+      this.packed.set(head, tail, tokens);
     }
     return tokens;
-  };
-  const countAscii = (text: string, start: number, end: number): number => {
+  }
+
+  private countAscii(text: string, start: number, end: number): number {
+    const nextPieceEnd = this.nextPieceEnd;
     if (nextPieceEnd === undefined)
-      return countPieces(
+      return this.countPieces(
         start === 0 && end === text.length ? text : text.slice(start, end),
-        asciiPattern,
+        this.asciiPattern,
       );
+    const memo = this.memo;
     let total = 0;
     let index = start;
     while (index < end) {
@@ -161,47 +190,46 @@ export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding)
       const length = pieceEnd - index;
       if (length === 1 && text.charCodeAt(index) < 128) total += 1;
       else {
-        const packedTokens = length <= longestPackedPiece ? countPacked(text, index, pieceEnd) : -1;
+        const packedTokens =
+          length <= longestPackedPiece ? this.countPacked(text, index, pieceEnd) : -1;
         if (packedTokens >= 0) total += packedTokens;
         else if (length <= longestShortPiece) {
           const hash = hashRange(text, index, pieceEnd);
           let tokens = memo.get(text, index, pieceEnd, hash);
           if (tokens < 0) {
             const piece = text.slice(index, pieceEnd);
-            tokens = tokens === -1 ? encodeShort(piece) : countPiece(piece);
+            tokens = tokens === -1 ? this.encodeShort(piece) : this.countPiece(piece);
             memo.set(piece, hash, tokens);
           }
           total += tokens;
-        } else total += countPiece(text.slice(index, pieceEnd));
+        } else total += this.countPiece(text.slice(index, pieceEnd));
       }
       index = pieceEnd;
     }
     return total;
-  };
+  }
 
-  return {
-    count(text) {
-      let index = nextNeedingUnicode(text, 0);
-      if (index < 0) return countAscii(text, 0, text.length);
-      if (!canCutAtLines) return countPieces(text, unicodePattern);
-      // Count the lines around each such character with the Unicode pattern and the stretches
-      // between them with the fast one; cuts fall only where a piece must end anyway.
-      let total = 0;
-      let start = 0;
-      while (index >= 0) {
-        // An astral character is two code units; the cut after it never splits the pair.
-        const width = text.charCodeAt(index) >= 0xd800 && text.charCodeAt(index) <= 0xdbff ? 2 : 1;
-        const cutBefore = safeCutBefore(text, index, start);
-        const cutAfter = safeCutAfter(text, Math.min(text.length, index + width));
-        if (cutBefore > start) total += countAscii(text, start, cutBefore);
-        total += countPieces(text.slice(cutBefore, cutAfter), unicodePattern);
-        start = cutAfter;
-        index = start < text.length ? nextNeedingUnicode(text, start) : -1;
-      }
-      if (start < text.length) total += countAscii(text, start, text.length);
-      return total;
-    },
-  };
+  count(text: string): number {
+    let index = nextNeedingUnicode(text, 0);
+    if (index < 0) return this.countAscii(text, 0, text.length);
+    if (!this.canCutAtLines) return this.countPieces(text, this.unicodePattern);
+    // Count the lines around each such character with the Unicode pattern and the stretches
+    // between them with the fast one; cuts fall only where a piece must end anyway.
+    let total = 0;
+    let start = 0;
+    while (index >= 0) {
+      // An astral character is two code units; the cut after it never splits the pair.
+      const width = text.charCodeAt(index) >= 0xd800 && text.charCodeAt(index) <= 0xdbff ? 2 : 1;
+      const cutBefore = safeCutBefore(text, index, start);
+      const cutAfter = safeCutAfter(text, Math.min(text.length, index + width));
+      if (cutBefore > start) total += this.countAscii(text, start, cutBefore);
+      total += this.countPieces(text.slice(cutBefore, cutAfter), this.unicodePattern);
+      start = cutAfter;
+      index = start < text.length ? nextNeedingUnicode(text, start) : -1;
+    }
+    if (start < text.length) total += this.countAscii(text, start, text.length);
+    return total;
+  }
 }
 
 /**

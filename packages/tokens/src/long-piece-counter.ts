@@ -2,9 +2,6 @@ import { createRequire } from 'node:module';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
 import type { TiktokenEncoding } from './types.js';
 
-/** Token count of one pre-tokenisation piece, exact, in O(n log n) of its UTF-8 length. */
-export type LongPieceCounter = (piece: string) => number;
-
 const require = createRequire(import.meta.url);
 
 // `@dqbd/tiktoken` ships each encoding's mergeable ranks as lines "! <first rank> <base64 token>
@@ -194,14 +191,11 @@ const positionScale = 2 ** 32;
  * and over ~1 MB its WASM build traps). The same choice taken from a priority queue keyed by
  * (rank, position) gives the same merges in the same order, hence the same tokens, in
  * O(n log n). Stale heap entries are skipped by checking them against the current pair ranks.
+ * Counts `piece` under `ranks` (with its own pair memo).
  */
-export function createLongPieceCounter(encoding: TiktokenEncoding): LongPieceCounter {
-  let ranks: Ranks | undefined;
-  return (piece) => {
-    ranks ??= withPairMemo(sharedRanks(encoding));
-    const bytes = Buffer.from(piece, 'utf8');
-    return countSegmentedBytePairTokens(bytes, bytes.length, ranks);
-  };
+export function countLongPiece(piece: string, ranks: Ranks): number {
+  const bytes = Buffer.from(piece, 'utf8');
+  return countSegmentedBytePairTokens(bytes, bytes.length, ranks);
 }
 
 /** The shared rank table with a memo of merged pairs of its own. */
