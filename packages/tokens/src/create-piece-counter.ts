@@ -1,3 +1,4 @@
+import { CodeUnitBuffer } from './code-unit-buffer.js';
 import { GenerationalCache } from './generational-cache.js';
 import type { Encoder } from './load-encoder.js';
 import { countLongPiece, type Ranks, sharedRanks, withPairMemo } from './long-piece-counter.js';
@@ -85,11 +86,13 @@ class MemoisedPieceCounter implements PieceCounter {
     longPieceCharacters,
   );
   private longRanks: Ranks | undefined;
-  // GPT-2's pattern has no newline alternative, so line starts are not guaranteed piece boundaries.
-  private readonly canCutAtLines: boolean;
   // o200k and cl100k split ASCII-class text with a scanner instead of the pattern: the same pieces
   // (see next-ascii-piece-end.ts), without a match array or the regular expression's backtracking.
-  private readonly nextPieceEnd: ((text: string, index: number, end: number) => number) | undefined;
+  private readonly nextPieceEnd:
+    | ((units: Uint16Array, index: number, end: number) => number)
+    | undefined;
+  // The text's code units, for the scanner and the memo keys.
+  private readonly units = new CodeUnitBuffer();
   // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
   private readonly memo = new PieceMemo(pieceCacheGeneration);
   private readonly packed = new PackedPieceMemo(pieceCacheGeneration);
@@ -100,7 +103,6 @@ class MemoisedPieceCounter implements PieceCounter {
     this.hasCountOrdinary = typeof encoder.countOrdinary === 'function';
     this.unicodePattern = splitPattern(encoding);
     this.asciiPattern = asciiSplitPattern(encoding);
-    this.canCutAtLines = encoding === 'o200k_base' || encoding === 'cl100k_base';
     this.nextPieceEnd =
       encoding === 'o200k_base'
         ? nextO200kPieceEnd
@@ -161,10 +163,10 @@ class MemoisedPieceCounter implements PieceCounter {
 
   // Tokens of a short ASCII piece through the memo keyed by its packed characters; -1 when the
   // piece holds a code unit of 128 or more (not packable).
-  private countPacked(text: string, start: number, end: number): number {
-    const head = packHead(text, start, end);
+  private countPacked(text: string, units: Uint16Array, start: number, end: number): number {
+    const head = packHead(units, start, end);
     if (head === -1) return -1;
-    const tail = end - start > 4 ? packTail(text, start, end) : 0;
+    const tail = end - start > 4 ? packTail(units, start, end) : 0;
     if (tail === -1) return -1;
     let tokens = this.packed.get(head, tail);
     if (tokens < 0) {
@@ -175,26 +177,22 @@ class MemoisedPieceCounter implements PieceCounter {
     return tokens;
   }
 
-  private countAscii(text: string, start: number, end: number): number {
-    const nextPieceEnd = this.nextPieceEnd;
-    if (nextPieceEnd === undefined)
-      return this.countPieces(
-        start === 0 && end === text.length ? text : text.slice(start, end),
-        this.asciiPattern,
-      );
+  private countAscii(text: string, units: Uint16Array, start: number, end: number): number {
+    // Called only when there is a scanner (see `count`).
+    const nextPieceEnd = this.nextPieceEnd!;
     const memo = this.memo;
     let total = 0;
     let index = start;
     while (index < end) {
-      const pieceEnd = nextPieceEnd(text, index, end);
+      const pieceEnd = nextPieceEnd(units, index, end);
       const length = pieceEnd - index;
-      if (length === 1 && text.charCodeAt(index) < 128) total += 1;
+      if (length === 1 && units[index]! < 128) total += 1;
       else {
         const packedTokens =
-          length <= longestPackedPiece ? this.countPacked(text, index, pieceEnd) : -1;
+          length <= longestPackedPiece ? this.countPacked(text, units, index, pieceEnd) : -1;
         if (packedTokens >= 0) total += packedTokens;
         else if (length <= longestShortPiece) {
-          const hash = hashRange(text, index, pieceEnd);
+          const hash = hashRange(units, index, pieceEnd);
           let tokens = memo.get(text, index, pieceEnd, hash);
           if (tokens < 0) {
             const piece = text.slice(index, pieceEnd);
@@ -210,11 +208,27 @@ class MemoisedPieceCounter implements PieceCounter {
   }
 
   count(text: string): number {
-    let index = nextNeedingUnicode(text, 0);
-    if (index < 0) return this.countAscii(text, 0, text.length);
-    if (!this.canCutAtLines) return this.countPieces(text, this.unicodePattern);
-    // Count the lines around each such character with the Unicode pattern and the stretches
-    // between them with the fast one; cuts fall only where a piece must end anyway.
+    const index = nextNeedingUnicode(text, 0);
+    // Only o200k and cl100k have a scanner. GPT-2's pattern (r50k, p50k) has no newline
+    // alternative, so its line starts are not guaranteed piece boundaries: no cutting at lines.
+    if (this.nextPieceEnd === undefined)
+      return this.countPieces(text, index < 0 ? this.asciiPattern : this.unicodePattern);
+    try {
+      const units = this.units.of(text);
+      return index < 0
+        ? this.countAscii(text, units, 0, text.length)
+        : this.countMixed(text, index, units);
+    } finally {
+      this.units.release();
+    }
+  }
+
+  /**
+   * Counts the lines around each character at `index` and after that needs the Unicode pattern
+   * with it, and the stretches between them with the fast path; cuts fall only where a piece must
+   * end anyway.
+   */
+  private countMixed(text: string, index: number, units: Uint16Array): number {
     let total = 0;
     let start = 0;
     while (index >= 0) {
@@ -222,12 +236,12 @@ class MemoisedPieceCounter implements PieceCounter {
       const width = text.charCodeAt(index) >= 0xd800 && text.charCodeAt(index) <= 0xdbff ? 2 : 1;
       const cutBefore = safeCutBefore(text, index, start);
       const cutAfter = safeCutAfter(text, Math.min(text.length, index + width));
-      if (cutBefore > start) total += this.countAscii(text, start, cutBefore);
+      if (cutBefore > start) total += this.countAscii(text, units, start, cutBefore);
       total += this.countPieces(text.slice(cutBefore, cutAfter), this.unicodePattern);
       start = cutAfter;
       index = start < text.length ? nextNeedingUnicode(text, start) : -1;
     }
-    if (start < text.length) total += this.countAscii(text, start, text.length);
+    if (start < text.length) total += this.countAscii(text, units, start, text.length);
     return total;
   }
 }
