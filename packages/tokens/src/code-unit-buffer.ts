@@ -11,7 +11,12 @@ const retainedUnits = 1 << 18;
  */
 export class CodeUnitBuffer {
   #bytes = Buffer.allocUnsafeSlow(2 * 1024);
-  #units = new Uint16Array(this.#bytes.buffer, this.#bytes.byteOffset, 1024);
+  #units = new Uint16Array(this.#bytes.buffer, 0, 1024);
+  /**
+   * The same memory two code units at a time (`units[2k]` and `units[2k + 1]` in `words[k]`, in
+   * the platform's byte order), for scans that test both at once.
+   */
+  words = new Int32Array(this.#bytes.buffer, 0, 512);
 
   of(text: string): Uint16Array {
     const length = text.length;
@@ -26,10 +31,13 @@ export class CodeUnitBuffer {
     if (this.#units.length > retainedUnits) this.#resize(1024);
   }
 
-  #resize(units: number): void {
-    // Never pooled, so the array starts at offset 0 (a pooled buffer may sit at an odd offset).
+  #resize(size: number): void {
+    // Never pooled, so the arrays start at offset 0 (a pooled buffer may sit at an odd offset);
+    // an even number of units fills whole words.
+    const units = size + (size & 1);
     this.#bytes = Buffer.allocUnsafeSlow(2 * units);
-    this.#units = new Uint16Array(this.#bytes.buffer, this.#bytes.byteOffset, units);
+    this.#units = new Uint16Array(this.#bytes.buffer, 0, units);
+    this.words = new Int32Array(this.#bytes.buffer, 0, units >> 1);
   }
 }
 

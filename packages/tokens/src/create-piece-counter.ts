@@ -3,6 +3,7 @@ import { GenerationalCache } from './generational-cache.js';
 import type { Encoder } from './load-encoder.js';
 import { countLongPiece, type Ranks, sharedRanks, withPairMemo } from './long-piece-counter.js';
 import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
+import { nextNeedingUnicode } from './next-needing-unicode.js';
 import { longestPackedPiece, PackedPieceMemo, packHead, packTail } from './packed-piece-memo.js';
 import { hashRange, PieceMemo } from './piece-memo.js';
 import { asciiSplitPattern, splitPattern } from './split-pattern.js';
@@ -24,42 +25,6 @@ const pieceCacheGeneration = 65_536;
 const longestShortPiece = 128;
 const longPieceGeneration = 4_096;
 const longPieceCharacters = 4_000_000;
-// Characters on which the ASCII-class pattern could split differently from the Unicode one:
-// non-ASCII letters, numbers, marks and whitespace, and astral or lone-surrogate code units (the
-// ASCII pattern runs without the `u` flag). Every other character (arrows, box drawing, dashes,
-// quotes, BMP symbols) is "neither letter, number nor space" to both patterns alike.
-const needsUnicodeSource =
-  '[[\\p{L}\\p{N}\\p{M}\\p{White_Space}]--[\\x00-\\x7f]]|[\\u{10000}-\\u{10FFFF}]|\\p{Cs}';
-// The class above needs a Unicode-mode scan, several times slower per character than a plain one
-// (it was a fifth of a warm count): non-ASCII code units are found by a plain scan, and only those
-// are classified, each code unit once per process (a regular expression test per occurrence was
-// most of the scan on text with many arrows or box drawing, which never need it).
-const nonAscii = /[^\x00-\x7f]/g;
-const needsUnicodeAt = new RegExp(needsUnicodeSource, 'v');
-// Per BMP code unit: 0 not yet classified, 1 fine for the ASCII-class pattern, 2 needs Unicode.
-const unitClasses = new Uint8Array(65_536);
-
-function needsUnicode(code: number): boolean {
-  // Surrogates: astral characters, or lone ones (the ASCII pattern runs without the `u` flag).
-  if (code >= 0xd800 && code <= 0xdfff) return true;
-  let known = unitClasses[code]!;
-  if (known === 0) {
-    known = needsUnicodeAt.test(String.fromCharCode(code)) ? 2 : 1;
-    unitClasses[code] = known;
-  }
-  return known === 2;
-}
-
-/** The next character from `from` on that needs the Unicode pattern: its index, or -1. */
-function nextNeedingUnicode(text: string, from: number): number {
-  nonAscii.lastIndex = from;
-  while (nonAscii.exec(text) !== null) {
-    const index = nonAscii.lastIndex - 1;
-    if (needsUnicode(text.charCodeAt(index))) return index;
-  }
-  return -1;
-}
-
 /**
  * Tiktoken runs BPE on each piece of its pre-tokenisation split independently, so a piece's count
  * never depends on its neighbours: memoising counts per piece is exact, and only pieces not seen
@@ -208,16 +173,17 @@ class MemoisedPieceCounter implements PieceCounter {
   }
 
   count(text: string): number {
-    const index = nextNeedingUnicode(text, 0);
-    // Only o200k and cl100k have a scanner. GPT-2's pattern (r50k, p50k) has no newline
-    // alternative, so its line starts are not guaranteed piece boundaries: no cutting at lines.
-    if (this.nextPieceEnd === undefined)
-      return this.countPieces(text, index < 0 ? this.asciiPattern : this.unicodePattern);
     try {
       const units = this.units.of(text);
+      const words = this.units.words;
+      const index = nextNeedingUnicode(units, words, 0, text.length);
+      // Only o200k and cl100k have a scanner. GPT-2's pattern (r50k, p50k) has no newline
+      // alternative, so its line starts are not guaranteed piece boundaries: no cutting at lines.
+      if (this.nextPieceEnd === undefined)
+        return this.countPieces(text, index < 0 ? this.asciiPattern : this.unicodePattern);
       return index < 0
         ? this.countAscii(text, units, 0, text.length)
-        : this.countMixed(text, index, units);
+        : this.countMixed(text, index, units, words);
     } finally {
       this.units.release();
     }
@@ -228,7 +194,7 @@ class MemoisedPieceCounter implements PieceCounter {
    * with it, and the stretches between them with the fast path; cuts fall only where a piece must
    * end anyway.
    */
-  private countMixed(text: string, index: number, units: Uint16Array): number {
+  private countMixed(text: string, index: number, units: Uint16Array, words: Int32Array): number {
     let total = 0;
     let start = 0;
     while (index >= 0) {
@@ -239,7 +205,7 @@ class MemoisedPieceCounter implements PieceCounter {
       if (cutBefore > start) total += this.countAscii(text, units, start, cutBefore);
       total += this.countPieces(text.slice(cutBefore, cutAfter), this.unicodePattern);
       start = cutAfter;
-      index = start < text.length ? nextNeedingUnicode(text, start) : -1;
+      index = nextNeedingUnicode(units, words, start, text.length);
     }
     if (start < text.length) total += this.countAscii(text, units, start, text.length);
     return total;
