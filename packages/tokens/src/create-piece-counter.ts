@@ -1,5 +1,6 @@
 import { CodeUnitBuffer } from './code-unit-buffer.js';
 import { GenerationalCache } from './generational-cache.js';
+import { BytePairEncoder } from './load-byte-pair-encoder.js';
 import type { Encoder } from './load-encoder.js';
 import { countLongPiece, type Ranks, sharedRanks, withPairMemo } from './long-piece-counter.js';
 import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
@@ -43,6 +44,8 @@ class MemoisedPieceCounter implements PieceCounter {
   private readonly encoder: Encoder;
   private readonly encoding: TiktokenEncoding;
   private readonly hasCountOrdinary: boolean;
+  // The default encoder, whose merge can read a piece's ASCII code units directly.
+  private readonly bytePair: BytePairEncoder | undefined;
   private readonly unicodePattern: RegExp;
   private readonly asciiPattern: RegExp;
   private readonly cache = new GenerationalCache<string, number>(pieceCacheGeneration);
@@ -66,6 +69,7 @@ class MemoisedPieceCounter implements PieceCounter {
     this.encoder = encoder;
     this.encoding = encoding;
     this.hasCountOrdinary = typeof encoder.countOrdinary === 'function';
+    this.bytePair = encoder instanceof BytePairEncoder ? encoder : undefined;
     this.unicodePattern = splitPattern(encoding);
     this.asciiPattern = asciiSplitPattern(encoding);
     this.nextPieceEnd =
@@ -133,12 +137,36 @@ class MemoisedPieceCounter implements PieceCounter {
     if (head === -1) return -1;
     const tail = end - start > 4 ? packTail(units, start, end) : 0;
     if (tail === -1) return -1;
-    let tokens = this.packed.get(head, tail);
-    if (tokens < 0) {
-      const piece = text.slice(start, end);
-      tokens = tokens === -1 ? this.encodeShort(piece) : this.countPiece(piece);
-      this.packed.set(head, tail, tokens);
+    const tokens = this.packed.get(head, tail);
+    // The first sight apart: a lookup small enough to be inlined into the scan loop.
+    return tokens >= 0 ? tokens : this.countNewPacked(text, units, start, end, head, tail, tokens);
+  }
+
+  /** A packable piece the memo does not hold (`found` -1) or could not hold (-2). */
+  private countNewPacked(
+    text: string,
+    units: Uint16Array,
+    start: number,
+    end: number,
+    head: number,
+    tail: number,
+    found: number,
+  ): number {
+    let tokens: number;
+    if (found === -2) tokens = this.countPiece(text.slice(start, end));
+    else if (this.bytePair === undefined) tokens = this.encodeShort(text.slice(start, end));
+    else {
+      // ASCII code units are the piece's UTF-8 bytes: merged from the units, without a string.
+      try {
+        tokens = this.bytePair.countAscii(units, start, end);
+      } catch (error) {
+        throw new TokenizerError({
+          message: `the ${this.encoding} encoder failed on a piece of ${end - start} characters`,
+          cause: error,
+        });
+      }
     }
+    this.packed.set(head, tail, tokens);
     return tokens;
   }
 

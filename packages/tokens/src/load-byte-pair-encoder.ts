@@ -41,9 +41,12 @@ export const loadBytePairEncoder: EncoderLoader = (encoding: TiktokenEncoding): 
   // Its own memo of merged pairs: an encoder from a fresh loader starts with nothing seen.
   new BytePairEncoder(withPairMemo(sharedRanks(encoding)), splitPattern(encoding));
 
-// A class rather than an object of closures: a counter's optimised code that inlined one encoder's
-// closure deoptimised on the next encoder's (a fresh closure each), on every fresh counter.
-class BytePairEncoder implements Encoder {
+/**
+ * The encoder `loadBytePairEncoder` returns. A class rather than an object of closures: a counter's
+ * optimised code that inlined one encoder's closure deoptimised on the next encoder's (a fresh
+ * closure each), on every fresh counter.
+ */
+export class BytePairEncoder implements Encoder {
   private readonly ranks: Ranks;
   private readonly pattern: RegExp;
 
@@ -60,5 +63,16 @@ class BytePairEncoder implements Encoder {
 
   countOrdinary(piece: string): number {
     return pieceTokens(piece, this.ranks);
+  }
+
+  /**
+   * `countOrdinary` of the piece whose UTF-16 code units are `units[start, end)`, all ASCII (so
+   * also its UTF-8 bytes), at most 128 of them.
+   */
+  countAscii(units: Uint16Array, start: number, end: number): number {
+    const length = end - start;
+    const bytes = scratch;
+    for (let i = 0; i < length; i++) bytes[i] = units[start + i]!;
+    return countShortBytePairTokens(bytes, length, this.ranks);
   }
 }
