@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countBytePairTokens,
   countSegmentedBytePairTokens,
+  rankFiles,
   sharedRanks,
   withPairMemo,
 } from './long-piece-counter.js';
@@ -64,12 +65,6 @@ describe('countSegmentedBytePairTokens', () => {
 });
 
 const require = createRequire(import.meta.url);
-const rankFiles: Record<TiktokenEncoding, string> = {
-  o200k_base: '@dqbd/tiktoken/encoders/o200k_base.json',
-  cl100k_base: '@dqbd/tiktoken/encoders/cl100k_base.json',
-  p50k_base: '@dqbd/tiktoken/encoders/p50k_base.json',
-  r50k_base: '@dqbd/tiktoken/encoders/r50k_base.json',
-};
 const noRank = 2 ** 21;
 
 /** Every token of the published file and its rank, read independently of the table's loader. */

@@ -4,9 +4,12 @@ import type { TiktokenEncoding } from './types.js';
 
 const require = createRequire(import.meta.url);
 
-// `@dqbd/tiktoken` ships each encoding's mergeable ranks as lines "! <first rank> <base64 token>
-// ...", tokens in rank order. r50k and p50k share GPT-2's vocabulary file names.
-const rankFiles: Record<TiktokenEncoding, string> = {
+/**
+ * Where each encoding's published ranks are (read once per process by `sharedRanks`):
+ * `@dqbd/tiktoken` ships them as lines "! <first rank> <base64 token> ...", tokens in rank order.
+ * r50k and p50k share GPT-2's vocabulary file names.
+ */
+export const rankFiles: Record<TiktokenEncoding, string> = {
   o200k_base: '@dqbd/tiktoken/encoders/o200k_base.json',
   cl100k_base: '@dqbd/tiktoken/encoders/cl100k_base.json',
   p50k_base: '@dqbd/tiktoken/encoders/p50k_base.json',
