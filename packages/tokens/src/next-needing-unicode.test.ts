@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodeUnitBuffer } from './code-unit-buffer.js';
+import { createPieceCounter } from './create-piece-counter.js';
+import { loadBytePairEncoder } from './load-byte-pair-encoder.js';
 import { nextNeedingUnicode } from './next-needing-unicode.js';
 
 // The definition, one unit at a time: non-ASCII letters, numbers, marks and spaces, and surrogates.
@@ -45,4 +47,34 @@ describe('nextNeedingUnicode', () => {
       { numRuns: 4000 },
     );
   });
+
+  it('keeps counting linear in the text on units built to stop the scan often', () => {
+    // Symbols above 127 in every pair of units (each one classified), characters that need the
+    // Unicode pattern on every line (each one a cut), and both interleaved.
+    const units = ['→', 'a→', '→ ', 'é\n', 'x\u3000', '─é', '→\nab字', '\ud800→'];
+    for (const encoding of ['o200k_base', 'cl100k_base'] as const) {
+      const encoder = loadBytePairEncoder(encoding);
+      for (const unit of units) {
+        // The least of three runs, each on a fresh counter: a collection or another process in
+        // one run is not the scan.
+        const cpu = (length: number) => {
+          const text = unit.repeat(Math.ceil(length / unit.length));
+          let least = Number.POSITIVE_INFINITY;
+          for (let run = 0; run < 3; run++) {
+            const counter = createPieceCounter(encoder, encoding);
+            const started = process.cpuUsage();
+            counter.count(text);
+            const spent = process.cpuUsage(started);
+            least = Math.min(least, (spent.user + spent.system) / 1000);
+          }
+          return least;
+        };
+        cpu(20_000);
+        const small = Math.max(cpu(50_000), 3);
+        const large = cpu(200_000);
+        // Four times the text; a quadratic scan would take about sixteen times as long.
+        expect(large / small, `${encoding} ${JSON.stringify(unit)}`).toBeLessThan(9);
+      }
+    }
+  }, 120_000);
 });
