@@ -1,7 +1,10 @@
+import { CodeUnitBuffer } from './code-unit-buffer.js';
 import { GenerationalCache } from './generational-cache.js';
+import { BytePairEncoder } from './load-byte-pair-encoder.js';
 import type { Encoder } from './load-encoder.js';
-import { createLongPieceCounter } from './long-piece-counter.js';
+import { countLongPiece, type Ranks, sharedRanks, withPairMemo } from './long-piece-counter.js';
 import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
+import { nextNeedingUnicode } from './next-needing-unicode.js';
 import { longestPackedPiece, PackedPieceMemo, packHead, packTail } from './packed-piece-memo.js';
 import { hashRange, PieceMemo } from './piece-memo.js';
 import { asciiSplitPattern, splitPattern } from './split-pattern.js';
@@ -23,42 +26,6 @@ const pieceCacheGeneration = 65_536;
 const longestShortPiece = 128;
 const longPieceGeneration = 4_096;
 const longPieceCharacters = 4_000_000;
-// Characters on which the ASCII-class pattern could split differently from the Unicode one:
-// non-ASCII letters, numbers, marks and whitespace, and astral or lone-surrogate code units (the
-// ASCII pattern runs without the `u` flag). Every other character (arrows, box drawing, dashes,
-// quotes, BMP symbols) is "neither letter, number nor space" to both patterns alike.
-const needsUnicodeSource =
-  '[[\\p{L}\\p{N}\\p{M}\\p{White_Space}]--[\\x00-\\x7f]]|[\\u{10000}-\\u{10FFFF}]|\\p{Cs}';
-// The class above needs a Unicode-mode scan, several times slower per character than a plain one
-// (it was a fifth of a warm count): non-ASCII code units are found by a plain scan, and only those
-// are classified, each code unit once per process (a regular expression test per occurrence was
-// most of the scan on text with many arrows or box drawing, which never need it).
-const nonAscii = /[^\x00-\x7f]/g;
-const needsUnicodeAt = new RegExp(needsUnicodeSource, 'v');
-// Per BMP code unit: 0 not yet classified, 1 fine for the ASCII-class pattern, 2 needs Unicode.
-const unitClasses = new Uint8Array(65_536);
-
-function needsUnicode(code: number): boolean {
-  // Surrogates: astral characters, or lone ones (the ASCII pattern runs without the `u` flag).
-  if (code >= 0xd800 && code <= 0xdfff) return true;
-  let known = unitClasses[code]!;
-  if (known === 0) {
-    known = needsUnicodeAt.test(String.fromCharCode(code)) ? 2 : 1;
-    unitClasses[code] = known;
-  }
-  return known === 2;
-}
-
-/** The next character from `from` on that needs the Unicode pattern: its index, or -1. */
-function nextNeedingUnicode(text: string, from: number): number {
-  nonAscii.lastIndex = from;
-  while (nonAscii.exec(text) !== null) {
-    const index = nonAscii.lastIndex - 1;
-    if (needsUnicode(text.charCodeAt(index))) return index;
-  }
-  return -1;
-}
-
 /**
  * Tiktoken runs BPE on each piece of its pre-tokenisation split independently, so a piece's count
  * never depends on its neighbours: memoising counts per piece is exact, and only pieces not seen
@@ -67,141 +34,210 @@ function nextNeedingUnicode(text: string, from: number): number {
  * several times faster than Unicode property classes.
  */
 export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding): PieceCounter {
-  const unicodePattern = splitPattern(encoding);
-  const asciiPattern = asciiSplitPattern(encoding);
-  const cache = new GenerationalCache<string, number>(pieceCacheGeneration);
-  const longCache = new GenerationalCache<string, number>(longPieceGeneration, longPieceCharacters);
-  const countLongPiece = createLongPieceCounter(encoding);
-  const countOrdinary = encoder.countOrdinary?.bind(encoder);
-  const encodeShort = (piece: string): number => {
+  return new MemoisedPieceCounter(encoder, encoding);
+}
+
+// A class, not closures over the counter's state: optimised code that inlined one counter's
+// closures deoptimised ("wrong call target") on the next counter's, so every fresh counter ran
+// its first pass partly unoptimised. Methods are one function per process, whichever counter calls.
+class MemoisedPieceCounter implements PieceCounter {
+  private readonly encoder: Encoder;
+  private readonly encoding: TiktokenEncoding;
+  private readonly hasCountOrdinary: boolean;
+  // The default encoder, whose merge can read a piece's ASCII code units directly.
+  private readonly bytePair: BytePairEncoder | undefined;
+  private readonly unicodePattern: RegExp;
+  private readonly asciiPattern: RegExp;
+  private readonly cache = new GenerationalCache<string, number>(pieceCacheGeneration);
+  private readonly longCache = new GenerationalCache<string, number>(
+    longPieceGeneration,
+    longPieceCharacters,
+  );
+  private longRanks: Ranks | undefined;
+  // o200k and cl100k split ASCII-class text with a scanner instead of the pattern: the same pieces
+  // (see next-ascii-piece-end.ts), without a match array or the regular expression's backtracking.
+  private readonly nextPieceEnd:
+    | ((units: Uint16Array, index: number, end: number) => number)
+    | undefined;
+  // The text's code units, for the scanner and the memo keys.
+  private readonly units = new CodeUnitBuffer();
+  // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
+  private readonly memo = new PieceMemo(pieceCacheGeneration);
+  private readonly packed = new PackedPieceMemo(pieceCacheGeneration);
+
+  constructor(encoder: Encoder, encoding: TiktokenEncoding) {
+    this.encoder = encoder;
+    this.encoding = encoding;
+    this.hasCountOrdinary = typeof encoder.countOrdinary === 'function';
+    this.bytePair = encoder instanceof BytePairEncoder ? encoder : undefined;
+    this.unicodePattern = splitPattern(encoding);
+    this.asciiPattern = asciiSplitPattern(encoding);
+    this.nextPieceEnd =
+      encoding === 'o200k_base'
+        ? nextO200kPieceEnd
+        : encoding === 'cl100k_base'
+          ? nextCl100kPieceEnd
+          : undefined;
+  }
+
+  private encodeShort(piece: string): number {
     try {
-      return countOrdinary ? countOrdinary(piece) : encoder.encode_ordinary(piece).length;
+      return this.hasCountOrdinary
+        ? this.encoder.countOrdinary!(piece)
+        : this.encoder.encode_ordinary(piece).length;
     } catch (error) {
       throw new TokenizerError({
-        message: `the ${encoding} encoder failed on a piece of ${piece.length} characters`,
+        message: `the ${this.encoding} encoder failed on a piece of ${piece.length} characters`,
         cause: error,
       });
     }
-  };
-  // GPT-2's pattern has no newline alternative, so line starts are not guaranteed piece boundaries.
-  const canCutAtLines = encoding === 'o200k_base' || encoding === 'cl100k_base';
+  }
 
-  const countPiece = (piece: string): number => {
+  private countPiece(piece: string): number {
     if (piece.length <= longestShortPiece) {
-      let tokens = cache.get(piece);
+      let tokens = this.cache.get(piece);
       if (tokens === undefined) {
-        tokens = encodeShort(piece);
-        cache.set(piece, tokens);
+        tokens = this.encodeShort(piece);
+        this.cache.set(piece, tokens);
       }
       return tokens;
     }
-    let tokens = longCache.get(piece, piece.length);
+    let tokens = this.longCache.get(piece, piece.length);
     if (tokens === undefined) {
       try {
-        tokens = countLongPiece(piece);
+        this.longRanks ??= withPairMemo(sharedRanks(this.encoding));
+        tokens = countLongPiece(piece, this.longRanks);
       } catch (error) {
         throw new TokenizerError({
-          message: `could not count a piece of ${piece.length} characters with ${encoding}`,
+          message: `could not count a piece of ${piece.length} characters with ${this.encoding}`,
           cause: error,
         });
       }
-      longCache.set(piece, tokens, piece.length);
+      this.longCache.set(piece, tokens, piece.length);
     }
     return tokens;
-  };
+  }
 
-  const countPieces = (text: string, pattern: RegExp): number => {
+  private countPieces(text: string, pattern: RegExp): number {
     const pieces = text.match(pattern);
     if (pieces === null) return 0;
     let total = 0;
     for (let i = 0; i < pieces.length; i++) {
       const piece = pieces[i]!;
       // Every byte is a token of every encoding, so a one-character ASCII piece is one token.
-      total += piece.length === 1 && piece.charCodeAt(0) < 128 ? 1 : countPiece(piece);
+      total += piece.length === 1 && piece.charCodeAt(0) < 128 ? 1 : this.countPiece(piece);
     }
     return total;
-  };
+  }
 
-  // o200k and cl100k split ASCII-class text with a scanner instead of the pattern: the same pieces
-  // (see next-ascii-piece-end.ts), without a match array or the regular expression's backtracking.
-  const nextPieceEnd =
-    encoding === 'o200k_base'
-      ? nextO200kPieceEnd
-      : encoding === 'cl100k_base'
-        ? nextCl100kPieceEnd
-        : undefined;
-  // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
-  const memo = new PieceMemo(pieceCacheGeneration);
-  const packed = new PackedPieceMemo(pieceCacheGeneration);
   // Tokens of a short ASCII piece through the memo keyed by its packed characters; -1 when the
   // piece holds a code unit of 128 or more (not packable).
-  const countPacked = (text: string, start: number, end: number): number => {
-    const head = packHead(text, start, end);
+  private countPacked(text: string, units: Uint16Array, start: number, end: number): number {
+    const head = packHead(units, start, end);
     if (head === -1) return -1;
-    const tail = end - start > 4 ? packTail(text, start, end) : 0;
+    const tail = end - start > 4 ? packTail(units, start, end) : 0;
     if (tail === -1) return -1;
-    let tokens = packed.get(head, tail);
-    if (tokens < 0) {
-      const piece = text.slice(start, end);
-      tokens = tokens === -1 ? encodeShort(piece) : countPiece(piece);
-      packed.set(head, tail, tokens);
+    const tokens = this.packed.get(head, tail);
+    // The first sight apart: a lookup small enough to be inlined into the scan loop.
+    return tokens >= 0 ? tokens : this.countNewPacked(text, units, start, end, head, tail, tokens);
+  }
+
+  /** A packable piece the memo does not hold (`found` -1) or could not hold (-2). */
+  private countNewPacked(
+    text: string,
+    units: Uint16Array,
+    start: number,
+    end: number,
+    head: number,
+    tail: number,
+    found: number,
+  ): number {
+    let tokens: number;
+    if (found === -2) tokens = this.countPiece(text.slice(start, end));
+    else if (this.bytePair === undefined) tokens = this.encodeShort(text.slice(start, end));
+    else {
+      // ASCII code units are the piece's UTF-8 bytes: merged from the units, without a string.
+      try {
+        tokens = this.bytePair.countAscii(units, start, end);
+      } catch (error) {
+        throw new TokenizerError({
+          message: `the ${this.encoding} encoder failed on a piece of ${end - start} characters`,
+          cause: error,
+        });
+      }
     }
+    this.packed.set(head, tail, tokens);
     return tokens;
-  };
-  const countAscii = (text: string, start: number, end: number): number => {
-    if (nextPieceEnd === undefined)
-      return countPieces(
-        start === 0 && end === text.length ? text : text.slice(start, end),
-        asciiPattern,
-      );
+  }
+
+  private countAscii(text: string, units: Uint16Array, start: number, end: number): number {
+    // Called only when there is a scanner (see `count`).
+    const nextPieceEnd = this.nextPieceEnd!;
+    const memo = this.memo;
     let total = 0;
     let index = start;
     while (index < end) {
-      const pieceEnd = nextPieceEnd(text, index, end);
+      const pieceEnd = nextPieceEnd(units, index, end);
       const length = pieceEnd - index;
-      if (length === 1 && text.charCodeAt(index) < 128) total += 1;
+      if (length === 1 && units[index]! < 128) total += 1;
       else {
-        const packedTokens = length <= longestPackedPiece ? countPacked(text, index, pieceEnd) : -1;
+        const packedTokens =
+          length <= longestPackedPiece ? this.countPacked(text, units, index, pieceEnd) : -1;
         if (packedTokens >= 0) total += packedTokens;
         else if (length <= longestShortPiece) {
-          const hash = hashRange(text, index, pieceEnd);
+          const hash = hashRange(units, index, pieceEnd);
           let tokens = memo.get(text, index, pieceEnd, hash);
           if (tokens < 0) {
             const piece = text.slice(index, pieceEnd);
-            tokens = tokens === -1 ? encodeShort(piece) : countPiece(piece);
+            tokens = tokens === -1 ? this.encodeShort(piece) : this.countPiece(piece);
             memo.set(piece, hash, tokens);
           }
           total += tokens;
-        } else total += countPiece(text.slice(index, pieceEnd));
+        } else total += this.countPiece(text.slice(index, pieceEnd));
       }
       index = pieceEnd;
     }
     return total;
-  };
+  }
 
-  return {
-    count(text) {
-      let index = nextNeedingUnicode(text, 0);
-      if (index < 0) return countAscii(text, 0, text.length);
-      if (!canCutAtLines) return countPieces(text, unicodePattern);
-      // Count the lines around each such character with the Unicode pattern and the stretches
-      // between them with the fast one; cuts fall only where a piece must end anyway.
-      let total = 0;
-      let start = 0;
-      while (index >= 0) {
-        // An astral character is two code units; the cut after it never splits the pair.
-        const width = text.charCodeAt(index) >= 0xd800 && text.charCodeAt(index) <= 0xdbff ? 2 : 1;
-        const cutBefore = safeCutBefore(text, index, start);
-        const cutAfter = safeCutAfter(text, Math.min(text.length, index + width));
-        if (cutBefore > start) total += countAscii(text, start, cutBefore);
-        total += countPieces(text.slice(cutBefore, cutAfter), unicodePattern);
-        start = cutAfter;
-        index = start < text.length ? nextNeedingUnicode(text, start) : -1;
-      }
-      if (start < text.length) total += countAscii(text, start, text.length);
-      return total;
-    },
-  };
+  count(text: string): number {
+    try {
+      const units = this.units.of(text);
+      const words = this.units.words;
+      const index = nextNeedingUnicode(units, words, 0, text.length);
+      // Only o200k and cl100k have a scanner. GPT-2's pattern (r50k, p50k) has no newline
+      // alternative, so its line starts are not guaranteed piece boundaries: no cutting at lines.
+      if (this.nextPieceEnd === undefined)
+        return this.countPieces(text, index < 0 ? this.asciiPattern : this.unicodePattern);
+      return index < 0
+        ? this.countAscii(text, units, 0, text.length)
+        : this.countMixed(text, index, units, words);
+    } finally {
+      this.units.release();
+    }
+  }
+
+  /**
+   * Counts the lines around each character at `index` and after that needs the Unicode pattern
+   * with it, and the stretches between them with the fast path; cuts fall only where a piece must
+   * end anyway.
+   */
+  private countMixed(text: string, index: number, units: Uint16Array, words: Int32Array): number {
+    let total = 0;
+    let start = 0;
+    while (index >= 0) {
+      // An astral character is two code units; the cut after it never splits the pair.
+      const width = text.charCodeAt(index) >= 0xd800 && text.charCodeAt(index) <= 0xdbff ? 2 : 1;
+      const cutBefore = safeCutBefore(text, index, start);
+      const cutAfter = safeCutAfter(text, Math.min(text.length, index + width));
+      if (cutBefore > start) total += this.countAscii(text, units, start, cutBefore);
+      total += this.countPieces(text.slice(cutBefore, cutAfter), this.unicodePattern);
+      start = cutAfter;
+      index = nextNeedingUnicode(units, words, start, text.length);
+    }
+    if (start < text.length) total += this.countAscii(text, units, start, text.length);
+    return total;
+  }
 }
 
 /**

@@ -1,7 +1,10 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { codeUnits } from './code-unit-buffer.js';
 import { loadBytePairEncoder, type TiktokenEncoding } from './index.js';
+import { BytePairEncoder } from './load-byte-pair-encoder.js';
+import { splitPattern } from './split-pattern.js';
 import { transcriptSamples } from './test-utils/corpus-texts.ts';
 import { seededRandom, syntheticSamples } from './test-utils/synthetic-texts.ts';
 
@@ -71,5 +74,40 @@ describe('loadBytePairEncoder (tiktoken in JavaScript, the default encoder)', ()
     const encoder = loadBytePairEncoder('o200k_base');
     for (const piece of ['hello', ' world', '字字字', '😀', 'x'.repeat(300), '\uD800'])
       expect(encoder.countOrdinary!(piece)).toBe(encoder.encode_ordinary(piece).length);
+  });
+
+  it('counts each ASCII piece from its code units inside any text as tiktoken counts it, every encoding (property)', () => {
+    // The counter hands the merge a short ASCII piece as a range of the text's code units (any
+    // text around it, non-ASCII included); every fresh encoder merges from nothing seen. Texts of
+    // letters, symbols, any ASCII, or one repeated character, split as the encoding splits them.
+    const ascii = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...' abcdefghijklmnopqrstuvwxyzABCXYZ'), maxLength: 40 }),
+      fc.string({ unit: fc.constantFrom(...' !"#$%&()*+,-./:;<=>?@[]^_`{|}~0123'), maxLength: 40 }),
+      fc.string({ unit: 'binary-ascii', maxLength: 40 }),
+      fc
+        .tuple(fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }), fc.nat(140))
+        .map(([unit, times]) => unit.repeat(times)),
+    );
+    fc.assert(
+      fc.property(
+        fc.noBias(fc.constantFrom(...encodings)),
+        fc.noBias(ascii),
+        fc.noBias(fc.string({ unit: 'grapheme', maxLength: 6 })),
+        (encoding, value, around) => {
+          const encoder = loadBytePairEncoder(encoding) as BytePairEncoder;
+          expect(encoder).toBeInstanceOf(BytePairEncoder);
+          const units = codeUnits(`${around}${value}${around}`);
+          let start = around.length;
+          for (const piece of value.match(splitPattern(encoding)) ?? []) {
+            if (piece.length <= 128)
+              expect(encoder.countAscii(units, start, start + piece.length)).toBe(
+                raw[encoding]!.encode_ordinary(piece).length,
+              );
+            start += piece.length;
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
   });
 });

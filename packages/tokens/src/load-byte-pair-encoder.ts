@@ -37,18 +37,42 @@ function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
  * the WASM encoder, and tens of MB instead of ~90) merged exactly as tiktoken merges (lowest rank
  * first, leftmost on ties, a piece that is a token stays whole). The default of `createTokenCounter`.
  */
-export const loadBytePairEncoder: EncoderLoader = (encoding: TiktokenEncoding): Encoder => {
+export const loadBytePairEncoder: EncoderLoader = (encoding: TiktokenEncoding): Encoder =>
   // Its own memo of merged pairs: an encoder from a fresh loader starts with nothing seen.
-  const ranks = withPairMemo(sharedRanks(encoding));
-  const pattern = splitPattern(encoding);
-  return {
-    encode_ordinary(text) {
-      const ids: number[] = [];
-      for (const piece of text.match(pattern) ?? []) pieceTokens(piece, ranks, ids);
-      return Uint32Array.from(ids);
-    },
-    countOrdinary(piece) {
-      return pieceTokens(piece, ranks);
-    },
-  };
-};
+  new BytePairEncoder(withPairMemo(sharedRanks(encoding)), splitPattern(encoding));
+
+/**
+ * The encoder `loadBytePairEncoder` returns. A class rather than an object of closures: a counter's
+ * optimised code that inlined one encoder's closure deoptimised on the next encoder's (a fresh
+ * closure each), on every fresh counter.
+ */
+export class BytePairEncoder implements Encoder {
+  private readonly ranks: Ranks;
+  private readonly pattern: RegExp;
+
+  constructor(ranks: Ranks, pattern: RegExp) {
+    this.ranks = ranks;
+    this.pattern = pattern;
+  }
+
+  encode_ordinary(text: string): Uint32Array {
+    const ids: number[] = [];
+    for (const piece of text.match(this.pattern) ?? []) pieceTokens(piece, this.ranks, ids);
+    return Uint32Array.from(ids);
+  }
+
+  countOrdinary(piece: string): number {
+    return pieceTokens(piece, this.ranks);
+  }
+
+  /**
+   * `countOrdinary` of the piece whose UTF-16 code units are `units[start, end)`, all ASCII (so
+   * also its UTF-8 bytes), at most 128 of them.
+   */
+  countAscii(units: Uint16Array, start: number, end: number): number {
+    const length = end - start;
+    const bytes = scratch;
+    for (let i = 0; i < length; i++) bytes[i] = units[start + i]!;
+    return countShortBytePairTokens(bytes, length, this.ranks);
+  }
+}

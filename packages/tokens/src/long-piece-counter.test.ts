@@ -1,8 +1,10 @@
+import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countBytePairTokens,
   countSegmentedBytePairTokens,
+  rankFiles,
   sharedRanks,
   withPairMemo,
 } from './long-piece-counter.js';
@@ -60,4 +62,79 @@ describe('countSegmentedBytePairTokens', () => {
       { numRuns: Number(process.env.LONG_PIECE_RUNS ?? 40) },
     );
   }, 120_000);
+});
+
+const require = createRequire(import.meta.url);
+const noRank = 2 ** 21;
+
+/** Every token of the published file and its rank, read independently of the table's loader. */
+function vocabulary(encoding: TiktokenEncoding): Map<string, number> {
+  const { bpe_ranks: text } = require(rankFiles[encoding]) as { bpe_ranks: string };
+  const tokens = new Map<string, number>();
+  let rank = 0;
+  const words = text.split(/[ \n]+/);
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === '!') {
+      rank = Number(words[++i]);
+      continue;
+    }
+    if (words[i]) tokens.set(Buffer.from(words[i]!, 'base64').toString('latin1'), rank++);
+  }
+  return tokens;
+}
+
+const bytesOf = (token: string) => Buffer.from(token, 'latin1');
+
+describe('the rank table', () => {
+  for (const encoding of ['o200k_base', 'cl100k_base', 'p50k_base', 'r50k_base'] as const) {
+    const tokens = vocabulary(encoding);
+    const all = [...tokens.keys()];
+
+    it(`finds every token of ${encoding} at its rank (its no-token filter never refuses a token)`, () => {
+      const { rankOf } = sharedRanks(encoding);
+      let wrong = 0;
+      for (const [token, rank] of tokens) {
+        const bytes = bytesOf(token);
+        if (rankOf(bytes, 0, bytes.length) !== rank) wrong++;
+      }
+      expect(tokens.size).toBeGreaterThan(50_000);
+      expect(wrong).toBe(0);
+    });
+
+    it(`answers byte strings near tokens exactly, tokens or not, inside longer bytes, ${encoding} (property)`, () => {
+      // Tokens with a byte changed, added or removed: mostly no token, and the ones that are
+      // must still be found; looked up at an offset inside other bytes, as merges look them up.
+      const { rankOf } = sharedRanks(encoding);
+      const edit = fc.tuple(
+        fc.nat({ max: all.length - 1 }),
+        fc.constantFrom('replace', 'append', 'prepend', 'drop'),
+        fc.nat({ max: 255 }),
+        fc.nat(),
+        fc.string({ unit: 'binary-ascii', maxLength: 3 }),
+      );
+      fc.assert(
+        fc.property(fc.noBias(fc.array(edit, { minLength: 1, maxLength: 50 })), (edits) => {
+          for (const [index, kind, byte, at, padding] of edits) {
+            const token = all[index]!;
+            const position = at % (token.length + 1);
+            const char = String.fromCharCode(byte);
+            const value =
+              kind === 'replace'
+                ? token.slice(0, position) + char + token.slice(position + 1)
+                : kind === 'append'
+                  ? token + char
+                  : kind === 'prepend'
+                    ? char + token
+                    : token.slice(0, position) + token.slice(position + 1);
+            if (value.length === 0) continue;
+            const bytes = bytesOf(padding + value + padding);
+            expect(rankOf(bytes, padding.length, padding.length + value.length)).toBe(
+              tokens.get(value) ?? noRank,
+            );
+          }
+        }),
+        { numRuns: 200 },
+      );
+    });
+  }
 });

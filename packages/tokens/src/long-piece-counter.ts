@@ -2,14 +2,14 @@ import { createRequire } from 'node:module';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
 import type { TiktokenEncoding } from './types.js';
 
-/** Token count of one pre-tokenisation piece, exact, in O(n log n) of its UTF-8 length. */
-export type LongPieceCounter = (piece: string) => number;
-
 const require = createRequire(import.meta.url);
 
-// `@dqbd/tiktoken` ships each encoding's mergeable ranks as lines "! <first rank> <base64 token>
-// ...", tokens in rank order. r50k and p50k share GPT-2's vocabulary file names.
-const rankFiles: Record<TiktokenEncoding, string> = {
+/**
+ * Where each encoding's published ranks are (read once per process by `sharedRanks`):
+ * `@dqbd/tiktoken` ships them as lines "! <first rank> <base64 token> ...", tokens in rank order.
+ * r50k and p50k share GPT-2's vocabulary file names.
+ */
+export const rankFiles: Record<TiktokenEncoding, string> = {
   o200k_base: '@dqbd/tiktoken/encoders/o200k_base.json',
   cl100k_base: '@dqbd/tiktoken/encoders/cl100k_base.json',
   p50k_base: '@dqbd/tiktoken/encoders/p50k_base.json',
@@ -41,6 +41,8 @@ for (let i = 0; i < 64; i++)
     i;
 
 const rankMask = (1 << 21) - 1;
+// The token filter has 2^(32 - filterShift) words of 32 bits.
+const filterShift = 16;
 
 /** Up to 4 bytes as one number (with the size, which the table stores beside it, exact). */
 function packBytes(bytes: Uint8Array, start: number, size: number): number {
@@ -141,6 +143,10 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
   const mask = slots - 1;
   const table = new Int32Array(slots * 2);
   const pairs = new Int32Array(65_536).fill(noRank);
+  // A filter of every token's hash (two bits in one word): about half the lookups of a first pass
+  // are byte strings that are no token, and a probe of the table (2 MB, most of a merge's cache
+  // misses) ends at an empty slot only after several; this 256 KB answers most of them.
+  const filter = new Int32Array(1 << (32 - filterShift));
   const byteRanks = new Int32Array(256).fill(noRank);
   let longestToken = 0;
   for (let e = 0; e < count; e++) {
@@ -152,6 +158,8 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
     else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = rank;
     // Mixed as `hashBytes` mixes, which lookups use.
     const hash = (hashes[e]! ^ (hashes[e]! >>> 16)) >>> 0;
+    const word = Math.imul(hash, 0x9e3779b1) >>> filterShift;
+    filter[word] = filter[word]! | (1 << ((hash >>> 22) & 31)) | (1 << (hash >>> 27));
     let slot = hash & mask;
     while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
     table[slot * 2] = (size << 21) | rank;
@@ -162,6 +170,8 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
     const size = end - start;
     if (size > longestToken) return noRank;
     const hash = hashBytes(bytes, start, end);
+    const bits = filter[Math.imul(hash, 0x9e3779b1) >>> filterShift]!;
+    if (((bits >>> ((hash >>> 22) & 31)) & (bits >>> (hash >>> 27)) & 1) === 0) return noRank;
     const packed = size <= 4 ? packBytes(bytes, start, size) : fingerprintOf(hash, offsetBits);
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const sizeAndRank = table[slot * 2]!;
@@ -194,14 +204,11 @@ const positionScale = 2 ** 32;
  * and over ~1 MB its WASM build traps). The same choice taken from a priority queue keyed by
  * (rank, position) gives the same merges in the same order, hence the same tokens, in
  * O(n log n). Stale heap entries are skipped by checking them against the current pair ranks.
+ * Counts `piece` under `ranks` (with its own pair memo).
  */
-export function createLongPieceCounter(encoding: TiktokenEncoding): LongPieceCounter {
-  let ranks: Ranks | undefined;
-  return (piece) => {
-    ranks ??= withPairMemo(sharedRanks(encoding));
-    const bytes = Buffer.from(piece, 'utf8');
-    return countSegmentedBytePairTokens(bytes, bytes.length, ranks);
-  };
+export function countLongPiece(piece: string, ranks: Ranks): number {
+  const bytes = Buffer.from(piece, 'utf8');
+  return countSegmentedBytePairTokens(bytes, bytes.length, ranks);
 }
 
 /** The shared rank table with a memo of merged pairs of its own. */

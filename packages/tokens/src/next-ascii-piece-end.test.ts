@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { corpusSkipReason } from '@baton/test-corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { codeUnits } from './code-unit-buffer.js';
 import { createTokenCounter } from './index.js';
 import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
 import { asciiSplitPattern } from './split-pattern.js';
@@ -15,8 +16,9 @@ type Encoding = keyof typeof scanners;
 
 function scan(encoding: Encoding, text: string): string[] {
   const pieces: string[] = [];
+  const units = codeUnits(text);
   for (let index = 0; index < text.length; ) {
-    const end = scanners[encoding](text, index, text.length);
+    const end = scanners[encoding](units, index, text.length);
     expect(end).toBeGreaterThan(index);
     pieces.push(text.slice(index, end));
     index = end;

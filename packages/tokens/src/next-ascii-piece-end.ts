@@ -15,29 +15,29 @@ classes[10] = NEWLINE;
 classes[13] = NEWLINE;
 for (const code of [9, 11, 12, 32]) classes[code] = SPACE;
 
-function classAt(text: string, index: number): number {
-  const code = text.charCodeAt(index);
+function classAt(units: Uint16Array, index: number): number {
+  const code = units[index]!;
   return code < 128 ? classes[code]! : OTHER;
 }
 
 /** The end of an English contraction (`'s 't 're 've 'm 'll 'd`, any case) at `index`, or `index`. */
-function contractionEnd(text: string, index: number, end: number): number {
-  if (index + 1 >= end || text.charCodeAt(index) !== 39) return index;
-  const first = text.charCodeAt(index + 1) | 32;
+function contractionEnd(units: Uint16Array, index: number, end: number): number {
+  if (index + 1 >= end || units[index]! !== 39) return index;
+  const first = units[index + 1]! | 32;
   if (first === 115 || first === 116 || first === 109 || first === 100) return index + 2; // s t m d
   if (index + 2 >= end) return index;
-  const second = text.charCodeAt(index + 2) | 32;
+  const second = units[index + 2]! | 32;
   if ((first === 114 || first === 118) && second === 101) return index + 3; // re ve
   if (first === 108 && second === 108) return index + 3; // ll
   return index;
 }
 
 /** The end of the whitespace piece starting at `index` (the last three alternatives of both patterns). */
-function whitespaceEnd(text: string, index: number, end: number): number {
+function whitespaceEnd(units: Uint16Array, index: number, end: number): number {
   let last = -1;
   let run = index;
   while (run < end) {
-    const kind = classAt(text, run);
+    const kind = classAt(units, run);
     if (kind === NEWLINE) last = run;
     else if (kind !== SPACE) break;
     run++;
@@ -54,24 +54,30 @@ function whitespaceEnd(text: string, index: number, end: number): number {
  * three, a symbol run (after an optional space) with the line breaks that follow it (and `/` for
  * o200k), else whitespace.
  */
-function restEnd(text: string, index: number, end: number, kind: number, slashes: boolean): number {
+function restEnd(
+  units: Uint16Array,
+  index: number,
+  end: number,
+  kind: number,
+  slashes: boolean,
+): number {
   if (kind === DIGIT) {
     let digit = index + 1;
-    while (digit < end && digit < index + 3 && classAt(text, digit) === DIGIT) digit++;
+    while (digit < end && digit < index + 3 && classAt(units, digit) === DIGIT) digit++;
     return digit;
   }
-  const symbols = kind === OTHER ? index : text.charCodeAt(index) === 32 ? index + 1 : -1;
-  if (symbols >= 0 && symbols < end && classAt(text, symbols) === OTHER) {
+  const symbols = kind === OTHER ? index : units[index]! === 32 ? index + 1 : -1;
+  if (symbols >= 0 && symbols < end && classAt(units, symbols) === OTHER) {
     let after = symbols + 1;
-    while (after < end && classAt(text, after) === OTHER) after++;
+    while (after < end && classAt(units, after) === OTHER) after++;
     while (after < end) {
-      const code = text.charCodeAt(after);
+      const code = units[after]!;
       if (code !== 10 && code !== 13 && !(slashes && code === 47)) break;
       after++;
     }
     return after;
   }
-  return whitespaceEnd(text, index, end);
+  return whitespaceEnd(units, index, end);
 }
 
 /**
@@ -79,36 +85,36 @@ function restEnd(text: string, index: number, end: number, kind: number, slashes
  * code unit is ASCII or "neither letter, number nor space" (what the ASCII-class pattern sees):
  * the same split as the pattern, without a regular expression or a string per piece.
  */
-export function nextO200kPieceEnd(text: string, index: number, end: number): number {
-  const kind = classAt(text, index);
+export function nextO200kPieceEnd(units: Uint16Array, index: number, end: number): number {
+  const kind = classAt(units, index);
   // `[^\r\n\p{L}\p{N}]?[upper]*[lower]+(?:contraction)?` and `…?[upper]+[lower]*(?:contraction)?`
   const letters = kind === OTHER || kind === SPACE ? index + 1 : index;
   if (kind !== DIGIT && kind !== NEWLINE && letters < end) {
     // Range checks instead of the class table: these two loops are most of the scan.
     let upper = letters;
     while (upper < end) {
-      const code = text.charCodeAt(upper);
+      const code = units[upper]!;
       if (code < 65 || code > 90) break;
       upper++;
     }
     let lower = upper;
     while (lower < end) {
-      const code = text.charCodeAt(lower);
+      const code = units[lower]!;
       if (code < 97 || code > 122) break;
       lower++;
     }
-    if (lower > letters) return contractionEnd(text, lower, end);
+    if (lower > letters) return contractionEnd(units, lower, end);
   }
   // ` ?[^\s\p{L}\p{N}]+[\r\n/]*`, then the whitespace alternatives.
-  return restEnd(text, index, end, kind, true);
+  return restEnd(units, index, end, kind, true);
 }
 
 /** The same for cl100k_base, whose pattern differs in contractions, letters and `/`. */
-export function nextCl100kPieceEnd(text: string, index: number, end: number): number {
-  const kind = classAt(text, index);
+export function nextCl100kPieceEnd(units: Uint16Array, index: number, end: number): number {
+  const kind = classAt(units, index);
   // `'(?:s|t|re|ve|m|ll|d)` (any case) stands alone.
-  if (text.charCodeAt(index) === 39) {
-    const contraction = contractionEnd(text, index, end);
+  if (units[index]! === 39) {
+    const contraction = contractionEnd(units, index, end);
     if (contraction > index) return contraction;
   }
   // `[^\r\n\p{L}\p{N}]?\p{L}+`
@@ -116,12 +122,12 @@ export function nextCl100kPieceEnd(text: string, index: number, end: number): nu
   if (kind !== DIGIT && kind !== NEWLINE) {
     let after = letters;
     while (after < end) {
-      const next = classAt(text, after);
+      const next = classAt(units, after);
       if (next !== UPPER && next !== LOWER) break;
       after++;
     }
     if (after > letters) return after;
   }
   // ` ?[^\s\p{L}\p{N}]+[\r\n]*`, then the whitespace alternatives.
-  return restEnd(text, index, end, kind, false);
+  return restEnd(units, index, end, kind, false);
 }

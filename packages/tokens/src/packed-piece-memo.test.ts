@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { codeUnits } from './code-unit-buffer.js';
 import { longestPackedPiece, PackedPieceMemo, packHead, packTail } from './packed-piece-memo.js';
 
 const key = (piece: string, start = 0, end = piece.length) => {
-  const head = packHead(piece, start, end);
-  return [head, head === -1 ? -1 : packTail(piece, start, end)] as const;
+  const units = codeUnits(piece);
+  const head = packHead(units, start, end);
+  return [head, head === -1 ? -1 : packTail(units, start, end)] as const;
 };
 const asciiPiece = fc.noBias(fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 8 }));
 
@@ -21,9 +23,11 @@ describe('PackedPieceMemo', () => {
       }),
       { numRuns: 2000 },
     );
-    expect(packHead('x'.repeat(longestPackedPiece + 1), 0, longestPackedPiece + 1)).toBe(-1);
+    expect(packHead(codeUnits('x'.repeat(longestPackedPiece + 1)), 0, longestPackedPiece + 1)).toBe(
+      -1,
+    );
     expect(key('abcdé')[1]).toBe(-1);
-    expect(packHead('é', 0, 1)).toBe(-1);
+    expect(packHead(codeUnits('é'), 0, 1)).toBe(-1);
   });
 
   it('returns what was stored while it grows and across generations, and nothing else (property)', () => {

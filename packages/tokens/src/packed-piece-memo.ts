@@ -14,16 +14,16 @@ const stride = 2;
 const initialSlots = 1 << 12;
 
 /**
- * The first key word of `text[start:end)` (the length and the first four characters), or -1 when
+ * The first key word of `units[start:end)` (the length and the first four characters), or -1 when
  * the range is longer than `longestPackedPiece` or holds a code unit of 128 or more.
  */
-export function packHead(text: string, start: number, end: number): number {
+export function packHead(units: Uint16Array, start: number, end: number): number {
   const length = end - start;
   if (length > longestPackedPiece) return -1;
   let word = length << 28;
   const stop = length < 4 ? end : start + 4;
   for (let index = start, shift = 0; index < stop; index++, shift += 7) {
-    const code = text.charCodeAt(index);
+    const code = units[index]!;
     if (code >= 128) return -1;
     word |= code << shift;
   }
@@ -31,10 +31,10 @@ export function packHead(text: string, start: number, end: number): number {
 }
 
 /** The second key word (characters 5 to 8), or -1 when one of them is not ASCII. */
-export function packTail(text: string, start: number, end: number): number {
+export function packTail(units: Uint16Array, start: number, end: number): number {
   let word = 0;
   for (let index = start + 4, shift = 0; index < end; index++, shift += 7) {
-    const code = text.charCodeAt(index);
+    const code = units[index]!;
     if (code >= 128) return -1;
     word |= code << shift;
   }

@@ -31,11 +31,10 @@ export function slotsFor(entries: number): number {
 }
 const maxProbes = 16;
 
-/** A hash of `text` from `start` to `end` (FNV-1a over UTF-16 code units, from a per-process seed). */
-export function hashRange(text: string, start: number, end: number): number {
+/** A hash of `units` from `start` to `end` (FNV-1a over UTF-16 code units, from a per-process seed). */
+export function hashRange(units: Uint16Array, start: number, end: number): number {
   let hash = 0x811c9dc5 ^ seed;
-  for (let index = start; index < end; index++)
-    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  for (let index = start; index < end; index++) hash = Math.imul(hash ^ units[index]!, 0x01000193);
   return hash;
 }
 
@@ -87,7 +86,7 @@ export class PieceMemo {
   }
 
   /**
-   * The count stored for `text[start:end]` (whose `hashRange` is `hash`); -1 when it is not stored,
+   * The count stored for `text[start:end]` (whose code units' `hashRange` is `hash`); -1 when it is not stored,
    * -2 when it could not have been (its probe sequence is full: ask a string-keyed cache).
    */
   get(text: string, start: number, end: number, hash: number): number {
