@@ -718,13 +718,14 @@ function edit(messages: unknown[], [kind, pick, nameAt, value, seed]: Structural
         });
       return;
     case 10: {
-      // one character of a string field changed, or the string's case
+      // one character of a string field changed, or the string lengthened
       const field = keys.find(
         (k, i) => i >= seed % (keys.length || 1) && typeof record[k] === 'string',
       );
       if (field === undefined) return;
       const old = record[field] as string;
-      if (old.length === 0) record[field] = 'x';
+      // A changed character often keeps the count; a longer string rarely does.
+      if (old.length === 0 || seed % 2 === 1) record[field] = `${old} ${old}x`;
       else {
         const at = seed % old.length;
         const code = old.charCodeAt(at);
