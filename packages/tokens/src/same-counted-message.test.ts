@@ -628,6 +628,34 @@ class Part {
   }
 }
 
+// Messages of the shapes agent transcripts are made of (plain JSON, no Dates, which are never
+// compared): text and reasoning parts, tool calls with JSON inputs, text and JSON tool results.
+const plainJson = fc.noBias(fc.jsonValue({ maxDepth: 3 }));
+const transcriptPart = fc.oneof(
+  fc.record({ type: fc.constantFrom('text', 'reasoning'), text }),
+  fc.record(
+    { type: fc.constant('tool-call'), toolCallId: text, toolName: text, input: plainJson },
+    { requiredKeys: ['type', 'toolName', 'input'] },
+  ),
+  fc.record({
+    type: fc.constant('tool-result'),
+    toolCallId: text,
+    toolName: text,
+    output: fc.oneof(
+      fc.record({ type: fc.constantFrom('text', 'error-text'), value: text }),
+      fc.record({ type: fc.constantFrom('json', 'error-json'), value: plainJson }),
+      fc.record({ type: fc.constant('execution-denied'), reason: text }),
+    ),
+  }),
+);
+const transcriptMessage = fc.oneof(
+  fc.record({ role: fc.constantFrom('user', 'assistant', 'system', 'tool'), content: text }),
+  fc.record({
+    role: fc.constantFrom('user', 'assistant', 'tool'),
+    content: fc.array(transcriptPart, { minLength: 1, maxLength: 3 }),
+  }),
+);
+
 type StructuralEdit = [kind: number, pick: number, name: number, value: unknown, seed: number];
 
 const editValue = fc.noBias(
@@ -642,13 +670,13 @@ const editValue = fc.noBias(
   ),
 );
 const structuralEdit: fc.Arbitrary<StructuralEdit> = fc.tuple(
-  fc.nat({ max: 11 }),
+  fc.nat({ max: 12 }),
   fc.nat(),
   fc.nat(),
   editValue,
   fc.nat(),
 );
-const kinds = 12;
+const kinds = 13;
 
 /** Applies one edit a re-count must see (or rightly ignore) to a node of `messages`. */
 function edit(messages: unknown[], [kind, pick, nameAt, value, seed]: StructuralEdit): void {
@@ -717,13 +745,18 @@ function edit(messages: unknown[], [kind, pick, nameAt, value, seed]: Structural
           [name]: value,
         });
       return;
-    case 10: {
-      // one character of a string field changed, or the string lengthened
-      const field = keys.find(
-        (k, i) => i >= seed % (keys.length || 1) && typeof record[k] === 'string',
+    case 10:
+    case 11: {
+      // One string anywhere (not only in the picked node): a character changed, or lengthened.
+      const strings = editableNodes(messages).flatMap(({ node }) =>
+        Object.keys(node)
+          .filter((k) => typeof (node as Record<string, unknown>)[k] === 'string')
+          .map((k) => [node as Record<string, unknown>, k] as const),
       );
-      if (field === undefined) return;
-      const old = record[field] as string;
+      if (strings.length === 0) return;
+      const [owner, field] = strings[pick % strings.length]!;
+      const old = owner[field] as string;
+      const record = owner;
       // A changed character often keeps the count; a longer string rarely does.
       if (old.length === 0 || seed % 2 === 1) record[field] = `${old} ${old}x`;
       else {
@@ -746,7 +779,10 @@ describe('re-counting deep copies after structural edits', () => {
     let changedCounts = 0;
     fc.assert(
       fc.property(
-        fc.array(message, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.oneof(transcriptMessage, transcriptMessage, message), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         fc.array(structuralEdit, { minLength: 1, maxLength: 4 }),
         (start, edits) => {
           const counter = createTokenCounter();
@@ -775,5 +811,49 @@ describe('re-counting deep copies after structural edits', () => {
       { numRuns: Number(process.env.RECOUNT_RUNS ?? 1000) },
     );
     expect(changedCounts).toBeGreaterThan(steps / 5);
+  });
+});
+
+/** A conversation with the message or content part at `at` in one of four states. */
+function slotVariant(
+  messages: unknown[],
+  at: number,
+  state: number,
+  inContent: boolean,
+): unknown[] {
+  const copy = deepCopy(messages) as unknown[];
+  let target = copy;
+  let index = at % copy.length;
+  if (inContent) {
+    const content = (copy[index] as { content?: unknown }).content;
+    if (!Array.isArray(content) || content.length === 0) return copy;
+    target = content;
+    index = at % content.length;
+  }
+  if (state === 1) delete target[index];
+  else if (state === 2) target[index] = undefined;
+  else if (state === 3)
+    Object.defineProperty(target[index], 'name', { value: 'a hidden name', configurable: true });
+  return copy;
+}
+
+describe('re-counting slots that hold a hole, an undefined or an uncomparable message', () => {
+  it('agrees with a fresh counter whatever state a slot moves between (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(transcriptMessage, { minLength: 1, maxLength: 4 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.array(fc.nat({ max: 3 }), { minLength: 2, maxLength: 5 }),
+        (messages, at, inContent, states) => {
+          const counter = createTokenCounter();
+          for (const state of states) {
+            const next = slotVariant(messages, at, state, inContent);
+            expect(counted(counter, next)).toBe(counted(createTokenCounter(), next));
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
