@@ -322,7 +322,14 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       const length = messages.length;
       for (let i = 0; i < length; i++) {
         const message = messages[i];
-        if (i < previousCounts.length && sameCountedMessage(previous[i], message)) {
+        // An incomparable message left `undefined`, which a hole or an `undefined` (an error)
+        // would equal.
+        const before = previous[i];
+        if (
+          i < previousCounts.length &&
+          before !== undefined &&
+          sameCountedMessage(before, message)
+        ) {
           total += previousCounts[i]!;
           // The copy replaces its original: the next copy shares its hidden class, and the
           // original can be collected.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTokenCounter } from './index.js';
@@ -462,7 +463,11 @@ function decorate(target: object, extra: Extras | Buffered): void {
     define(target, key, { value, enumerable, writable: true });
   if (!('getters' in extra)) return;
   for (const [key, value] of extra.getters)
-    define(target, key, { get: () => value, enumerable: true });
+    define(target, key, {
+      get: () => value,
+      enumerable: true,
+      configurable: true,
+    });
   for (const value of extra.symbols) define(target, Symbol('s'), { value, enumerable: true });
   if (extra.toJson !== undefined)
     define(target, 'toJSON', { value: toJsonMethods[extra.toJson], enumerable: false });
@@ -567,5 +572,288 @@ describe('countMessages with values beyond plain JSON', () => {
       { numRuns: 1500 },
     );
     expect(changedCounts).toBeGreaterThan(steps / 10);
+  });
+});
+
+// Field names `countMessageTokens` reads (property reads and destructuring), taken from its source
+// at test time: an edit adding one of them is what a comparison by named reads could miss.
+const countSource = readFileSync(new URL('./count-message-tokens.ts', import.meta.url), 'utf8');
+const readNames = [
+  ...new Set([
+    ...[...countSource.matchAll(/\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!),
+    ...[...countSource.matchAll(/const \{([^}]*)\}/g)].flatMap((m) =>
+      m[1]!.split(',').map((name) => name.trim()),
+    ),
+  ]),
+].filter((name) => /^[A-Za-z_]\w*$/.test(name));
+
+/** A deep copy with fresh objects and fresh strings, keeping prototypes, holes and hidden fields. */
+function deepCopy(value: unknown): unknown {
+  if (typeof value === 'string') return [...value].join('');
+  if (typeof value !== 'object' || value === null) return value;
+  // Buffers and Maps are shared between copies and never edited.
+  if (ArrayBuffer.isView(value) || value instanceof Map) return value;
+  const copy: object = Array.isArray(value)
+    ? new Array(value.length)
+    : value instanceof Date
+      ? new Date(value.getTime())
+      : Object.create(Object.getPrototypeOf(value));
+  for (const key of Reflect.ownKeys(value)) {
+    if (Array.isArray(value) && key === 'length') continue;
+    const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
+    if ('value' in descriptor) descriptor.value = deepCopy(descriptor.value);
+    Object.defineProperty(copy, key, descriptor);
+  }
+  return copy;
+}
+
+/** Every object and array below the messages array (and it), with its parent and key. */
+function editableNodes(
+  root: unknown,
+): Array<{ node: object; parent?: object; key?: string | number }> {
+  const out: Array<{ node: object; parent?: object; key?: string | number }> = [];
+  const walk = (node: unknown, parent?: object, key?: string | number) => {
+    if (typeof node !== 'object' || node === null || ArrayBuffer.isView(node)) return;
+    if (node instanceof Map) return;
+    out.push({ node, parent, key });
+    for (const k of Object.keys(node)) walk((node as Record<string, unknown>)[k], node, k);
+  };
+  walk(root);
+  return out;
+}
+
+class Part {
+  constructor(fields: object) {
+    Object.assign(this, fields);
+  }
+}
+
+// Messages of the shapes agent transcripts are made of (plain JSON, no Dates, which are never
+// compared): text and reasoning parts, tool calls with JSON inputs, text and JSON tool results.
+const plainJson = fc.noBias(fc.jsonValue({ maxDepth: 3 }));
+const transcriptPart = fc.oneof(
+  fc.record({ type: fc.constantFrom('text', 'reasoning'), text }),
+  fc.record(
+    { type: fc.constant('tool-call'), toolCallId: text, toolName: text, input: plainJson },
+    { requiredKeys: ['type', 'toolName', 'input'] },
+  ),
+  fc.record({
+    type: fc.constant('tool-result'),
+    toolCallId: text,
+    toolName: text,
+    output: fc.oneof(
+      fc.record({ type: fc.constantFrom('text', 'error-text'), value: text }),
+      fc.record({ type: fc.constantFrom('json', 'error-json'), value: plainJson }),
+      fc.record({ type: fc.constant('execution-denied'), reason: text }),
+    ),
+  }),
+);
+const transcriptMessage = fc.oneof(
+  fc.record({ role: fc.constantFrom('user', 'assistant', 'system', 'tool'), content: text }),
+  fc.record({
+    role: fc.constantFrom('user', 'assistant', 'tool'),
+    content: fc.array(transcriptPart, { minLength: 1, maxLength: 3 }),
+  }),
+);
+
+type StructuralEdit = [kind: number, pick: number, name: number, value: unknown, seed: number];
+
+const editValue = fc.noBias(
+  fc.oneof(
+    text,
+    fc.integer(),
+    fc.constant(undefined),
+    fc.constant(null),
+    fc.constantFrom('text', 'json', 'tool-call', 'tool-result', 'error-text', 'user', 'tool'),
+    fc.record({ type: fc.constantFrom('text', 'json'), value: text }),
+    fc.array(text, { maxLength: 2 }),
+  ),
+);
+const structuralEdit: fc.Arbitrary<StructuralEdit> = fc.tuple(
+  fc.nat({ max: 12 }),
+  fc.nat(),
+  fc.nat(),
+  editValue,
+  fc.nat(),
+);
+const kinds = 13;
+
+/** Applies one edit a re-count must see (or rightly ignore) to a node of `messages`. */
+function edit(messages: unknown[], [kind, pick, nameAt, value, seed]: StructuralEdit): void {
+  const all = editableNodes(messages);
+  const { node, parent, key } = all[pick % all.length]!;
+  const record = node as Record<string, unknown>;
+  const keys = Object.keys(node);
+  const name = nameAt % 3 === 0 ? `extra${nameAt % 5}` : readNames[nameAt % readNames.length]!;
+  switch (kind % kinds) {
+    case 0: // add or overwrite an enumerable field
+      record[name] = value;
+      return;
+    case 1: // add a hidden field
+      if (!Object.hasOwn(node, name))
+        Object.defineProperty(node, name, { value, writable: true, configurable: true });
+      return;
+    case 2: // remove a field
+      if (keys.length > 0) delete record[keys[seed % keys.length]!];
+      return;
+    case 3: {
+      // reorder: rotate the keys of an object or the elements of an array
+      if (Array.isArray(node)) {
+        if (node.length > 1) node.push(node.shift());
+        return;
+      }
+      if (keys.length < 2) return;
+      const entries = keys.map((k) => [k, record[k]] as const);
+      for (const k of keys) delete record[k];
+      entries.push(entries.shift()!);
+      for (const [k, v] of entries) record[k] = v;
+      return;
+    }
+    case 4: // a hole, or an undefined, in place of an element
+      if (Array.isArray(node) && node.length > 0) {
+        const at = seed % node.length;
+        if (seed % 2 === 0) delete node[at];
+        else node[at] = undefined;
+      }
+      return;
+    case 5: // a class instance with the same fields
+      if (parent !== undefined && !Array.isArray(node))
+        (parent as Record<string | number, unknown>)[key!] = new Part({ ...node });
+      return;
+    case 6: // a toJSON
+      record.toJSON = () => value;
+      return;
+    case 7: // an own forEach on an array
+      if (Array.isArray(node))
+        Object.defineProperty(node, 'forEach', {
+          value: (visit: (item: unknown, index: number) => void) => {
+            visit(value, 0);
+          },
+        });
+      return;
+    case 8: // a getter in place of a field
+      if (keys.length > 0)
+        Object.defineProperty(node, keys[seed % keys.length]!, {
+          // A fresh value on every read: a value shared by copies would be edited in place.
+          get: () => deepCopy(value),
+          enumerable: true,
+        });
+      return;
+    case 9: // a typed array with a named property in place of a field
+      if (keys.length > 0)
+        record[keys[seed % keys.length]!] = Object.assign(new Uint8Array([seed & 0xff, 1]), {
+          [name]: value,
+        });
+      return;
+    case 10:
+    case 11: {
+      // One string anywhere (not only in the picked node): a character changed, or lengthened.
+      const strings = editableNodes(messages).flatMap(({ node }) =>
+        Object.keys(node)
+          .filter((k) => typeof (node as Record<string, unknown>)[k] === 'string')
+          .map((k) => [node as Record<string, unknown>, k] as const),
+      );
+      if (strings.length === 0) return;
+      const [owner, field] = strings[pick % strings.length]!;
+      const old = owner[field] as string;
+      const record = owner;
+      // A changed character often keeps the count; a longer string rarely does.
+      if (old.length === 0 || seed % 2 === 1) record[field] = `${old} ${old}x`;
+      else {
+        const at = seed % old.length;
+        const code = old.charCodeAt(at);
+        record[field] =
+          old.slice(0, at) + String.fromCharCode(code === 97 ? 98 : 97) + old.slice(at + 1);
+      }
+      return;
+    }
+    default: // the value of a field replaced
+      if (keys.length > 0) record[keys[seed % keys.length]!] = value;
+      return;
+  }
+}
+
+describe('re-counting deep copies after structural edits', () => {
+  it('agrees with a fresh counter after adding, hiding, removing and reordering fields, holes, class instances, toJSON, own forEach, getters and buffers (property)', () => {
+    let steps = 0;
+    let changedCounts = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(transcriptMessage, transcriptMessage, message), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.array(structuralEdit, { minLength: 1, maxLength: 4 }),
+        (start, edits) => {
+          const counter = createTokenCounter();
+          let messages = start as unknown[];
+          let before = counted(counter, messages);
+          for (const change of edits) {
+            // The re-count of a deep copy compares it with the copy counted before.
+            counted(counter, deepCopy(messages) as unknown[]);
+            messages = deepCopy(messages) as unknown[];
+            try {
+              edit(messages, change);
+            } catch {
+              // An edit a strict-mode write refuses (a getter without a setter) edits nothing.
+            }
+            const after = counted(counter, messages);
+            expect(after).toBe(counted(createTokenCounter(), deepCopy(messages) as unknown[]));
+            // And once more, a deep copy of the edited conversation.
+            const again = deepCopy(messages) as unknown[];
+            expect(counted(counter, again)).toBe(after);
+            if (after !== before) changedCounts++;
+            before = after;
+            steps++;
+          }
+        },
+      ),
+      { numRuns: Number(process.env.RECOUNT_RUNS ?? 1000) },
+    );
+    expect(changedCounts).toBeGreaterThan(steps / 5);
+  });
+});
+
+/** A conversation with the message or content part at `at` in one of four states. */
+function slotVariant(
+  messages: unknown[],
+  at: number,
+  state: number,
+  inContent: boolean,
+): unknown[] {
+  const copy = deepCopy(messages) as unknown[];
+  let target = copy;
+  let index = at % copy.length;
+  if (inContent) {
+    const content = (copy[index] as { content?: unknown }).content;
+    if (!Array.isArray(content) || content.length === 0) return copy;
+    target = content;
+    index = at % content.length;
+  }
+  if (state === 1) delete target[index];
+  else if (state === 2) target[index] = undefined;
+  else if (state === 3)
+    Object.defineProperty(target[index], 'name', { value: 'a hidden name', configurable: true });
+  return copy;
+}
+
+describe('re-counting slots that hold a hole, an undefined or an uncomparable message', () => {
+  it('agrees with a fresh counter whatever state a slot moves between (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(transcriptMessage, { minLength: 1, maxLength: 4 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.array(fc.nat({ max: 3 }), { minLength: 2, maxLength: 5 }),
+        (messages, at, inContent, states) => {
+          const counter = createTokenCounter();
+          for (const state of states) {
+            const next = slotVariant(messages, at, state, inContent);
+            expect(counted(counter, next)).toBe(counted(createTokenCounter(), next));
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

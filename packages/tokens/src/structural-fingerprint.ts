@@ -135,14 +135,18 @@ function toBytes(value: ArrayBufferView | ArrayBuffer): Uint8Array {
   );
 }
 
+const arrayForEach = Array.prototype.forEach;
+
 /**
  * Arrays count by their elements alone (`forEach`, JSON and index reads skip named properties),
- * unless a `toJSON` replaces them or a subclass's prototype adds behaviour.
+ * unless a `toJSON` replaces them, a subclass's prototype adds behaviour or an own `forEach` (the
+ * count walks content parts and tool calls with it) replaces the built-in one.
  */
-function plainArray(value: unknown[]): boolean {
+export function plainArray(value: unknown[]): boolean {
   return (
     Object.getPrototypeOf(value) === Array.prototype &&
-    (value as { toJSON?: unknown }).toJSON === undefined
+    (value as { toJSON?: unknown }).toJSON === undefined &&
+    value.forEach === arrayForEach
   );
 }
 
@@ -229,6 +233,17 @@ const keyScratch: string[][] = [];
 export function structurallyEqual(a: unknown, b: unknown, depth = 0): boolean {
   visits = mostVisits;
   return equal(a, b, depth);
+}
+
+/**
+ * True when `a` and `b` serialise to the same JSON and are plain data (as `structurallyEqual`), for
+ * a value the count only serialises: hidden fields, which `JSON.stringify` skips, are not compared.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || a === null) return false;
+  visits = mostVisits;
+  return equal(a, b, deepestNamedRead + 1);
 }
 
 function equal(a: unknown, b: unknown, depth: number): boolean {
