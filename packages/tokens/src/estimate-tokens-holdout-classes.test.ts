@@ -16,8 +16,10 @@ const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
 // Myanmar 6.2 % at 150 texts since each script has its own weight; 10.9 % and 10.3 % before), 0.13
 // for short Latin-script text in other languages (worst 11.0 % since the word-surprisal features;
 // 0.16 before: o200k holds whole words of some languages, Spanish, German, and few of others, which
-// English letters cannot tell apart), 0.12 for the rest, short Indic snippets included (8.2 % with
-// one weight per script block; 11.7 % and a ceiling of 0.16 before).
+// English letters cannot tell apart), 0.10 for the rest: worst of 40 seeds at 150 texts per class
+// 8.1 % (SQL; short Indic 7.8 %, Cyrillic pseudo-words 7.8 %, short Cyrillic 7.7 %) since a line
+// break after a letter of another script is priced as its own piece (0.12 before; short Indic was
+// 11.7 % with one Indic weight, under a ceiling of 0.16).
 const strict: readonly HoldoutClass[] = [
   'pseudo-words',
   'pseudo-words-mixed',
@@ -38,7 +40,7 @@ const strict: readonly HoldoutClass[] = [
 // token, 8 % MAPE); the heuristic's 6.5-7.4 % is not far enough below it to be held to beat it.
 const charsPerFourIsNearExact: readonly HoldoutClass[] = ['identifiers'];
 const ceiling = (name: HoldoutClass) =>
-  strict.includes(name) ? 0.09 : name === 'short-latin' ? 0.13 : 0.12;
+  strict.includes(name) ? 0.09 : name === 'short-latin' ? 0.13 : 0.1;
 
 describe('estimateTokens on classes the fit does not draw (fresh seed per run)', () => {
   // The fit draws these classes with its own fixed seed; a fresh seed here measures text the
