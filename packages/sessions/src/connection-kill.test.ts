@@ -99,6 +99,33 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
 
   const applicationName = () => `killed_${Math.random().toString(36).slice(2, 8)}`;
 
+  /**
+   * A store of four pooled connections, and `restart()`: fill the pool with idle connections, then
+   * terminate every backend of the store at once, as a server restart leaves them.
+   */
+  async function openRestartableStore() {
+    const application = applicationName();
+    const url = new URL(database.connectionString);
+    url.searchParams.set('application_name', application);
+    const store = await createSessionStore({ connectionString: url.toString(), maxConnections: 4 });
+    const admin = new pg.Client({ connectionString: database.connectionString });
+    await admin.connect();
+    return {
+      store,
+      async restart() {
+        await Promise.all(Array.from({ length: 4 }, () => store.listSessions({ limit: 1 })));
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          [application],
+        );
+      },
+      async close() {
+        await admin.end();
+        await store.close();
+      },
+    };
+  }
+
   it('killed backends: every call settles with success or a BatonError, and the store recovers', async () => {
     const application = applicationName();
     const url = new URL(database.connectionString);
@@ -128,20 +155,10 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
   it('idle connections killed (a server restart): the next calls succeed on fresh connections', async () => {
     // An idle pooled client whose backend is gone is handed out before its error event is read;
     // the call's `BEGIN` fails on it with nothing run, and must go on on a fresh connection.
-    const application = applicationName();
-    const url = new URL(database.connectionString);
-    url.searchParams.set('application_name', application);
-    const store = await createSessionStore({ connectionString: url.toString(), maxConnections: 4 });
-    const admin = new pg.Client({ connectionString: database.connectionString });
-    await admin.connect();
+    const { store, restart, close } = await openRestartableStore();
     try {
       for (let round = 0; round < 8; round++) {
-        // Several idle connections in the pool, then every one of them killed at once.
-        await Promise.all(Array.from({ length: 4 }, () => store.listSessions({ limit: 1 })));
-        await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-          [application],
-        );
+        await restart();
         const created = await Promise.all(
           Array.from({ length: 4 }, () => settleWithin(store.createSession(), 20_000)),
         );
@@ -151,20 +168,14 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
         ).toEqual(['ok', 'ok', 'ok', 'ok']);
       }
     } finally {
-      await admin.end();
-      await store.close();
+      await close();
     }
   }, 200_000);
 
   it('idle connections killed (a server restart): the next reads succeed on fresh connections', async () => {
     // Reads outside a transaction go straight to a pooled client; one handed out dead must not
     // fail the read, which ran nothing and can run again.
-    const application = applicationName();
-    const url = new URL(database.connectionString);
-    url.searchParams.set('application_name', application);
-    const store = await createSessionStore({ connectionString: url.toString(), maxConnections: 4 });
-    const admin = new pg.Client({ connectionString: database.connectionString });
-    await admin.connect();
+    const { store, restart, close } = await openRestartableStore();
     try {
       const session = await store.createSession();
       await store.appendMessages(session.id, [{ role: 'user', content: 'needle in the history' }]);
@@ -177,11 +188,7 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
       ];
       for (let round = 0; round < 10; round++) {
         const [name, read] = reads[round % reads.length]!;
-        await Promise.all(Array.from({ length: 4 }, () => store.listSessions({ limit: 1 })));
-        await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
-          [application],
-        );
+        await restart();
         const outcomes = await Promise.all(
           Array.from({ length: 4 }, () => settleWithin(read(), 20_000)),
         );
@@ -191,8 +198,7 @@ describePostgres('connections killed mid-call and close() races (PostgreSQL)', (
         ).toEqual(['ok', 'ok', 'ok', 'ok']);
       }
     } finally {
-      await admin.end();
-      await store.close();
+      await close();
     }
   }, 200_000);
 
