@@ -260,10 +260,13 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       return countMessageTokens(message, path, countMessageText, pricing, messageHeader());
     const hit = byIdentity.get(message);
     if (hit !== undefined) return hit;
-    const fingerprint = messageCacheSize > 0 ? structuralFingerprint(message) : undefined;
+    const fingerprint =
+      messageCacheSize > 0
+        ? attempt(structuralFingerprint, message, undefined, undefined)
+        : undefined;
     if (fingerprint !== undefined) {
       const entry = byStructure.get(fingerprint.hash, fingerprint.weight);
-      if (entry !== undefined && structurallyEqual(entry.message, message)) {
+      if (entry !== undefined && attempt(structurallyEqual, entry.message, message, false)) {
         byIdentity.set(message, entry.tokens);
         return entry.tokens;
       }
@@ -271,7 +274,8 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
     const tokens = countMessageTokens(message, path, countMessageText, pricing, messageHeader());
     byIdentity.set(message, tokens);
     // Compared later, a message is the side not checked for hidden fields: check it once now.
-    if (messageCacheSize > 0 && hasHiddenFields(message)) incomparable.add(message);
+    if (messageCacheSize > 0 && attempt(hasHiddenFields, message, undefined, true))
+      incomparable.add(message);
     else if (fingerprint !== undefined)
       byStructure.set(fingerprint.hash, { message, tokens }, fingerprint.weight);
     return tokens;
@@ -328,7 +332,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         if (
           i < previousCounts.length &&
           before !== undefined &&
-          sameCountedMessage(before, message)
+          attempt(sameCountedMessage, before, message, false)
         ) {
           total += previousCounts[i]!;
           // The copy replaces its original: the next copy shares its hidden class, and the
@@ -362,4 +366,21 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       previousCounts.length = 0;
     },
   };
+}
+
+// The memo's walks read every field of a message, the count only those it prices. A field that
+// throws when read (a getter, a proxy over an SDK object) must not decide the outcome: the memo then
+// treats the message as not comparable, and the count alone reads what it reads, so a fresh counter
+// and a re-count of a copy agree (both the same number, or both the count's own error).
+function attempt<First, Second, Result>(
+  read: (first: First, second: Second) => Result,
+  first: First,
+  second: Second,
+  whenThrown: Result,
+): Result {
+  try {
+    return read(first, second);
+  } catch {
+    return whenThrown;
+  }
 }
