@@ -1,5 +1,6 @@
 import { checksummedBech32Prefix } from './checksummed-bech32.js';
 import { decodeBase64 } from './decode-base64.js';
+import { isJsonKeysOnly } from './encodes-json-keys-only.js';
 import {
   isPlaceholder,
   isUuid,
@@ -164,8 +165,9 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
   const core = value.replace(nonAlphanumeric, '');
   if (core.length < minLength) return false;
   // `t3h_FuTUr3_15_bR1ghT`: many short parts are a phrase; a base64url body has a `-` or `_` in
-  // about one character of thirty.
-  if ((value.match(/[_\-.~]/g)?.length ?? 0) > 2 + core.length / 10) return false;
+  // about one character of thirty. Parts are counted, not separator characters: base64url of
+  // bytes 0xff writes `____` (and 0xfb `-` runs), a run that parts nothing.
+  if ((value.match(separatorRuns)?.length ?? 0) > 2 + core.length / 10) return false;
   // Hex is what digests, SHAs, object ids and UUIDs are written in, each in one case. Hex in both
   // cases is a generated body drawn from 22 symbols (`sgp_local_d7dfFD43cF25…`), except an
   // EIP-55 checksummed address (`0x5aAeb6…`), which is public.
@@ -235,6 +237,7 @@ function hasSequence(core: string): boolean {
 }
 
 const secretWords = /secret|token|passw|private|credential|signin|api_?key|srp/i;
+const jsonAfterPrefix = /^[A-Za-z][A-Za-z0-9]{0,11}[_.~-](eyJ[A-Za-z0-9+/_-]*={0,2})$/;
 
 /**
  * True when base64 in `value` (from any of the first four characters: a wrapped line may start
@@ -242,6 +245,9 @@ const secretWords = /secret|token|passw|private|credential|signin|api_?key|srp/i
  * decode to random bytes. JSON naming a secret inside is a credential bundle, not content.
  */
 export function decodesToReadable(value: string): boolean {
+  // An issuer's short prefix before base64 of JSON (`ops_eyJ…`): the JSON is what is read.
+  const json = jsonAfterPrefix.exec(value);
+  if (json !== null) return decodesToReadable(json[1]!);
   const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   for (let shift = 0; shift < 4; shift++) {
     const part = base64.slice(shift);
@@ -254,7 +260,8 @@ export function decodesToReadable(value: string): boolean {
       if ((code >= 32 && code < 127) || code === 10 || code === 9 || code === 13) printable++;
     }
     if (printable / decoded.length >= 0.97) {
-      return !(/^\s*[{[]/.test(decoded) && secretWords.test(decoded));
+      // Keys alone (a bundle cut before its first value) name secrets but hold none.
+      return !(/^\s*[{[]/.test(decoded) && secretWords.test(decoded) && !isJsonKeysOnly(decoded));
     }
   }
   return false;
@@ -272,6 +279,7 @@ const prefixPart =
 // Hoisted: each evaluation of a regex literal makes a new RegExp (per path of a window here).
 const idHead = /^([A-Za-z][A-Za-z0-9]{0,11})[_\-.]/;
 const nonAlphanumeric = /[^A-Za-z0-9]/g;
+const separatorRuns = /[_\-.~]+/g;
 
 export function isObjectId(segment: string): boolean {
   // `~` joins no id or digest name: `sha256~…` is a token (OpenShift), `sha256-…` a digest.
@@ -393,6 +401,11 @@ function sequenceShare(core: string): number {
 // are told apart where the extension is seen (`find-generated-tokens.ts`).
 const hexAfterPrefix =
   /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2})[_\-.~]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
+// The same with up to three groups of digits after the prefix, as `prefixPart` reads them: issuers
+// put ids in numbers between the prefix and the hex (`xoxr-<team>-<user>-<id>-<hex>`), which the
+// reading above takes for hex only when they are 8+ digits long.
+const hexAfterNumberedPrefix =
+  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2}(?:[_-]\d{1,16}){1,3})[_\-.~]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
 
 // 16 hex characters (64 bits) is the shortest body issuers mint after a prefix; below it, hex
 // after a name is a short commit, a colour or a build hash.
@@ -411,7 +424,14 @@ const resourceIdPrefixes = new Set(
  * key naming a secret holds it, so a word before short hex no longer makes it a thing's name.
  */
 export function hasHexBody(segment: string, keyed = false): boolean {
-  const body = hexAfterPrefix.exec(segment);
+  return (
+    isHexReading(segment, hexAfterPrefix.exec(segment), keyed) ||
+    isHexReading(segment, hexAfterNumberedPrefix.exec(segment), keyed)
+  );
+}
+
+/** True when `body`, one reading of `segment` as prefix, hex and tail, is a token's. */
+function isHexReading(segment: string, body: RegExpExecArray | null, keyed: boolean): boolean {
   if (body === null) return false;
   const groups = body[2]!.split(/[_-]/).filter((group) => group !== '');
   const hex = groups.join('');

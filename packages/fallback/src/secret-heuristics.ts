@@ -43,11 +43,13 @@ export function matchesInOneCase(pattern: RegExp, value: string): boolean {
 }
 
 // `xxxx` and `your` mark a placeholder where they stand apart (`sk-xxxx`, `YOUR_KEY`, `yourkeyhere`);
-// inside a generated body they are chance (`…d6ZZO2BiYourd…`, one value in ~100,000). The same for
+// inside a generated body they are chance (`…d6ZZO2BiYourd…`, one value in ~100,000). A blank
+// `____` to fill in stands apart too (`sk-____`, `____-key`); between characters of a body it is
+// base64url of 0xff bytes (`…SYHg_____w4…`), which binary tokens hold. The same for
 // `null`, `tbd`, ... between a password's symbols (`S%Tbd&sx`): a marker word stands between
 // separators.
 const placeholderWords =
-  /(?:(?<![A-Za-z0-9])x{4,}|x{4,}(?![A-Za-z0-9])|x{6,}|\*{3,}|\.{3,}|#{4,}|_{4,}|(?<![A-Za-z0-9])your[_-]?|your[_-]|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|(?<=^|[\s_\-./:'"])(?:null|none|undefined|todo|tbd)(?=$|[\s_\-./:'"]))/gi;
+  /(?:(?<![A-Za-z0-9])x{4,}|x{4,}(?![A-Za-z0-9])|x{6,}|\*{3,}|\.{3,}|#{4,}|(?<![A-Za-z0-9_-])_{4,}|_{4,}(?![A-Za-z0-9_-])|_{12,}|(?<![A-Za-z0-9])your[_-]?|your[_-]|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|(?<=^|[\s_\-./:'"])(?:null|none|undefined|todo|tbd)(?=$|[\s_\-./:'"]))/gi;
 
 const templatePatterns = [
   /^\$\{[^}]*\}?$/, // ${VAR}, ${VAR:-default}
