@@ -2,6 +2,7 @@ import { chatFormat, countMessageTokens, countToolTokens } from './count-message
 import { createOpenWeightPieceCounter } from './create-open-weight-piece-counter.js';
 import { createPieceCounter, type PieceCounter } from './create-piece-counter.js';
 import { estimateTokensUnchecked, knownEncodings } from './estimate-tokens.js';
+import { firstChangedMessage } from './first-changed-message.js';
 import { GenerationalCache } from './generational-cache.js';
 import { imagePricing } from './image-tokens.js';
 import { InvalidInputError } from './invalid-input-error.js';
@@ -17,7 +18,6 @@ import {
 } from './load-open-weight-tokenizer.js';
 import { messageOverhead, openWeightChatFormats } from './open-weight-chat-format.js';
 import { resolveModel } from './resolve-model.js';
-import { sameCountedMessage } from './same-counted-message.js';
 import {
   hasHiddenFields,
   structuralFingerprint,
@@ -242,6 +242,8 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   // Messages counted with a hidden field: never kept as `previous` nor by structure.
   let incomparable = new WeakSet<object>();
   const previousCounts: number[] = [];
+  // The element `firstChangedMessage` stopped at, read once.
+  const read: { message: unknown } = { message: undefined };
 
   const format = openWeight === undefined ? undefined : openWeightChatFormats[openWeight];
   const openWeightHeader =
@@ -324,22 +326,18 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       }
       let total = 0;
       const length = messages.length;
+      // Only slots counted before this call compare (a slot filled below is at the index just
+      // counted).
+      const comparable = Math.min(length, previousCounts.length);
       for (let i = 0; i < length; i++) {
-        const message = messages[i];
-        // An incomparable message left `undefined`, which a hole or an `undefined` (an error)
-        // would equal.
-        const before = previous[i];
-        if (
-          i < previousCounts.length &&
-          before !== undefined &&
-          attempt(sameCountedMessage, before, message, false)
-        ) {
-          total += previousCounts[i]!;
-          // The copy replaces its original: the next copy shares its hidden class, and the
-          // original can be collected.
-          previous[i] = message;
-          continue;
-        }
+        // The messages that reuse their predecessor's count. The predecessor stays the message
+        // counted (checked for hidden fields, its short strings often interned by the parser or
+        // literals), not its copy: nothing is written per message.
+        const changed = firstChangedMessage(previous, messages, i, comparable, read);
+        for (; i < changed; i++) total += previousCounts[i]!;
+        if (i === length) break;
+        const message = i < comparable ? read.message : messages[i];
+        read.message = undefined;
         const tokens = countOne(message, `messages[${i}]`);
         if (messageCacheSize > 0 && i <= previousCounts.length) {
           // An incomparable message leaves no object to compare with (a copy is counted afresh).

@@ -43,9 +43,8 @@ function same(x: unknown, y: unknown, depth: number): boolean {
 // structural walk checks each object's prototype, `toJSON`, key order and hidden fields, which
 // cost a re-count of a deep copy of 1,000 transcript messages about as much as comparing all its
 // characters. A part of any other type, or not a plain array of parts, is compared whole.
-// A part compared by named reads is never checked for hidden fields, and stays the message
-// compared with the next copy: it is compared by the same reads again, since its type (read and
-// required equal first) picks them.
+// A part compared by named reads is never checked for hidden fields: the side kept for the next
+// comparison is the message counted (checked by `hasHiddenFields`), never the copy.
 function sameParts(x: unknown, y: unknown): boolean {
   if (
     !Array.isArray(x) ||
