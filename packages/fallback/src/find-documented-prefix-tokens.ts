@@ -1,4 +1,3 @@
-import { encodesJsonKeysOnly } from './encodes-json-keys-only.js';
 import { isPlaceholder, readsAsWords } from './secret-heuristics.js';
 import { isSpelledInWords } from './spelled-in-words.js';
 
@@ -142,9 +141,7 @@ export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
       readsAsWords(body) ||
       isSpelledInWords(body) ||
       isTyped(body) ||
-      hexOpening.get(prefix)?.test(body) === false ||
-      // `ops_eyJ…` cut before its first value: the JSON keys every such token opens with.
-      (prefix.endsWith('eyJ') && encodesJsonKeysOnly(`eyJ${body}`))
+      hexOpening.get(prefix)?.test(body) === false
     ) {
       continue;
     }

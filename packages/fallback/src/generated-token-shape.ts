@@ -1,6 +1,5 @@
 import { checksummedBech32Prefix } from './checksummed-bech32.js';
 import { decodeBase64 } from './decode-base64.js';
-import { isJsonKeysOnly } from './encodes-json-keys-only.js';
 import {
   isPlaceholder,
   isUuid,
@@ -237,7 +236,6 @@ function hasSequence(core: string): boolean {
 }
 
 const secretWords = /secret|token|passw|private|credential|signin|api_?key|srp/i;
-const jsonAfterPrefix = /^[A-Za-z][A-Za-z0-9]{0,11}[_.~-](eyJ[A-Za-z0-9+/_-]*={0,2})$/;
 
 /**
  * True when base64 in `value` (from any of the first four characters: a wrapped line may start
@@ -245,9 +243,6 @@ const jsonAfterPrefix = /^[A-Za-z][A-Za-z0-9]{0,11}[_.~-](eyJ[A-Za-z0-9+/_-]*={0
  * decode to random bytes. JSON naming a secret inside is a credential bundle, not content.
  */
 export function decodesToReadable(value: string): boolean {
-  // An issuer's short prefix before base64 of JSON (`ops_eyJ…`): the JSON is what is read.
-  const json = jsonAfterPrefix.exec(value);
-  if (json !== null) return decodesToReadable(json[1]!);
   const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   for (let shift = 0; shift < 4; shift++) {
     const part = base64.slice(shift);
@@ -260,8 +255,7 @@ export function decodesToReadable(value: string): boolean {
       if ((code >= 32 && code < 127) || code === 10 || code === 9 || code === 13) printable++;
     }
     if (printable / decoded.length >= 0.97) {
-      // Keys alone (a bundle cut before its first value) name secrets but hold none.
-      return !(/^\s*[{[]/.test(decoded) && secretWords.test(decoded) && !isJsonKeysOnly(decoded));
+      return !(/^\s*[{[]/.test(decoded) && secretWords.test(decoded));
     }
   }
   return false;
