@@ -86,7 +86,7 @@ describe('long pieces counted by character units', () => {
         runs,
         fc.noBias(fc.integer({ min: 2_000, max: 30_000 })),
         fc.constantFrom<TiktokenEncoding>('o200k_base', 'cl100k_base'),
-        fc.constantFrom(4, 64, 2 ** 15),
+        fc.constantFrom(4, 64, 2 ** 12),
         (chosen, length, encoding, capacity) => {
           const piece = Buffer.from(mixedText(chosen, length));
           const single = countBytePairTokens(
