@@ -9,14 +9,11 @@ import AiTokenizer from 'ai-tokenizer';
 import * as aiEncodings from 'ai-tokenizer/encoding';
 import { createTokenCounter, loadBytePairEncoder } from '../dist/index.js';
 import { transcriptSamples } from '../src/test-utils/corpus-texts.ts';
+import { loadBaseBuild } from './bench-helpers.ts';
 
 const require = createRequire(import.meta.url);
 const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
-const base = process.env.BENCH_BASE
-  ? ((await import(
-      new URL(`${process.env.BENCH_BASE}/index.js`, `file://${process.cwd()}/`).href
-    )) as typeof import('../dist/index.js'))
-  : undefined;
+const base = await loadBaseBuild();
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const part = process.env.BENCH_PART ?? 'both';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);

@@ -20,6 +20,7 @@ import { getEncoding } from 'js-tiktoken';
 import { createTokenCounter, type EncoderLoader, loadBytePairEncoder } from '../dist/index.js';
 import { messageTexts, transcriptSamples } from '../src/test-utils/corpus-texts.ts';
 import { seededRandom } from '../src/test-utils/synthetic-texts.ts';
+import { base64From, unitsFrom } from './bench-helpers.ts';
 import { logHeuristicTables } from './heuristic-tables.ts';
 
 const require = createRequire(import.meta.url);
@@ -322,16 +323,7 @@ const prosePool = transcriptSamples()
   .map((sample) => sample.text)
   .join('\n');
 const random = seededRandom(7);
-const units = (alphabet: readonly string[], length: number, repeated: boolean) => {
-  const parts: string[] = [];
-  let size = 0;
-  while (size < length) {
-    const unit = repeated ? alphabet[0]! : alphabet[Math.floor(random() * alphabet.length)]!;
-    parts.push(unit);
-    size += unit.length;
-  }
-  return parts.join('').slice(0, length);
-};
+const units = unitsFrom(random);
 const lower = [...'abcdefghijklmnopqrstuvwxyz'];
 const worstClasses: Array<[string, (length: number) => string]> = [
   ['one letter (a)', (n) => units(['a'], n, true)],
@@ -344,13 +336,7 @@ const worstClasses: Array<[string, (length: number) => string]> = [
   ],
   ['punctuation', (n) => units([...'!"#$%&()*+,-./:;<=>?@[\\]^_`{|}~'], n, false)],
   ['box drawing', (n) => units([...'─│┌┐└┘├┤┬┴┼═║╔╗╚╝'], n, false)],
-  [
-    'base64',
-    (n) =>
-      Buffer.from(Array.from({ length: n }, () => Math.floor(random() * 256)))
-        .toString('base64')
-        .slice(0, n),
-  ],
+  ['base64', base64From(random)],
   ['emoji', (n) => units(['😀', '🎉', '👍🏽', '🚀', '👨‍👩‍👧', '❤️'], n, false)],
 ];
 // 2 MB runs are covered by the tests (no error, plausible count) but not timed here: at 5 rounds

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
 import type { TiktokenEncoding } from './types.js';
+import { type EdgeHistory, UnitHistoryMemo, unitKey } from './unit-history-memo.js';
 
 const require = createRequire(import.meta.url);
 
@@ -17,7 +18,7 @@ export const rankFiles: Record<TiktokenEncoding, string> = {
 };
 
 /** A rank table, shared by every encoder and counter of its encoding. */
-export type RankTable = Omit<Ranks, 'pairMemo'>;
+export type RankTable = Omit<Ranks, 'pairMemo' | 'unitMemo'>;
 
 export interface Ranks {
   /** Rank of the token whose bytes are `bytes[start, end)`, or `noRank`. */
@@ -31,6 +32,8 @@ export interface Ranks {
    * piece counter and encoder (not per process), so a fresh counter has seen nothing.
    */
   pairMemo: PairMemo;
+  /** Merge histories of small units of long pieces by their bytes; one per piece counter and encoder. */
+  unitMemo: UnitHistoryMemo;
   /** Bytes of the longest token: a longer piece is never one token, so it is not looked up whole. */
   longestToken: number;
 }
@@ -213,7 +216,7 @@ export function countLongPiece(piece: string, ranks: Ranks): number {
 
 /** The shared rank table with a memo of merged pairs of its own. */
 export function withPairMemo(table: RankTable): Ranks {
-  return { ...table, pairMemo: new PairMemo() };
+  return { ...table, pairMemo: new PairMemo(), unitMemo: new UnitHistoryMemo() };
 }
 
 // The rank tables take ~0.1–0.25 s and tens of MB to build: one per encoding per process, shared
@@ -462,16 +465,26 @@ class MinHeap {
  * crossed its edges: the rank of each merge in order and, after each merge k (index 0 is the
  * start), the token and extent of its first and last parts.
  */
-class MergeHistory {
-  ranks = new Int32Array(1024);
-  firstTokens = new Int32Array(1025);
-  firstEnds = new Int32Array(1025);
-  lastTokens = new Int32Array(1025);
-  lastStarts = new Int32Array(1025);
+class MergeHistory implements EdgeHistory {
+  ranks: Int32Array;
+  firstTokens: Int32Array;
+  firstEnds: Int32Array;
+  lastTokens: Int32Array;
+  lastStarts: Int32Array;
   steps = 0;
   parts = 0;
   from = 0;
   to = 0;
+  memoGeneration = -1;
+  memoIndex = -1;
+
+  constructor(merges = 1024) {
+    this.ranks = new Int32Array(merges);
+    this.firstTokens = new Int32Array(merges + 1);
+    this.firstEnds = new Int32Array(merges + 1);
+    this.lastTokens = new Int32Array(merges + 1);
+    this.lastStarts = new Int32Array(merges + 1);
+  }
 
   reserve(merges: number): void {
     if (merges <= this.ranks.length) return;
@@ -512,6 +525,8 @@ export function countSegmentedBytePairTokens(
 ): number {
   if (length < segmentBytes * 2 || length <= table.longestToken)
     return countBytePairTokens(bytes, length, table);
+  const byUnits = countByCharacterUnits(bytes, length, table);
+  if (byUnits >= 0) return byUnits;
   // `settled` passed its check against `left`; its count is final once `left` stops changing.
   let settled: MergeHistory | undefined;
   let left = histories[0]!;
@@ -528,7 +543,7 @@ export function countSegmentedBytePairTokens(
   while (left.to < length) {
     mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table.pairs), table, right);
     edges++;
-    if (!crossesEdge(bytes, left, right, table)) {
+    if (!crossesEdge(bytes, left, 0, right, 0, table)) {
       if (settled) {
         total += settled.parts;
         free = settled;
@@ -545,7 +560,7 @@ export function countSegmentedBytePairTokens(
       return countBytePairTokens(bytes, length, table);
     mergeSegment(bytes, left.from, right.to, table, spare);
     // The joined segment's first part may merge differently from `left`'s: check its left edge again.
-    if (settled && crossesEdge(bytes, settled, spare, table))
+    if (settled && crossesEdge(bytes, settled, 0, spare, 0, table))
       return countBytePairTokens(bytes, length, table);
     const old = left;
     left = spare;
@@ -584,13 +599,16 @@ function segmentEnd(bytes: Uint8Array, from: number, length: number, pairs: Int3
 
 /**
  * Whether the global merge of `left` and `right` side by side (histories of their independent
- * merges) would merge across the edge between them. Ties go to the leftmost pair: the left
- * segment's pairs, then the straddling pair, then the right segment's.
+ * merges, positions relative to `leftOffset` and `rightOffset`) would merge across the edge between
+ * them. Ties go to the leftmost pair: the left segment's pairs, then the straddling pair, then the
+ * right segment's.
  */
 function crossesEdge(
   bytes: Uint8Array,
-  left: MergeHistory,
-  right: MergeHistory,
+  left: EdgeHistory,
+  leftOffset: number,
+  right: EdgeHistory,
+  rightOffset: number,
   { rankOf, pairMemo }: Ranks,
 ): boolean {
   let i = 0;
@@ -606,7 +624,11 @@ function crossesEdge(
       rightToken = firstToken;
       straddling = pairMemo.get(lastToken, firstToken);
       if (straddling === unknownPair) {
-        straddling = rankOf(bytes, left.lastStarts[i]!, right.firstEnds[j]!);
+        straddling = rankOf(
+          bytes,
+          leftOffset + left.lastStarts[i]!,
+          rightOffset + right.firstEnds[j]!,
+        );
         pairMemo.set(lastToken, firstToken, straddling);
       }
     }
@@ -716,4 +738,116 @@ function mergeSegment(
   }
   history.steps = steps;
   history.parts = length - steps;
+}
+
+// A joined unit longer than this ends the unit count (the segments take the piece): units grow this
+// long only where merges keep crossing character edges (runs of letters), where units save nothing.
+const largestUnit = 64;
+
+/**
+ * `countBytePairTokens` of a long piece by units of one UTF-8 character, with the histories of
+ * their independent merges memoised by their bytes; -1 when units do not pay (the caller then
+ * counts by segments). A long run without whitespace of CJK, kana, box drawing or emoji repeats
+ * few distinct characters, and most of the merging happens inside them: from the memo each costs
+ * a lookup and a short edge check instead of several heap steps.
+ *
+ * Exact, by the argument of `countSegmentedBytePairTokens`, which holds for any partition into
+ * units: while no merge crosses an edge, every unit evolves as in its independent merge (the
+ * lowest-ranked pair of the piece is then some unit's next merge, and a unit's pairs depend on its
+ * bytes alone), and the global order restricted to two neighbours is their histories interleaved
+ * by (rank, position), which `crossesEdge` replays. A crossing merge happens only if some edge's
+ * replay finds the straddling pair outranking both neighbours' next merges; so when every edge
+ * between the final units passes, the piece's tokens are the units' tokens. A crossed edge joins
+ * its two units into one, merged again from its bytes, and the joined unit is checked against its
+ * left neighbour again (joining further left while that crosses); its right edge is checked when
+ * the next unit arrives. Every edge between final units is thus checked with final histories.
+ *
+ * Cost stays linear: a unit never exceeds `largestUnit` bytes, and the count gives up once the
+ * bytes merged on memo misses exceed an eighth of the bytes read plus `unitWarmUp`. A miss (a merge,
+ * a copied history, a memo entry) costs several times a segment's merge of the same bytes, so units
+ * pay only where nearly all are hits (a few distinct characters); where characters are many
+ * (random CJK from the whole block, Hangul syllables), they give up within a few hundred bytes.
+ */
+function countByCharacterUnits(bytes: Uint8Array, length: number, table: Ranks): number {
+  const memo = table.unitMemo;
+  let missed = 0;
+  let total = 0;
+  let position = 0;
+  const historyOf = (from: number, to: number): EdgeHistory => {
+    const key = unitKey(bytes, from, to);
+    let history = memo.get(key);
+    if (history === undefined) {
+      missed += to - from;
+      const scratch = histories[0]!;
+      mergeSegment(bytes, from, to, table, scratch);
+      history = relativeCopy(scratch, from);
+      memo.set(key, history);
+    }
+    return history;
+  };
+  // The last units, in a ring: a join reaches back at most `largestUnit` bytes, so fewer units.
+  const starts = unitStarts;
+  const units = unitRing;
+  let top = 0;
+  let depth = 0;
+  while (position < length) {
+    let end = position + 1;
+    while (end < length && (bytes[end]! & 0xc0) === 0x80) end++;
+    let from = position;
+    let history = historyOf(from, end);
+    while (depth > 0) {
+      const before = (top - 1) & ringMask;
+      const left = units[before]!;
+      const leftFrom = starts[before]!;
+      let crossed = memo.crossing(left, history);
+      if (crossed < 0) {
+        crossed = crossesEdge(bytes, left, leftFrom, history, from, table) ? 1 : 0;
+        memo.setCrossing(left, history, crossed === 1);
+      }
+      if (crossed === 0) break;
+      if (end - leftFrom > largestUnit) return -1;
+      top = before;
+      depth--;
+      total -= left.parts;
+      from = leftFrom;
+      history = historyOf(from, end);
+    }
+    if (missed > (end >> 3) + unitWarmUp) return -1;
+    starts[top] = from;
+    units[top] = history;
+    top = (top + 1) & ringMask;
+    if (depth < ringMask) depth++;
+    total += history.parts;
+    position = end;
+  }
+  return total;
+}
+
+// Bytes of misses allowed beyond an eighth of the bytes read: a piece's first distinct characters
+// and joins (about 85 of three bytes), after which a piece of few distinct characters hits.
+const unitWarmUp = 256;
+
+// Twice the most units a join can reach back over (each unit is at least one byte).
+const ringMask = 2 * largestUnit - 1;
+const unitStarts = new Int32Array(ringMask + 1);
+const unitRing: EdgeHistory[] = [];
+
+/**
+ * A copy of `history` (of a segment from `from`) sized to its merges, its positions relative to
+ * `from`. Of the same class, so that the edge check reads one shape of history.
+ */
+function relativeCopy(history: MergeHistory, from: number): EdgeHistory {
+  const steps = history.steps;
+  const copy = new MergeHistory(steps);
+  copy.ranks.set(history.ranks.subarray(0, steps));
+  copy.firstTokens.set(history.firstTokens.subarray(0, steps + 1));
+  copy.lastTokens.set(history.lastTokens.subarray(0, steps + 1));
+  for (let k = 0; k <= steps; k++) {
+    copy.firstEnds[k] = history.firstEnds[k]! - from;
+    copy.lastStarts[k] = history.lastStarts[k]! - from;
+  }
+  copy.steps = steps;
+  copy.parts = history.parts;
+  copy.to = history.to - from;
+  return copy;
 }
