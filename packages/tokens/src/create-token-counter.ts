@@ -244,6 +244,9 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
   const previousCounts: number[] = [];
   // The element `firstChangedMessage` stopped at, read once.
   const read: { message: unknown } = { message: undefined };
+  // Bumped by every `countMessages`: a getter read while comparing may call this counter again,
+  // which rewrites `previous` and `previousCounts` under the comparison.
+  let calls = 0;
 
   const format = openWeight === undefined ? undefined : openWeightChatFormats[openWeight];
   const openWeightHeader =
@@ -324,6 +327,7 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
       if (!Array.isArray(messages)) {
         throw new InvalidInputError({ path: 'messages', message: 'expected an array of messages' });
       }
+      const call = ++calls;
       let total = 0;
       const length = messages.length;
       // Only slots counted before this call compare (a slot filled below is at the index just
@@ -334,7 +338,10 @@ export function createTokenCounter(options: CreateTokenCounterOptions = {}): Tok
         // counted (checked for hidden fields, its short strings often interned by the parser or
         // literals), not its copy: nothing is written per message.
         const changed = firstChangedMessage(previous, messages, i, comparable, read);
-        for (; i < changed; i++) total += previousCounts[i]!;
+        // Re-entered while comparing: the counts beside `previous` may belong to other messages now.
+        if (calls !== call)
+          for (; i < changed; i++) total += countOne(messages[i], `messages[${i}]`);
+        else for (; i < changed; i++) total += previousCounts[i]!;
         if (i === length) break;
         const message = i < comparable ? read.message : messages[i];
         read.message = undefined;

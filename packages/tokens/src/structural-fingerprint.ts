@@ -228,10 +228,15 @@ const typedArrayConstructors = new Map<string, TypedArrayConstructor>(
 );
 
 const keyScratch: string[][] = [];
+// Bumped by every comparison that starts: a getter read by a comparison may start another (through
+// any counter), which refills the shared key scratch; the outer one sees the bump and answers
+// "not equal" (counted afresh) instead of reading keys that are no longer its own.
+let comparisons = 0;
 
 /** True when `a` and `b` are the same plain data (same keys in the same order, same values). */
 export function structurallyEqual(a: unknown, b: unknown, depth = 0): boolean {
   visits = mostVisits;
+  comparisons++;
   return equal(a, b, depth);
 }
 
@@ -243,6 +248,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || a === null) return false;
   visits = mostVisits;
+  comparisons++;
   return equal(a, b, deepestNamedRead + 1);
 }
 
@@ -281,8 +287,9 @@ function equal(a: unknown, b: unknown, depth: number): boolean {
     // so they are not compared but counted afresh.
     return onlyElements(a) && onlyElements(b as ArrayBufferView | ArrayBuffer);
   }
-  const other = Object.getPrototypeOf(b);
-  if (other !== Object.prototype && other !== null) return false;
+  // The same prototype too: the count reads fields by name, which finds inherited ones on an
+  // object made with `Object.prototype` (a polluted one) and not on a null-prototype copy.
+  if (Object.getPrototypeOf(b) !== prototype) return false;
   // `toJSON` (own but hidden, or a value's own method) decides the JSON regardless of the keys.
   if ((a as { toJSON?: unknown }).toJSON !== undefined) return false;
   if ((b as { toJSON?: unknown }).toJSON !== undefined) return false;
@@ -294,6 +301,7 @@ function equal(a: unknown, b: unknown, depth: number): boolean {
   }
   // Written by index and bounded by `count` (stale keys past it are never read): cheaper than
   // emptying and pushing.
+  const started = comparisons;
   let count = 0;
   for (const key in b) keysB[count++] = key;
   let index = 0;
@@ -302,6 +310,7 @@ function equal(a: unknown, b: unknown, depth: number): boolean {
     const x = (a as Record<string, unknown>)[key];
     const y = (b as Record<string, unknown>)[key];
     if (x !== y && !equal(x, y, depth + 1)) return false;
+    if (comparisons !== started) return false;
   }
   // A hidden field is skipped by `for...in` and JSON but read by name (`part.toolCallId`); the
   // count reads fields by name no deeper than `deepestNamedRead`, and JSON below ignores them.
