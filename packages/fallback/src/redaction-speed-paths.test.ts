@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { credentialFamilies, seededRandom } from './credential-families.js';
 import { clearRedactionMemo, extractErrorLines, redactSecrets } from './index.js';
+import { mayHoldSecret } from './redact-secrets.js';
 
 // The shortcuts taken for speed (the prefilter that skips text no rule can match, the memo of
 // redacted output, the single scan for error lines) must give what the full work gives.
@@ -29,6 +30,18 @@ describe('redactSecrets shortcuts', () => {
       fc.property(text, (value) => {
         // `extraRules` (even none) turns the prefilter off and every built-in rule runs.
         expect(redactSecrets(value)).toEqual(redactSecrets(value, { extraRules: [] }));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('the prefilter reads the end of a text as a character no rule needs', () => {
+    // What follows the last character is read as a NUL would be: a token glued to `.`, `~`, `=`
+    // or `-u` at the very end is judged as if a separator followed it.
+    fc.assert(
+      fc.property(text, fc.constantFrom('', '.', '~', '=', '-u', '-', ':/', '\\'), (value, end) => {
+        const ending = `${value}${end}`;
+        expect(mayHoldSecret(ending)).toBe(mayHoldSecret(`${ending}\u0000`));
       }),
       { numRuns: 3000 },
     );
