@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
+import { rankFileText } from './rank-file-text.js';
 import type { TiktokenEncoding } from './types.js';
 
 const require = createRequire(import.meta.url);
@@ -35,10 +37,20 @@ export interface Ranks {
   longestToken: number;
 }
 
-const base64Values = new Int8Array(128).fill(-1);
+// What each byte of the rank text is: a base64 digit's value, or one of the classes below.
+const padding = -1;
+const separator = -2;
+const other = -3;
+const byteClasses = new Int8Array(256).fill(other);
 for (let i = 0; i < 64; i++)
-  base64Values['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] =
-    i;
+  byteClasses['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] = i;
+byteClasses[0x3d] = padding; // '='
+byteClasses[0x20] = separator;
+byteClasses[0x0a] = separator;
+
+function malformedRanks(encoding: TiktokenEncoding): Error {
+  return new Error(`the rank file of ${encoding} is not base64 tokens`);
+}
 
 const rankMask = (1 << 21) - 1;
 // The token filter has 2^(32 - filterShift) words of 32 bits.
@@ -72,11 +84,12 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
  * piece without making a string of them.
  */
 function loadRanks(encoding: TiktokenEncoding): RankTable {
-  const { bpe_ranks: text } = require(rankFiles[encoding]) as { bpe_ranks: string };
-  const data = new Uint8Array(Math.ceil((text.length * 3) / 4));
+  const text = rankFileText(readFileSync(require.resolve(rankFiles[encoding])));
+  const length = text.length;
+  const data = new Uint8Array(Math.ceil((length * 3) / 4));
   // Entry e is the token of rank ranksOf[e], bytes data[starts[e], starts[e + 1]); a token takes at
   // least 4 base64 characters and a space.
-  const capacity = Math.ceil(text.length / 4) + 1;
+  const capacity = Math.ceil(length / 4) + 1;
   const starts = new Int32Array(capacity + 1);
   const ranksOf = new Int32Array(capacity);
   // FNV-1a of each token, computed while its bytes are decoded: hashing them again from the array
@@ -86,39 +99,46 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
   let written = 0;
   let rank = 0;
   let i = 0;
-  const length = text.length;
   while (i < length) {
-    const code = text.charCodeAt(i);
-    if (code === 10 || code === 32) {
+    const code = text[i]!;
+    if (code === 0x20 || code === 0x0a) {
       i++;
       continue;
     }
-    if (code === 33) {
+    if (code === 0x21) {
       // "! <first rank>": the rank of the next token.
-      i += 2;
+      i++;
+      while (i < length && text[i] === 0x20) i++;
       let value = 0;
-      while (i < length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57)
-        value = value * 10 + text.charCodeAt(i++) - 48;
+      while (i < length && text[i]! >= 0x30 && text[i]! <= 0x39)
+        value = value * 10 + text[i++]! - 0x30;
       rank = value;
       continue;
     }
-    // One base64 token up to the next space or newline.
-    let bits = 0;
-    let bitCount = 0;
+    // One base64 token, padded to whole groups of 4 characters (3 bytes), up to a separator: a
+    // group at a time, as a character at a time was most of the build.
     let hash = fnvOffset;
-    for (; i < length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 10) break;
-      const value = c < 128 ? base64Values[c]! : -1;
-      if (value < 0) continue; // '=' padding
-      bits = ((bits << 6) | value) & 0xffffff;
-      bitCount += 6;
-      if (bitCount >= 8) {
-        bitCount -= 8;
-        const byte = (bits >> bitCount) & 0xff;
-        data[written++] = byte;
-        hash = Math.imul(hash ^ byte, fnvPrime);
-      }
+    for (;;) {
+      if (i + 4 > length) throw malformedRanks(encoding);
+      const first = byteClasses[text[i]!]!;
+      const second = byteClasses[text[i + 1]!]!;
+      const third = byteClasses[text[i + 2]!]!;
+      const fourth = byteClasses[text[i + 3]!]!;
+      i += 4;
+      if ((first | second) < 0 || third < padding || fourth < padding || (third < 0 && fourth >= 0))
+        throw malformedRanks(encoding);
+      const byte0 = (first << 2) | (second >> 4);
+      data[written++] = byte0;
+      hash = Math.imul(hash ^ byte0, fnvPrime);
+      if (third < 0) break;
+      const byte1 = ((second & 15) << 4) | (third >> 2);
+      data[written++] = byte1;
+      hash = Math.imul(hash ^ byte1, fnvPrime);
+      if (fourth < 0) break;
+      const byte2 = ((third & 3) << 6) | fourth;
+      data[written++] = byte2;
+      hash = Math.imul(hash ^ byte2, fnvPrime);
+      if (i === length || byteClasses[text[i]!] === separator) break;
     }
     hashes[count] = hash;
     ranksOf[count++] = rank++;
