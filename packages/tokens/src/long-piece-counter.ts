@@ -86,12 +86,15 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
 function loadRanks(encoding: TiktokenEncoding): RankTable {
   const text = rankFileText(readFileSync(require.resolve(rankFiles[encoding])));
   const length = text.length;
-  const data = new Uint8Array(Math.ceil((length * 3) / 4));
-  // Entry e is the token of rank ranksOf[e], bytes data[starts[e], starts[e + 1]); a token takes at
-  // least 4 base64 characters and a space.
+  // Token e has bytes data[starts[e], starts[e + 1]), decoded in place over the text they come
+  // from (never ahead of it: 4 characters in, 3 bytes out), so no second array of megabytes is
+  // touched page by page. Its rank is e plus the offset of the last "! <rank>" marker before it,
+  // kept in `markers` (entry, rank) for the rare file with more than the leading "! 0".
+  const data = text;
+  // A token takes at least 4 base64 characters and a space.
   const capacity = Math.ceil(length / 4) + 1;
   const starts = new Int32Array(capacity + 1);
-  const ranksOf = new Int32Array(capacity);
+  const markers: number[] = [];
   // FNV-1a of each token, computed while its bytes are decoded: hashing them again from the array
   // afterwards took about a third of the table's build time (on a cold start every ms counts).
   const hashes = new Int32Array(capacity);
@@ -112,6 +115,7 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
       let value = 0;
       while (i < length && text[i]! >= 0x30 && text[i]! <= 0x39)
         value = value * 10 + text[i++]! - 0x30;
+      if (value !== rank) markers.push(count, value);
       rank = value;
       continue;
     }
@@ -140,8 +144,8 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
       hash = Math.imul(hash ^ byte2, fnvPrime);
       if (i === length || byteClasses[text[i]!] === separator) break;
     }
-    hashes[count] = hash;
-    ranksOf[count++] = rank++;
+    hashes[count++] = hash;
+    rank++;
     starts[count] = written;
   }
   // The pair memo packs ranks into 18 bits (every tiktoken encoding has under 2^18 tokens).
@@ -169,11 +173,16 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
   const filter = new Int32Array(1 << (32 - filterShift));
   const byteRanks = new Int32Array(256).fill(noRank);
   let longestToken = 0;
-  for (let e = 0; e < count; e++) {
+  markers.push(count, 0);
+  let marker = 0;
+  for (let e = 0, rank = 0; e < count; e++, rank++) {
+    if (e === markers[marker]) {
+      rank = markers[marker + 1]!;
+      marker += 2;
+    }
     const from = starts[e]!;
     const size = starts[e + 1]! - from;
     if (size > longestToken) longestToken = size;
-    const rank = ranksOf[e]!;
     if (size === 1) byteRanks[data[from]!] = rank;
     else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = rank;
     // Mixed as `hashBytes` mixes, which lookups use.
