@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
 import { rankFileText } from './rank-file-text.js';
+import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
 
 const require = createRequire(import.meta.url);
@@ -48,8 +49,8 @@ byteClasses[0x3d] = padding; // '='
 byteClasses[0x20] = separator;
 byteClasses[0x0a] = separator;
 
-function malformedRanks(encoding: TiktokenEncoding): Error {
-  return new Error(`the rank file of ${encoding} is not base64 tokens`);
+function malformedRanks(encoding: string): TokenizerError {
+  return new TokenizerError({ message: `the rank file of ${encoding} is not base64 tokens` });
 }
 
 const rankMask = (1 << 21) - 1;
@@ -77,14 +78,20 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-/**
- * Reads an encoding's ranks into one byte array and an open-addressing table over it. A `Map` keyed
- * by 200,000 token strings took ~0.2 s to build (most of it hashing and inserting the strings); this
- * decodes the base64 by hand and builds in a few tens of milliseconds, and looks up byte ranges of a
- * piece without making a string of them.
- */
+/** Reads an encoding's published ranks (the file of `rankFiles`) into a rank table. */
 function loadRanks(encoding: TiktokenEncoding): RankTable {
-  const text = rankFileText(readFileSync(require.resolve(rankFiles[encoding])));
+  return rankTableOf(rankFileText(readFileSync(require.resolve(rankFiles[encoding]))), encoding);
+}
+
+/**
+ * The rank table of a rank text (base64 tokens in rank order, separated by spaces or newlines,
+ * "! <rank>" setting the next token's rank), decoded in place: `text` is overwritten. One byte
+ * array and an open-addressing table over it: a `Map` keyed by 200,000 token strings took ~0.2 s
+ * to build (most of it hashing and inserting the strings); this decodes the base64 by hand and
+ * builds in a few tens of milliseconds, and looks up byte ranges of a piece without making a string
+ * of them. `encoding` names the encoding in errors.
+ */
+export function rankTableOf(text: Uint8Array, encoding: string): RankTable {
   const length = text.length;
   // Token e has bytes data[starts[e], starts[e + 1]), decoded in place over the text they come
   // from (never ahead of it: 4 characters in, 3 bytes out), so no second array of megabytes is
@@ -101,6 +108,8 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
   let count = 0;
   let written = 0;
   let rank = 0;
+  // One past the highest rank so far.
+  let ranks = 0;
   let i = 0;
   while (i < length) {
     const code = text[i]!;
@@ -112,9 +121,11 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
       // "! <first rank>": the rank of the next token.
       i++;
       while (i < length && text[i] === 0x20) i++;
+      const digits = i;
       let value = 0;
       while (i < length && text[i]! >= 0x30 && text[i]! <= 0x39)
         value = value * 10 + text[i++]! - 0x30;
+      if (i === digits) throw malformedRanks(encoding);
       if (value !== rank) markers.push(count, value);
       rank = value;
       continue;
@@ -144,13 +155,18 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
       hash = Math.imul(hash ^ byte2, fnvPrime);
       if (i === length || byteClasses[text[i]!] === separator) break;
     }
+    // A token ends at a separator (or the end), never straight after its padding.
+    if (i < length && byteClasses[text[i]!] !== separator) throw malformedRanks(encoding);
     hashes[count++] = hash;
     rank++;
+    if (rank > ranks) ranks = rank;
     starts[count] = written;
   }
   // The pair memo packs ranks into 18 bits (every tiktoken encoding has under 2^18 tokens).
-  if (rank > 2 ** pairKeyBits)
-    throw new Error(`${encoding} has ${rank} ranks, over 2^${pairKeyBits}`);
+  if (ranks > 2 ** pairKeyBits)
+    throw new TokenizerError({
+      message: `${encoding} has ranks up to ${ranks - 1}, over 2^${pairKeyBits}`,
+    });
   // A slot is two numbers: the token's size and rank (`size << 21 | rank`, never 0: 0 is empty),
   // then for a token of up to 4 bytes the bytes themselves, else where its bytes start and, in the
   // bits the offset leaves free, a fingerprint of its hash. Finding a short token reads one cache
@@ -176,7 +192,7 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
   markers.push(count, 0);
   let marker = 0;
   for (let e = 0, rank = 0; e < count; e++, rank++) {
-    if (e === markers[marker]) {
+    while (e === markers[marker]) {
       rank = markers[marker + 1]!;
       marker += 2;
     }
