@@ -85,13 +85,15 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
 
 /**
  * The rank table of a rank text (base64 tokens in rank order, separated by spaces or newlines,
- * "! <rank>" setting the next token's rank), decoded in place: `text` is overwritten. One byte
+ * "! <rank>" setting the next token's rank), decoded in place: `source` is overwritten. One byte
  * array and an open-addressing table over it: a `Map` keyed by 200,000 token strings took ~0.2 s
  * to build (most of it hashing and inserting the strings); this decodes the base64 by hand and
  * builds in a few tens of milliseconds, and looks up byte ranges of a piece without making a string
  * of them. `encoding` names the encoding in errors.
  */
-export function rankTableOf(text: Uint8Array, encoding: string): RankTable {
+export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
+  // A plain byte view even of a Buffer: lookups read the token bytes through one kind of array.
+  const text = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   const length = text.length;
   // Token e has bytes data[starts[e], starts[e + 1]), decoded in place over the text they come
   // from (never ahead of it: 4 characters in, 3 bytes out), so no second array of megabytes is
