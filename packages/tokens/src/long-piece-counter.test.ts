@@ -5,9 +5,11 @@ import {
   countBytePairTokens,
   countSegmentedBytePairTokens,
   rankFiles,
+  rankTableOf,
   sharedRanks,
   withPairMemo,
 } from './long-piece-counter.js';
+import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
 
 // The segmented merge must give exactly the single-heap merge (itself checked against tiktoken's
@@ -137,4 +139,84 @@ describe('the rank table', () => {
       );
     });
   }
+});
+
+/** What a call throws, or undefined. */
+function thrown(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('rankTableOf', () => {
+  // Vocabularies of every token size base64 pads differently, with "! <rank>" markers anywhere
+  // (ranks that jump either way) and any run of separators.
+  const vocabularyText = fc.record({
+    tokens: fc.uniqueArray(fc.uint8Array({ minLength: 1, maxLength: 10 }), {
+      minLength: 1,
+      maxLength: 200,
+      selector: (token) => Buffer.from(token).toString('latin1'),
+    }),
+    markers: fc.array(fc.tuple(fc.nat(), fc.nat({ max: 2 ** 18 - 1_000 })), { maxLength: 4 }),
+    separators: fc.array(fc.constantFrom(' ', '\n', '  ', ' \n'), { minLength: 1, maxLength: 4 }),
+  });
+
+  it('finds every token at its rank, and gives its bytes, pairs and longest token (property)', () => {
+    fc.assert(
+      fc.property(fc.noBias(vocabularyText), ({ tokens, markers, separators }) => {
+        const ranks = new Map<string, number>();
+        const words: string[] = [];
+        let rank = 0;
+        tokens.forEach((token, index) => {
+          for (const [at, value] of markers)
+            if (at % tokens.length === index) {
+              words.push(`! ${value}`);
+              rank = value;
+            }
+          words.push(Buffer.from(token).toString('base64'));
+          ranks.set(Buffer.from(token).toString('latin1'), rank++);
+        });
+        const text = words.map((word, i) => word + separators[i % separators.length]).join('');
+        const table = rankTableOf(Buffer.from(text, 'latin1'), 'test');
+        for (const [token, expected] of ranks) {
+          // Inside other bytes, as merges look tokens up.
+          const bytes = Buffer.from(`\u00ff${token}\u0000`, 'latin1');
+          expect(table.rankOf(bytes, 1, bytes.length - 1)).toBe(expected);
+        }
+        const noRank = 2 ** 21;
+        for (let first = 0; first < 256; first++) {
+          const single = String.fromCharCode(first);
+          expect(table.byteRanks[first]).toBe(ranks.get(single) ?? noRank);
+          for (const second of [0, 65, first, 255]) {
+            const pair = single + String.fromCharCode(second);
+            expect(table.pairs[(first << 8) | second]).toBe(ranks.get(pair) ?? noRank);
+          }
+        }
+        expect(table.longestToken).toBe(Math.max(...tokens.map((token) => token.length)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses text that is not base64 tokens and rank markers', () => {
+    for (const text of [
+      'QQ',
+      'Q$==',
+      'QQ==QQ==',
+      'Q=Q=',
+      'QQ=A',
+      'QUJD\tQQ==',
+      '! QQ==',
+      '!x QQ==',
+    ]) {
+      const error = thrown(() => rankTableOf(Buffer.from(text, 'latin1'), 'test'));
+      expect(TokenizerError.isInstance(error), text).toBe(true);
+    }
+    expect(
+      TokenizerError.isInstance(thrown(() => rankTableOf(Buffer.from('! 262144 QQ=='), 'test'))),
+    ).toBe(true);
+  });
 });

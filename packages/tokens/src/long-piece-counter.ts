@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
+import { rankFileText } from './rank-file-text.js';
+import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
 import { type EdgeHistory, UnitHistoryMemo, unitKey } from './unit-history-memo.js';
 
@@ -38,10 +41,20 @@ export interface Ranks {
   longestToken: number;
 }
 
-const base64Values = new Int8Array(128).fill(-1);
+// What each byte of the rank text is: a base64 digit's value, or one of the classes below.
+const padding = -1;
+const separator = -2;
+const other = -3;
+const byteClasses = new Int8Array(256).fill(other);
 for (let i = 0; i < 64; i++)
-  base64Values['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] =
-    i;
+  byteClasses['ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.charCodeAt(i)] = i;
+byteClasses[0x3d] = padding; // '='
+byteClasses[0x20] = separator;
+byteClasses[0x0a] = separator;
+
+function malformedRanks(encoding: string): TokenizerError {
+  return new TokenizerError({ message: `the rank file of ${encoding} is not base64 tokens` });
+}
 
 const rankMask = (1 << 21) - 1;
 // The token filter has 2^(32 - filterShift) words of 32 bits.
@@ -68,68 +81,97 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   return (hash ^ (hash >>> 16)) >>> 0;
 }
 
-/**
- * Reads an encoding's ranks into one byte array and an open-addressing table over it. A `Map` keyed
- * by 200,000 token strings took ~0.2 s to build (most of it hashing and inserting the strings); this
- * decodes the base64 by hand and builds in a few tens of milliseconds, and looks up byte ranges of a
- * piece without making a string of them.
- */
+/** Reads an encoding's published ranks (the file of `rankFiles`) into a rank table. */
 function loadRanks(encoding: TiktokenEncoding): RankTable {
-  const { bpe_ranks: text } = require(rankFiles[encoding]) as { bpe_ranks: string };
-  const data = new Uint8Array(Math.ceil((text.length * 3) / 4));
-  // Entry e is the token of rank ranksOf[e], bytes data[starts[e], starts[e + 1]); a token takes at
-  // least 4 base64 characters and a space.
-  const capacity = Math.ceil(text.length / 4) + 1;
+  return rankTableOf(rankFileText(readFileSync(require.resolve(rankFiles[encoding]))), encoding);
+}
+
+/**
+ * The rank table of a rank text (base64 tokens in rank order, separated by spaces or newlines,
+ * "! <rank>" setting the next token's rank), decoded in place: `source` is overwritten. One byte
+ * array and an open-addressing table over it: a `Map` keyed by 200,000 token strings took ~0.2 s
+ * to build (most of it hashing and inserting the strings); this decodes the base64 by hand and
+ * builds in a few tens of milliseconds, and looks up byte ranges of a piece without making a string
+ * of them. `encoding` names the encoding in errors.
+ */
+export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
+  // A plain byte view even of a Buffer: lookups read the token bytes through one kind of array.
+  const text = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+  const length = text.length;
+  // Token e has bytes data[starts[e], starts[e + 1]), decoded in place over the text they come
+  // from (never ahead of it: 4 characters in, 3 bytes out), so no second array of megabytes is
+  // touched page by page. Its rank is e plus the offset of the last "! <rank>" marker before it,
+  // kept in `markers` (entry, rank) for the rare file with more than the leading "! 0".
+  const data = text;
+  // A token takes at least 4 base64 characters and a space.
+  const capacity = Math.ceil(length / 4) + 1;
   const starts = new Int32Array(capacity + 1);
-  const ranksOf = new Int32Array(capacity);
+  const markers: number[] = [];
   // FNV-1a of each token, computed while its bytes are decoded: hashing them again from the array
   // afterwards took about a third of the table's build time (on a cold start every ms counts).
   const hashes = new Int32Array(capacity);
   let count = 0;
   let written = 0;
   let rank = 0;
+  // One past the highest rank so far.
+  let ranks = 0;
   let i = 0;
-  const length = text.length;
   while (i < length) {
-    const code = text.charCodeAt(i);
-    if (code === 10 || code === 32) {
+    const code = text[i]!;
+    if (code === 0x20 || code === 0x0a) {
       i++;
       continue;
     }
-    if (code === 33) {
+    if (code === 0x21) {
       // "! <first rank>": the rank of the next token.
-      i += 2;
+      i++;
+      while (i < length && text[i] === 0x20) i++;
+      const digits = i;
       let value = 0;
-      while (i < length && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57)
-        value = value * 10 + text.charCodeAt(i++) - 48;
+      while (i < length && text[i]! >= 0x30 && text[i]! <= 0x39)
+        value = value * 10 + text[i++]! - 0x30;
+      if (i === digits) throw malformedRanks(encoding);
+      if (value !== rank) markers.push(count, value);
       rank = value;
       continue;
     }
-    // One base64 token up to the next space or newline.
-    let bits = 0;
-    let bitCount = 0;
+    // One base64 token, padded to whole groups of 4 characters (3 bytes), up to a separator: a
+    // group at a time, as a character at a time was most of the build.
     let hash = fnvOffset;
-    for (; i < length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 10) break;
-      const value = c < 128 ? base64Values[c]! : -1;
-      if (value < 0) continue; // '=' padding
-      bits = ((bits << 6) | value) & 0xffffff;
-      bitCount += 6;
-      if (bitCount >= 8) {
-        bitCount -= 8;
-        const byte = (bits >> bitCount) & 0xff;
-        data[written++] = byte;
-        hash = Math.imul(hash ^ byte, fnvPrime);
-      }
+    for (;;) {
+      if (i + 4 > length) throw malformedRanks(encoding);
+      const first = byteClasses[text[i]!]!;
+      const second = byteClasses[text[i + 1]!]!;
+      const third = byteClasses[text[i + 2]!]!;
+      const fourth = byteClasses[text[i + 3]!]!;
+      i += 4;
+      if ((first | second) < 0 || third < padding || fourth < padding || (third < 0 && fourth >= 0))
+        throw malformedRanks(encoding);
+      const byte0 = (first << 2) | (second >> 4);
+      data[written++] = byte0;
+      hash = Math.imul(hash ^ byte0, fnvPrime);
+      if (third < 0) break;
+      const byte1 = ((second & 15) << 4) | (third >> 2);
+      data[written++] = byte1;
+      hash = Math.imul(hash ^ byte1, fnvPrime);
+      if (fourth < 0) break;
+      const byte2 = ((third & 3) << 6) | fourth;
+      data[written++] = byte2;
+      hash = Math.imul(hash ^ byte2, fnvPrime);
+      if (i === length || byteClasses[text[i]!] === separator) break;
     }
-    hashes[count] = hash;
-    ranksOf[count++] = rank++;
+    // A token ends at a separator (or the end), never straight after its padding.
+    if (i < length && byteClasses[text[i]!] !== separator) throw malformedRanks(encoding);
+    hashes[count++] = hash;
+    rank++;
+    if (rank > ranks) ranks = rank;
     starts[count] = written;
   }
   // The pair memo packs ranks into 18 bits (every tiktoken encoding has under 2^18 tokens).
-  if (rank > 2 ** pairKeyBits)
-    throw new Error(`${encoding} has ${rank} ranks, over 2^${pairKeyBits}`);
+  if (ranks > 2 ** pairKeyBits)
+    throw new TokenizerError({
+      message: `${encoding} has ranks up to ${ranks - 1}, over 2^${pairKeyBits}`,
+    });
   // A slot is two numbers: the token's size and rank (`size << 21 | rank`, never 0: 0 is empty),
   // then for a token of up to 4 bytes the bytes themselves, else where its bytes start and, in the
   // bits the offset leaves free, a fingerprint of its hash. Finding a short token reads one cache
@@ -152,11 +194,16 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
   const filter = new Int32Array(1 << (32 - filterShift));
   const byteRanks = new Int32Array(256).fill(noRank);
   let longestToken = 0;
-  for (let e = 0; e < count; e++) {
+  markers.push(count, 0);
+  let marker = 0;
+  for (let e = 0, rank = 0; e < count; e++, rank++) {
+    while (e === markers[marker]) {
+      rank = markers[marker + 1]!;
+      marker += 2;
+    }
     const from = starts[e]!;
     const size = starts[e + 1]! - from;
     if (size > longestToken) longestToken = size;
-    const rank = ranksOf[e]!;
     if (size === 1) byteRanks[data[from]!] = rank;
     else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = rank;
     // Mixed as `hashBytes` mixes, which lookups use.
