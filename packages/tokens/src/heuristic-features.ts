@@ -1,5 +1,6 @@
 import { englishTrigramSurprisal } from './english-trigram-surprisal.js';
 import { simplifiedOnlyHan, traditionalOnlyHan } from './han-forms.js';
+import { isVocabularyWord, vocabularyMinimumLetters } from './is-vocabulary-word.js';
 import { rareCyrillicPairs, rareLetterPairs, uncommonLetterPairs } from './rare-letter-pairs.js';
 
 /**
@@ -91,6 +92,9 @@ export const featureNames = [
   'arabicExtended',
   'joiningPunctuationBeforeUnfamiliar',
   'shortWordAccents',
+  'vocabularyWords',
+  'vocabularyPrefixRemainders',
+  'vocabularyPrefixRemainderLettersOver6',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -109,10 +113,12 @@ export const newlineRunOverflowO200k = featureCount + 1;
 export const newlineRunOverflowCl100k = featureCount + 2;
 export const extendedFeatureCount = featureCount + 3;
 
-const runScratch = new Float64Array(13);
+const runScratch = new Float64Array(16);
 // Bits of English surprisal a word piece may carry before it is priced as more than one token (see
 // the word-surprisal features): English words up to about 12 bits are nearly always one o200k token.
 const surprisalKnee = 12;
+const fnvOffset = 0x811c9dc5;
+const fnvPrime = 0x01000193;
 const surprisalSecondKnee = 24;
 // Bits per letter transition (word boundaries included) above which a word piece's surprisal is
 // priced again: frequent English words, however long, average under 3 bits (one o200k token up to
@@ -278,6 +284,11 @@ export function extractFeatures(
   // bytes, of its own.
   let wordAccents = 0;
   let wordExtendedAccents = 0;
+  let wordVietnamese = 0;
+  // FNV-1a hash of the word piece's letters so far, looked up in o200k's whole-word tokens after
+  // each letter from the fifth: the longest start of the piece that is a whole word (0 = none).
+  let wordHash = fnvOffset;
+  let vocabularyPrefix = 0;
   // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic, 24 Hebrew,
   // 25 Indic, 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
@@ -348,6 +359,9 @@ export function extractFeatures(
         into[67]! += run[11]!;
         into[68]! += run[12]!;
       }
+      into[84]! += run[13]!;
+      into[85]! += run[14]!;
+      into[86]! += run[15]!;
     }
     run.fill(0);
     alnumLength = 0;
@@ -365,49 +379,81 @@ export function extractFeatures(
     previousLetterCode = 0;
   };
   const endWord = () => {
-    if (wordLength > 6) run[2]! += wordLength - 6;
-    if (wordLength > 12) run[3]! += wordLength - 12;
-    wordSurprisal +=
-      englishTrigramSurprisal[(trigramFirst * 27 + trigramSecond) * 27 + trigramBoundary]!;
-    if (wordSurprisal > surprisalKnee) run[9]! += wordSurprisal - surprisalKnee;
-    if (wordSurprisal > surprisalSecondKnee) run[10]! += wordSurprisal - surprisalSecondKnee;
-    // '_name' is one token, '_nome' or '_parola' not: before a word English would not spell, the
-    // joining punctuation is a piece of its own again (identifiers of Italian or German words were
-    // undercounted by 10-13 % with every joining character priced as before English words).
-    if (joinedWord) {
-      if (wordSurprisal > surprisalKnee) {
-        into[80]! -= 1;
-        into[82]! += 1;
-      }
-      joinedWord = false;
-    }
     const transitions = wordLength + 1 - wordAccents - wordExtendedAccents;
-    if (wordSurprisal > surprisalPerLetter * transitions)
-      run[11]! += wordSurprisal - surprisalPerLetter * transitions;
-    if (wordSurprisal > surprisalPerLetterHigh * transitions)
-      run[12]! += wordSurprisal - surprisalPerLetterHigh * transitions;
-    if (wordAccents + wordExtendedAccents > 0) {
-      // Words of one to three letters are nearly always one token whatever their accents (à, è, są,
-      // más, où: 1.0-1.1 tokens in the catalogues of French, Italian, Polish, Spanish), as in the
-      // other alphabetic scripts; the familiar-word weights, fitted on longer words, priced each
-      // accent of these at about a token more (French 1-3 letter accented words +104 %).
-      if (wordLength <= 3) into[83]! += wordAccents + wordExtendedAccents;
-      else if (wordSurprisal <= surprisalKnee) {
-        into[64]! += wordAccents;
-        into[65]! += wordExtendedAccents;
-      } else if (
-        wordSurprisal >=
-        randomLetterBits * (wordLength + 1 - wordAccents - wordExtendedAccents)
-      )
-        // Letters as surprising as random ones: no merges around the accent either.
-        into[66]! += wordAccents + wordExtendedAccents;
-      else {
-        into[26]! += wordAccents;
-        into[63]! += wordExtendedAccents;
+    // A word o200k holds whole (5+ letters, see vocabulary-words.ts) is one token however long or
+    // un-English its letters, and one that opens with such a word (Polish przygotowa|nia) costs that
+    // token and about one more for a short rest: priced by length, English surprisal and accents,
+    // words of languages with much web text that the vocabulary holds (German, Dutch, Polish: +75-90 %
+    // on such words) were overcounted, and a fit balancing them against languages with little web
+    // text (Sardinian, Tatar, Maltese) undercounted those by 10-15 %. A whole word as surprising as
+    // random letters is left to the other features (a false hit of the table is likelier than a
+    // token), and so is a word after joining punctuation that English would not spell: '_name' is a
+    // token, '-parola' is '-' and pieces (identifiers of Polish or Dutch words were undercounted).
+    if (
+      vocabularyPrefix > 0 &&
+      (vocabularyPrefix < wordLength || wordSurprisal < randomLetterBits * transitions) &&
+      (!joinedWord || wordSurprisal <= surprisalKnee)
+    ) {
+      if (vocabularyPrefix < wordLength) {
+        // The rest is a piece of its own: a short ending about a token, a long rest (compounds,
+        // identifiers of joined words) more per letter past the sixth.
+        const rest = wordLength - vocabularyPrefix;
+        run[14]! += 1;
+        if (rest > 6) run[15]! += rest - 6;
       }
+      run[1]! -= wordLength;
+      run[13]! += 1;
+      joinedWord = false;
       wordAccents = 0;
       wordExtendedAccents = 0;
+    } else {
+      into[60]! += wordVietnamese;
+      if (wordLength > 6) run[2]! += wordLength - 6;
+      if (wordLength > 12) run[3]! += wordLength - 12;
+      wordSurprisal +=
+        englishTrigramSurprisal[(trigramFirst * 27 + trigramSecond) * 27 + trigramBoundary]!;
+      if (wordSurprisal > surprisalKnee) run[9]! += wordSurprisal - surprisalKnee;
+      if (wordSurprisal > surprisalSecondKnee) run[10]! += wordSurprisal - surprisalSecondKnee;
+      // '_name' is one token, '_nome' or '_parola' not: before a word English would not spell, the
+      // joining punctuation is a piece of its own again (identifiers of Italian or German words were
+      // undercounted by 10-13 % with every joining character priced as before English words).
+      if (joinedWord) {
+        if (wordSurprisal > surprisalKnee) {
+          into[80]! -= 1;
+          into[82]! += 1;
+        }
+        joinedWord = false;
+      }
+      if (wordSurprisal > surprisalPerLetter * transitions)
+        run[11]! += wordSurprisal - surprisalPerLetter * transitions;
+      if (wordSurprisal > surprisalPerLetterHigh * transitions)
+        run[12]! += wordSurprisal - surprisalPerLetterHigh * transitions;
+      if (wordAccents + wordExtendedAccents > 0) {
+        // Words of one to three letters are nearly always one token whatever their accents (à, è, są,
+        // más, où: 1.0-1.1 tokens in the catalogues of French, Italian, Polish, Spanish), as in the
+        // other alphabetic scripts; the familiar-word weights, fitted on longer words, priced each
+        // accent of these at about a token more (French 1-3 letter accented words +104 %).
+        if (wordLength <= 3) into[83]! += wordAccents + wordExtendedAccents;
+        else if (wordSurprisal <= surprisalKnee) {
+          into[64]! += wordAccents;
+          into[65]! += wordExtendedAccents;
+        } else if (
+          wordSurprisal >=
+          randomLetterBits * (wordLength + 1 - wordAccents - wordExtendedAccents)
+        )
+          // Letters as surprising as random ones: no merges around the accent either.
+          into[66]! += wordAccents + wordExtendedAccents;
+        else {
+          into[26]! += wordAccents;
+          into[63]! += wordExtendedAccents;
+        }
+        wordAccents = 0;
+        wordExtendedAccents = 0;
+      }
     }
+    wordVietnamese = 0;
+    wordHash = fnvOffset;
+    vocabularyPrefix = 0;
     wordLength = 0;
     trigramFirst = trigramBoundary;
     trigramSecond = trigramBoundary;
@@ -505,6 +551,7 @@ export function extractFeatures(
           // (parse|Primary|Expression): the length excess is the piece's, not the identifier's.
           else if (kind === UPPER && previous === LOWER) endWord();
           wordLength++;
+          wordHash = Math.imul(wordHash ^ code, fnvPrime);
           run[1]! += 1;
           {
             const letter = (code | 32) - 97;
@@ -513,6 +560,8 @@ export function extractFeatures(
             trigramFirst = trigramSecond;
             trigramSecond = letter;
           }
+          if (wordLength >= vocabularyMinimumLetters && isVocabularyWord(wordHash))
+            vocabularyPrefix = wordLength;
           if (kind === UPPER && previous === LOWER) run[4]! += 1;
           if (kind === UPPER && previous === UPPER) run[5]! += 1;
           if (previous === DIGIT) run[8]! += 1;
@@ -578,7 +627,7 @@ export function extractFeatures(
       // Latin-1's accented letters (French, Spanish, Portuguese, German, Nordic) are frequent enough
       // on the web for BPE to have merged them into many word pieces; the Latin Extended blocks'
       // (Polish ł ą ę, Czech ř ě, Romanian ș ț, Lithuanian ų ė, Esperanto ĉ ŝ) much less so.
-      if (isVietnameseLetter(code)) into[60]! += 1;
+      if (isVietnameseLetter(code)) wordVietnamese++;
       else if (code < 0x100) wordAccents++;
       else wordExtendedAccents++;
       if (previous !== LOWER && previous !== UPPER) {
@@ -592,6 +641,9 @@ export function extractFeatures(
       }
       // The letter itself is priced by its own weight; English trigram context skips over it.
       wordLength++;
+      wordHash = Math.imul(wordHash ^ code, fnvPrime);
+      if (wordLength >= vocabularyMinimumLetters && isVocabularyWord(wordHash))
+        vocabularyPrefix = wordLength;
       run[1]! += 1;
       alnumLength++;
       alnumHex = false;
