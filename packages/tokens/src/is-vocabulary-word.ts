@@ -2,6 +2,8 @@ import { vocabularyBitMask, vocabularyHashes, vocabularyWordBits } from './vocab
 
 export { vocabularyMinimumLetters } from './vocabulary-words.js';
 
+let table: Buffer | undefined;
+
 /** The first bit of the Bloom filter of o200k's whole-word tokens for a word's FNV-1a hash. */
 export function vocabularyFirstBit(hash: number): number {
   let mixed = hash ^ (hash >>> 16);
@@ -20,14 +22,15 @@ export function vocabularyBitStep(first: number): number {
  * negative).
  */
 export function isVocabularyWord(hash: number): boolean {
+  const bits = table ?? (table = vocabularyWordBits());
   const first = vocabularyFirstBit(hash);
   // Most words miss at the first bit: the step of the others is computed only past it.
   let bit = first & vocabularyBitMask;
-  if ((vocabularyWordBits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
+  if ((bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
   const step = vocabularyBitStep(first);
   for (let k = 1; k < vocabularyHashes; k++) {
     bit = (first + k * step) & vocabularyBitMask;
-    if ((vocabularyWordBits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
+    if ((bits[bit >>> 3]! & (1 << (bit & 7))) === 0) return false;
   }
   return true;
 }
