@@ -2,8 +2,6 @@ import { vocabularyBitMask, vocabularyHashes, vocabularyWordBits } from './vocab
 
 export { vocabularyMinimumLetters } from './vocabulary-words.js';
 
-let table: Buffer | undefined;
-
 /** The first bit of the Bloom filter of o200k's whole-word tokens for a word's FNV-1a hash. */
 export function vocabularyFirstBit(hash: number): number {
   let mixed = hash ^ (hash >>> 16);
@@ -22,7 +20,7 @@ export function vocabularyBitStep(first: number): number {
  * negative).
  */
 export function isVocabularyWord(hash: number): boolean {
-  const bits = table ?? (table = vocabularyWordBits());
+  const bits = vocabularyWordBits();
   const first = vocabularyFirstBit(hash);
   // Most words miss at the first bit: the step of the others is computed only past it.
   let bit = first & vocabularyBitMask;
