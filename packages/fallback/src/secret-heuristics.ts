@@ -130,9 +130,16 @@ export function isLowVariety(value: string): boolean {
 /** True when the value reads as a placeholder someone is meant to replace. */
 export function isPlaceholder(value: string): boolean {
   if (isTemplate(value)) return true;
-  if (matchesInOneCase(placeholderWords, value)) return true;
-  return isLowVariety(value);
+  // An ellipsis at either end is where a sentence or a display cut the value, not a blank to fill in:
+  // `password=<random>...` shows the secret's characters all the same, so the rest is judged alone.
+  // Only an ellipsis with nothing else (`password=...`) is a placeholder.
+  const cut = value.replace(endEllipses, '');
+  if (cut.length === 0 || (cut !== value && isTemplate(cut))) return true;
+  if (matchesInOneCase(placeholderWords, cut)) return true;
+  return isLowVariety(cut);
 }
+
+const endEllipses = /^(?:\.{3,}|\u2026)+|(?:\.{3,}|\u2026)+$/g;
 
 /**
  * True for unquoted values that are code, not data: `var.db_password`, `request.headers["x"]`,

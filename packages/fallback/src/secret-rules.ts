@@ -1003,6 +1003,8 @@ function isNumberedName(part: string): boolean {
 }
 
 /** Accepts a value found after a key name, given how strongly that name implies a secret. */
+const trailingEllipsis = /(?:\.{3,}|\u2026)+$/;
+
 export function acceptKeyedValue(
   value: string,
   strength: 'strong' | 'weak',
@@ -1012,6 +1014,11 @@ export function acceptKeyedValue(
   // Markdown emphasis around a value (`**Multi-codemie-sessions**`) is formatting, not part of it.
   const trimmed = value.trim().replace(/^[*_]{2,}|[*_]{2,}$/g, '');
   if (trimmed === '' || isTemplate(trimmed)) return false;
+  // An ellipsis after a value (`password=<value>...`, `"token": "<value>…"`) is a sentence's or a
+  // display's cut: the characters before it are shown all the same, so they are judged alone. A
+  // sample cut to a few characters (`sk-abc...`) is then too short or too plain to be one.
+  const shown = trimmed.replace(trailingEllipsis, '');
+  if (shown !== trimmed) return shown !== '' && acceptKeyedValue(shown, strength, quoted, idLike);
   // A generated token (`hf_…`, `api_org_…`) is a literal, though `_` makes it read as snake_case.
   if (
     /^[A-Za-z0-9_\-+/=.~]+$/.test(trimmed) &&
@@ -1046,7 +1053,6 @@ export function acceptKeyedValue(
     // performance"`). A password may be a passphrase, but not a command or a sentence with a path.
     if (strength === 'weak' || looksLikeCommandOrProse(trimmed)) return false;
   }
-  if (/(?:\.\.\.|…)$/.test(trimmed)) return false; // an example cut short in docs
   // "notapassword", "your_password", "Password1": a word about a password; `TestSource%Password`
   // mixes in other characters and is a literal like any other.
   if (/password/i.test(trimmed) && trimmed.length < 24 && /^[A-Za-z_-]*\d{0,4}$/.test(trimmed)) {
@@ -1238,7 +1244,6 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         if (pattern === keyValuePattern && /[?&]/.test(text[match.index - 1] ?? '')) {
           value = value.split('&')[0]!;
         }
-        if (/\.\.\.$|…$/.test(value)) continue;
         // `a=b&c=d…`, `k=k=k…`: a long bare run holding more separators is a chain of pairs or data,
         // whose own keys are tried next; checking it whole for every key would cost O(n × length).
         if (value.length > 120 && /[=:&]/.test(value.slice(0, -2))) continue;
@@ -1478,11 +1483,17 @@ export const contextRules: SecretRule[] = [
     // A literal password in a URL is a credential even when it reads `pass` or `password`: the
     // scanners disagree on `user:password@`, and a real password left in the clear costs more
     // than one over-redacted example. `postgres:postgres@` (user = password) is a local default.
-    accept: (value, match) =>
-      !isTemplate(value) &&
-      !vendorPlaceholder.test(value) &&
-      value !== match.groups?.user &&
-      !/^\d{1,5}$/.test(value),
+    // An ellipsis at the password's end is a cut (`bob:<password>...@`): what it shows is judged.
+    accept: (value, match) => {
+      const shown = value.replace(trailingEllipsis, '');
+      return (
+        shown !== '' &&
+        !isTemplate(shown) &&
+        !vendorPlaceholder.test(shown) &&
+        shown !== match.groups?.user &&
+        !/^\d{1,5}$/.test(shown)
+      );
+    },
   },
   {
     kind: 'url-token',
