@@ -61,7 +61,7 @@ describe('a value shown before an ellipsis', () => {
   });
 
   it('an ellipsis alone, or a value that is a placeholder before it, stays as written', () => {
-    const placeholders = ['', '<your-password>', '${DB_PASSWORD}', 'xxxxxxxx', 'changeme', '****'];
+    const placeholders = ['', '<your-password>', `\${DB_PASSWORD}`, 'xxxxxxxx', 'changeme', '****'];
     for (const wrap of places) {
       for (const cut of ['...', '\u2026']) {
         for (const value of placeholders) {
