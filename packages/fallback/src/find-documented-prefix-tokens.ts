@@ -1,3 +1,4 @@
+import { isCutShortHeader } from './cut-short-header.js';
 import { isPlaceholder, readsAsWords } from './secret-heuristics.js';
 import { isSpelledInWords } from './spelled-in-words.js';
 
@@ -133,6 +134,10 @@ export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
     let body = match[2]!;
     while (body.length > 0 && '._~-'.includes(body[body.length - 1]!)) body = body.slice(0, -1);
     if (body.length < 16) continue;
+    const end = match.index + prefix.length + body.length;
+    // A self-describing token (base64 JSON after the issuer's tag) cut short before its first
+    // generated value shows its header alone (`{"signInAddress":"https:...`): no secret is in view.
+    if (isCutShortHeader(text, match.index, end)) continue;
     const classes =
       Number(/[A-Z]/.test(body)) + Number(/[a-z]/.test(body)) + Number(/[0-9]/.test(body));
     if (
@@ -148,7 +153,7 @@ export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
     spans.push({
       kind: kindOf.get(prefix)!,
       start: match.index,
-      end: match.index + prefix.length + body.length,
+      end,
     });
   }
   return spans;

@@ -1,3 +1,4 @@
+import { isCutShortHeader } from './cut-short-header.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import {
   decodesToReadable,
@@ -201,6 +202,8 @@ function judgeRun(
   const fileName = extension.test(trimmed);
   const run = trimmed.replace(extension, '');
   if (run.length < minRun) return;
+  // Shown cut short with only a self-describing header in view (`ops_eyJzaWdu…`): no secret.
+  if (isCutShortHeader(text, start, start + run.length)) return;
   // A URL (`//` after its scheme's colon, or protocol-relative) naming a media file.
   const mediaInUrl = fileName && whole.startsWith('//') && mediaExtension.test(trimmed);
   // Whole first: a base64 body holds `/` and `+`; a path (a segment that is a word) does not.
@@ -254,6 +257,7 @@ function judgeRun(
     if (context.declared) return;
     const segmentStart = start + piece.index;
     if (piece.index > 0 && declaredNotSecret(text, segmentStart)) continue;
+    if (isCutShortHeader(text, segmentStart, segmentStart + segment.length)) continue;
     if (context.digest && kind === 'generated-token') continue;
     // A build tool's fingerprinted asset (`logo-<sha256>.png`): a name of letters or words, `-`, a
     // content hash in hex and a file extension. Issuers join their prefix with `_` (`sgp_<hex>.json`)

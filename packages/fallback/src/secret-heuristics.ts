@@ -232,6 +232,11 @@ const abbreviations = new Set(
   ),
 );
 
+/** True for a protocol or format name written as a word (`https`, `json`, `grpc`). */
+export function isAbbreviation(word: string): boolean {
+  return abbreviations.has(word.toLowerCase());
+}
+
 /** True when every `_`, `.` or `-` separated part of `value` reads as a name part. */
 export function partsAreNames(value: string): boolean {
   return value.split(/[_.-]/).every((part) => namePart.test(part) && humpsReadAsWords(part));

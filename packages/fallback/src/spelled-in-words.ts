@@ -16,7 +16,7 @@ const consonantPairs = new Set(
  * vowels do not pile up as random draws do (`aeoii`, `uu`): three in a row other than `eau`/`iou`,
  * or a doubled `a`, `i` or `u`.
  */
-function pairsAreEnglish(letters: string): boolean {
+export function pairsAreEnglish(letters: string): boolean {
   const lower = letters.toLowerCase();
   if (/aa|ii|uu/.test(lower) || /[aeiou]{3}/.test(lower.replace(/eau|iou/g, '-'))) return false;
   for (let index = 1; index < lower.length; index++) {
