@@ -1,3 +1,4 @@
+import { showsOnlyHeader } from './cut-short-header.js';
 import { decodeBase64 } from './decode-base64.js';
 import { findKeyValueMatch } from './find-key-value-match.js';
 import { hasHexBody, isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
@@ -1005,6 +1006,10 @@ function isNumberedName(part: string): boolean {
 /** Accepts a value found after a key name, given how strongly that name implies a secret. */
 const trailingEllipsis = /(?:\.{3,}|\u2026)+$/;
 
+// What a self-describing token shows before its first value (`ops_eyJzaWdu…`): a header only.
+const showsHeaderOnly = (shown: string) =>
+  showsOnlyHeader(shown.replace(/^[A-Za-z0-9]{1,12}[_.-]/, ''));
+
 export function acceptKeyedValue(
   value: string,
   strength: 'strong' | 'weak',
@@ -1018,7 +1023,10 @@ export function acceptKeyedValue(
   // display's cut: the characters before it are shown all the same, so they are judged alone. A
   // sample cut to a few characters (`sk-abc...`) is then too short or too plain to be one.
   const shown = trimmed.replace(trailingEllipsis, '');
-  if (shown !== trimmed) return shown !== '' && acceptKeyedValue(shown, strength, quoted, idLike);
+  if (shown !== trimmed) {
+    if (shown === '' || showsHeaderOnly(shown)) return false;
+    return acceptKeyedValue(shown, strength, quoted, idLike);
+  }
   // A generated token (`hf_…`, `api_org_…`) is a literal, though `_` makes it read as snake_case.
   if (
     /^[A-Za-z0-9_\-+/=.~]+$/.test(trimmed) &&
@@ -1243,6 +1251,10 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         // A query parameter's value ends at the next `&` (`?secret=<seed>&issuer=…`).
         if (pattern === keyValuePattern && /[?&]/.test(text[match.index - 1] ?? '')) {
           value = value.split('&')[0]!;
+        }
+        // Cut short (`TOKEN=<value>...`): judged by what it shows, below, once the dots are off.
+        if (trailingEllipsis.test(value) && showsHeaderOnly(value.replace(trailingEllipsis, ''))) {
+          continue;
         }
         // `a=b&c=d…`, `k=k=k…`: a long bare run holding more separators is a chain of pairs or data,
         // whose own keys are tried next; checking it whole for every key would cost O(n × length).
