@@ -39,7 +39,7 @@ import {
   type ReferenceRetention,
 } from '../dist/reference-facts.js';
 import { vendorRules } from '../dist/secret-rules.js';
-import { familyOf, ownKinds, structuralKinds } from './leave-family-out.ts';
+import { leaveFamilyOut, structuralKinds } from './leave-family-out.ts';
 import { pathCapacity } from './path-capacity.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -158,35 +158,7 @@ lines.push(
   // Fixture families with their own rules switched off: what the remaining rules (generic ones,
   // and other families' rules) still catch of a family the rules would not have been written from.
   // `strict` also switches off format rules named like the family (gitleaks' `jwt`, `curl`).
-  const ablate = (strict: boolean) => {
-    const ablation = new Map<string, { rows: number; caught: number }>();
-    let negatives = 0;
-    let flaggedNegatives = 0;
-    for (const row of fixtures) {
-      const family = familyOf(row);
-      const kinds = ownKinds(family, strict);
-      if (kinds.length === 0) continue;
-      const result = redactSecrets(row.text, { disabledKinds: kinds });
-      if (row.expect !== 'secret') {
-        negatives++;
-        if (result.findings.length > 0) flaggedNegatives++;
-        continue;
-      }
-      const entry = ablation.get(family) ?? { rows: 0, caught: 0 };
-      ablation.set(family, entry);
-      entry.rows++;
-      const hit = row.secret_spans
-        ? row.secret_spans.every((span) => !result.text.includes(span))
-        : result.findings.length > 0;
-      if (hit) entry.caught++;
-    }
-    const rows = [...ablation.values()].reduce((sum, entry) => sum + entry.rows, 0);
-    const caught = [...ablation.values()].reduce((sum, entry) => sum + entry.caught, 0);
-    const misses = [...ablation]
-      .filter(([, entry]) => entry.caught < entry.rows)
-      .map(([family, entry]) => `${family} ${entry.rows - entry.caught}/${entry.rows}`);
-    return { families: ablation.size, rows, caught, misses, negatives, flaggedNegatives };
-  };
+  const ablate = (strict: boolean) => leaveFamilyOut(fixtures, strict, redactSecrets);
   const strictAblation = ablate(true);
   const vendorAblation = ablate(false);
   // Every issuer rule off at once: only format, context and generic-shape layers remain.

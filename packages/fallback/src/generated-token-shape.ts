@@ -3,6 +3,7 @@ import { decodeBase64 } from './decode-base64.js';
 import {
   isPlaceholder,
   isUuid,
+  isWordShaped,
   looksLikeWords,
   readsAsWords,
   shannonEntropy,
@@ -157,6 +158,27 @@ function lowerRunShare(core: string): number {
 }
 
 /**
+ * Share of lower-case letters that stand in camel humps shaped like words (`Http`, `request`,
+ * `Handler`: pronounceable, a word's onset). A name is built of such humps; a generated body
+ * breaks its letters into humps that mostly are not (`Pduw`, `Hwew`, `iiuz`), though many of its
+ * lower-case letters still stand in runs of three: after a prefix, where bodies are as short as
+ * 20 characters, run length alone took one random body in twenty for a name.
+ */
+function wordHumpShare(value: string): number {
+  let lower = 0;
+  let inWords = 0;
+  // Read on the value as written: a separator or digit ends a hump (`RECORD_stream`).
+  for (const hump of value.match(/[A-Z]?[a-z]+/g) ?? []) {
+    const letters = hump.charCodeAt(0) <= 90 ? hump.length - 1 : hump.length;
+    lower += letters;
+    // Six lower-case letters in a row are words glued after an acronym (`Jsonmodel`); a random
+    // body draws such a run about once in twenty.
+    if ((hump.length >= 3 && isWordShaped(hump)) || letters >= 6) inWords += letters;
+  }
+  return inWords / Math.max(1, lower);
+}
+
+/**
  * True when `value` reads as generated. `relaxed` is for a body after a prefix: one case of letters
  * with digits, or both cases without digits, is enough there; alone, a value needs all three.
  */
@@ -204,7 +226,12 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
     // letters, a fifth of random ones).
     const lowerLetters = core.replace(/[^a-z]/g, '');
     const vowels = lowerLetters.replace(/[^aeiou]/g, '').length / Math.max(1, lowerLetters.length);
-    if ((lowerRunShare(core) > 0.7 || capitals > upper * 0.6) && vowels >= 0.3) return false;
+    // After a prefix, a body of one piece (base62; base64url parts it rarely) has long lower-case
+    // runs read as a name only when they are word-shaped humps. A body of several parts is read
+    // as before: names join words with separators.
+    const onePiece = relaxed && value.length - core.length <= 1;
+    const named = lowerRunShare(core) > 0.7 && (!onePiece || wordHumpShare(value) > 0.5);
+    if ((named || capitals > upper * 0.6) && vowels >= 0.3) return false;
   } else if (!mixedCase) {
     // Letters and digits without case: a generated body switches between them all the time; a
     // name with a number (`reset-test-1767902461212`) does so once or twice.
@@ -500,7 +527,12 @@ export function isUpperDigitKey(segment: string): boolean {
   // of them are vowels). Shorter runs are left to chance: an id's own prefix (`AKIA`) is vowels.
   const spelt = (run: string) =>
     readsAsWords(run) || (run.match(/[AEIOU]/g)?.length ?? 0) >= run.length * 0.35;
-  if (readsAsWords(segment) || (core.match(/[A-Z]{10,}/g) ?? []).some(spelt)) return false;
+  // A run that opens the key holds the issuer's kind mark (`AKIA`, `LTAI`), spelt as it was named
+  // (vowels, by chance of the name): it reads as a word only if it still does past four letters.
+  if (readsAsWords(segment)) return false;
+  for (const run of core.match(/[A-Z]{10,}/g) ?? []) {
+    if (spelt(run) && (!core.startsWith(run) || spelt(run.slice(4)))) return false;
+  }
   // Algorithm and format names glue acronyms unpronounceable alone (`SHA256WITHRSAANDMGF1`).
   if (acronymShare(core) >= 0.7) return false;
   return !isPlaceholder(segment) && !isTyped(core);

@@ -8,8 +8,11 @@ import {
   findEncodedCredentials,
   findWrappedEncodedCredentials,
 } from './find-encoded-credentials.js';
+import { findFlagCredentials } from './find-flag-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
+import { findNetrcPasswords } from './find-netrc-passwords.js';
+import { findUrlSignatures } from './find-url-signatures.js';
 import { isPublicIdentifier, sshPublicKeyRanges } from './public-identifier.js';
 import {
   contextRules,
@@ -674,6 +677,8 @@ function collectSpans(
   const commandLines = !disabled?.includes('cli-password');
   if (commandLines) {
     findCommandLinePasswords(text, spans);
+    // `name:password` after a basic-auth flag, whichever tool takes it.
+    findFlagCredentials(text, spans);
   }
   if (options.extraRules === undefined && !mayHoldSecret(text)) {
     // A command inside JSON inside JSON quotes its arguments with `\\\"`, which the scan reads
@@ -762,6 +767,9 @@ function collectSpans(
     }
     for (const span of findWrappedEncodedCredentials(text)) spans.push(span);
   }
+  // A signed URL's signature authorises whoever holds the URL, whichever service signed it.
+  if (!disabled?.includes('url-signature')) findUrlSignatures(text, spans);
+  if (!disabled?.includes('netrc-password')) findNetrcPasswords(text, spans);
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets } from './index.js';
+
+/**
+ * The issuer-free layers (basic-auth flags, signed URLs' signatures, netrc entries) read untrusted
+ * text with one regex pass each: many flags, entries or signatures, unclosed quotes, and long runs
+ * after a flag must cost time linear in the text.
+ */
+const shapes: Record<string, (count: number) => string> = {
+  'basic-auth flags with unclosed quotes': (count) => 'tool -u "bob:'.repeat(count),
+  'basic-auth flags with found passwords': (count) => 'tool --user bob:Zq8sPl0wKm '.repeat(count),
+  'a flag then one long word': (count) => `tool -u bob:${'a"b'.repeat(count)}`,
+  'netrc entries without a password': (count) => 'machine h.example.com login bob '.repeat(count),
+  'netrc entries with passwords': (count) =>
+    'machine h login bob password Zq8sPl0wKm\n'.repeat(count),
+  'signed-URL names without a value': (count) => '&sig=&signature=&hmac='.repeat(count),
+  'signatures in one query': (count) => '&signature=uN6YuSXOBpX0qO4yEcA3BIXsC5gJ81Pj'.repeat(count),
+};
+
+function cpuOf(build: (count: number) => string, count: number) {
+  const text = build(count);
+  const started = process.cpuUsage();
+  redactSecrets(text);
+  const spent = process.cpuUsage(started);
+  return (spent.user + spent.system) / 1000;
+}
+
+describe('attack: issuer-free credential layers stay linear', () => {
+  for (const [name, build] of Object.entries(shapes)) {
+    it(`${name} (5,000 vs 20,000)`, () => {
+      cpuOf(build, 1000);
+      const small = cpuOf(build, 5000);
+      const large = cpuOf(build, 20_000);
+      // Linear is about 4 times; quadratic would be 16.
+      expect(large, `${small} ms at 5,000, ${large} ms at 20,000`).toBeLessThan(
+        Math.max(600, small * 8),
+      );
+    }, 60_000);
+  }
+});
