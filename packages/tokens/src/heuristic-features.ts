@@ -95,6 +95,7 @@ export const featureNames = [
   'vocabularyWords',
   'vocabularyPrefixRemainders',
   'vocabularyPrefixRemainderLettersOver6',
+  'accentsInUncoveredText',
 ] as const;
 
 export const featureCount = featureNames.length;
@@ -179,6 +180,13 @@ const OTHER = 8;
 // rhythm by 45 %.
 const generatedMinimumLetters = 6;
 const generatedRarePairShare = 8;
+// ... and when its letters are as surprising, per letter transition under the English trigram model,
+// as random letters nearly are (random lower-case letters average about 7 bits, camelCase-rhythm
+// keys more): words of languages that write pairs English seldom does (Polish rz, cz, szcz; Hungarian
+// gy, sz, zs) make a rare pair often enough to pass the share above, but average 3.5-4.5 bits, and
+// BPE holds them in pieces of 3-6 letters (Polish 10-letter words: 3.6 tokens, priced as random
+// letters 5.0).
+const generatedLetterBits = 5;
 // Bulgarian writes ъ as a vowel (1.7 % of its letters; Russian 0.06 %): each one past the first
 // cancels three Russian-only letters, so ы or э scattered into Bulgarian text (2 % of its letters:
 // -19 % aggregate) do not price it as Russian. The first is spared: one Russian объект or объём in a
@@ -235,6 +243,11 @@ export function extractFeatures(
   let joinedWord = false;
   let tabRun = 0;
   let wordLength = 0;
+  // Whether the word piece opened at a capital after a lower-case letter (a camelCase hump; see
+  // endWord).
+  let humpPiece = false;
+  // Capitals in a row (see the upper-pairs feature).
+  let upperRun = 0;
   let digitRun = 0;
   let spaceRun = 0;
   let newlineRun = 0;
@@ -267,6 +280,9 @@ export function extractFeatures(
   let alnumUncommonPairs = 0;
   let alnumUpperRarePairs = 0;
   let alnumUpperUncommonPairs = 0;
+  // English surprisal of the run's word pieces and their letter transitions (see generatedLetterBits).
+  let alnumSurprisal = 0;
+  let alnumTransitions = 0;
   let previousLetterCode = 0;
   // The word piece's last two letters (0-25, 26 = word start) and its bits of surprisal under a
   // trigram model of English words. BPE vocabularies are built from the most frequent character
@@ -289,6 +305,11 @@ export function extractFeatures(
   // each letter from the fifth: the longest start of the piece that is a whole word (0 = none).
   let wordHash = fnvOffset;
   let vocabularyPrefix = 0;
+  // Words of 5+ letters, how many of them open with a word o200k holds whole, and the accents charged
+  // to longer words: how well the vocabulary covers the text's language (see the end of the scan).
+  let coverableWords = 0;
+  let coveredWords = 0;
+  let chargedAccents = 0;
   // The script of the current non-Latin letter run (21 Cyrillic, 22 Greek, 23 Arabic, 24 Hebrew,
   // 25 Indic, 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
@@ -341,7 +362,8 @@ export function extractFeatures(
       alnumDigits === 0 &&
       alnumLength >= generatedMinimumLetters &&
       alnumRarePairs >= 2 &&
-      alnumRarePairs * generatedRarePairShare >= alnumPairs
+      alnumRarePairs * generatedRarePairShare >= alnumPairs &&
+      alnumSurprisal >= generatedLetterBits * alnumTransitions
     ) {
       into[49]! += alnumLength;
       into[50]! += alnumCapitals;
@@ -376,10 +398,33 @@ export function extractFeatures(
     alnumUncommonPairs = 0;
     alnumUpperRarePairs = 0;
     alnumUpperUncommonPairs = 0;
+    alnumSurprisal = 0;
+    alnumTransitions = 0;
     previousLetterCode = 0;
   };
   const endWord = () => {
-    const transitions = wordLength + 1 - wordAccents - wordExtendedAccents;
+    // A hump that is a word (Name, Error, Buffer) costs what the same word costs after a space (1.04-
+    // 1.13 tokens for English words of 3-8 letters against 1.02-1.07), so it is priced as a word; one
+    // of one or two letters (the humps of keys and of getX, toID) keeps the hump weight. With one
+    // weight for all humps, which the fit set from both, humps of words were overcounted by 0.2
+    // tokens each (camelCase identifiers +10 %).
+    if (humpPiece) {
+      run[wordLength >= 3 ? 0 : 4]! += 1;
+      humpPiece = false;
+    }
+    // Transitions the trigram model priced: non-ASCII letters (Vietnamese ones too) are not, and
+    // neither is the word's end right after one (the model's context restarts there).
+    const endsAtAccent = trigramSecond === trigramBoundary;
+    const transitions = Math.max(
+      1,
+      wordLength + (endsAtAccent ? 0 : 1) - wordAccents - wordExtendedAccents - wordVietnamese,
+    );
+    const wholeSurprisal = endsAtAccent
+      ? wordSurprisal
+      : wordSurprisal +
+        englishTrigramSurprisal[(trigramFirst * 27 + trigramSecond) * 27 + trigramBoundary]!;
+    alnumSurprisal += wholeSurprisal;
+    alnumTransitions += transitions;
     // A word o200k holds whole (5+ letters, see vocabulary-words.ts) is one token however long or
     // un-English its letters, and one that opens with such a word (Polish przygotowa|nia) costs that
     // token and about one more for a short rest: priced by length, English surprisal and accents,
@@ -389,6 +434,10 @@ export function extractFeatures(
     // random letters is left to the other features (a false hit of the table is likelier than a
     // token), and so is a word after joining punctuation that English would not spell: '_name' is a
     // token, '-parola' is '-' and pieces (identifiers of Polish or Dutch words were undercounted).
+    if (wordLength >= vocabularyMinimumLetters) {
+      coverableWords++;
+      if (vocabularyPrefix > 0) coveredWords++;
+    }
     if (
       vocabularyPrefix > 0 &&
       (vocabularyPrefix < wordLength || wordSurprisal < randomLetterBits * transitions) &&
@@ -410,8 +459,7 @@ export function extractFeatures(
       into[60]! += wordVietnamese;
       if (wordLength > 6) run[2]! += wordLength - 6;
       if (wordLength > 12) run[3]! += wordLength - 12;
-      wordSurprisal +=
-        englishTrigramSurprisal[(trigramFirst * 27 + trigramSecond) * 27 + trigramBoundary]!;
+      wordSurprisal = wholeSurprisal;
       if (wordSurprisal > surprisalKnee) run[9]! += wordSurprisal - surprisalKnee;
       if (wordSurprisal > surprisalSecondKnee) run[10]! += wordSurprisal - surprisalSecondKnee;
       // '_name' is one token, '_nome' or '_parola' not: before a word English would not spell, the
@@ -433,14 +481,12 @@ export function extractFeatures(
         // más, où: 1.0-1.1 tokens in the catalogues of French, Italian, Polish, Spanish), as in the
         // other alphabetic scripts; the familiar-word weights, fitted on longer words, priced each
         // accent of these at about a token more (French 1-3 letter accented words +104 %).
+        if (wordLength > 3) chargedAccents += wordAccents + wordExtendedAccents;
         if (wordLength <= 3) into[83]! += wordAccents + wordExtendedAccents;
         else if (wordSurprisal <= surprisalKnee) {
           into[64]! += wordAccents;
           into[65]! += wordExtendedAccents;
-        } else if (
-          wordSurprisal >=
-          randomLetterBits * (wordLength + 1 - wordAccents - wordExtendedAccents)
-        )
+        } else if (wordSurprisal >= randomLetterBits * transitions)
           // Letters as surprising as random ones: no merges around the accent either.
           into[66]! += wordAccents + wordExtendedAccents;
         else {
@@ -562,8 +608,13 @@ export function extractFeatures(
           }
           if (wordLength >= vocabularyMinimumLetters && isVocabularyWord(wordHash))
             vocabularyPrefix = wordLength;
-          if (kind === UPPER && previous === LOWER) run[4]! += 1;
-          if (kind === UPPER && previous === UPPER) run[5]! += 1;
+          if (kind === UPPER && previous === LOWER) humpPiece = true;
+          // o200k holds upper-case words of up to three letters (acronyms: API, URL, SQL) whole about
+          // as often as lower-case ones (1.0-1.06 tokens after a space); from the fourth capital in a
+          // row each costs up to a fifth of a token more than its lower-case letter. Priced from the
+          // second, upper-case words of three letters were overcounted by 13 %.
+          upperRun = kind === UPPER ? (previous === UPPER ? upperRun + 1 : 1) : 0;
+          if (upperRun > 3) run[5]! += 1;
           if (previous === DIGIT) run[8]! += 1;
           break;
         case DIGIT:
@@ -639,7 +690,13 @@ export function extractFeatures(
         if (scriptRun !== 0) endScriptRun();
         run[0]! += 1;
       }
-      // The letter itself is priced by its own weight; English trigram context skips over it.
+      // The letter itself is priced by its own weight, and the English trigram context restarts
+      // after it as at a word start. Carried over the letter, it made pairs the word does not have
+      // (Azerbaijani məlumat scored as mlumat, Polish włączyć as wczy): whole languages' familiar
+      // words read as random letters, each accent priced as a piece of its own (Polish, Hungarian
+      // and Azerbaijani UI text overcounted by 12-16 %).
+      trigramFirst = trigramBoundary;
+      trigramSecond = trigramBoundary;
       wordLength++;
       wordHash = Math.imul(wordHash ^ code, fnvPrime);
       if (wordLength >= vocabularyMinimumLetters && isVocabularyWord(wordHash))
@@ -736,7 +793,7 @@ export function extractFeatures(
       // merges in the vocabulary, so their three UTF-8 bytes stay two or three tokens.
       into[56]! += 1;
     } else if (
-      (code >= 0x0250 && code <= 0x036f) ||
+      (code >= 0x02b0 && code <= 0x036f) ||
       (code >= 0x0530 && code <= 0x058f) ||
       (code >= 0x10a0 && code <= 0x10ff) ||
       (code >= 0x0700 && code <= 0x08ff)
@@ -798,6 +855,15 @@ export function extractFeatures(
   if (wordLength > 0) endWord();
   if (alnumLength > 0) endAlnum();
   if (scriptRun !== 0) endScriptRun();
+  // The accents of a Latin-script language whose words o200k seldom holds (Latvian, Lithuanian,
+  // Crimean Tatar, Kurdish: 15-23 % of their 5+ letter words open with a whole-word token, against
+  // 31-36 % for Polish, Hungarian, Czech and 80-95 % for French, Spanish, English) are seldom merged
+  // into word pieces either, and cost more: English letter statistics cannot tell these languages
+  // apart, and with the trigram context restarting after an accent (Polish, Hungarian, Azerbaijani
+  // -3 to -8 points) the former went 1-4 points further under. The uncovered share starts from even
+  // odds, so one or two words do not decide it.
+  if (chargedAccents > 0)
+    into[87]! += (chargedAccents * (coverableWords - coveredWords + 1)) / (coverableWords + 2);
   if (hanCharacters > 0) {
     const traditional = kanaCharacters === 0 && traditionalBalance > 0;
     into[traditional ? 48 : 17]! += hanCharacters;
@@ -835,10 +901,16 @@ function isPersianLetter(code: number): boolean {
   );
 }
 
-/** Latin-1 and Latin Extended letters (not × or ÷), and the Latin Extended Additional block. */
+/**
+ * Latin-1 and Latin Extended letters (not × or ÷), the IPA Extensions block, and the Latin Extended
+ * Additional block. The IPA block holds letters several languages write in ordinary words
+ * (Azerbaijani ə, 7 % of its letters; the ɛ and ɔ of West African orthographies): the split
+ * patterns read them as letters of the word, and ended there they cut one word into two or three
+ * (Azerbaijani UI text was overcounted by 16 %).
+ */
 function isLatinLetter(code: number): boolean {
   return (
-    (code >= 0x00c0 && code <= 0x024f && code !== 0xd7 && code !== 0xf7) ||
+    (code >= 0x00c0 && code <= 0x02af && code !== 0xd7 && code !== 0xf7) ||
     (code >= 0x1e00 && code <= 0x1eff)
   );
 }
