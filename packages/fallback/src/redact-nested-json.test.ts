@@ -15,7 +15,8 @@ describe('JSON held in JSON strings', () => {
       const text = JSON.stringify(document);
       const out = redactSecrets(text).text;
       expect(out).not.toContain(value);
-      expect(out.replace('[REDACTED:password]', value)).toBe(text);
+      // Whichever rule names it (a draw may open like an issuer's key, `AKC…`), it is one value.
+      expect(out.replace(/\[REDACTED:[\w-]+\]/, value)).toBe(text);
     }
   });
 
