@@ -81,5 +81,10 @@ export function showsOnlyHeader(encoded: string): boolean {
  */
 export function isCutShortHeader(text: string, start: number, end: number): boolean {
   if (!text.startsWith('...', end) && text[end] !== '…') return false;
+  // The cut ends the token: characters glued after the ellipsis (`ops_eyJ…...<value>`) are more of
+  // a value, not a sentence going on.
+  let after = end;
+  while (text[after] === '.' || text[after] === '…') after++;
+  if (/[A-Za-z0-9+/_-]/.test(text[after] ?? '')) return false;
   return showsOnlyHeader(text.slice(start, end).replace(/^[A-Za-z0-9]{1,12}[_.-]/, ''));
 }

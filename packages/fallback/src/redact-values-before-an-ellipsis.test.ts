@@ -21,7 +21,8 @@ const places: Array<(value: string, dots: string) => string> = [
 const place = fc.noBias(fc.integer({ min: 0, max: places.length - 1 })).map((at) => places[at]!);
 const dots = fc.constantFrom('...', '\u2026', '....', '......');
 const seeds = fc.noBias(fc.integer({ min: 1, max: 2 ** 31 - 1 }));
-const alphabet = fc.constantFrom(alphabets.alnum, alphabets.base64, alphabets.hex);
+// base64url, not base64: a bare `/` would end a URL's password (it is percent-encoded there).
+const alphabet = fc.constantFrom(alphabets.alnum, alphabets.base64url, alphabets.hex);
 
 describe('a value shown before an ellipsis', () => {
   it('is redacted whenever the same value without the ellipsis is', () => {
@@ -48,6 +49,55 @@ describe('a value shown before an ellipsis', () => {
     );
     // The property is about values the rules do judge secret; most draws are.
     expect(judged).toBeGreaterThan(400);
+  });
+
+  it('holds for an ellipsis before the value or inside it: each piece shown is judged alone', () => {
+    // `…<value>` (a display that keeps the end) and `<half>…<half>` (an elision): a piece that
+    // would be a secret on its own is one here too. (Both leaked in about half of all draws.)
+    let judged = 0;
+    fc.assert(
+      fc.property(
+        seeds,
+        alphabet,
+        fc.noBias(fc.integer({ min: 16, max: 48 })),
+        fc.noBias(fc.integer({ min: 0, max: 48 })),
+        dots,
+        place,
+        (seed, letters, length, otherLength, cut, wrap) => {
+          const random = seededRandom(seed);
+          const value = pick(random, letters, length);
+          if (redactSecrets(wrap(value, '')).text.includes(value)) return;
+          judged++;
+          // Letters and digits: a `/` of base64 would end a URL's password before the piece.
+          const other = otherLength === 0 ? '' : pick(random, alphabets.alnum, otherLength);
+          for (const text of [wrap(`${cut}${value}`, ''), wrap(`${other}${cut}${value}`, '')]) {
+            expect(redactSecrets(text).text).not.toContain(value);
+          }
+          expect(redactSecrets(wrap(`${value}${cut}${other}`, '')).text).not.toContain(value);
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(judged).toBeGreaterThan(250);
+  });
+
+  it('a value glued after the ellipsis of a cut-short token header is judged, not exempted', () => {
+    // `ops_` + base64 of a JSON header cut before its first value shows no secret; characters
+    // glued after its ellipsis are more of a value and are judged as one.
+    fc.assert(
+      fc.property(seeds, fc.noBias(fc.integer({ min: 16, max: 48 })), dots, (seed, length, cut) => {
+        const value = pick(seededRandom(seed), alphabets.alnum, length);
+        const header = Buffer.from('{"signInAddress":"https:').toString('base64url');
+        const keyed = `export OP_SERVICE_ACCOUNT_TOKEN=ops_${header}${cut}${value}`;
+        expect(redactSecrets(keyed).text).not.toContain(value);
+        // In prose the value is judged as it would be standing alone there.
+        if (!redactSecrets(`the token is ${value} here`).text.includes(value)) {
+          const prose = `the token is ops_${header}${cut}${value} here`;
+          expect(redactSecrets(prose).text).not.toContain(value);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("holds for every documented family's token, too", () => {

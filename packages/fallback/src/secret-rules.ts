@@ -1003,13 +1003,14 @@ function isNumberedName(part: string): boolean {
   return piecesAreNames && humpsReadAsWords(part.replace(/[\d_-]+/g, ''));
 }
 
-/** Accepts a value found after a key name, given how strongly that name implies a secret. */
 const trailingEllipsis = /(?:\.{3,}|\u2026)+$/;
+const ellipsisRun = /(?:\.{3,}|\u2026)+/;
 
 // What a self-describing token shows before its first value (`ops_eyJzaWdu…`): a header only.
 const showsHeaderOnly = (shown: string) =>
   showsOnlyHeader(shown.replace(/^[A-Za-z0-9]{1,12}[_.-]/, ''));
 
+/** Accepts a value found after a key name, given how strongly that name implies a secret. */
 export function acceptKeyedValue(
   value: string,
   strength: 'strong' | 'weak',
@@ -1019,13 +1020,18 @@ export function acceptKeyedValue(
   // Markdown emphasis around a value (`**Multi-codemie-sessions**`) is formatting, not part of it.
   const trimmed = value.trim().replace(/^[*_]{2,}|[*_]{2,}$/g, '');
   if (trimmed === '' || isTemplate(trimmed)) return false;
-  // An ellipsis after a value (`password=<value>...`, `"token": "<value>…"`) is a sentence's or a
-  // display's cut: the characters before it are shown all the same, so they are judged alone. A
-  // sample cut to a few characters (`sk-abc...`) is then too short or too plain to be one.
-  const shown = trimmed.replace(trailingEllipsis, '');
-  if (shown !== trimmed) {
-    if (shown === '' || showsHeaderOnly(shown)) return false;
-    return acceptKeyedValue(shown, strength, quoted, idLike);
+  // An ellipsis in a value (`password=<value>...`, `"token": "…<value>"`, `<half>…<half>`) is a
+  // sentence's or a display's cut or elision: the characters around it are shown all the same, so
+  // each piece is judged alone. A sample cut to a few characters (`sk-abc...`, `sk-…wxyz`) is then
+  // too short or too plain to be one.
+  if (ellipsisRun.test(trimmed)) {
+    for (const piece of trimmed.split(ellipsisRun)) {
+      // A piece with a space or an escaped line break is the frame around an elided body
+      // (`-----BEGIN PRIVATE KEY-----\n...\n-----END…`), not a value's characters.
+      if (piece === '' || /\s|\\[nrt]/.test(piece) || showsHeaderOnly(piece)) continue;
+      if (acceptKeyedValue(piece, strength, quoted, idLike)) return true;
+    }
+    return false;
   }
   // A generated token (`hf_…`, `api_org_…`) is a literal, though `_` makes it read as snake_case.
   if (
@@ -1252,15 +1258,14 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         if (pattern === keyValuePattern && /[?&]/.test(text[match.index - 1] ?? '')) {
           value = value.split('&')[0]!;
         }
-        // Cut short (`TOKEN=<value>...`): judged by what it shows, below, once the dots are off.
-        if (trailingEllipsis.test(value) && showsHeaderOnly(value.replace(trailingEllipsis, ''))) {
-          continue;
-        }
         // `a=b&c=d…`, `k=k=k…`: a long bare run holding more separators is a chain of pairs or data,
         // whose own keys are tried next; checking it whole for every key would cost O(n × length).
         if (value.length > 120 && /[=:&]/.test(value.slice(0, -2))) continue;
         // `key: session_cwd}` in code: the closing bracket belongs to the code, not the value.
-        value = stripUnbalancedClosers(value.replace(/[.,;:]+$/, ''));
+        // A sentence's full stop is not the value's; an ellipsis stays for the value's judge (above).
+        value = stripUnbalancedClosers(
+          trailingEllipsis.test(value) ? value : value.replace(/[.,;:]+$/, ''),
+        );
       }
       if (groups.quote === '`') continue; // a shell command substitution, not a literal
       // After a subscript (`headers['cookie'] = cookieHeader`) the line is code: an unquoted
@@ -1495,17 +1500,19 @@ export const contextRules: SecretRule[] = [
     // A literal password in a URL is a credential even when it reads `pass` or `password`: the
     // scanners disagree on `user:password@`, and a real password left in the clear costs more
     // than one over-redacted example. `postgres:postgres@` (user = password) is a local default.
-    // An ellipsis at the password's end is a cut (`bob:<password>...@`): what it shows is judged.
-    accept: (value, match) => {
-      const shown = value.replace(trailingEllipsis, '');
-      return (
-        shown !== '' &&
-        !isTemplate(shown) &&
-        !vendorPlaceholder.test(shown) &&
-        shown !== match.groups?.user &&
-        !/^\d{1,5}$/.test(shown)
-      );
-    },
+    // An ellipsis in the password is a cut or an elision (`bob:<password>...@`): what it shows is
+    // judged, piece by piece.
+    accept: (value, match) =>
+      value
+        .split(ellipsisRun)
+        .some(
+          (shown) =>
+            shown !== '' &&
+            !isTemplate(shown) &&
+            !vendorPlaceholder.test(shown) &&
+            shown !== match.groups?.user &&
+            !/^\d{1,5}$/.test(shown),
+        ),
   },
   {
     kind: 'url-token',
@@ -1656,7 +1663,13 @@ export const contextRules: SecretRule[] = [
     // digit, a symbol, or both cases outside a name: `UciPZIZAxj`, `Summer2024!`).
     pattern:
       /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,40}(?:[ \t]+[a-z]{2,12})?)?(?:[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)|[ \t]*[:=])[ \t:]+["'`]?(?<secret>[^\s"'`]{6,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
-    accept: (value) => looksLikeStatedPassword(value),
+    // An ellipsis in the value is a cut or an elision: each piece shown is judged alone.
+    accept: (value) =>
+      value
+        .split(ellipsisRun)
+        .some(
+          (piece) => piece.length >= 6 && !showsHeaderOnly(piece) && looksLikeStatedPassword(piece),
+        ),
   },
   {
     kind: 'service-key',
