@@ -1145,6 +1145,14 @@ const cliFlagPattern =
 
 const xmlPairPattern = /key=["'](?<key>[^"']+)["'][ \t]+value=["'](?<value>[^"']*)["']/gi;
 
+/**
+ * `| DB_PASSWORD | <value> |`: a markdown table row naming a secret in one cell and giving it in
+ * the next (a settings table, an `.env` shown as a table). The value cell is one run, optionally
+ * in backticks or quotes; a cell of words (`| token | the API token |`) is a description.
+ */
+const markdownCellPattern =
+  /(?<=\|)[ \t]*[`*]{0,2}(?<key>[A-Za-z_][\w.-]{0,60})[`*]{0,2}[ \t]*\|[ \t]*(?:(?<quote>["'])(?<quoted>[^"'|\r\n]*)\k<quote>|`(?<code>[^`|\r\n]+)`|(?<bare>[^\s|`"']+))[ \t]*(?=\|)/g;
+
 /** `<password>value</password>`, `<apiKey>value</apiKey>`: an XML element named like a secret. */
 const xmlElementPattern = /<(?<key>[A-Za-z_][\w.:-]*)>(?<value>[^<>\r\n]{1,300})<\/\k<key>>/g;
 
@@ -1204,6 +1212,7 @@ const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
   [keyValuePattern, () => true],
   [cliFlagPattern, (text) => text.includes('-')],
   [xmlPairPattern, () => true],
+  [markdownCellPattern, (text) => text.includes('|')],
   [xmlElementPattern, (text) => text.includes('</')],
   [callPairPattern, (text) => text.includes('(')],
   [reverseComparisonPattern, (text) => text.includes('=')],
@@ -1240,7 +1249,8 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       const groups = match.groups ?? {};
       // A rejected pair's value may itself be the key of the next pair (`build: password = "x"`):
       // resume right after this key instead of after the whole match.
-      if (pattern === keyValuePattern)
+      // A table row's value cell may be the key cell of the next pair (`| env | token | <value> |`).
+      if (pattern === keyValuePattern || pattern === markdownCellPattern)
         pattern.lastIndex = match.index + Math.max(1, groups.key?.length ?? 1);
       const strength = keyIsSecret(groups.key ?? '');
       if (!strength) continue;
@@ -1252,7 +1262,7 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         continue;
       }
       const quoted = groups.quoted !== undefined;
-      let value = quoted ? groups.quoted! : (groups.bare ?? '');
+      let value = quoted ? groups.quoted! : (groups.bare ?? groups.code ?? '');
       if (!quoted) {
         // A query parameter's value ends at the next `&` (`?secret=<seed>&issuer=…`).
         if (pattern === keyValuePattern && /[?&]/.test(text[match.index - 1] ?? '')) {
