@@ -66,6 +66,31 @@ const classes: Array<[string, (length: number) => string]> = [
       ),
   ],
   ['letters', (n) => units([...'abcdefghijklmnopqrstuvwxyz'], n, false)],
+  ['one-letter', (n) => units(['a'], n, true)],
+  [
+    'mixed-case',
+    (n) => units([...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'], n, false),
+  ],
+  ['alnum', (n) => units([...'abcdefghijklmnopqrstuvwxyz0123456789'], n, false)],
+  [
+    'accented',
+    (n) => units([...'abcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïñòóôõöøùúûüýÿß'], n, false),
+  ],
+  ['digits', (n) => units([...'0123456789'], n, false)],
+  ['punctuation', (n) => units([...'!"#$%&()*+,-./:;<=>?@[\\]^_`{|}~'], n, false)],
+  // A unit count that gives up only at its end: CJK of a few characters, then glued letters.
+  [
+    'cjk+letters',
+    (n) =>
+      units([...'的一是不了人我在有他这中大来上个国到说们为子和你地出道也时年'], n - 120, false) +
+      units([...'abcdefghijklmnopqrstuvwxyz'], 120, false),
+  ],
+  [
+    'kana+letters',
+    (n) =>
+      units([...'あいうえおかきくけこのはをにが'], n - 120, false) +
+      units([...'abcdefghijklmnopqrstuvwxyz'], 120, false),
+  ],
   ['box', (n) => units([...'─│┌┐└┘├┤┬┴┼═║╔╗╚╝'], n, false)],
   ['emoji', (n) => units(['😀', '🎉', '👍🏽', '🚀', '👨‍👩‍👧', '❤️'], n, false)],
   ['base64', base64From(random)],

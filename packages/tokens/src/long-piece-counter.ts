@@ -243,6 +243,15 @@ export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
 }
 
 const noRank = 2 ** 21;
+// A joined pair of at most this many bytes is looked up in the rank table directly, not through the
+// pair memo: hashing a few bytes and reading the token filter (256 KB) costs less than a probe of
+// the memo (up to 4 MB, most probes a cache miss once it is large), and a piece of many distinct
+// short tokens (random letters, punctuation, base64) fills the memo with pairs seldom met again.
+// Longer pairs (runs of one symbol, CJK) cost more to hash and repeat, where the memo pays. On 1M
+// random letters the memo missed on 35 % of its lookups and cost a fifth of the merge; where short
+// pairs do repeat (a few hundred Hangul syllables: pairs of two, 6 bytes) the memo was the cheaper
+// by up to ~10 %.
+const memoFloor = 8;
 // A heap key packs (rank, byte position): ranks stay below 2^21 and positions below 2^32, so the
 // key is an exact double and orders by rank, then leftmost position, as tiktoken does.
 const positionScale = 2 ** 32;
@@ -312,6 +321,19 @@ export function countBytePairTokens(
 ): number {
   const trivial = wholeOrByte(bytes, length, table, ids);
   if (trivial >= 0) return trivial;
+  // A piece that fits the segment merge's scratch is merged there, the same merge (a segment is
+  // never taken whole, and this piece is no token): its heap of current pairs and direct lookups
+  // of short pairs made pieces of 3,000 random letters ~35 % cheaper. Beyond that size the heap's
+  // three arrays a position leave the cache (3 MB of random kana took ~1.8x as long), and the
+  // heap below, of stale entries skipped when popped, is kept.
+  if (length <= largestSegment) {
+    mergeSegment(bytes, 0, length, table, wholeHistory);
+    if (ids) {
+      const { next, token } = segmentScratch!;
+      for (let i = 0; i < length; i = next[i]!) ids.push(token[i]!);
+    }
+    return wholeHistory.parts;
+  }
   const { rankOf, pairs, byteRanks, pairMemo } = table;
   // Parts form a doubly linked list of their start positions.
   const next = new Int32Array(length + 1);
@@ -508,6 +530,143 @@ class MinHeap {
 }
 
 /**
+ * A binary min-heap of the pairs of a merge, keyed by (rank, position) as one double, holding at
+ * most one entry per position and knowing where each is: a pair whose rank changes is moved, and a
+ * pair that disappears (its part absorbed, or no longer a token) is taken out, so the least entry
+ * is always the next merge. A heap that left stale entries behind, skipped when popped, spent most
+ * of its pops on them (on random letters 1.4 stale pops per merge, each a full descent from the
+ * root); an update or removal starts where its entry is, for pairs of larger ranks near the
+ * leaves, and costs a level or two. Where the absorbed pairs have the lowest ranks (the bytes of
+ * one UTF-8 character, e.g. Hangul syllables) a removal descends from near the root and costs
+ * about what the skipped pop did, with the index kept as well: there it measured up to ~10 %
+ * slower; on random letters, punctuation and base64 the segment merge measured 25-45 % faster.
+ */
+class PairHeap {
+  private keys: Float64Array;
+  private owners: Int32Array;
+  // Index in the heap of each position's entry, -1 for none.
+  private where: Int32Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.keys = new Float64Array(capacity);
+    this.owners = new Int32Array(capacity);
+    this.where = new Int32Array(capacity);
+  }
+
+  /** Empties the heap for positions below `positions` (at most the capacity). */
+  reset(positions: number): void {
+    this.size = 0;
+    this.where.fill(-1, 0, positions);
+  }
+
+  /** Appends without ordering; call `heapify` before anything else. */
+  add(position: number, key: number): void {
+    const index = this.size++;
+    this.keys[index] = key;
+    this.owners[index] = position;
+    this.where[position] = index;
+  }
+
+  heapify(): void {
+    for (let index = (this.size >> 1) - 1; index >= 0; index--)
+      this.siftDown(index, this.keys[index]!, this.owners[index]!);
+  }
+
+  /** The position of the least entry (the heap is not empty). */
+  top(): number {
+    return this.owners[0]!;
+  }
+
+  /** Gives `position` the key `key`, adding its entry if it has none. */
+  set(position: number, key: number): void {
+    const index = this.where[position]!;
+    if (index < 0) {
+      this.siftUp(this.size++, key, position);
+      return;
+    }
+    if (key < this.keys[index]!) this.siftUp(index, key, position);
+    else this.siftDown(index, key, position);
+  }
+
+  /** Takes out the entry of `position`, if any. */
+  remove(position: number): void {
+    const index = this.where[position]!;
+    if (index < 0) return;
+    this.where[position] = -1;
+    const last = --this.size;
+    if (index === last) return;
+    const key = this.keys[last]!;
+    const owner = this.owners[last]!;
+    if (index > 0 && key < this.keys[(index - 1) >> 1]!) this.siftUp(index, key, owner);
+    else if (index === 0) this.siftDownFromRoot(key, owner);
+    else this.siftDown(index, key, owner);
+  }
+
+  private siftUp(start: number, key: number, owner: number): void {
+    const { keys, owners, where } = this;
+    let index = start;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      const above = keys[parent]!;
+      if (above <= key) break;
+      keys[index] = above;
+      const moved = owners[parent]!;
+      owners[index] = moved;
+      where[moved] = index;
+      index = parent;
+    }
+    keys[index] = key;
+    owners[index] = owner;
+    where[owner] = index;
+  }
+
+  private siftDown(start: number, key: number, owner: number): void {
+    const { keys, owners, where } = this;
+    const size = this.size;
+    let index = start;
+    for (;;) {
+      let child = 2 * index + 1;
+      if (child >= size) break;
+      if (child + 1 < size && keys[child + 1]! < keys[child]!) child++;
+      const below = keys[child]!;
+      if (below >= key) break;
+      keys[index] = below;
+      const moved = owners[child]!;
+      owners[index] = moved;
+      where[moved] = index;
+      index = child;
+    }
+    keys[index] = key;
+    owners[index] = owner;
+    where[owner] = index;
+  }
+
+  /**
+   * Places `key` at the root's hole: the hole descends along the lesser children to a leaf, then
+   * the key rises from there (bottom-up): a key taken from the end of the heap is usually among
+   * the greatest and would sink nearly to the bottom anyway, with a comparison against it at each
+   * level saved.
+   */
+  private siftDownFromRoot(key: number, owner: number): void {
+    const { keys, owners, where } = this;
+    const size = this.size;
+    let index = 0;
+    for (;;) {
+      let child = 2 * index + 1;
+      if (child >= size) break;
+      if (child + 1 < size && keys[child + 1]! < keys[child]!) child++;
+      keys[index] = keys[child]!;
+      const moved = owners[child]!;
+      owners[index] = moved;
+      where[moved] = index;
+      index = child;
+    }
+    this.siftUp(index, key, owner);
+  }
+}
+
+/**
  * The history of one segment's independent merge, enough to tell whether a merge could have
  * crossed its edges: the rank of each merge in order and, after each merge k (index 0 is the
  * start), the token and extent of its first and last parts.
@@ -574,6 +733,25 @@ export function countSegmentedBytePairTokens(
     return countBytePairTokens(bytes, length, table);
   const byUnits = countByCharacterUnits(bytes, length, table);
   if (byUnits >= 0) return byUnits;
+  return countSegments(bytes, 0, length, table, undefined, 0);
+}
+
+/**
+ * Tokens of `bytes[from, length)` merged in segments (see `countSegmentedBytePairTokens`), given
+ * that `bytes[0, from)` ends with the final unit `unit` (from `unitFrom`) of a unit count, whose
+ * edge with the first segment is checked like any other (again when that segment is rejoined);
+ * -1 when that edge is crossed, -2 when the segments give up (the caller then counts the whole
+ * piece with one heap). Without a unit (`from` 0) neither: giving up counts the piece with one heap.
+ */
+function countSegments(
+  bytes: Uint8Array,
+  from: number,
+  length: number,
+  table: Ranks,
+  unit: EdgeHistory | undefined,
+  unitFrom: number,
+): number {
+  const giveUp = () => (unit ? -2 : countBytePairTokens(bytes, length, table));
   // `settled` passed its check against `left`; its count is final once `left` stops changing.
   let settled: MergeHistory | undefined;
   let left = histories[0]!;
@@ -582,11 +760,12 @@ export function countSegmentedBytePairTokens(
   let free = histories[3]!;
   // Reruns may cost at most half the piece again, and stop early when more than one edge in four
   // is crossed (runs of letters: their long tokens often straddle), where one heap is cheaper.
-  let budget = length >> 1;
+  let budget = (length - from) >> 1;
   let edges = 0;
   let joins = 0;
   let total = 0;
-  mergeSegment(bytes, 0, segmentEnd(bytes, 0, length, table.pairs), table, left);
+  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table.pairs), table, left);
+  if (unit && crossesEdge(bytes, unit, unitFrom, left, 0, table)) return -1;
   while (left.to < length) {
     mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table.pairs), table, right);
     edges++;
@@ -603,12 +782,13 @@ export function countSegmentedBytePairTokens(
     joins++;
     const size = right.to - left.from;
     budget -= size;
-    if (budget < 0 || size > largestSegment || (edges >= 8 && joins * 4 > edges))
-      return countBytePairTokens(bytes, length, table);
+    if (budget < 0 || size > largestSegment || (edges >= 8 && joins * 4 > edges)) return giveUp();
     mergeSegment(bytes, left.from, right.to, table, spare);
-    // The joined segment's first part may merge differently from `left`'s: check its left edge again.
-    if (settled && crossesEdge(bytes, settled, 0, spare, 0, table))
-      return countBytePairTokens(bytes, length, table);
+    // The joined segment's first part may merge differently from `left`'s: check its left edge
+    // again (against the unit before the first segment: crossed, the hand-back tries an earlier one).
+    if (settled) {
+      if (crossesEdge(bytes, settled, 0, spare, 0, table)) return giveUp();
+    } else if (unit && crossesEdge(bytes, unit, unitFrom, spare, 0, table)) return -1;
     const old = left;
     left = spare;
     spare = old;
@@ -617,6 +797,8 @@ export function countSegmentedBytePairTokens(
 }
 
 const histories = [new MergeHistory(), new MergeHistory(), new MergeHistory(), new MergeHistory()];
+// The history of `countBytePairTokens`'s merges in the segment scratch (unread).
+const wholeHistory = new MergeHistory();
 
 /**
  * About `segmentBytes` from `from`: among the last `edgeChoices` starts of UTF-8 characters before
@@ -696,7 +878,7 @@ let segmentScratch:
       previous: Int32Array;
       pairRank: Int32Array;
       token: Int32Array;
-      heap: MinHeap;
+      heap: PairHeap;
     }
   | undefined;
 
@@ -720,7 +902,7 @@ function mergeSegment(
     previous: new Int32Array(largestSegment + 1),
     pairRank: new Int32Array(largestSegment),
     token: new Int32Array(largestSegment),
-    heap: new MinHeap(largestSegment),
+    heap: new PairHeap(largestSegment),
   };
   const { next, previous, pairRank, token, heap } = segmentScratch;
   for (let i = 0; i <= length; i++) {
@@ -732,20 +914,22 @@ function mergeSegment(
   const rankAt = (start: number): number => {
     const middle = next[start]!;
     if (middle >= length) return noRank;
+    const end = next[middle]!;
+    if (end - start <= memoFloor) return rankOf(bytes, from + start, from + end);
     const leftToken = token[start]!;
     const rightToken = token[middle]!;
     const known = pairMemo.get(leftToken, rightToken);
     if (known !== unknownPair) return known;
-    const rank = rankOf(bytes, from + start, from + next[middle]!);
+    const rank = rankOf(bytes, from + start, from + end);
     pairMemo.set(leftToken, rightToken, rank);
     return rank;
   };
-  heap.size = 0;
+  heap.reset(length);
   for (let i = 0; i < length - 1; i++) {
     const rank = pairs[(bytes[from + i]! << 8) | bytes[from + i + 1]!]!;
     if (rank !== noRank) {
       pairRank[i] = rank;
-      heap.add(rank * positionScale + i);
+      heap.add(i, rank * positionScale + i);
     }
   }
   heap.heapify();
@@ -757,15 +941,15 @@ function mergeSegment(
   lastStarts[0] = from + lastStart;
   let steps = 0;
   while (heap.size > 0) {
-    const key = heap.pop();
-    const rank = Math.floor(key / positionScale);
-    const start = key - rank * positionScale;
-    if (pairRank[start] !== rank) continue;
+    // Every entry is current: the least is the next merge.
+    const start = heap.top();
+    const rank = pairRank[start]!;
     const absorbed = next[start]!;
     const after = next[absorbed]!;
     next[start] = after;
     if (after <= length) previous[after] = start;
     pairRank[absorbed] = noRank;
+    heap.remove(absorbed);
     token[start] = rank;
     if (absorbed === lastStart) lastStart = start;
     ranks[steps++] = rank;
@@ -775,12 +959,14 @@ function mergeSegment(
     lastStarts[steps] = from + lastStart;
     const own = rankAt(start);
     pairRank[start] = own;
-    if (own !== noRank) heap.push(own * positionScale + start);
+    if (own !== noRank) heap.set(start, own * positionScale + start);
+    else heap.remove(start);
     const before = previous[start]!;
     if (before >= 0) {
       const leftRank = rankAt(before);
       pairRank[before] = leftRank;
-      if (leftRank !== noRank) heap.push(leftRank * positionScale + before);
+      if (leftRank !== noRank) heap.set(before, leftRank * positionScale + before);
+      else heap.remove(before);
     }
   }
   history.steps = steps;
@@ -852,14 +1038,14 @@ function countByCharacterUnits(bytes: Uint8Array, length: number, table: Ranks):
         memo.setCrossing(left, history, crossed === 1);
       }
       if (crossed === 0) break;
-      if (end - leftFrom > largestUnit) return -1;
+      if (end - leftFrom > largestUnit) return handBack(bytes, length, table, total, top, depth);
       top = before;
       depth--;
       total -= left.parts;
       from = leftFrom;
       history = historyOf(from, end);
     }
-    if (missed > (end >> 3) + unitWarmUp) return -1;
+    if (missed > (end >> 3) + unitWarmUp) return handBack(bytes, length, table, total, top, depth);
     starts[top] = from;
     units[top] = history;
     top = (top + 1) & ringMask;
@@ -869,6 +1055,50 @@ function countByCharacterUnits(bytes: Uint8Array, length: number, table: Ranks):
   }
   return total;
 }
+
+/**
+ * Where the unit count gives up (`total` the parts of every unit so far, the last `depth` of them in
+ * the ring below `top`), the count of the piece from its units up to some unit L and segments after
+ * L, instead of counting the whole piece again by segments: a unit count may give up late (a long
+ * run of CJK ending in a run of Latin letters), and the units before are then most of the work.
+ * Every edge before L's end was checked between final units, and the edge after L is checked
+ * against the first segment (`countSegments`), so every edge between final parts is checked: exact
+ * by the argument of `countByCharacterUnits`. The last unit is merged again in the segments (it may
+ * still have been joined); when L's edge is crossed, L moves back a unit, up to `handBackTries`
+ * times; -1 after that (the caller counts by segments from the start, as before). When the
+ * segments give up (edges crossed too often: runs of one letter), the piece takes one heap, as it
+ * would after segments from the start: trying again from another unit would give up the same way.
+ */
+function handBack(
+  bytes: Uint8Array,
+  length: number,
+  table: Ranks,
+  total: number,
+  top: number,
+  depth: number,
+): number {
+  let before = total;
+  for (let back = 1; back <= handBackTries && back < depth; back++) {
+    // Units above L (from `top - back` on) are merged again in the segments.
+    const dropped = (top - back) & ringMask;
+    before -= unitRing[dropped]!.parts;
+    const index = (dropped - 1) & ringMask;
+    const rest = countSegments(
+      bytes,
+      unitStarts[dropped]!,
+      length,
+      table,
+      unitRing[index],
+      unitStarts[index]!,
+    );
+    if (rest >= 0) return before + rest;
+    if (rest === -2) return countBytePairTokens(bytes, length, table);
+  }
+  return -1;
+}
+
+// Units stepped back over when a hand-back's first edge is crossed: each try costs a segment's merge.
+const handBackTries = 4;
 
 // Bytes of misses allowed beyond an eighth of the bytes read: a piece's first distinct characters
 // and joins (about 85 of three bytes), after which a piece of few distinct characters hits.
