@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createTokenCounter } from './index.js';
+import { publishedRanks } from './test-utils/published-ranks.js';
 
 // Long pieces of Latin letters (random alphabets, mixed with other scripts) counted exactly: against
 // tiktoken's WASM where it is fast enough (up to ~24 KB; its merge is quadratic), and beyond that
@@ -14,25 +15,8 @@ const wasm = tiktoken.get_encoding('o200k_base');
 const wasmCount = (text: string) => wasm.encode_ordinary(text).length;
 
 const noRank = Number.MAX_SAFE_INTEGER;
-let published: Map<string, number> | undefined;
 /** o200k's tokens (bytes as latin1 strings) and ranks, read from the published file. */
-function vocabulary(): Map<string, number> {
-  if (published) return published;
-  const { bpe_ranks: text } = require('@dqbd/tiktoken/encoders/o200k_base.json') as {
-    bpe_ranks: string;
-  };
-  published = new Map();
-  let rank = 0;
-  const words = text.split(/[ \n]+/);
-  for (let i = 0; i < words.length; i++) {
-    if (words[i] === '!') {
-      rank = Number(words[++i]);
-      continue;
-    }
-    if (words[i]) published.set(Buffer.from(words[i]!, 'base64').toString('latin1'), rank++);
-  }
-  return published;
-}
+const vocabulary = () => publishedRanks('o200k_base');
 
 /**
  * Tokens of one piece by tiktoken's rule (merge the adjacent pair whose joined bytes have the lowest

@@ -1,14 +1,13 @@
-import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   countBytePairTokens,
   countSegmentedBytePairTokens,
-  rankFiles,
   rankTableOf,
   sharedRanks,
   withPairMemo,
 } from './long-piece-counter.js';
+import { publishedRanks } from './test-utils/published-ranks.js';
 import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
 
@@ -66,24 +65,10 @@ describe('countSegmentedBytePairTokens', () => {
   }, 120_000);
 });
 
-const require = createRequire(import.meta.url);
 const noRank = 2 ** 21;
 
 /** Every token of the published file and its rank, read independently of the table's loader. */
-function vocabulary(encoding: TiktokenEncoding): Map<string, number> {
-  const { bpe_ranks: text } = require(rankFiles[encoding]) as { bpe_ranks: string };
-  const tokens = new Map<string, number>();
-  let rank = 0;
-  const words = text.split(/[ \n]+/);
-  for (let i = 0; i < words.length; i++) {
-    if (words[i] === '!') {
-      rank = Number(words[++i]);
-      continue;
-    }
-    if (words[i]) tokens.set(Buffer.from(words[i]!, 'base64').toString('latin1'), rank++);
-  }
-  return tokens;
-}
+const vocabulary = (encoding: TiktokenEncoding) => publishedRanks(encoding);
 
 const bytesOf = (token: string) => Buffer.from(token, 'latin1');
 
