@@ -147,6 +147,19 @@ function withHints(
 const openaiAccept = vendor('openai-key', /sk-/g, 3.5).accept!;
 
 /** Vendor tokens with a recognisable prefix or shape; order does not matter (overlaps merge). */
+
+// Whether a text holds a SAS field beside `sig=` is asked once per text, not once per `sig=`: a
+// text of many `&sig=` runs asked it again for each, a scan of the whole text every time.
+let sasText: string | undefined;
+let sasTextHasFields = false;
+function hasSasFields(text: string): boolean {
+  if (text !== sasText) {
+    sasText = text;
+    sasTextHasFields = /[?&;](?:sv|se|sp|sr|st|spr|ss|srt)=/.test(text);
+  }
+  return sasTextHasFields;
+}
+
 export const vendorRules: SecretRule[] = [
   vendor(
     'anthropic-key',
@@ -328,8 +341,7 @@ export const vendorRules: SecretRule[] = [
     kind: 'azure-sas-signature',
     hints: ['sig='],
     pattern: /[?&;]sig=(?<secret>[A-Za-z0-9%+/=]{20,})/g,
-    accept: (value, match) =>
-      /[?&;](?:sv|se|sp|sr|st|spr|ss|srt)=/.test(match.input) && !isPlaceholder(value),
+    accept: (value, match) => hasSasFields(match.input) && !isPlaceholder(value),
   },
   {
     // A service-account JSON's `private_key_id` names the key; scanners report it with the key.
