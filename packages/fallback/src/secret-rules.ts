@@ -1290,6 +1290,14 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         );
       }
       if (groups.quote === '`') continue; // a shell command substitution, not a literal
+      // `src/get_pwd.ts:12:5: error`: a file name before a diagnostic's line and column is no key.
+      if (
+        !quoted &&
+        /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(groups.key ?? '') &&
+        /^\d+(?::\d+)+:?$/.test(value)
+      ) {
+        continue;
+      }
       // After a subscript (`headers['cookie'] = cookieHeader`) the line is code: an unquoted
       // name on the right is a variable.
       if (!quoted && groups.close?.endsWith(']') && /^[A-Za-z_$][\w$]*$/.test(value)) continue;
