@@ -31,7 +31,10 @@ const mapeCeiling = (language: string) =>
 // when written: +7.8 % (camelCase), -8.7 % (upper-case names of French, Spanish, Polish, Czech or
 // Dutch words), MAPE 11.1 %.
 const IDENTIFIER_OVERCOUNT = 0.12;
-const IDENTIFIER_MAPE = 0.13;
+// Session 12's refit (accents, humps, capitals from the fourth) moved English UPPER_SNAKE names up:
+// per-text MAPE 11.2 / 12.2 / 13.7 % (min / median / max over 40 seeds, 101-140) and 13.8 % on one CI
+// seed, an overcount; the ceiling sits a margin above.
+const IDENTIFIER_MAPE = 0.15;
 
 describe('estimateTokens per script-block language and identifier style (fresh seed per run)', () => {
   // The fit draws these languages with its own seed (bench/heuristic-fit.ts); the identifiers'
