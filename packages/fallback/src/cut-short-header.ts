@@ -75,9 +75,14 @@ export function showsOnlyHeader(encoded: string): boolean {
   return named >= 8 && named * 4 >= characters * 3;
 }
 
+/** True when `token`, past an issuer's tag (`ops_`), shows a header alone (`showsOnlyHeader`). */
+export function showsTaggedHeaderOnly(token: string): boolean {
+  return showsOnlyHeader(token.replace(/^[A-Za-z0-9]{1,12}[_.-]/, ''));
+}
+
 /**
  * True when the token at `start`..`end` of `text` is shown cut short (`...` or `…` right after it)
- * and what is shown of it, past an issuer's tag (`ops_`), is a header alone (`showsOnlyHeader`).
+ * and what is shown of it is a header alone (`showsTaggedHeaderOnly`).
  */
 export function isCutShortHeader(text: string, start: number, end: number): boolean {
   if (!text.startsWith('...', end) && text[end] !== '…') return false;
@@ -86,5 +91,5 @@ export function isCutShortHeader(text: string, start: number, end: number): bool
   let after = end;
   while (text[after] === '.' || text[after] === '…') after++;
   if (/[A-Za-z0-9+/_-]/.test(text[after] ?? '')) return false;
-  return showsOnlyHeader(text.slice(start, end).replace(/^[A-Za-z0-9]{1,12}[_.-]/, ''));
+  return showsTaggedHeaderOnly(text.slice(start, end));
 }

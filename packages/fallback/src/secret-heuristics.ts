@@ -139,7 +139,13 @@ export function isPlaceholder(value: string): boolean {
   return isLowVariety(cut);
 }
 
-const endEllipses = /^(?:\.{3,}|\u2026)+|(?:\.{3,}|\u2026)+$/g;
+// An ellipsis as a sentence or a display writes it: three dots or more, or `…`, in any run.
+const ellipsis = String.raw`(?:\.{3,}|\u2026)+`;
+/** One ellipsis run anywhere in a value (to split a value into the pieces it shows). */
+export const ellipsisRun = new RegExp(ellipsis);
+/** An ellipsis run that ends a value. */
+export const trailingEllipsis = new RegExp(`${ellipsis}$`);
+const endEllipses = new RegExp(`^${ellipsis}|${ellipsis}$`, 'g');
 
 /**
  * True for unquoted values that are code, not data: `var.db_password`, `request.headers["x"]`,

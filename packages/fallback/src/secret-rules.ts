@@ -1,9 +1,10 @@
-import { showsOnlyHeader } from './cut-short-header.js';
+import { showsTaggedHeaderOnly } from './cut-short-header.js';
 import { decodeBase64 } from './decode-base64.js';
 import { findKeyValueMatch } from './find-key-value-match.js';
 import { hasHexBody, isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
 import {
   characterClasses,
+  ellipsisRun,
   humpsReadAsWords,
   isCodeReference,
   isLowVariety,
@@ -17,6 +18,7 @@ import {
   partsAreNames,
   readsAsWords,
   shannonEntropy,
+  trailingEllipsis,
 } from './secret-heuristics.js';
 
 /**
@@ -146,8 +148,6 @@ function withHints(
 
 const openaiAccept = vendor('openai-key', /sk-/g, 3.5).accept!;
 
-/** Vendor tokens with a recognisable prefix or shape; order does not matter (overlaps merge). */
-
 // Whether a text holds a SAS field beside `sig=` is asked once per text, not once per `sig=`: a
 // text of many `&sig=` runs asked it again for each, a scan of the whole text every time.
 let sasText: string | undefined;
@@ -160,6 +160,7 @@ function hasSasFields(text: string): boolean {
   return sasTextHasFields;
 }
 
+/** Vendor tokens with a recognisable prefix or shape; order does not matter (overlaps merge). */
 export const vendorRules: SecretRule[] = [
   vendor(
     'anthropic-key',
@@ -1015,13 +1016,6 @@ function isNumberedName(part: string): boolean {
   return piecesAreNames && humpsReadAsWords(part.replace(/[\d_-]+/g, ''));
 }
 
-const trailingEllipsis = /(?:\.{3,}|\u2026)+$/;
-const ellipsisRun = /(?:\.{3,}|\u2026)+/;
-
-// What a self-describing token shows before its first value (`ops_eyJzaWdu…`): a header only.
-const showsHeaderOnly = (shown: string) =>
-  showsOnlyHeader(shown.replace(/^[A-Za-z0-9]{1,12}[_.-]/, ''));
-
 /** Accepts a value found after a key name, given how strongly that name implies a secret. */
 export function acceptKeyedValue(
   value: string,
@@ -1040,7 +1034,7 @@ export function acceptKeyedValue(
     for (const piece of trimmed.split(ellipsisRun)) {
       // A piece with a space or an escaped line break is the frame around an elided body
       // (`-----BEGIN PRIVATE KEY-----\n...\n-----END…`), not a value's characters.
-      if (piece === '' || /\s|\\[nrt]/.test(piece) || showsHeaderOnly(piece)) continue;
+      if (piece === '' || /\s|\\[nrt]/.test(piece) || showsTaggedHeaderOnly(piece)) continue;
       if (acceptKeyedValue(piece, strength, quoted, idLike)) return true;
     }
     return false;
@@ -1698,7 +1692,8 @@ export const contextRules: SecretRule[] = [
       value
         .split(ellipsisRun)
         .some(
-          (piece) => piece.length >= 6 && !showsHeaderOnly(piece) && looksLikeStatedPassword(piece),
+          (piece) =>
+            piece.length >= 6 && !showsTaggedHeaderOnly(piece) && looksLikeStatedPassword(piece),
         ),
   },
   {
