@@ -100,6 +100,41 @@ describe('a value shown before an ellipsis', () => {
     );
   });
 
+  it('chains of keys with an ellipsis for a value stay as written, and redaction is idempotent', () => {
+    // `password=...token=...`: each piece between the ellipses is the next pair's key, not a value.
+    const keyName = fc.constantFrom(
+      'password',
+      'token',
+      'secret',
+      'api_key',
+      'DB_PASSWORD',
+      'auth',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(keyName, fc.constantFrom('=', ': '), dots), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        seeds,
+        fc.noBias(fc.integer({ min: 0, max: 40 })),
+        (pairs, seed, length) => {
+          const chain = pairs.map(([key, sep, cut]) => `${key}${sep}${cut}`).join('');
+          // `key: ...key=...` reads `key` (or `key=..`) as a value shown after an ellipsis, a short
+          // word a password key accepts: only `=` chains are keys alone. Either way, idempotent.
+          const plain = redactSecrets(chain).text;
+          if (pairs.every(([, sep]) => sep === '=')) expect(plain).toBe(chain);
+          expect(redactSecrets(plain).text).toBe(plain);
+          // With a value in the chain, whatever is redacted, a second pass changes nothing.
+          const value = length === 0 ? '' : pick(seededRandom(seed), alphabets.alnum, length);
+          const once = redactSecrets(`${chain}${value}${chain}`).text;
+          expect(redactSecrets(once).text).toBe(once);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("holds for every documented family's token, too", () => {
     fc.assert(
       fc.property(familyToken(), dots, place, ({ token }, cut, wrap) => {

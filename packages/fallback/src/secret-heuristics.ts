@@ -127,25 +127,47 @@ export function isLowVariety(value: string): boolean {
   return false;
 }
 
-/** True when the value reads as a placeholder someone is meant to replace. */
-export function isPlaceholder(value: string): boolean {
-  if (isTemplate(value)) return true;
-  // An ellipsis at either end is where a sentence or a display cut the value, not a blank to fill in:
-  // `password=<random>...` shows the secret's characters all the same, so the rest is judged alone.
-  // Only an ellipsis with nothing else (`password=...`) is a placeholder.
-  const cut = value.replace(endEllipses, '');
-  if (cut.length === 0 || (cut !== value && isTemplate(cut))) return true;
-  if (matchesInOneCase(placeholderWords, cut)) return true;
-  return isLowVariety(cut);
-}
-
 // An ellipsis as a sentence or a display writes it: three dots or more, or `…`, in any run.
 const ellipsis = String.raw`(?:\.{3,}|\u2026)+`;
 /** One ellipsis run anywhere in a value (to split a value into the pieces it shows). */
 export const ellipsisRun = new RegExp(ellipsis);
 /** An ellipsis run that ends a value. */
 export const trailingEllipsis = new RegExp(`${ellipsis}$`);
+
+/**
+ * True for a name of words and its `=` or `:` (`password=`, `DB_PASSWORD:` between ellipses): the
+ * next pair's key, no value. A drawn value ending in `=` (`aaqbo10=`, base64 padding) is no name.
+ */
+export function isPairKey(piece: string): boolean {
+  return /^[A-Za-z_][\w.-]*[=:]$/.test(piece) && partsAreNames(piece.slice(0, -1));
+}
+
+/** True when the value reads as a placeholder someone is meant to replace. */
+export function isPlaceholder(value: string): boolean {
+  if (isTemplate(value)) return true;
+  // An ellipsis at either end is where a sentence or a display cut the value, not a blank to fill in:
+  // `password=<random>...` shows the secret's characters all the same, so the rest is judged alone.
+  // A value showing nothing but ellipses, the next pair's key or a frame (`password=...`,
+  // `...password=...`) is a placeholder, and so is a template cut short (`${DB_PASSWORD}…`).
+  const cut = value.replace(endEllipses, '');
+  if (cut !== value && (shownPieces(value).length === 0 || isTemplate(cut))) return true;
+  if (matchesInOneCase(placeholderWords, cut)) return true;
+  return isLowVariety(cut);
+}
+
 const endEllipses = new RegExp(`^${ellipsis}|${ellipsis}$`, 'g');
+
+/**
+ * The pieces an ellipsis leaves in view that may be a value's characters: not the frame around an
+ * elided body (a piece with a space or an escaped line break: `-----BEGIN PRIVATE KEY-----\n...`),
+ * nor the next pair's key (`...password=...`).
+ */
+export function shownPieces(value: string): string[] {
+  const pieces = value.split(ellipsisRun);
+  // Without an ellipsis the value is shown whole, whatever it looks like.
+  if (pieces.length === 1) return value === '' ? [] : pieces;
+  return pieces.filter((piece) => piece !== '' && !/\s|\\[nrt]/.test(piece) && !isPairKey(piece));
+}
 
 /**
  * True for unquoted values that are code, not data: `var.db_password`, `request.headers["x"]`,

@@ -18,6 +18,7 @@ import {
   partsAreNames,
   readsAsWords,
   shannonEntropy,
+  shownPieces,
   trailingEllipsis,
 } from './secret-heuristics.js';
 
@@ -1031,11 +1032,10 @@ export function acceptKeyedValue(
   // each piece is judged alone. A sample cut to a few characters (`sk-abc...`, `sk-…wxyz`) is then
   // too short or too plain to be one.
   if (ellipsisRun.test(trimmed)) {
-    for (const piece of trimmed.split(ellipsisRun)) {
-      // A piece with a space or an escaped line break is the frame around an elided body
-      // (`-----BEGIN PRIVATE KEY-----\n...\n-----END…`), not a value's characters.
-      if (piece === '' || /\s|\\[nrt]/.test(piece) || showsTaggedHeaderOnly(piece)) continue;
-      if (acceptKeyedValue(piece, strength, quoted, idLike)) return true;
+    for (const piece of shownPieces(trimmed)) {
+      if (!showsTaggedHeaderOnly(piece) && acceptKeyedValue(piece, strength, quoted, idLike)) {
+        return true;
+      }
     }
     return false;
   }
@@ -1527,16 +1527,13 @@ export const contextRules: SecretRule[] = [
     // An ellipsis in the password is a cut or an elision (`bob:<password>...@`): what it shows is
     // judged, piece by piece.
     accept: (value, match) =>
-      value
-        .split(ellipsisRun)
-        .some(
-          (shown) =>
-            shown !== '' &&
-            !isTemplate(shown) &&
-            !vendorPlaceholder.test(shown) &&
-            shown !== match.groups?.user &&
-            !/^\d{1,5}$/.test(shown),
-        ),
+      shownPieces(value).some(
+        (shown) =>
+          !isTemplate(shown) &&
+          !vendorPlaceholder.test(shown) &&
+          shown !== match.groups?.user &&
+          !/^\d{1,5}$/.test(shown),
+      ),
   },
   {
     kind: 'url-token',
@@ -1689,12 +1686,10 @@ export const contextRules: SecretRule[] = [
       /\b(?:password|passphrase|passwd|pwd|token|secret|api[ _-]?key|access[ _-]?key)s?(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,40}(?:[ \t]+[a-z]{2,12})?)?(?:[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)|[ \t]*[:=])[ \t:]+["'`]?(?<secret>[^\s"'`]{6,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
     // An ellipsis in the value is a cut or an elision: each piece shown is judged alone.
     accept: (value) =>
-      value
-        .split(ellipsisRun)
-        .some(
-          (piece) =>
-            piece.length >= 6 && !showsTaggedHeaderOnly(piece) && looksLikeStatedPassword(piece),
-        ),
+      shownPieces(value).some(
+        (piece) =>
+          piece.length >= 6 && !showsTaggedHeaderOnly(piece) && looksLikeStatedPassword(piece),
+      ),
   },
   {
     kind: 'service-key',
