@@ -1118,7 +1118,9 @@ export function acceptKeyedValue(
     return !/^\d{1,3}$/.test(trimmed);
   }
   if (trimmed.length < 12) return false;
-  if (/^\d{16,}$/.test(trimmed)) return shannonEntropy(trimmed) >= 2.8;
+  // 16 random digits fall under 2.8 bits a digit a third of the time (a sample is short); a
+  // number people type or print (`1700000000000000`, `4000000000000002`) repeats its digits.
+  if (/^\d{16,}$/.test(trimmed)) return shannonEntropy(trimmed) >= 2;
   return (
     looksRandom(trimmed, { minLength: 12, minEntropy: 3, allowHex: true }) &&
     characterClasses(trimmed) >= 2
