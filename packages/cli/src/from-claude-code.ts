@@ -1,6 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { InvalidInputError } from '@baton/tokens';
 import type { AssistantContent, ToolResultPart, UserContent } from 'ai';
+import { toolCallIdText } from './tool-call-id-text.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -202,7 +203,7 @@ function userParts(
       const toolName = toolNames.get(block.tool_use_id);
       if (toolName === undefined) {
         warnings.push(
-          `line ${lineNumber}: dropped tool result ${block.tool_use_id} (its call is not in the transcript)`,
+          `line ${lineNumber}: dropped tool result ${toolCallIdText(block.tool_use_id)} (its call is not in the transcript)`,
         );
         continue;
       }
