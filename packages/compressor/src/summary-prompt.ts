@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { HANDOFF_SECTIONS, type HandoffSectionKey, type HandoffSections } from '@baton/fallback';
 import { toolOutputText } from '@baton/tokens';
 import type { SummaryDetail } from './context-compressor-options.js';
+import { markdownHeading } from './markdown-heading.js';
 import { clipMiddle, hasElisionMarker } from './peer-api.js';
 
 /** Sections the summariser writes; the latest ask and the receipt-only sections are filled elsewhere. */
@@ -334,9 +335,8 @@ export function parseSummarySections(text: string): HandoffSections | undefined 
   for (const line of text.split('\n')) {
     // Models often wrap markdown in a code fence.
     if (/^\s*```[a-z]*\s*$/i.test(line)) continue;
-    const heading =
-      /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line) ?? /^\s*\*\*(.+?):?\*\*:?\s*$/.exec(line);
-    const key = heading ? keyForHeading(heading[1]!) : undefined;
+    const heading = markdownHeading(line) ?? /^\s*\*\*(.+?):?\*\*:?\s*$/.exec(line)?.[1];
+    const key = heading !== undefined ? keyForHeading(heading) : undefined;
     if (key) {
       flush();
       current = key;

@@ -5,6 +5,7 @@ import {
   type HandoffSectionKey,
   type HandoffSections,
 } from '@baton/fallback';
+import { markdownHeading } from './markdown-heading.js';
 
 /** Facts the receipt extractor finds in a span (read from redacted messages only). */
 export interface SpanFacts {
@@ -400,8 +401,8 @@ function sectionForHeading(heading: string): HandoffSectionKey | undefined {
  * that opens a line (`**X:** text` with the rest as body, `X: text` of at most three words kept whole).
  */
 function headingOf(line: string): { heading: string; rest: string } | undefined {
-  const markdown = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
-  if (markdown) return { heading: markdown[1]!, rest: '' };
+  const markdown = markdownHeading(line);
+  if (markdown !== undefined) return { heading: markdown, rest: '' };
   const bold = /^\s*(?:\d+[.)]\s*)?\*\*([^*]{1,80}?):?\*\*:?\s*(.*)$/.exec(line);
   if (bold) return { heading: bold[1]!, rest: bold[2]! };
   const label = /^\s*(?:\d+[.)]\s*)?([A-Za-z][A-Za-z /&()-]{1,40}):(?:\s+(.*))?$/.exec(line);
