@@ -1,5 +1,6 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { describeValue, InvalidInputError, isRecord } from '@baton/tokens';
 
 /**
  * Converts the provider prompt a middleware receives into AI SDK `ModelMessage`s, the shape the
@@ -16,12 +17,35 @@ export function toModelMessages(
   originals?: WeakMap<object, LanguageModelV4Message>,
 ): ModelMessage[] {
   const messages: ModelMessage[] = [];
+  let index = 0;
   for (const message of prompt) {
+    checkMessage(message, index++);
     const converted = toModelMessage(message);
     originals?.set(converted, message);
     messages.push(converted);
   }
   return messages;
+}
+
+/**
+ * The shape the conversion reads, checked first: the prompt may come from another middleware or
+ * a direct `doGenerate` call, and a `null` message or content must fail typed and by its place
+ * (`prompt[3].content`), not as a TypeError. Values are never quoted: they may hold secrets.
+ */
+function checkMessage(message: unknown, index: number): asserts message is LanguageModelV4Message {
+  if (!isRecord(message)) {
+    throw new InvalidInputError({
+      path: `prompt[${index}]`,
+      message: `${describeValue(message)} is not a message`,
+    });
+  }
+  if (message.role === 'system') return;
+  if (!Array.isArray(message.content)) {
+    throw new InvalidInputError({
+      path: `prompt[${index}].content`,
+      message: `${describeValue(message.content)} is not an array of parts`,
+    });
+  }
 }
 
 function toModelMessage(message: LanguageModelV4Message): ModelMessage {

@@ -13,7 +13,7 @@ import {
 import { EXIT_CODES } from './exit-codes.js';
 import { formatNumber } from './format-number.js';
 import { loadSummarizer } from './load-summarizer.js';
-import { modelWarning, resolveCliModel, unknownModelMessage } from './model-warning.js';
+import { modelWarning, resolveCliModel, shownModel, unknownModelMessage } from './model-warning.js';
 import type { CompactSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
 import { createProgressReporter } from './progress-reporter.js';
@@ -176,7 +176,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
   if (settings.json) {
     io.stdout.write(
       `${JSON.stringify({
-        model: settings.model,
+        model: shownModel(cliModel),
         encoding: counter.encoding,
         window,
         target,
@@ -191,7 +191,12 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
     // With `--out -` the messages own stdout; the report goes to stderr.
     const stream = settings.out === '-' ? io.stderr : io.stdout;
     stream.write(
-      humanReport(outcomes, { model: settings.model, encoding: counter.encoding, window, target }),
+      humanReport(outcomes, {
+        model: shownModel(cliModel),
+        encoding: counter.encoding,
+        window,
+        target,
+      }),
     );
   }
   return failed ? EXIT_CODES.failure : anyCannotFit ? EXIT_CODES.cannotFit : EXIT_CODES.ok;

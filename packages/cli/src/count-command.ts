@@ -2,7 +2,7 @@ import { createTokenCounter } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { describeMessage } from './describe-message.js';
 import { formatNumber } from './format-number.js';
-import { modelWarning, resolveCliModel } from './model-warning.js';
+import { modelWarning, resolveCliModel, shownModel } from './model-warning.js';
 import type { CountSettings } from './parse-cli-arguments.js';
 import { readTranscript } from './read-transcript.js';
 
@@ -43,7 +43,7 @@ export async function countCommand(settings: CountSettings, io: CliIo): Promise<
         `${JSON.stringify({
           file: transcript.file,
           format: transcript.format,
-          model: settings.model,
+          model: shownModel(model),
           encoding: counter.encoding,
           exact: counter.exact,
           warnings,
@@ -55,7 +55,7 @@ export async function countCommand(settings: CountSettings, io: CliIo): Promise<
     }
     const width = Math.max(6, formatNumber(total).length);
     const lines = [
-      `${transcript.file} (${transcript.format}, ${rows.length} messages) ${settings.model}: ${counter.encoding}${counter.exact ? '' : ' (estimate)'}`,
+      `${transcript.file} (${transcript.format}, ${rows.length} messages) ${shownModel(model)}: ${counter.encoding}${counter.exact ? '' : ' (estimate)'}`,
       `${'#'.padStart(5)}  ${'role'.padEnd(9)}  ${'tokens'.padStart(width)}  parts`,
       ...rows.map(
         (row) =>

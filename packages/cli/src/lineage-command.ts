@@ -5,6 +5,7 @@ import { InputFileError } from './input-file-error.js';
 import { allSessions, withStoreCopy } from './open-store-copy.js';
 import type { LineageSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
+import { redactedStoredText } from './redacted-stored-text.js';
 import { withheldValue } from './safe-error-text.js';
 
 /** Shortest id prefix accepted (the demo shows 8 characters). */
@@ -91,9 +92,14 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
           chain: entries.filter((entry) => entry.ancestor).map((entry) => entry.session.id),
           sessions: entries.map(({ session, compaction, branch: _, under: __, ...entry }) => ({
             ...session,
+            title: redactedStoredText(session.title),
+            model: redactedStoredText(session.model),
             ...entry,
             fork: session.origin === 'fork',
-            compaction: compaction ?? null,
+            compaction:
+              compaction === undefined
+                ? null
+                : { ...compaction, fallbackReason: redactedStoredText(compaction.fallbackReason) },
           })),
         })}\n`,
       );
@@ -114,8 +120,8 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
       const details = [
         session.origin === 'fork' ? 'FORK' : session.origin,
         `${entry.messages} message${entry.messages === 1 ? '' : 's'}`,
-        session.model ? `model ${printableText(session.model, 80)}` : undefined,
-        session.title ? `"${printableText(session.title, 80)}"` : undefined,
+        session.model ? `model ${printableText(redactedStoredText(session.model), 80)}` : undefined,
+        session.title ? `"${printableText(redactedStoredText(session.title), 80)}"` : undefined,
         session.createdAt.toISOString(),
         state,
       ].filter((item) => item !== undefined);
@@ -158,7 +164,7 @@ export async function findSession(
 function describeCompaction(compaction: Compaction): string {
   const stages = compaction.stages.length > 1 ? ` (${compaction.stages.join(' -> ')})` : '';
   const fallback = compaction.usedFallback
-    ? `, fallback${compaction.fallbackReason ? `: ${printableText(compaction.fallbackReason, 120)}` : ''}`
+    ? `, fallback${compaction.fallbackReason ? `: ${printableText(redactedStoredText(compaction.fallbackReason), 120)}` : ''}`
     : '';
   return `compacted ${formatNumber(compaction.tokensBefore)} -> ${formatNumber(compaction.tokensAfter)} tokens by ${compaction.strategy}${stages}${fallback}, ${compaction.removedSequences.length} removed, ${compaction.maskedSequences.length} masked`;
 }

@@ -107,3 +107,11 @@ export function modelWarning(
     : ` and a ${formatNumber(unknownModel.contextWindow)}-token window (set --window to change it)`;
   return `unknown --model, ${withheldValue(model.id)}: counting with the heuristic estimate${window}${didYouMean(model.suggestions)}`;
 }
+
+/**
+ * The model as reports and `--json` print it: a known id as is, an unknown one described and
+ * never echoed (it may be a secret pasted into the wrong flag, as the warning says).
+ */
+export function shownModel(model: CliModel): string {
+  return model.known ? model.id : `unknown model, ${withheldValue(model.id)}`;
+}

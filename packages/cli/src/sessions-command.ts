@@ -3,6 +3,7 @@ import type { CliIo } from './cli-io.js';
 import { allSessions, withStoreCopy } from './open-store-copy.js';
 import type { SessionsSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
+import { redactedStoredText } from './redacted-stored-text.js';
 
 /** One conversation: a lineage, named by its root. */
 export interface ConversationRow {
@@ -50,8 +51,12 @@ export async function sessionsCommand(settings: SessionsSettings, io: CliIo): Pr
       );
       rows.push({
         rootId,
-        title: newestFirst.find((session) => session.title !== null)?.title ?? null,
-        model: newestFirst.find((session) => session.model !== null)?.model ?? null,
+        title: redactedStoredText(
+          newestFirst.find((session) => session.title !== null)?.title ?? null,
+        ),
+        model: redactedStoredText(
+          newestFirst.find((session) => session.model !== null)?.model ?? null,
+        ),
         sessions: members.length,
         messages,
         compactions: members.filter((session) => session.endReason === 'compaction').length,
