@@ -698,6 +698,11 @@ function collectSpans(
       continue;
     runRule(rule, text, spans);
   }
+  // Before the filters below: a token found after an escape inside a signature, a media file's
+  // base64 or a source map is content like any other found there.
+  if (depth < maxEscapeDepth && (text.includes('%') || text.includes('\\'))) {
+    pushGluedAfterEscapes(text, options, depth, spans);
+  }
   // A vendor shape met by chance inside a signature, encrypted reasoning or image bytes (a random
   // base64 run of thousands of characters holds `/AQVN…` now and then) is content.
   if (spans.length > 0 && text.includes('"')) {
@@ -813,9 +818,6 @@ function collectSpans(
   if (depth < maxEscapeDepth && (text.includes('\\"') || text.includes('\\/'))) {
     pushUnescaped(text, options, depth, spans);
   }
-  if (depth < maxEscapeDepth && (text.includes('%') || text.includes('\\'))) {
-    pushGluedAfterEscapes(text, options, depth, spans);
-  }
   return spans;
 }
 
@@ -823,6 +825,26 @@ function collectSpans(
 const gluingEscape = /%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[nrtbf])/g;
 // The characters of a token's run (vendor bodies, base64, dotted and dashed segments).
 const tokenRun = /[A-Za-z0-9_.+/=~:-]{1,1000}/y;
+
+/**
+ * True when the escape at `at` breaks a block's line (base64 or hex wrapped at `\n`, 40+ token
+ * characters right before it): the next line goes on with the block rather than starting a value.
+ */
+function wrapsBlock(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== 92 || at < 40) return false;
+  for (let index = at - 1; index >= at - 40; index--) {
+    const code = text.charCodeAt(index);
+    const tokenCharacter =
+      (code >= 48 && code <= 57) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 97 && code <= 122) ||
+      code === 43 ||
+      code === 47 ||
+      code === 61;
+    if (!tokenCharacter) return false;
+  }
+  return true;
+}
 
 /**
  * A token right after a URL or string escape (`?q=%22ghp_…`, `%2Fkeys%2FAKIA…`, `"…\nsk_live_…"`)
@@ -848,7 +870,7 @@ function pushGluedAfterEscapes(
     if (!run) continue;
     gluingEscape.lastIndex = from + run[0].length;
     // Ten characters is the shortest token any rule takes alone.
-    if (run[0].length < 10) continue;
+    if (run[0].length < 10 || wrapsBlock(text, found.index)) continue;
     runStarts.push(runs.length);
     offsets.push(from);
     runs += `${run[0]}\n`;

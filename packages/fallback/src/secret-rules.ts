@@ -1267,7 +1267,8 @@ const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
 ];
 
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
-  if (text.includes('|')) findLaterTableCells(text, base, found);
+  // A table row is a short line; a minified run of `|` is no table (and splitting it is garbage).
+  if (text.length <= longLine && text.includes('|')) findLaterTableCells(text, base, found);
   for (const [pattern, mayMatch] of keyedPatterns) {
     if (!mayMatch(text)) continue;
     pattern.lastIndex = 0;
