@@ -698,6 +698,11 @@ function collectSpans(
       continue;
     runRule(rule, text, spans);
   }
+  // Before the filters below: a token found after an escape inside a signature, a media file's
+  // base64 or a source map is content like any other found there.
+  if (depth < maxEscapeDepth && (text.includes('%') || text.includes('\\'))) {
+    pushGluedAfterEscapes(text, options, depth, spans);
+  }
   // A vendor shape met by chance inside a signature, encrypted reasoning or image bytes (a random
   // base64 run of thousands of characters holds `/AQVN…` now and then) is content.
   if (spans.length > 0 && text.includes('"')) {
@@ -814,6 +819,77 @@ function collectSpans(
     pushUnescaped(text, options, depth, spans);
   }
   return spans;
+}
+
+// An escape whose last characters are letters or digits (`%22`, `%2F`, `\n`, `\t`, `\u0022`).
+const gluingEscape = /%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[nrtbf])/g;
+// The characters of a token's run (vendor bodies, base64, dotted and dashed segments).
+const tokenRun = /[A-Za-z0-9_.+/=~:-]{1,1000}/y;
+
+/**
+ * True when the escape at `at` breaks a block's line (base64 or hex wrapped at `\n`, 40+ token
+ * characters right before it): the next line goes on with the block rather than starting a value.
+ */
+function wrapsBlock(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== 92 || at < 40) return false;
+  for (let index = at - 1; index >= at - 40; index--) {
+    const code = text.charCodeAt(index);
+    const tokenCharacter =
+      (code >= 48 && code <= 57) ||
+      (code >= 65 && code <= 90) ||
+      (code >= 97 && code <= 122) ||
+      code === 43 ||
+      code === 47 ||
+      code === 61;
+    if (!tokenCharacter) return false;
+  }
+  return true;
+}
+
+/**
+ * A token right after a URL or string escape (`?q=%22ghp_…`, `%2Fkeys%2FAKIA…`, `"…\nsk_live_…"`)
+ * is glued to the escape's hex digits or letter, so every rule that wants the token to start at a
+ * word boundary missed it. The run of token characters after each such escape is scanned once more
+ * on its own, as it reads decoded (the escape a separator), and what is found is mapped back. The
+ * runs are disjoint (a run stops at the next `%` or `\`), so this reads each character once more.
+ */
+function pushGluedAfterEscapes(
+  text: string,
+  options: RedactSecretsOptions,
+  depth: number,
+  spans: Span[],
+): void {
+  let runs = '';
+  const offsets: number[] = [];
+  const runStarts: number[] = [];
+  gluingEscape.lastIndex = 0;
+  for (let found = gluingEscape.exec(text); found; found = gluingEscape.exec(text)) {
+    const from = found.index + found[0].length;
+    tokenRun.lastIndex = from;
+    const run = tokenRun.exec(text);
+    if (!run) continue;
+    gluingEscape.lastIndex = from + run[0].length;
+    // Ten characters is the shortest token any rule takes alone.
+    if (run[0].length < 10 || wrapsBlock(text, found.index)) continue;
+    runStarts.push(runs.length);
+    offsets.push(from);
+    runs += `${run[0]}\n`;
+  }
+  if (offsets.length === 0) return;
+  for (const span of collectSpans(runs, options, depth + 1)) {
+    // The run holding the span: the last starting at or before it.
+    let low = 0;
+    let high = runStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (runStarts[middle]! <= span.start) low = middle;
+      else high = middle - 1;
+    }
+    const runEnd = (runStarts[low + 1] ?? runs.length) - 1;
+    if (span.end > runEnd) continue;
+    const shift = offsets[low]! - runStarts[low]!;
+    spans.push({ kind: span.kind, start: span.start + shift, end: span.end + shift });
+  }
 }
 
 /** Scans `text` as it reads unescaped, mapping what is found back onto the escaped text. */

@@ -1,0 +1,46 @@
+import fc from 'fast-check';
+import { expect, it } from 'vitest';
+import { pick, seededRandom } from '../credential-families.js';
+import { redactSecrets } from '../index.js';
+
+/** One of `items`, each drawn as often (no bias towards the first). */
+export const oneOf = <T>(items: readonly T[]) =>
+  fc.noBias(fc.integer({ min: 0, max: items.length - 1 })).map((at) => items[at]!);
+
+/**
+ * A random value of `minLength`–`maxLength` characters of one of `alphabets`, as a generator of
+ * secrets makes it (each character class of the alphabet present from 12 characters on).
+ */
+export const randomValue = (alphabets: readonly string[], minLength: number, maxLength: number) =>
+  fc
+    .tuple(
+      fc.noBias(fc.integer({ min: 1, max: 2 ** 31 - 1 })),
+      oneOf(alphabets),
+      fc.noBias(fc.integer({ min: minLength, max: maxLength })),
+    )
+    .map(([seed, letters, length]) => pick(seededRandom(seed), letters, length));
+
+/** CPU milliseconds `redactSecrets` spends on `text`. */
+export function redactionCpuMs(text: string): number {
+  const started = process.cpuUsage();
+  redactSecrets(text);
+  const spent = process.cpuUsage(started);
+  return (spent.user + spent.system) / 1000;
+}
+
+/**
+ * One test per shape: redacting the shape repeated 20,000 times costs at most 8 times as much CPU
+ * as 5,000 times (linear is about 4 times; quadratic would be 16), or 600 ms.
+ */
+export function itStaysLinear(shapes: Record<string, (count: number) => string>): void {
+  for (const [name, build] of Object.entries(shapes)) {
+    it(`${name} (5,000 vs 20,000)`, () => {
+      redactionCpuMs(build(1000));
+      const small = redactionCpuMs(build(5000));
+      const large = redactionCpuMs(build(20_000));
+      expect(large, `${small} ms at 5,000, ${large} ms at 20,000`).toBeLessThan(
+        Math.max(600, small * 8),
+      );
+    }, 60_000);
+  }
+}
