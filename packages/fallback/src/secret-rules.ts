@@ -1884,8 +1884,12 @@ export const contextRules: SecretRule[] = [
     hints: ['password', 'pwd'],
     // A JSON string's escapes (`\n`, `\"`) end the value: they are line and string ends in the text.
     pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*(?<secret>(?:(?!\\[nrt"\\/])[^;"'\s])+)/gi,
-    // Code is not a connection string: `password = input(...)`, `password=false`.
+    // Code is not a connection string: `password = input(...)`, `password=false`. Nor is a list:
+    // a connection string ends its values with `;`, so a value ending in `,` is an argument or an
+    // item (`connect(user=u, password=db_password, host=h)`), left to the keyed rules, which
+    // read code apart from literals.
     accept: (value) =>
+      !value.endsWith(',') &&
       !isTemplate(value) &&
       !isPlaceholder(value) &&
       value.length >= 4 &&
