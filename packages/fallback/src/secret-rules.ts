@@ -1117,8 +1117,7 @@ export function acceptKeyedValue(
     if (/^[A-Z][A-Z0-9_]*$/.test(trimmed) && trimmed.includes('_')) return false; // CONSTANT_NAME
     return !/^\d{1,3}$/.test(trimmed);
   }
-  if (trimmed.length < 12) return isShortGeneratedValue(trimmed);
-  if (trimmed.length === 12 && isShortGeneratedValue(trimmed)) return true;
+  if (trimmed.length < 12) return false;
   // 16 random digits fall under 2.8 bits a digit a third of the time (a sample is short); a
   // number people type or print (`1700000000000000`, `4000000000000002`) repeats its digits.
   if (/^\d{16,}$/.test(trimmed)) return shannonEntropy(trimmed) >= 2;
@@ -1126,39 +1125,6 @@ export function acceptKeyedValue(
     looksRandom(trimmed, { minLength: 12, minEntropy: 3, allowHex: true }) &&
     characterClasses(trimmed) >= 2
   );
-}
-
-/**
- * A short value under a key naming a token (`TOKEN=k3Rv9QzL1x`, `<ApiKey>a7Bq2Mx0pW</ApiKey>`): 10 to
- * 12 letters and digits drawn at random rather than typed. Letters and digits alternate at least
- * twice (`build2024`, `v2`, `node18x` switch once or read as words), no character repeats three
- * times in a row, most characters differ, and the letters do not read as words.
- */
-function isShortGeneratedValue(value: string): boolean {
-  if (value.length < 10 || value.length > 12 || !/^[A-Za-z0-9]+$/.test(value)) return false;
-  if (!/[A-Za-z]/.test(value) || !/\d/.test(value)) return false;
-  if (/(.)\1\1/.test(value) || new Set(value).size < value.length * 0.6) return false;
-  if (isPlaceholder(value) || isRepetitive(value)) return false;
-  const runs = value.split(/\d+/).filter((run) => run !== '');
-  const switches = value.match(/[A-Za-z](?=\d)|\d(?=[A-Za-z])/g)?.length ?? 0;
-  if (switches >= 2) {
-    // The letter runs of a name (`ipv4addr2`, `ReactDom18x`) read as words.
-    return !runs.some((run) => run.length >= 4 && (readsAsWords(run) || looksLikeWords(run)));
-  }
-  // One switch (`build2024`, `getToken12`, `LyqsxnWeaD7`): a run of letters must be of random case,
-  // not a word nor camel-case words.
-  return runs.some((run) => run.length >= 6 && isRandomCase(run));
-}
-
-/** `LyqsxnWeaD`, `MHUOKxVq`: letters whose case changes at random, not words in any common case. */
-function isRandomCase(letters: string): boolean {
-  const caseChanges = letters.match(/[a-z](?=[A-Z])|[A-Z](?=[a-z])/g)?.length ?? 0;
-  if (caseChanges < 3 || readsAsWords(letters)) return false;
-  // Camel-case in shape (`LyqsxnWea`, `getTokenId`): random only when a longer hump is no word.
-  if (!/^[a-z]*(?:[A-Z]{1,4}[a-z]{2,})*[A-Z]{0,4}$/.test(letters)) return true;
-  return letters
-    .split(/(?=[A-Z][a-z])/)
-    .some((hump) => hump.length >= 4 && !readsAsWords(hump.toLowerCase()));
 }
 
 /**
@@ -1267,8 +1233,6 @@ const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
 ];
 
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
-  // A table row is a short line; a minified run of `|` is no table (and splitting it is garbage).
-  if (text.length <= longLine && text.includes('|')) findLaterTableCells(text, base, found);
   for (const [pattern, mayMatch] of keyedPatterns) {
     if (!mayMatch(text)) continue;
     pattern.lastIndex = 0;
@@ -1360,39 +1324,6 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         start: valueStart,
         end: valueStart + whole.length,
       });
-    }
-  }
-}
-
-/** A table cell's text without its padding, emphasis, backticks or quotes; `quoted` when it had some. */
-const tableCell = /^[ \t]*(?<open>[`*"']{0,2})(?<text>[^|]*?)(?<close>[`*"']{0,2})[ \t]*$/;
-
-/**
- * `| DB_PASSWORD | prod | <value> |`, `| token | api | required | <value> |`: a table row naming a
- * secret in one cell and giving it further along, past a cell for the environment, scope or type.
- * The next cell is the pattern's (above); a later one is the value only when it reads as generated
- * (the test a value under a `token` key passes), whatever the key's strength: a `password` row's
- * later cells also hold notes and names. One split per row, three cells tried per key: linear.
- */
-function findLaterTableCells(line: string, base: number, found: KeyedMatch[]): void {
-  const cells = line.split('|');
-  if (cells.length < 5) return;
-  let offset = cells[0]!.length + 1;
-  const starts: number[] = [];
-  for (let index = 1; index < cells.length; index++) {
-    starts[index] = offset;
-    offset += cells[index]!.length + 1;
-  }
-  // The last piece follows the last `|`: not a cell.
-  for (let index = 1; index < cells.length - 3; index++) {
-    const key = tableCell.exec(cells[index]!)?.groups?.text ?? '';
-    if (!/^[A-Za-z_][\w.-]{0,60}$/.test(key) || keyIsSecret(key) === undefined) continue;
-    for (let later = index + 2; later < Math.min(cells.length - 1, index + 5); later++) {
-      const cell = tableCell.exec(cells[later]!)?.groups;
-      if (!cell || /\s/.test(cell.text!) || cell.open !== cell.close) continue;
-      if (!acceptKeyedValue(cell.text!, 'weak', cell.open !== '')) continue;
-      const start = base + starts[later]! + cells[later]!.indexOf(cell.text!);
-      found.push({ kind: 'secret', start, end: start + cell.text!.length });
     }
   }
 }
@@ -1779,7 +1710,7 @@ export const contextRules: SecretRule[] = [
     // The secret word may end a longer name (`auth_token is`, `db-password was`, `CLIENT_SECRET:`):
     // the whole name is then read back and judged as a key (`csrf_token is` names no secret).
     pattern:
-      /(?<![A-Za-z0-9])(?:password|passphrase|passwd|pwd|token|(?:secret|private)(?:[ _-]?key)?|api[ _-]?key|access[ _-]?key|(?<=[A-Za-z0-9][_.-])key)s?(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,40}(?:[ \t]+[a-z]{2,12})?)?(?:[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)|[ \t]*[:=])[ \t:]+["'`]?(?<secret>[^\s"'`]{6,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
+      /(?<![A-Za-z0-9])(?:password|passphrase|passwd|pwd|token|(?:secret|private)(?:[ _-]?key)?|api[ _-]?key|access[ _-]?key)s?(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,40}(?:[ \t]+[a-z]{2,12})?)?(?:[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)|[ \t]*[:=])[ \t:]+["'`]?(?<secret>[^\s"'`]{6,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
     // An ellipsis in the value is a cut or an elision: each piece shown is judged alone.
     accept: (value, match) =>
       proseKeyIsSecret(match) &&
