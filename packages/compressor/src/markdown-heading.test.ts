@@ -1,3 +1,4 @@
+import { cpuMilliseconds } from '@baton/test-corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verifySummary, wordStems } from './index.js';
@@ -9,13 +10,6 @@ const characters = ['#', '#', ' ', ' ', '\t', '\u00a0', 'a', 'Z', '\r', '\u2028'
 const line = fc
   .array(fc.constantFrom(...characters), { maxLength: 14 })
   .map((parts) => parts.join(''));
-
-function cpuMilliseconds(run: () => void): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 describe('markdownHeading', () => {
   it('reads every line as the previous pattern did, but a blank title (property)', () => {

@@ -1,12 +1,6 @@
+import { cpuMilliseconds } from '@baton/test-corpus';
 import { describe, expect, it } from 'vitest';
 import { HANDOFF_SECTIONS, parseHandoff, renderHandoff } from './index.js';
-
-function cpuMilliseconds(run: () => void): number {
-  const start = process.cpuUsage();
-  run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 describe('parseHandoff on a heading line with a long run of spaces', () => {
   it('costs linear time and still reads the sections around it', () => {

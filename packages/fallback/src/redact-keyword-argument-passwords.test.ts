@@ -2,17 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alphabets, pick, seededRandom } from './credential-families.js';
 import { redactSecrets } from './index.js';
+import { pronounceableWord } from './test-utils/generated-values.js';
 
 // Variable names of pronounceable words nobody listed (`lomit_pinas`), as code names its values:
 // two words at least (one bare word under a password key may be the password itself).
-const pickFrom = (characters: string) =>
-  fc.noBias(fc.integer({ min: 0, max: characters.length - 1 })).map((index) => characters[index]!);
-const syllable = fc
-  .tuple(pickFrom('bdfglmnprst'), pickFrom('aeiou'), fc.oneof(fc.constant(''), pickFrom('nrst')))
-  .map((letters) => letters.join(''));
-const word = fc
-  .noBias(fc.array(syllable, { minLength: 2, maxLength: 3 }))
-  .map((syllables) => syllables.join(''));
+const word = pronounceableWord;
 const variable = fc
   .noBias(fc.array(word, { minLength: 2, maxLength: 3 }))
   .map((words) => words.join('_'))

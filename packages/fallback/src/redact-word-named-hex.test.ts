@@ -2,17 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isObjectId } from './generated-token-shape.js';
 import { redactSecrets } from './index.js';
+import { characterOf, pronounceableWord } from './test-utils/generated-values.js';
 
 // Names built of words, drawn as syllables (onset, vowel, optional coda) so every run is a
 // pronounceable word nobody listed: `lomit`, `data-refo`, `pinas-tudo-bet`.
-const pickFrom = (characters: string) =>
-  fc.noBias(fc.integer({ min: 0, max: characters.length - 1 })).map((index) => characters[index]!);
-const syllable = fc
-  .tuple(pickFrom('bdfglmnprst'), pickFrom('aeiou'), fc.oneof(fc.constant(''), pickFrom('nrst')))
-  .map((letters) => letters.join(''));
-const word = fc
-  .noBias(fc.array(syllable, { minLength: 2, maxLength: 3 }))
-  .map((syllables) => syllables.join(''));
+const word = pronounceableWord;
 // A word naming a credential makes the prefix a key's (`token-<hex>`): kept apart below. A word
 // that marks a placeholder (`todo.<hex>`, `none-<hex>`) makes the value one by design.
 const credentialWord =
@@ -27,7 +21,7 @@ const hexCharacters = '0123456789abcdef';
 const randomHex = fc
   .noBias(fc.integer({ min: 16, max: 31 }))
   .chain((length) =>
-    fc.noBias(fc.array(pickFrom(hexCharacters), { minLength: length, maxLength: length })),
+    fc.noBias(fc.array(characterOf(hexCharacters), { minLength: length, maxLength: length })),
   )
   .map((characters) => characters.join(''))
   .filter((hex) => /[a-f]/.test(hex) && /\d/.test(hex) && !holdsAscendingRun(hex, 4));

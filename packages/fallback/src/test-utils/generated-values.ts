@@ -7,6 +7,29 @@ import { redactSecrets } from '../index.js';
 export const oneOf = <T>(items: readonly T[]) =>
   fc.noBias(fc.integer({ min: 0, max: items.length - 1 })).map((at) => items[at]!);
 
+/** One of the `characters`, each drawn as often. */
+export const characterOf = (characters: string) =>
+  fc.noBias(fc.integer({ min: 0, max: characters.length - 1 })).map((index) => characters[index]!);
+
+/**
+ * A pronounceable word nobody listed (`lomit`, `pinasrud`): two or three syllables of onset, vowel
+ * and an optional coda, so names built of it read as words without coming from a dictionary.
+ */
+export const pronounceableWord = fc
+  .noBias(
+    fc.array(
+      fc
+        .tuple(
+          characterOf('bdfglmnprst'),
+          characterOf('aeiou'),
+          fc.oneof(fc.constant(''), characterOf('nrst')),
+        )
+        .map((letters) => letters.join('')),
+      { minLength: 2, maxLength: 3 },
+    ),
+  )
+  .map((syllables) => syllables.join(''));
+
 /**
  * A random value of `minLength`–`maxLength` characters of one of `alphabets`, as a generator of
  * secrets makes it (each character class of the alphabet present from 12 characters on).
