@@ -1,7 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { fromOpenAIChat, validateMessages } from '@baton/compressor';
+import { fromOpenAIChat, jsonNestingDepth, validateMessages } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
 import { fromCodexCli, looksLikeCodexCli } from './from-codex-cli.js';
@@ -200,6 +200,13 @@ async function readPipe(file: string): Promise<Buffer> {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Deepest nesting of arrays and objects a transcript may hold. Counting and compaction serialise
+ * values with recursive steps (`JSON.stringify`) that run out of stack a few thousand levels down;
+ * no real transcript comes near this.
+ */
+const MAX_NESTING_DEPTH = 1_000;
+
 /** `readTranscript` on text already in memory. */
 export function parseTranscript(text: string, options: ParseTranscriptOptions = {}): Transcript {
   const file = options.file ?? '<input>';
@@ -210,6 +217,12 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
     throw new InputFileError({
       file,
       message: 'binary file, not a transcript (it holds NUL bytes)',
+    });
+  }
+  if (jsonNestingDepth(source) > MAX_NESTING_DEPTH) {
+    throw new InputFileError({
+      file,
+      message: `values nested deeper than ${MAX_NESTING_DEPTH.toLocaleString('en-US')} levels (Baton's limit)`,
     });
   }
   try {

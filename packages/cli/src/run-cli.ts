@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { redactSecrets } from '@baton/fallback';
 import { BatonError } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { countCommand } from './count-command.js';
@@ -63,9 +64,11 @@ export async function runCli(args: readonly string[], io: Partial<CliIo> = {}): 
       return EXIT_CODES.badInput;
     }
     if (InputFileError.isInstance(error)) {
-      // The file name is the user's own argument; the problem may quote the file's content.
+      // The problem may quote the file's content; the name is the user's argument, but a token
+      // pasted where a file name goes (`baton count ghp_…`) is as much a secret as any other.
       const problem = error.message.slice(error.file.length + 2);
-      streams.stderr.write(`baton: ${printableText(`${error.file}: ${safeErrorText(problem)}`)}\n`);
+      const file = redactSecrets(error.file).text;
+      streams.stderr.write(`baton: ${printableText(`${file}: ${safeErrorText(problem)}`)}\n`);
       return EXIT_CODES.badInput;
     }
     const message = error instanceof Error ? error.message : String(error);

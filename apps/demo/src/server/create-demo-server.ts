@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CompressionStrategy } from '@baton/compressor';
+import { type CompressionStrategy, jsonNestingDepth } from '@baton/compressor';
 import { redactSecrets } from '@baton/fallback';
 import { resolveModel } from '@baton/tokens';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -29,7 +29,6 @@ import {
 } from './conversation-file.js';
 import { createWorkspace, type Workspace } from './create-workspace.js';
 import { describePrompt } from './describe-prompt.js';
-import { jsonNestingDepth } from './json-nesting-depth.js';
 import { FETCH_MODEL_HINT, findLocalSummarizer } from './local-summarizer.js';
 import { describeError, logLine } from './log-line.js';
 import { filePartKeys, withoutUnavailableFiles } from './model-view-messages.js';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonNestingDepth } from './json-nesting-depth.js';
+import { jsonNestingDepth } from './index.js';
 
 // Reference: the depth of the parsed value (only used on values shallow enough to recurse).
 function depthOf(value: unknown): number {
@@ -30,6 +31,19 @@ function randomValue(depth: number): unknown {
   );
 }
 
+// Strings full of the characters the scan must not read as structure.
+const trickyString = fc.stringMatching(/^[[\]{}"\\a\n]{0,12}$/);
+const value = fc.letrec((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small' },
+    trickyString,
+    fc.integer(),
+    fc.constant(null),
+    fc.array(tie('node'), { maxLength: 4 }),
+    fc.dictionary(trickyString, tie('node'), { maxKeys: 4 }),
+  ),
+})).node;
+
 describe('jsonNestingDepth', () => {
   it('matches the depth of the parsed value on 2,000 generated documents', () => {
     for (let round = 0; round < 2_000; round++) {
@@ -44,6 +58,18 @@ describe('jsonNestingDepth', () => {
     expect(jsonNestingDepth(deep, 64)).toBe(65);
     expect(jsonNestingDepth(deep)).toBe(1_000_000);
     expect(jsonNestingDepth(`{"a":${'['.repeat(64)}${']'.repeat(64)}}`, 65)).toBe(65);
+  });
+
+  it('reads JSONL as its deepest line, and a line cut inside a string does not hide the next', () => {
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 5 }), (lines) => {
+        const text = lines.map((line) => JSON.stringify(line)).join('\n');
+        expect(jsonNestingDepth(text)).toBe(Math.max(...lines.map(depthOf)));
+        const cut = `{"text": "open and never closed \\\n${text}`;
+        expect(jsonNestingDepth(cut)).toBeGreaterThanOrEqual(Math.max(...lines.map(depthOf)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('does not count brackets inside strings', () => {
