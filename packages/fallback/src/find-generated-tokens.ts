@@ -128,9 +128,16 @@ class SkippedRanges {
 const noSkippedRanges = new SkippedRanges([]);
 const noRanges: ReadonlyArray<[number, number]> = [];
 
+const valueCharactersBefore = /[A-Za-z0-9+/_.~-]+$/;
+
 /** True when the text before a value names it as public or opaque, not a credential. */
 function declaredNotSecret(text: string, start: number): boolean {
-  const before = text.slice(Math.max(0, start - 200), start).replace(/["']$/, '');
+  // A piece inside a value (`next_token=ab/<piece>`: base64 splits at `/`) is judged by the key
+  // before the whole value.
+  const before = text
+    .slice(Math.max(0, start - 200), start)
+    .replace(valueCharactersBefore, '')
+    .replace(/["']$/, '');
   // `publicToken = "…"`, `"signature": "…"`, `csrf-token=…`, `"data": "…"` (image bytes), and the
   // initialisation vector or tag beside an encrypted value (`iv:…,tag:…`).
   // A data URI's bytes are content (`data:image/png;base64,…`), whatever key holds it; an ETag

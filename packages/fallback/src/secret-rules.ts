@@ -754,6 +754,26 @@ const metadataLast = new Set([
 const notSecretKeys =
   /^(?:total|max|min|num|count|limit|used|remaining|input|output|prompt|completion|cached|reasoning|schema|table|column|field|object|node|item|entry|record|row|element|registry|public|publishable|pub|foreign|primary|sort|partition|cache|hot|lookup|map|dict|unique|composite|idempotency|routing|shard|csrf|xsrf|keyboard|monkey|turkey|donkey|hockey|jockey)$/;
 
+const pagingSegments = new Set([
+  'page',
+  'pagination',
+  'paging',
+  'continuation',
+  'cursor',
+  'marker',
+  'sync',
+  'resume',
+]);
+
+/**
+ * A page cursor (`NextToken` of AWS, `nextPageToken` of Google, `ContinuationToken` of S3): the next
+ * request needs it verbatim, and it opens nothing without the caller's own credentials.
+ */
+function namesPageCursor(segments: readonly string[]): boolean {
+  if (segments.some((segment) => pagingSegments.has(segment))) return true;
+  return segments.length >= 2 && segments.at(-1) === 'token' && segments.at(-2) === 'next';
+}
+
 const qualifierSegments = new Set([
   'prod',
   'production',
@@ -868,6 +888,7 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
     (segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access');
   if (metadataLast.has(last) && !accessId) return undefined;
   if (segments.some((segment) => notSecretKeys.test(segment))) return undefined;
+  if (namesPageCursor(segments)) return undefined;
   // `nonMatchingToken`, `fake_api_key`, `example_secret`: the name says the value is not real.
   if (segments.some((segment) => selfDeclaredFake.has(segment))) return undefined;
   // `keyVaultToStoreSecrets`, `path_to_password`, `name_of_secret`: a preposition before the
@@ -1450,7 +1471,10 @@ export function keyDeclaresNotSecret(before: string): boolean {
   const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*$/.exec(line)?.[1];
   if (!key) return false;
   const segments = keySegments(key);
-  return segments.some((segment) => notSecretKeys.test(segment) || selfDeclaredFake.has(segment));
+  return (
+    namesPageCursor(segments) ||
+    segments.some((segment) => notSecretKeys.test(segment) || selfDeclaredFake.has(segment))
+  );
 }
 
 // Anchored on the separator and a long value (rare) rather than on ~90 service names (a
