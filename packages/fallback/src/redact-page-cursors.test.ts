@@ -5,7 +5,7 @@ import { familyToken, middleOf } from './test-utils/family-tokens.js';
 import { randomValue } from './test-utils/generated-values.js';
 
 // How APIs name the cursor for the next page: AWS `NextToken`, Google `nextPageToken`, S3
-// `ContinuationToken`, GraphQL `cursor`, sync APIs `sync_token`, change streams `resumeToken`.
+// `ContinuationToken` and `NextMarker`, GraphQL `cursor`.
 const cursorKey = fc
   .tuple(
     fc.constantFrom(
@@ -15,8 +15,6 @@ const cursorKey = fc
       'continuation_token',
       'next_continuation_token',
       'pagination_token',
-      'sync_token',
-      'resume_token',
       'cursor_token',
       'next_marker',
     ),
@@ -64,9 +62,19 @@ describe('a cursor for the next page of results', () => {
     );
   });
 
-  it('is not read into keys that name a credential after `next`', () => {
+  it('is not read into keys that name a credential beside a cursor word', () => {
     const value = 'Zq8vN3xKp2Lw9TfR4mYb7HcJ';
-    for (const key of ['next_password', 'NEXT_ACCESS_TOKEN', 'next_api_key', 'nextSecret']) {
+    for (const key of [
+      'next_password',
+      'NEXT_ACCESS_TOKEN',
+      'next_api_key',
+      'nextSecret',
+      'page_access_token',
+      'PAGE_ACCESS_TOKEN',
+      'pageAuthToken',
+      'cursor_api_key',
+      'sync_token',
+    ]) {
       expect(redactSecrets(`"${key}": "${value}"`).text, key).not.toContain(value);
     }
   });

@@ -754,24 +754,21 @@ const metadataLast = new Set([
 const notSecretKeys =
   /^(?:total|max|min|num|count|limit|used|remaining|input|output|prompt|completion|cached|reasoning|schema|table|column|field|object|node|item|entry|record|row|element|registry|public|publishable|pub|foreign|primary|sort|partition|cache|hot|lookup|map|dict|unique|composite|idempotency|routing|shard|csrf|xsrf|keyboard|monkey|turkey|donkey|hockey|jockey)$/;
 
-const pagingSegments = new Set([
-  'page',
-  'pagination',
-  'paging',
-  'continuation',
-  'cursor',
-  'marker',
-  'sync',
-  'resume',
-]);
+// Words of a page cursor's name; a name holding any other word (`page_access_token` is a Facebook
+// Page's credential) is not a cursor.
+const cursorWords = new Set(['page', 'pagination', 'paging', 'continuation', 'cursor', 'marker']);
+const cursorNameWords = new Set([...cursorWords, 'next', 'starting', 'token']);
 
 /**
  * A page cursor (`NextToken` of AWS, `nextPageToken` of Google, `ContinuationToken` of S3): the next
  * request needs it verbatim, and it opens nothing without the caller's own credentials.
  */
 function namesPageCursor(segments: readonly string[]): boolean {
-  if (segments.some((segment) => pagingSegments.has(segment))) return true;
-  return segments.length >= 2 && segments.at(-1) === 'token' && segments.at(-2) === 'next';
+  if (!segments.every((segment) => cursorNameWords.has(segment))) return false;
+  return (
+    segments.some((segment) => cursorWords.has(segment)) ||
+    (segments.includes('next') && segments.at(-1) === 'token')
+  );
 }
 
 const qualifierSegments = new Set([
