@@ -128,16 +128,27 @@ class SkippedRanges {
 const noSkippedRanges = new SkippedRanges([]);
 const noRanges: ReadonlyArray<[number, number]> = [];
 
-const valueCharactersBefore = /[A-Za-z0-9+/_.~-]+$/;
+/** A character of a token-shaped value: letters, digits and `+ / _ . ~ -`. */
+function isValueCharacter(code: number): boolean {
+  return (
+    isAlphanumeric(code) ||
+    code === 0x2b ||
+    code === 0x2f ||
+    code === 0x5f ||
+    code === 0x2e ||
+    code === 0x7e ||
+    code === 0x2d
+  );
+}
 
 /** True when the text before a value names it as public or opaque, not a credential. */
 function declaredNotSecret(text: string, start: number): boolean {
   // A piece inside a value (`next_token=ab/<piece>`: base64 splits at `/`) is judged by the key
   // before the whole value.
-  const before = text
-    .slice(Math.max(0, start - 200), start)
-    .replace(valueCharactersBefore, '')
-    .replace(/["']$/, '');
+  const from = Math.max(0, start - 200);
+  let end = start;
+  while (end > from && isValueCharacter(text.charCodeAt(end - 1))) end--;
+  const before = text.slice(from, end).replace(/["']$/, '');
   // `publicToken = "…"`, `"signature": "…"`, `csrf-token=…`, `"data": "…"` (image bytes), and the
   // initialisation vector or tag beside an encrypted value (`iv:…,tag:…`).
   // A data URI's bytes are content (`data:image/png;base64,…`), whatever key holds it; an ETag

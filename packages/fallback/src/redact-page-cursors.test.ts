@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
 import { familyToken, middleOf } from './test-utils/family-tokens.js';
-import { randomValue } from './test-utils/generated-values.js';
+import { itStaysLinear, randomValue } from './test-utils/generated-values.js';
 
 // How APIs name the cursor for the next page: AWS `NextToken`, Google `nextPageToken`, S3
 // `ContinuationToken` and `NextMarker`, GraphQL `cursor`.
@@ -77,5 +77,16 @@ describe('a cursor for the next page of results', () => {
     ]) {
       expect(redactSecrets(`"${key}": "${value}"`).text, key).not.toContain(value);
     }
+  });
+});
+
+describe('judging each piece of a long value by the key before it', () => {
+  const piece = (index: number) =>
+    `Qx${(index * 7919).toString(36).padStart(6, '0')}Zr8Kp2Lw9TfR4mYb`;
+  itStaysLinear({
+    'pieces split at / under a cursor key': (count) =>
+      `next_token=${Array.from({ length: count }, (_, index) => piece(index)).join('/')}`,
+    'pieces split at / under no key': (count) =>
+      Array.from({ length: count }, (_, index) => piece(index)).join('/'),
   });
 });
