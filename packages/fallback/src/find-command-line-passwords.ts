@@ -1,3 +1,4 @@
+import { pointsElsewhere } from './points-elsewhere.js';
 import { isPlaceholder, isTemplate } from './secret-heuristics.js';
 import { type KeyedMatch, keyIsSecret } from './secret-rules.js';
 
@@ -783,11 +784,17 @@ function scanLine(
       if (assignment && !token.quoted && keyIsSecret(assignment[1]!) === 'strong') {
         const after = tokens[index + 1];
         const literal = value.slice(assignment[0].length);
-        // `MYSQL_ALLOW_EMPTY_PASSWORD=yes`, `PASSWORD_AUTH=false`: a setting, not a password.
-        if (settingValue.test(literal)) continue;
+        // `MYSQL_ALLOW_EMPTY_PASSWORD=yes`, `PASSWORD_AUTH=false`: a setting, not a password;
+        // `DB_PASSWORD=/run/secrets/db`: where the password is kept.
+        if (settingValue.test(literal) || pointsElsewhere(literal)) continue;
         if (literal !== '') {
           emitRange(found, token, assignment[0].length, value.length);
-        } else if (after?.quoted && after.start === token.end + 1) {
+        } else if (
+          after?.quoted &&
+          after.start === token.end + 1 &&
+          !settingValue.test(after.value) &&
+          !pointsElsewhere(after.value)
+        ) {
           emitWhole(found, after);
         }
         continue;

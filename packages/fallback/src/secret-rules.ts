@@ -2,6 +2,7 @@ import { isCutShortHeader, showsTaggedHeaderOnly } from './cut-short-header.js';
 import { decodeBase64 } from './decode-base64.js';
 import { findKeyValueMatch } from './find-key-value-match.js';
 import { hasHexBody, isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
+import { pointsElsewhere } from './points-elsewhere.js';
 import {
   characterClasses,
   ellipsisRun,
@@ -884,7 +885,12 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
     last === 'accessid' ||
     (segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access');
   if (metadataLast.has(last) && !accessId) return undefined;
-  if (segments.some((segment) => notSecretKeys.test(segment))) return undefined;
+  // In a dotted path (`postgresql.primary.password`, Helm values, Spring properties) the parents
+  // say where the value sits, the last part what it is: `primary` is a primary key's word only there.
+  const leaf = rawKey.includes('.')
+    ? keySegments(rawKey.slice(rawKey.lastIndexOf('.') + 1))
+    : segments;
+  if (leaf.some((segment) => notSecretKeys.test(segment))) return undefined;
   if (namesPageCursor(segments)) return undefined;
   // `nonMatchingToken`, `fake_api_key`, `example_secret`: the name says the value is not real.
   if (segments.some((segment) => selfDeclaredFake.has(segment))) return undefined;
@@ -1383,7 +1389,8 @@ function passphraseTail(line: string, value: string, valueEnd: number): number {
   if (
     /^-{1,2}[A-Za-z]/.test(value) ||
     proseWords.has(value.toLowerCase()) ||
-    isCodeReference(value)
+    isCodeReference(value) ||
+    isTemplate(value)
   ) {
     return 0;
   }
@@ -1398,7 +1405,9 @@ function passphraseTail(line: string, value: string, valueEnd: number): number {
       word.startsWith('#') ||
       /[.,;:]$/.test(word) ||
       proseWords.has(word.toLowerCase()) ||
-      /^-{1,2}[A-Za-z]/.test(word)
+      /^-{1,2}[A-Za-z]/.test(word) ||
+      // `ENV A=<value> PORT=8080`, `Environment=A=<value> B=c`: the next word is the next pair.
+      /^[A-Za-z_][\w.]*=/.test(word)
     ) {
       return 0;
     }
@@ -1577,7 +1586,9 @@ export const contextRules: SecretRule[] = [
       value.length >= 8 &&
       !/^[`{$(<]|^[#%]\{/.test(value) &&
       !isWordName(value) &&
-      !isCodeReference(value),
+      !isCodeReference(value) &&
+      // `apikey: ./keys/api.json`: where the key is kept.
+      !pointsElsewhere(value),
   },
   {
     kind: 'url-credentials',
@@ -1864,6 +1875,8 @@ export const contextRules: SecretRule[] = [
       value.length >= 4 &&
       !isCodeReference(value) &&
       !/[()[\]]/.test(value) &&
+      // `PASSWORD=/run/secrets/db`: a file that holds the password, as the keyed rules read it.
+      !pointsElsewhere(value) &&
       !/^(?:true|false|null|none|nil|undefined)$/i.test(value),
   },
 ];
