@@ -305,6 +305,8 @@ export function extractFeatures(
   // each letter from the fifth: the longest start of the piece that is a whole word (0 = none).
   let wordHash = fnvOffset;
   let vocabularyPrefix = 0;
+  // Capitals of the word piece charged past the third in a row (see the upper-case surcharge).
+  let wordCapitalSurcharge = 0;
   // Words of 5+ letters, how many of them open with a word o200k holds whole, and the accents charged
   // to longer words: how well the vocabulary covers the text's language (see the end of the scan).
   let coverableWords = 0;
@@ -443,6 +445,12 @@ export function extractFeatures(
       (vocabularyPrefix < wordLength || wordSurprisal < randomLetterBits * transitions) &&
       (!joinedWord || wordSurprisal <= surprisalKnee)
     ) {
+      // An upper-case word o200k holds whole after a space (UPDATE, PRIMARY, DEFAULT: SQL keywords,
+      // log levels) is one token like any other; after joining punctuation (the parts of
+      // UPPER_SNAKE names) the vocabulary's space-led form says little, and the surcharge stays.
+      if (wordCapitalSurcharge > 0 && vocabularyPrefix === wordLength && !joinedWord) {
+        run[5]! -= wordCapitalSurcharge;
+      }
       if (vocabularyPrefix < wordLength) {
         // The rest is a piece of its own: a short ending about a token, a long rest (compounds,
         // identifiers of joined words) more per letter past the sixth.
@@ -500,6 +508,7 @@ export function extractFeatures(
     wordVietnamese = 0;
     wordHash = fnvOffset;
     vocabularyPrefix = 0;
+    wordCapitalSurcharge = 0;
     wordLength = 0;
     trigramFirst = trigramBoundary;
     trigramSecond = trigramBoundary;
@@ -614,7 +623,10 @@ export function extractFeatures(
           // row each costs up to a fifth of a token more than its lower-case letter. Priced from the
           // second, upper-case words of three letters were overcounted by 13 %.
           upperRun = kind === UPPER ? (previous === UPPER ? upperRun + 1 : 1) : 0;
-          if (upperRun > 3) run[5]! += 1;
+          if (upperRun > 3) {
+            run[5]! += 1;
+            wordCapitalSurcharge++;
+          }
           if (previous === DIGIT) run[8]! += 1;
           break;
         case DIGIT:
