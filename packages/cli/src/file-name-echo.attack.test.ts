@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './index.js';
+import { EXIT_CODES, runCli } from './index.js';
 import { captureStream } from './test-utils/capture-stream.js';
 
 // Attack on 9603768: a credential-shaped file name is redacted in error lines only. The same name
@@ -49,6 +49,55 @@ describe('a credential-shaped name of a file that reads', () => {
           expect(stdout.text + stderr.text, command.join(' ')).not.toContain(secret);
         },
       ),
+      { numRuns: 40, endOnFailure: true },
+    );
+  });
+
+  it('given to compact --out is not echoed in the `written` line (property)', async () => {
+    const file = join(folder, 'in.json');
+    writeFileSync(file, transcript);
+    await fc.assert(
+      fc.asyncProperty(token, fc.boolean(), async (secret, json) => {
+        const stdout = stream();
+        const stderr = stream();
+        const out = join(folder, `${secret}.out.json`);
+        const flags = json ? ['--json'] : [];
+        await runCli(['compact', ...flags, file, '--target', '100000', '--out', out], {
+          stdout,
+          stderr,
+          env: {},
+        });
+        expect(stdout.text + stderr.text).not.toContain(secret);
+      }),
+      { numRuns: 40, endOnFailure: true },
+    );
+  });
+
+  it('is not echoed in a usage error line (two inputs of one name for one --out folder)', async () => {
+    await fc.assert(
+      fc.asyncProperty(token, async (secret) => {
+        const first = join(folder, 'a');
+        const second = join(folder, 'b');
+        mkdirSync(first, { recursive: true });
+        mkdirSync(second, { recursive: true });
+        writeFileSync(join(first, `${secret}.json`), transcript);
+        writeFileSync(join(second, `${secret}.json`), transcript);
+        const stderr = stream();
+        const code = await runCli(
+          [
+            'compact',
+            join(first, `${secret}.json`),
+            join(second, `${secret}.json`),
+            '--target',
+            '100000',
+            '--out',
+            join(folder, 'out'),
+          ],
+          { stdout: stream(), stderr, env: {} },
+        );
+        expect(code).toBe(EXIT_CODES.badInput);
+        expect(stderr.text).not.toContain(secret);
+      }),
       { numRuns: 40, endOnFailure: true },
     );
   });
