@@ -3,19 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CliStream, EXIT_CODES, runCli } from './index.js';
+import { EXIT_CODES, runCli } from './index.js';
+import { captureStream } from './test-utils/capture-stream.js';
 
-function stream(): CliStream & { text: string } {
-  return {
-    text: '',
-    isTTY: false,
-    columns: 80,
-    write(chunk: string) {
-      this.text += chunk;
-      return true;
-    },
-  };
-}
+const stream = captureStream;
 
 /** A tool loop whose result (or call input) holds `depth` nested arrays or objects. */
 function transcript(depth: number, where: 'output' | 'input', brackets: '[]' | '{}'): string {
