@@ -10,7 +10,12 @@ import {
 } from './generated-token-shape.js';
 import { sshPublicKeyRanges } from './public-identifier.js';
 import { readsAsWords } from './secret-heuristics.js';
-import { keyDeclaresNotSecret, keyIsSecret, keyNamesPublicId } from './secret-rules.js';
+import {
+  keyDeclaresNotSecret,
+  keyIsSecret,
+  keyNamesPageCursor,
+  keyNamesPublicId,
+} from './secret-rules.js';
 
 /**
  * Structural detection that needs no list of credential families (`generated-token-shape.ts`): a
@@ -143,12 +148,14 @@ function isValueCharacter(code: number): boolean {
 
 /** True when the text before a value names it as public or opaque, not a credential. */
 function declaredNotSecret(text: string, start: number): boolean {
-  // A piece inside a value (`next_token=ab/<piece>`: base64 splits at `/`) is judged by the key
-  // before the whole value.
   const from = Math.max(0, start - 200);
+  const before = text.slice(from, start).replace(/["']$/, '');
+  // A piece inside a page cursor (`NextToken=ab/<piece>`: base64 splits at `/`) is judged by the
+  // cursor's key. Only there: under other keys a path's last piece can be a token
+  // (`output=x/<token>`, `IMAGE=registry/<token>`).
   let end = start;
   while (end > from && isValueCharacter(text.charCodeAt(end - 1))) end--;
-  const before = text.slice(from, end).replace(/["']$/, '');
+  if (end < start && keyNamesPageCursor(text.slice(from, end))) return true;
   // `publicToken = "…"`, `"signature": "…"`, `csrf-token=…`, `"data": "…"` (image bytes), and the
   // initialisation vector or tag beside an encrypted value (`iv:…,tag:…`).
   // A data URI's bytes are content (`data:image/png;base64,…`), whatever key holds it; an ETag

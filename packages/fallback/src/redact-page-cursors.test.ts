@@ -11,7 +11,6 @@ const cursorKey = fc
     fc.constantFrom(
       'next_token',
       'next_page_token',
-      'page_token',
       'continuation_token',
       'next_continuation_token',
       'pagination_token',
@@ -41,6 +40,9 @@ describe('a cursor for the next page of results', () => {
   it('is kept: the next request needs it verbatim (property)', () => {
     fc.assert(
       fc.property(cursorKey, cursorValue, layout, (key, value, place) => {
+        // A random value that happens to open like an issuer's token (`AP2X…`: Artifactory) is
+        // redacted anywhere, by design.
+        fc.pre(redactSecrets(value, { disabledKinds: ['generated-token'] }).findings.length === 0);
         const text = place(key, value);
         expect(redactSecrets(text).text).toBe(text);
       }),
@@ -74,6 +76,9 @@ describe('a cursor for the next page of results', () => {
       'pageAuthToken',
       'cursor_api_key',
       'sync_token',
+      'page_token',
+      'PAGE_TOKEN',
+      'pageToken',
     ]) {
       expect(redactSecrets(`"${key}": "${value}"`).text, key).not.toContain(value);
     }

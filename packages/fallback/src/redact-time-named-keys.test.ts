@@ -22,14 +22,9 @@ const timeWord = fc.constantFrom(
   'updated_at',
   'changed_at',
   'rotated_at',
-  'expiration_time',
-  'timestamp',
-  'ts',
-  'created_ms',
-  'expires_ns',
-  'date',
-  'age',
-  'lifetime',
+  'last_used_at',
+  'revoked_at',
+  'expiry',
 );
 const spell = (words: string, style: number) => {
   const parts = words.split('_');

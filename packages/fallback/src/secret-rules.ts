@@ -704,24 +704,7 @@ const metadataLast = new Set([
   'field',
   'expiry',
   'expires',
-  'expiration',
   'ttl',
-  // When something about a secret happened (`token_expires_at`, `client_secret_expires_at` of
-  // OAuth, `password_changed_ts`, `api_key_created`): a time, often 16-19 digits of epoch.
-  'at',
-  'time',
-  'timestamp',
-  'ts',
-  'date',
-  'ms',
-  'ns',
-  'created',
-  'updated',
-  'issued',
-  'changed',
-  'rotated',
-  'age',
-  'lifetime',
   'env',
   'var',
   'count',
@@ -757,8 +740,10 @@ const notSecretKeys =
 
 // Words of a page cursor's name; a name holding any other word (`page_access_token` is a Facebook
 // Page's credential) is not a cursor.
-const cursorWords = new Set(['page', 'pagination', 'paging', 'continuation', 'cursor', 'marker']);
-const cursorNameWords = new Set([...cursorWords, 'next', 'starting', 'token']);
+// `page_token` alone is also what Messenger bots call a Facebook Page's access token: `page` needs
+// `next` beside it (`nextPageToken`).
+const cursorWords = new Set(['pagination', 'paging', 'continuation', 'cursor', 'marker']);
+const cursorNameWords = new Set([...cursorWords, 'page', 'next', 'token']);
 
 /**
  * A page cursor (`NextToken` of AWS, `nextPageToken` of Google, `ContinuationToken` of S3): the next
@@ -771,6 +756,24 @@ function namesPageCursor(segments: readonly string[]): boolean {
     (segments.includes('next') && segments.at(-1) === 'token')
   );
 }
+
+const eventVerbs = new Set([
+  'created',
+  'updated',
+  'issued',
+  'changed',
+  'rotated',
+  'expires',
+  'expired',
+  'modified',
+  'revoked',
+  'generated',
+  'used',
+  'refreshed',
+  'verified',
+  'reset',
+  'set',
+]);
 
 const qualifierSegments = new Set([
   'prod',
@@ -885,6 +888,13 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
     last === 'accessid' ||
     (segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access');
   if (metadataLast.has(last) && !accessId) return undefined;
+  // When something happened to a secret (`token_expires_at`, OAuth's `client_secret_expires_at`,
+  // `password_changed_at`): a time, often 16-19 digits of epoch. Only a verb before `at` says so:
+  // a bare suffix does not (`MINIO_…_PASSWORD_<target>`, `CLIENT_SECRET_MS`, `token_created`
+  // holding the new token).
+  if (last === 'at' && segments.length >= 2 && eventVerbs.has(segments[segments.length - 2]!)) {
+    return undefined;
+  }
   // In a dotted path (`postgresql.primary.password`, Helm values, Spring properties) the parents
   // say where the value sits, the last part what it is: `primary` is a primary key's word only there.
   const leaf = rawKey.includes('.')
@@ -1462,6 +1472,13 @@ function decodesToKeyMaterial(value: string): boolean {
  * True when the text just before a quoted value names it as public, fake or anti-forgery
  * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
  */
+/** True when the text before a value ends with a page cursor's key (`"NextToken": "`). */
+export function keyNamesPageCursor(before: string): boolean {
+  const line = before.slice(before.lastIndexOf('\n') + 1);
+  const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/.exec(line)?.[1];
+  return key !== undefined && namesPageCursor(keySegments(key));
+}
+
 export function keyDeclaresNotSecret(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
   if (/csrf|xsrf|authenticity|nonce/i.test(line)) return true;
