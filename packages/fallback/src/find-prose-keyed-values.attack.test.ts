@@ -7,7 +7,7 @@ import { drawn } from './test-utils/drawn.js';
  * Attack suite (reviewer, wt-attack3): what follows a code-style secret name after a space in
  * ordinary tool output and code is a path, a type, a date, a commit or a resource name. Each line
  * is kept whole by the parent build (4497495^1) and changed by the prose rule (40 seeds x 25
- * runs: 0 % -> 41-100 % per shape).
+ * runs: 0 % -> 53-100 % per shape).
  */
 const pick = <T>(items: readonly T[]) =>
   fc.noBias(fc.integer({ min: 0, max: items.length - 1 })).map((at) => items[at]!);
@@ -72,6 +72,21 @@ const lines: Record<string, fc.Arbitrary<string>> = {
       fc.noBias(fc.integer({ min: 0, max: 99_999 })),
     )
     .map(([name, key, value]) => `level=debug msg=refreshed ${name} ${key}=${value}`),
+  // `kubectl get secrets`: a Secret's name, then its type column.
+  'a kubectl get secrets row (name, type)': fc
+    .tuple(
+      word,
+      pick(['token', 'secret', 'password', 'private-key', 'api-key', 'auth-token']),
+      pick([
+        'kubernetes.io/basic-auth',
+        'kubernetes.io/tls',
+        'kubernetes.io/ssh-auth',
+        'kubernetes.io/service-account-token',
+        'bootstrap.kubernetes.io/token',
+      ]),
+      fc.noBias(fc.integer({ min: 1, max: 400 })),
+    )
+    .map(([a, b, type, age]) => `${`${a}-${b}`.padEnd(22)}${type.padEnd(38)}1      ${age}d`),
   // A scoped npm package after the word.
   'a scoped package after password': fc
     .tuple(word, word)
