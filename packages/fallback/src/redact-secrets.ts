@@ -13,8 +13,6 @@ import { findFlagCredentials } from './find-flag-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
 import { findNetrcPasswords } from './find-netrc-passwords.js';
-import { findPathCredentials } from './find-path-credentials.js';
-import { findProseKeyedValues } from './find-prose-keyed-values.js';
 import { findUrlSignatures } from './find-url-signatures.js';
 import { isPublicIdentifier, sshPublicKeyRanges } from './public-identifier.js';
 import {
@@ -784,14 +782,6 @@ function collectSpans(
     }
     // `set -gx NAME value`, `setenv NAME value`, `ENV NAME value`: a name and a value with no `=`.
     for (const span of findEnvironmentAssignments(text)) {
-      if (!disabled?.includes(span.kind)) spans.push(span);
-    }
-    // `/v1/tokens/<value>`: the member of a path after a collection of credentials.
-    for (const span of findPathCredentials(text)) {
-      if (!disabled?.includes(span.kind)) spans.push(span);
-    }
-    // `use secret_key <value> to log in`: a name written as code, then its value after a space.
-    for (const span of findProseKeyedValues(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);
     }
   }

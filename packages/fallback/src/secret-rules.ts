@@ -861,6 +861,20 @@ export function keyNamesPublicId(before: string): boolean {
   );
 }
 
+/**
+ * The last part of a dotted key, read with the part before it when it is only `key` or `token`
+ * (`jwt.public.key`, `ci.cache.key`, `request.idempotency.key` name a public key, a cache key and an
+ * idempotency key, as `public_key` would).
+ */
+function dottedLeaf(rawKey: string): string[] {
+  const parts = rawKey.split('.');
+  const last = keySegments(parts.at(-1)!);
+  if (parts.length >= 2 && last.length === 1 && /^(?:keys?|tokens?)$/.test(last[0]!)) {
+    return [...keySegments(parts.at(-2)!), ...last];
+  }
+  return last;
+}
+
 const gluedPassword = /^[a-z]{2,12}(?:password|passwd|passphrase)$/;
 
 const keyVerdicts = new Map<string, 'strong' | 'weak' | undefined>();
@@ -888,6 +902,15 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
     last === 'accessid' ||
     (segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access');
   if (metadataLast.has(last) && !accessId) return undefined;
+  // `GPG_KEY`, `GPG_KEYS` (official Docker images), `PGP_KEY_ID`: key ids and fingerprints, public
+  // by design; a private key or its passphrase is named so (`GPG_PRIVATE_KEY`, `GPG_PASSPHRASE`).
+  if (
+    /^(?:keys?|fingerprints?|fpr)$/.test(last) &&
+    segments.some((segment) => segment === 'gpg' || segment === 'pgp') &&
+    !segments.some((segment) => segment === 'private' || strongSegments.has(segment))
+  ) {
+    return undefined;
+  }
   // When something happened to a secret (`token_expires_at`, OAuth's `client_secret_expires_at`,
   // `password_changed_at`): a time, often 16-19 digits of epoch. Only a verb before `at` says so:
   // a bare suffix does not (`MINIO_…_PASSWORD_<target>`, `CLIENT_SECRET_MS`, `token_created`
@@ -897,9 +920,7 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
   }
   // In a dotted path (`postgresql.primary.password`, Helm values, Spring properties) the parents
   // say where the value sits, the last part what it is: `primary` is a primary key's word only there.
-  const leaf = rawKey.includes('.')
-    ? keySegments(rawKey.slice(rawKey.lastIndexOf('.') + 1))
-    : segments;
+  const leaf = rawKey.includes('.') ? dottedLeaf(rawKey) : segments;
   if (leaf.some((segment) => notSecretKeys.test(segment))) return undefined;
   if (namesPageCursor(segments)) return undefined;
   // `nonMatchingToken`, `fake_api_key`, `example_secret`: the name says the value is not real.
