@@ -117,6 +117,8 @@ const idPrefixes = new Set([
   'card',
   'op',
   'operation',
+  'deployment',
+  'dpl',
 ]);
 
 // Business records: order, invoice, ticket, receipt and booking numbers name a record in a

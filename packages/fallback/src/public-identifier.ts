@@ -1,5 +1,6 @@
 import { base58CheckPayload, decodeBase58 } from './base58-check.js';
 import { decodeBase64 } from './decode-base64.js';
+import { keyIsSecret } from './secret-rules.js';
 
 /**
  * Identifiers that look generated but name something public rather than unlock it: the ids AWS
@@ -233,13 +234,306 @@ function isFreenetRequestKey(text: string, start: number, end: number): boolean 
   return false;
 }
 
+// An AWS KMS multi-region key id: `mrk-` and 32 hex digits. It names a key whose material never
+// leaves KMS; calling KMS with it takes the caller's own credentials.
+const kmsMultiRegionKeyId = /^mrk-[0-9a-f]{32}$/;
+
+// A name Kubernetes generated: a DNS label, then the pod-template hash of a ReplicaSet (8 to 10
+// characters) and/or the 5-character random suffix of `generateName`. Both are drawn from the
+// alphabet of `rand.SafeEncodeString`, which leaves out vowels and `0`, `1`, `3` so no word forms.
+const kubernetesGeneratedName =
+  /^[a-z](?:[a-z0-9-]*[a-z0-9])?(?:-[bcdfghjklmnpqrstvwxz2456789]{8,10}(?:-[bcdfghjklmnpqrstvwxz2456789]{5})?|-[bcdfghjklmnpqrstvwxz2456789]{5})$/;
+
+const isBase64Character = (code: number) =>
+  (code >= 65 && code <= 90) ||
+  (code >= 97 && code <= 122) ||
+  (code >= 48 && code <= 57) ||
+  code === 43 ||
+  code === 47;
+
+const isBase64UrlCharacter = (code: number) =>
+  isBase64Character(code) || code === 45 || code === 95;
+
+// The last run found: the pieces a `/` parts one run into are judged one after another.
+let lastRun: { text: string; from: number; to: number; urlSafe: boolean } | undefined;
+
+/**
+ * The whole base64 run (of base64url's alphabet too when `urlSafe`; padding included) that holds
+ * `start`..`end`: `/` parts it for some rules. Each run is scanned once for all the spans within it.
+ */
+function base64RunAround(
+  text: string,
+  start: number,
+  end: number,
+  urlSafe = false,
+): [number, number] {
+  if (
+    lastRun !== undefined &&
+    lastRun.urlSafe === urlSafe &&
+    start >= lastRun.from &&
+    end <= lastRun.to &&
+    lastRun.text === text
+  ) {
+    return [lastRun.from, lastRun.to];
+  }
+  const inRun = urlSafe ? isBase64UrlCharacter : isBase64Character;
+  let from = start;
+  while (from > 0 && inRun(text.charCodeAt(from - 1))) from--;
+  let to = end;
+  while (to < text.length && inRun(text.charCodeAt(to))) to++;
+  if (text.charCodeAt(to) === 61) to++;
+  if (text.charCodeAt(to) === 61) to++;
+  lastRun = { text, from, to, urlSafe };
+  return [from, to];
+}
+
+/** The bytes of base64 `run` when it is whole (padded to a multiple of 4), else undefined. */
+const decodeWholeBase64 = (run: string) => (run.length % 4 === 0 ? decodeBase64(run) : undefined);
+
+const digestBytes: Record<string, number> = { sha256: 32, sha384: 48, sha512: 64 };
+
+/**
+ * True when the span lies in a Subresource Integrity digest (`sha256-<base64>`, also Nix's hash
+ * form): base64 of exactly the digest's length after the algorithm's name. Its `/` parts the
+ * digest into pieces a rule could judge alone.
+ */
+function isIntegrityDigest(text: string, start: number, end: number): boolean {
+  const [from, to] = base64RunAround(text, start, end);
+  const algorithm = /(?:^|[^A-Za-z0-9])(sha256|sha384|sha512)-$/.exec(
+    text.slice(Math.max(0, from - 8), from),
+  )?.[1];
+  if (algorithm === undefined) return false;
+  return decodeWholeBase64(text.slice(from, to))?.length === digestBytes[algorithm];
+}
+
+// A key, with the path before it when it has one (`checksum/config`, an annotation's name).
+const keyAtLineEnd = /((?:[A-Za-z_$][\w.$-]*\/)*[A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/;
+
+/** The key written just before `start` on its line (`"KeyId": "`, `name: `), if any. */
+function keyBefore(text: string, start: number): string | undefined {
+  const before = text.slice(Math.max(0, start - 200), start);
+  return keyAtLineEnd.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
+}
+
+function keyBeforeIsSecret(text: string, start: number): boolean {
+  const key = keyBefore(text, start);
+  return key !== undefined && keyIsSecret(key) !== undefined;
+}
+
+// Words of a key that names a digest (`CodeSha256`, `content_hash`, `checksum`, `md5sum`), with
+// the digest's length in bytes where the word names the algorithm.
+const digestWord = /^(?:(sha(?:1|224|256|384|512)|md5)(?:sum)?|digest|checksum|hash|etag)$/;
+const algorithmBytes: Record<string, number> = {
+  md5: 16,
+  sha1: 20,
+  sha224: 28,
+  sha256: 32,
+  sha384: 48,
+  sha512: 64,
+};
+const digestLengths = new Set(Object.values(algorithmBytes));
+
+/**
+ * True when the key just before the span names a digest and the value is one: hex or base64 of
+ * exactly the length of the algorithm the key names (of any of MD5, SHA-1, SHA-2 when it names
+ * none). A key naming a secret as well (`password_hash`, `secret_sha256`) keeps its value
+ * redacted; a digest named before a path (`checksum/secret`, Helm's annotation that restarts pods
+ * when the secret changes) is the digest of what the path names.
+ */
+function isNamedDigest(text: string, start: number, end: number): boolean {
+  const [from, to] = base64RunAround(text, start, end, true);
+  const key = keyBefore(text, from);
+  if (key === undefined) return false;
+  const name = key.includes('/') ? key.slice(0, key.indexOf('/')) : key;
+  if (keyIsSecret(name) !== undefined) return false;
+  let lengths: ReadonlySet<number> | undefined;
+  for (const word of name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)) {
+    const named = digestWord.exec(word);
+    if (named === null) continue;
+    lengths = named[1] === undefined ? digestLengths : new Set([algorithmBytes[named[1]]!]);
+    if (named[1] !== undefined) break;
+  }
+  if (lengths === undefined) return false;
+  const value = text.slice(from, to);
+  if (/^[0-9a-f]+$/i.test(value)) return lengths.has(value.length / 2);
+  // Base64, or base64url without padding (a wheel's `RECORD`: `sha256=<43 characters>`).
+  if (/[-_]/.test(value) && /[+/]/.test(value)) return false;
+  const bytes = decodeBase64(value.replace(/-/g, '+').replace(/_/g, '/'));
+  return bytes !== undefined && lengths.has(bytes.length);
+}
+
+/**
+ * True when `value` is a Bitnami sealed secret: base64 of the length of the RSA-OAEP-wrapped
+ * session key (2 bytes: 256, 384 or 512), that wrapped key, then AES-GCM ciphertext and its
+ * 16-byte tag. Only the cluster's private key opens it; it is written to be committed.
+ */
+function isSealedSecret(text: string, start: number, end: number): boolean {
+  if (end - start < 8) return false;
+  const [from, to] = base64RunAround(text, start, end);
+  if (to - from < 360 || text.charCodeAt(from) !== 65 || text.charCodeAt(from + 1) !== 103) {
+    return false;
+  }
+  const bytes = decodeWholeBase64(text.slice(from, to));
+  if (bytes === undefined) return false;
+  const wrapped = (bytes.charCodeAt(0) << 8) | bytes.charCodeAt(1);
+  return (wrapped === 256 || wrapped === 384 || wrapped === 512) && bytes.length > 2 + wrapped + 16;
+}
+
+// The members a JOSE header may hold (RFC 7515 section 4.1, RFC 7516 section 4.1, RFC 7518
+// section 4.6-4.8, RFC 7797, RFC 8555): algorithm, key id, types, key URLs and thumbprints.
+const joseHeaderMembers = new Set([
+  'alg',
+  'typ',
+  'cty',
+  'kid',
+  'jku',
+  'jwk',
+  'x5u',
+  'x5c',
+  'x5t',
+  'x5t#S256',
+  'crit',
+  'enc',
+  'zip',
+  'epk',
+  'apu',
+  'apv',
+  'iv',
+  'tag',
+  'p2s',
+  'p2c',
+  'b64',
+  'url',
+  'nonce',
+]);
+
+/**
+ * True when the span is a JOSE header alone (`eyJhbGciOi…` with no `.` joining it to a payload):
+ * base64url of a JSON object naming its algorithm, with header members only. It says how a token
+ * is signed, not the token; a JWT's whole span holds its dots.
+ */
+function isJoseHeaderAlone(text: string, start: number, end: number): boolean {
+  const value = text.slice(start, end);
+  if (!value.startsWith('eyJ') || value.length > 2000 || !/^[A-Za-z0-9_-]+={0,2}$/.test(value)) {
+    return false;
+  }
+  if (text.charCodeAt(start - 1) === 46 || text.charCodeAt(end) === 46) return false;
+  const body = value.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  const decoded = decodeBase64(body.length % 4 === 1 ? '' : body);
+  if (decoded === undefined) return false;
+  try {
+    const header: unknown = JSON.parse(decoded);
+    return (
+      typeof header === 'object' &&
+      header !== null &&
+      !Array.isArray(header) &&
+      typeof (header as { alg?: unknown }).alg === 'string' &&
+      Object.keys(header).every((member) => joseHeaderMembers.has(member))
+    );
+  } catch {
+    return false;
+  }
+}
+
+// A string in encoded JSON that could be a credential of its own: 8+ characters of base64's
+// alphabet mixing two of upper case, lower case and digits (`dXNlcjpwYXNz`, a random `k`).
+const codeLikeString = /^[A-Za-z0-9+/=_-]{8,}$/;
+
+// Member names that may hold a credential's part even where a key of that name alone is not called
+// secret (`auth` holds `user:password` in a Docker config).
+const credentialMember = /pass|pwd|secret|token|auth|key|cred|sign|session|cookie|priv|cert/i;
+
+/** True when `value` holds two of the three character classes of a generated value. */
+function mixesClasses(value: string): boolean {
+  return (
+    Number(/[A-Z]/.test(value)) + Number(/[a-z]/.test(value)) + Number(/[0-9]/.test(value)) >= 2
+  );
+}
+
+/**
+ * True when JSON `data` holds no credential: no member named like one (`password`, `auth`), and no
+ * string that could be one by its look. Numbers, flags, words and names are content.
+ */
+function holdsOnlyContent(data: unknown, depth = 0): boolean {
+  if (typeof data === 'string') return !(codeLikeString.test(data) && mixesClasses(data));
+  if (typeof data !== 'object' || data === null) return true;
+  if (depth > 8) return false;
+  if (Array.isArray(data)) return data.every((item) => holdsOnlyContent(item, depth + 1));
+  return Object.entries(data).every(
+    ([member, item]) =>
+      keyIsSecret(member) === undefined &&
+      !credentialMember.test(member) &&
+      !(codeLikeString.test(member) && mixesClasses(member)) &&
+      holdsOnlyContent(item, depth + 1),
+  );
+}
+
+/**
+ * True when the span is base64 of a JSON object or array that holds only content (a test fixture,
+ * a message payload, a cursor's state): what it encodes is in the clear once decoded, and none of
+ * it is a credential (`holdsNoSecret` runs the redactor's rules over the decoded text). Not a
+ * JWT's part (a `.` joins it to the next) and not under a key naming a secret, where an unsigned
+ * session in JSON is still the session.
+ */
+function isEncodedPlainJson(
+  text: string,
+  start: number,
+  end: number,
+  holdsNoSecret: (decoded: string) => boolean,
+): boolean {
+  const [from, to] = base64RunAround(text, start, end, true);
+  if (to - from < 16 || to - from > 8192) return false;
+  if (text.charCodeAt(from - 1) === 46 || text.charCodeAt(to) === 46) return false;
+  const value = text.slice(from, to);
+  if (!/^(?:eyJ|eyI|W3|WyJ|ewo|Wwo)/.test(value)) return false;
+  if (keyBeforeIsSecret(text, from)) return false;
+  const bytes = decodeBase64(value.replace(/-/g, '+').replace(/_/g, '/'));
+  if (bytes === undefined) return false;
+  try {
+    const data: unknown = JSON.parse(bytes);
+    return (
+      typeof data === 'object' && data !== null && holdsOnlyContent(data) && holdsNoSecret(bytes)
+    );
+  } catch {
+    return false;
+  }
+}
+
+// Findings judged by the value's shape or by a key's name, not by an issuer's format.
+const shapeKinds = new Set([
+  'generated-token',
+  'prefixed-token',
+  'high-entropy-string',
+  'password',
+  'secret',
+]);
+
 /**
  * True when the span `start`..`end` of `text` is a public identifier (see above), judged by its
- * value and, for ids whose shape alone is a token's, by the URL, path or name just before it.
+ * value and, for ids whose shape alone is a token's, by the URL, path or name just before it; or a
+ * digest, ciphertext or encoded content of a checked format. `kind` is the finding's rule;
+ * `holdsNoSecret` says whether the rules find nothing in a decoded text.
  */
-export function isPublicIdentifier(text: string, start: number, end: number): boolean {
+export function isPublicIdentifier(
+  text: string,
+  start: number,
+  end: number,
+  kind?: string,
+  holdsNoSecret: (decoded: string) => boolean = () => false,
+): boolean {
   const value = text.slice(start, end);
   if (awsUniqueId.test(value) || isSshPublicKey(value) || isGithubNodeId(value)) return true;
+  if (
+    (kmsMultiRegionKeyId.test(value) || kubernetesGeneratedName.test(value)) &&
+    !keyBeforeIsSecret(text, start)
+  ) {
+    return true;
+  }
+  if (isIntegrityDigest(text, start, end) || isSealedSecret(text, start, end)) return true;
+  if (isJoseHeaderAlone(text, start, end)) return true;
   if (contentIdV0.test(value)) {
     const bytes = decodeBase58(value);
     if (bytes?.length === 34 && bytes[0] === 0x12 && bytes[1] === 0x20) return true;
@@ -256,5 +550,13 @@ export function isPublicIdentifier(text: string, start: number, end: number): bo
   ) {
     return true;
   }
-  return isNamedBase58Address(value, line);
+  if (isNamedBase58Address(value, line)) return true;
+  // A digest is known by its key's name only against a finding of the value's shape or of a key's
+  // name: an issuer's rule that knows its own format (a Square token is 48 bytes, a SHA-384's
+  // length) wins.
+  if (!shapeKinds.has(kind ?? '')) return false;
+  if (isNamedDigest(text, start, end)) return true;
+  return (
+    kind !== 'password' && kind !== 'secret' && isEncodedPlainJson(text, start, end, holdsNoSecret)
+  );
 }

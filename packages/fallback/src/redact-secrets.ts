@@ -803,9 +803,14 @@ function collectSpans(
   }
   // An id that names something public (an AWS role's id, a wallet address, a Drive file in its
   // URL) is no credential, whichever rule took its shape for one; extra rules are the caller's.
+  // Encoded JSON is content when the rules find nothing in it once decoded.
+  const holdsNoSecret = (decoded: string) =>
+    depth < maxEscapeDepth && collectSpans(decoded, options, depth + 1).length === 0;
   keepSpans(
     spans,
-    (span) => span.kind === 'private-key' || !isPublicIdentifier(text, span.start, span.end),
+    (span) =>
+      span.kind === 'private-key' ||
+      !isPublicIdentifier(text, span.start, span.end, span.kind, holdsNoSecret),
   );
   // Extra rules' hints are not in the scanner: check them directly.
   if (options.extraRules !== undefined && options.extraRules.length > 0) {

@@ -775,6 +775,16 @@ const eventVerbs = new Set([
   'set',
 ]);
 
+/**
+ * A value an OAuth client sends in the open, in the authorization request's URL: `state` (its
+ * anti-forgery value, RFC 6749 section 10.12) and `code_challenge` (a hash of the PKCE verifier,
+ * RFC 7636). The verifier and the returned `code` are not among them.
+ */
+function namesOAuthFrontChannelValue(segments: readonly string[]): boolean {
+  const name = segments.join('_');
+  return name === 'state' || name === 'code_challenge';
+}
+
 const qualifierSegments = new Set([
   'prod',
   'production',
@@ -1517,6 +1527,7 @@ export function keyDeclaresNotSecret(before: string): boolean {
   const segments = keySegments(key);
   return (
     namesPageCursor(segments) ||
+    namesOAuthFrontChannelValue(segments) ||
     segments.some((segment) => notSecretKeys.test(segment) || selfDeclaredFake.has(segment))
   );
 }
