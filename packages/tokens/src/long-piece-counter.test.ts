@@ -186,6 +186,51 @@ describe('rankTableOf', () => {
     );
   });
 
+  it('refuses a vocabulary exactly when a token would rank 2^18 or above, wherever the markers set it (property)', () => {
+    // The highest rank is read back from the markers after decoding: ranks that climb past the
+    // limit and fall again, markers with no token after them (none is ranked), the limit itself.
+    const limit = 2 ** 18;
+    fc.assert(
+      fc.property(
+        fc.noBias(
+          fc.array(
+            fc.record({
+              marker: fc.option(fc.integer({ min: limit - 40, max: limit + 2 }), {
+                nil: undefined,
+              }),
+              tokens: fc.oneof(fc.constant(0), fc.nat({ max: 30 })),
+            }),
+            { minLength: 1, maxLength: 6 },
+          ),
+        ),
+        (runs) => {
+          const words: string[] = [];
+          let rank = 0;
+          let highest = -1;
+          let next = 0;
+          for (const { marker, tokens } of runs) {
+            if (marker !== undefined) {
+              words.push(`! ${marker}`);
+              rank = marker;
+            }
+            for (let k = 0; k < tokens; k++, next++) {
+              // Distinct tokens of two bytes each.
+              words.push(Buffer.from([next >> 8, next & 255]).toString('base64'));
+              highest = Math.max(highest, rank++);
+            }
+          }
+          const error = thrown(() => rankTableOf(Buffer.from(words.join(' '), 'latin1'), 'test'));
+          expect(TokenizerError.isInstance(error)).toBe(highest >= limit);
+          if (highest >= 0 && highest < limit) {
+            const table = rankTableOf(Buffer.from(words.join(' '), 'latin1'), 'test');
+            expect(table.longestToken).toBe(2);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('refuses text that is not base64 tokens and rank markers', () => {
     for (const text of [
       'QQ',

@@ -87,34 +87,24 @@ function loadRanks(encoding: TiktokenEncoding): RankTable {
 }
 
 /**
- * The rank table of a rank text (base64 tokens in rank order, separated by spaces or newlines,
- * "! <rank>" setting the next token's rank), decoded in place: `source` is overwritten. One byte
- * array and an open-addressing table over it: a `Map` keyed by 200,000 token strings took ~0.2 s
- * to build (most of it hashing and inserting the strings); this decodes the base64 by hand and
- * builds in a few tens of milliseconds, and looks up byte ranges of a piece without making a string
- * of them. `encoding` names the encoding in errors.
+ * Decodes the base64 tokens of the rank text `text` in place (see `rankTableOf`) and returns how
+ * many there are: token e's bytes end at `starts[e + 1]`, its unmixed FNV-1a hash is `hashes[e]`.
+ * Decoding and indexing are separate functions, each a loop that returns a local when it ends: in
+ * one function, a cold start's optimised code of the first loop (compiled mid-loop) met the code
+ * after it, which had never run, deoptimised, and was compiled again for the next loop.
  */
-export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
-  // A plain byte view even of a Buffer: lookups read the token bytes through one kind of array.
-  const text = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
-  const length = text.length;
-  // Token e has bytes data[starts[e], starts[e + 1]), decoded in place over the text they come
-  // from (never ahead of it: 4 characters in, 3 bytes out), so no second array of megabytes is
-  // touched page by page. Its rank is e plus the offset of the last "! <rank>" marker before it,
-  // kept in `markers` (entry, rank) for the rare file with more than the leading "! 0".
+function decodeRankText(
+  text: Uint8Array,
+  encoding: string,
+  starts: Int32Array,
+  hashes: Int32Array,
+  markers: number[],
+): number {
   const data = text;
-  // A token takes at least 4 base64 characters and a space.
-  const capacity = Math.ceil(length / 4) + 1;
-  const starts = new Int32Array(capacity + 1);
-  const markers: number[] = [];
-  // FNV-1a of each token, computed while its bytes are decoded: hashing them again from the array
-  // afterwards took about a third of the table's build time (on a cold start every ms counts).
-  const hashes = new Int32Array(capacity);
+  const length = text.length;
   let count = 0;
   let written = 0;
   let rank = 0;
-  // One past the highest rank so far.
-  let ranks = 0;
   let i = 0;
   while (i < length) {
     const code = text[i]!;
@@ -164,9 +154,50 @@ export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
     if (i < length && byteClasses[text[i]!] !== separator) throw malformedRanks(encoding);
     hashes[count++] = hash;
     rank++;
-    if (rank > ranks) ranks = rank;
     starts[count] = written;
   }
+  return count;
+}
+
+/** One past the highest rank of `count` tokens under `markers` (entry, rank) pairs. */
+function rankBound(markers: readonly number[], count: number): number {
+  let bound = 0;
+  let entry = 0;
+  let rank = 0;
+  for (let m = 0; m <= markers.length; m += 2) {
+    const next = m < markers.length ? markers[m]! : count;
+    if (next > entry) bound = Math.max(bound, rank + next - entry);
+    entry = next;
+    rank = markers[m + 1] ?? 0;
+  }
+  return bound;
+}
+
+/**
+ * The rank table of a rank text (base64 tokens in rank order, separated by spaces or newlines,
+ * "! <rank>" setting the next token's rank), decoded in place: `source` is overwritten. One byte
+ * array and an open-addressing table over it: a `Map` keyed by 200,000 token strings took ~0.2 s
+ * to build (most of it hashing and inserting the strings); this decodes the base64 by hand and
+ * builds in a few tens of milliseconds, and looks up byte ranges of a piece without making a string
+ * of them. `encoding` names the encoding in errors.
+ */
+export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
+  // A plain byte view even of a Buffer: lookups read the token bytes through one kind of array.
+  const data = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+  // Token e has bytes data[starts[e], starts[e + 1]), decoded in place over the text they come
+  // from (never ahead of it: 4 characters in, 3 bytes out), so no second array of megabytes is
+  // touched page by page. Its rank is e plus the offset of the last "! <rank>" marker before it,
+  // kept in `markers` (entry, rank) for the rare file with more than the leading "! 0".
+  // A token takes at least 4 base64 characters and a space.
+  const capacity = Math.ceil(data.length / 4) + 1;
+  const starts = new Int32Array(capacity + 1);
+  const markers: number[] = [];
+  // FNV-1a of each token, computed while its bytes are decoded: hashing them again from the array
+  // afterwards took about a third of the table's build time (on a cold start every ms counts).
+  const hashes = new Int32Array(capacity);
+  const count = decodeRankText(data, encoding, starts, hashes, markers);
+  const written = starts[count]!;
+  const ranks = rankBound(markers, count);
   // The pair memo packs ranks into 18 bits (every tiktoken encoding has under 2^18 tokens).
   if (ranks > 2 ** pairKeyBits)
     throw new TokenizerError({
@@ -193,29 +224,19 @@ export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
   // misses) ends at an empty slot only after several; this 256 KB answers most of them.
   const filter = new Int32Array(1 << (32 - filterShift));
   const byteRanks = new Int32Array(256).fill(noRank);
-  let longestToken = 0;
   markers.push(count, 0);
-  let marker = 0;
-  for (let e = 0, rank = 0; e < count; e++, rank++) {
-    while (e === markers[marker]) {
-      rank = markers[marker + 1]!;
-      marker += 2;
-    }
-    const from = starts[e]!;
-    const size = starts[e + 1]! - from;
-    if (size > longestToken) longestToken = size;
-    if (size === 1) byteRanks[data[from]!] = rank;
-    else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = rank;
-    // Mixed as `hashBytes` mixes, which lookups use.
-    const hash = (hashes[e]! ^ (hashes[e]! >>> 16)) >>> 0;
-    const word = Math.imul(hash, 0x9e3779b1) >>> filterShift;
-    filter[word] = filter[word]! | (1 << ((hash >>> 22) & 31)) | (1 << (hash >>> 27));
-    let slot = hash & mask;
-    while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
-    table[slot * 2] = (size << 21) | rank;
-    table[slot * 2 + 1] =
-      size <= 4 ? packBytes(data, from, size) : fingerprintOf(hash, offsetBits) | from;
-  }
+  const longestToken = indexTokens(
+    data,
+    starts,
+    hashes,
+    count,
+    markers,
+    offsetBits,
+    table,
+    pairs,
+    filter,
+    byteRanks,
+  );
   const rankOf = (bytes: Uint8Array, start: number, end: number): number => {
     const size = end - start;
     if (size > longestToken) return noRank;
@@ -242,6 +263,49 @@ export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
   return { rankOf, pairs, byteRanks, longestToken };
 }
 
+/**
+ * Enters the tokens decoded by `decodeRankText` into the lookup arrays of `rankTableOf` (the table
+ * of `mask + 1` slots, the two-byte ranks, the hash filter and the byte ranks); returns the bytes
+ * of the longest token.
+ */
+function indexTokens(
+  data: Uint8Array,
+  starts: Int32Array,
+  hashes: Int32Array,
+  count: number,
+  markers: number[],
+  offsetBits: number,
+  table: Int32Array,
+  pairs: Int32Array,
+  filter: Int32Array,
+  byteRanks: Int32Array,
+): number {
+  const mask = (table.length >> 1) - 1;
+  let longestToken = 0;
+  let marker = 0;
+  for (let e = 0, rank = 0; e < count; e++, rank++) {
+    while (e === markers[marker]) {
+      rank = markers[marker + 1]!;
+      marker += 2;
+    }
+    const from = starts[e]!;
+    const size = starts[e + 1]! - from;
+    if (size > longestToken) longestToken = size;
+    if (size === 1) byteRanks[data[from]!] = rank;
+    else if (size === 2) pairs[(data[from]! << 8) | data[from + 1]!] = rank;
+    // Mixed as `hashBytes` mixes, which lookups use.
+    const hash = (hashes[e]! ^ (hashes[e]! >>> 16)) >>> 0;
+    const word = Math.imul(hash, 0x9e3779b1) >>> filterShift;
+    filter[word] = filter[word]! | (1 << ((hash >>> 22) & 31)) | (1 << (hash >>> 27));
+    let slot = hash & mask;
+    while (table[slot * 2] !== 0) slot = (slot + 1) & mask;
+    table[slot * 2] = (size << 21) | rank;
+    table[slot * 2 + 1] =
+      size <= 4 ? packBytes(data, from, size) : fingerprintOf(hash, offsetBits) | from;
+  }
+  return longestToken;
+}
+
 const noRank = 2 ** 21;
 // A joined pair of at most this many bytes is looked up in the rank table directly, not through the
 // pair memo: hashing a few bytes and reading the token filter (256 KB) costs less than a probe of
@@ -266,7 +330,10 @@ const positionScale = 2 ** 32;
  * Counts `piece` under `ranks` (with its own pair memo).
  */
 export function countLongPiece(piece: string, ranks: Ranks): number {
-  const bytes = Buffer.from(piece, 'utf8');
+  const buffer = Buffer.from(piece, 'utf8');
+  // A plain byte view, as every other merge reads: a Buffer here (another map) deoptimised the
+  // lookups' optimised code on a cold start's first long piece, and they were compiled again.
+  const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
   return countSegmentedBytePairTokens(bytes, bytes.length, ranks);
 }
 

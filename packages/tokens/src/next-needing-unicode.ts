@@ -34,22 +34,27 @@ export function nextNeedingUnicode(
   from: number,
   end: number,
 ): number {
+  // Whole words before `last` are skipped while ASCII; a unit of a word that is not, or one
+  // outside whole words (an odd start or end), is classified alone. One path for all of them: a
+  // cold start's first call runs every branch, so its optimised code is not thrown away on the
+  // next call (separate paths for an odd start and end deoptimised it twice, and each time it was
+  // compiled again).
+  const last = end >> 1;
   let index = from;
-  if (index & 1 && index < end) {
+  while (index < end) {
+    if ((index & 1) === 0) index = nextWideWord(words, index >> 1, last) << 1;
+    if (index >= end) break;
     const code = units[index]!;
     if (code >= 128 && needsUnicode(code)) return index;
     index++;
   }
-  // Bits 7 to 15 of either unit: one of them is not ASCII (the mask is the same in either byte order).
-  for (let word = index >> 1, last = end >> 1; word < last; word++) {
-    if ((words[word]! & 0xff80ff80) === 0) continue;
-    const at = word << 1;
-    if (units[at]! >= 128 && needsUnicode(units[at]!)) return at;
-    if (units[at + 1]! >= 128 && needsUnicode(units[at + 1]!)) return at + 1;
-  }
-  if (end & 1 && end - 1 >= index) {
-    const code = units[end - 1]!;
-    if (code >= 128 && needsUnicode(code)) return end - 1;
-  }
   return -1;
+}
+
+/** The first of `words[from, last)` holding a code unit of 128 or more, or `last` (`from` if past it). */
+function nextWideWord(words: Int32Array, from: number, last: number): number {
+  let word = from;
+  // Bits 7 to 15 of either unit: one of them is not ASCII (the mask is the same in either byte order).
+  while (word < last && (words[word]! & 0xff80ff80) === 0) word++;
+  return word;
 }
