@@ -172,6 +172,12 @@ function letterOf(code: number): number {
   return -1;
 }
 
+// `text.charCodeAt(i)` looks `charCodeAt` up on `text` at every character through the call site's
+// property cache, keyed by the string's internal form (flat or joined, sliced, one or two bytes a
+// character): past four forms the site goes megamorphic and the scan makes a generic lookup per
+// character. Called through the prototype's function, nothing is looked up on `text`.
+const charCodeAt = String.prototype.charCodeAt;
+
 /** A word's first four letters as a number (base 26): its stem's index. */
 const stemCount = 26 ** 4;
 
@@ -231,8 +237,9 @@ export class WordStemScanner {
   #tail = 0;
 
   add(text: string): void {
-    for (let index = 0; index < text.length; index++) {
-      const code = text.charCodeAt(index);
+    const length = text.length;
+    for (let index = 0; index < length; index++) {
+      const code = charCodeAt.call(text, index);
       const letter = letterOf(code);
       if (letter < 0) {
         if (this.#length > 0) this.#end();

@@ -1,3 +1,6 @@
+// `text.charCodeAt(i)` without a lookup on `text` per character (see redact-secrets.ts).
+const charCodeAt = String.prototype.charCodeAt;
+
 // Each base64 character's 6-bit value, plus one (0: not a base64 character).
 const sextets = new Uint8Array(128);
 for (const [value, character] of [
@@ -17,7 +20,7 @@ export function encodesPair(text: string, start: number, end: number): boolean {
   if (end - start > 300) return false;
   let marked = false;
   for (let index = start + 1; index < end && !marked; index++) {
-    const code = text.charCodeAt(index);
+    const code = charCodeAt.call(text, index);
     marked = (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
   }
   if (!marked) return false;
@@ -26,10 +29,10 @@ export function encodesPair(text: string, start: number, end: number): boolean {
   let characters = 0;
   let pair = false;
   for (let index = start; index < end; index++) {
-    const code = text.charCodeAt(index);
+    const code = charCodeAt.call(text, index);
     if (code === 92) {
       // `\/` stands for `/`; any other backslash makes the run no base64.
-      if (index + 1 < end && text.charCodeAt(index + 1) === 47) continue;
+      if (index + 1 < end && charCodeAt.call(text, index + 1) === 47) continue;
       return false;
     }
     const value = code < 128 ? sextets[code]! : 0;

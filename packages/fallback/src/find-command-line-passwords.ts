@@ -2,6 +2,8 @@ import { pointsElsewhere } from './points-elsewhere.js';
 import { isPlaceholder, isTemplate } from './secret-heuristics.js';
 import { type KeyedMatch, keyIsSecret } from './secret-rules.js';
 
+// `text.charCodeAt(i)` without a lookup on `text` per character (see redact-secrets.ts).
+const charCodeAt = String.prototype.charCodeAt;
 /**
  * How a command takes a password on its command line, from each tool's documentation:
  * `space` flags take the next argument (or `-X=value`), `glued` flags take what follows them in
@@ -163,8 +165,8 @@ for (const name of triggerNames) {
 
 /** Whether the two characters at `at` open a trigger name (either case): a table lookup. */
 function opensName(text: string, at: number): boolean {
-  const first = text.charCodeAt(at);
-  const second = text.charCodeAt(at + 1);
+  const first = charCodeAt.call(text, at);
+  const second = charCodeAt.call(text, at + 1);
   return first < 128 && second < 128 && openings[first * 128 + second] === 1;
 }
 
@@ -196,8 +198,8 @@ const windowsExtension = /^\.(?:exe|bat|cmd)$/i;
 
 /** Whether a trigger name (any case, optionally `.exe`) stands at `at` and ends there. */
 function nameAt(text: string, at: number): boolean {
-  const first = lowerCode(text.charCodeAt(at));
-  const second = lowerCode(text.charCodeAt(at + 1));
+  const first = lowerCode(charCodeAt.call(text, at));
+  const second = lowerCode(charCodeAt.call(text, at + 1));
   if (first >= 128 || second >= 128) return false;
   const names = namesByOpening.get(first * 128 + second);
   if (names === undefined) return false;
@@ -205,16 +207,16 @@ function nameAt(text: string, at: number): boolean {
     let index = 2;
     while (
       index < name.length &&
-      lowerCode(text.charCodeAt(at + index)) === name.charCodeAt(index)
+      lowerCode(charCodeAt.call(text, at + index)) === name.charCodeAt(index)
     ) {
       index++;
     }
     if (index < name.length) continue;
     let end = at + name.length;
-    if (text.charCodeAt(end) === 46 && windowsExtension.test(text.slice(end, end + 4))) {
+    if (charCodeAt.call(text, end) === 46 && windowsExtension.test(text.slice(end, end + 4))) {
       end += 4;
     }
-    if (afterName(text.charCodeAt(end))) return true;
+    if (afterName(charCodeAt.call(text, end))) return true;
   }
   return false;
 }
@@ -241,7 +243,7 @@ function triggers(text: string, found: number[]): number[] {
   if (nameAt(text, 0)) found.push(0);
   const length = text.length;
   for (let index = 0; index < length; index++) {
-    const code = text.charCodeAt(index);
+    const code = charCodeAt.call(text, index);
     if (code >= 128 || beforeName[code] === 0 || !opensName(text, index + 1)) continue;
     if (!nameAt(text, index + 1)) continue;
     found.push(index + 1);

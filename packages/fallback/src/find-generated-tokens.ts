@@ -17,6 +17,8 @@ import {
   keyNamesPublicId,
 } from './secret-rules.js';
 
+// `text.charCodeAt(i)` without a lookup on `text` per character (see redact-secrets.ts).
+const charCodeAt = String.prototype.charCodeAt;
 /**
  * Structural detection that needs no list of credential families (`generated-token-shape.ts`): a
  * family nobody wrote a rule for still has the shape of a prefix and a generated body.
@@ -425,10 +427,11 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
   }
   // Most texts skip nothing: one shared empty set of ranges (it keeps no cursor worth keeping).
   const ranges = skipped.length === 0 ? noSkippedRanges : new SkippedRanges(skipped);
-  for (let index = 0; index < text.length; index++) {
-    if (!isTokenCharacter(text.charCodeAt(index))) continue;
+  const length = text.length;
+  for (let index = 0; index < length; index++) {
+    if (!isTokenCharacter(charCodeAt.call(text, index))) continue;
     const start = index;
-    while (index < text.length && isTokenCharacter(text.charCodeAt(index))) index++;
+    while (index < length && isTokenCharacter(charCodeAt.call(text, index))) index++;
     if (index - start < minRun) continue;
     let run = text.slice(start, index);
     let runStart = start;

@@ -25,6 +25,12 @@ import {
   vendorRules,
 } from './secret-rules.js';
 
+// `text.charCodeAt(i)` looks `charCodeAt` up on `text` at every character through the call site's
+// property cache, which V8 keys by the string's internal form (flat or joined, sliced, one or two
+// bytes a character, …): past four forms (real transcripts bring them) the site goes megamorphic
+// and the optimised loop makes a generic lookup per character, 2x slower or worse. Called through
+// the prototype's function, nothing is looked up on `text`; each call site keeps its own feedback.
+const charCodeAt = String.prototype.charCodeAt;
 /** One secret found: its kind and its position in the ORIGINAL text (end exclusive). */
 export interface SecretFinding {
   kind: string;
@@ -161,7 +167,7 @@ function tokenClass(code: number): number {
 function wordAt(text: string, at: number, word: string): boolean {
   if (at + word.length > text.length) return false;
   for (let index = 1; index < word.length; index++) {
-    let code = text.charCodeAt(at + index);
+    let code = charCodeAt.call(text, at + index);
     if (code >= 65 && code <= 90) code += 32;
     if (code !== word.charCodeAt(index)) return false;
   }
@@ -185,10 +191,10 @@ export function mayHoldSecret(text: string): boolean {
   // made the optimised loop deoptimise ("not a Smi"), and the code it settled on after text of every
   // kind (a long compaction) carried `next` as a float and ran the gate ~1.5x slower.
   const length = text.length;
-  let next = length > 0 ? text.charCodeAt(0) : 0;
+  let next = length > 0 ? charCodeAt.call(text, 0) : 0;
   for (let index = 0; index < length; index++) {
     const code = next;
-    next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
+    next = index + 1 < length ? charCodeAt.call(text, index + 1) : 0;
     const kind = tokenClass(code);
     if (kind === 1 || code === 43 || code === 47) base64++;
     // `\/` is how some JSON encoders write `/`: the value goes on past the backslash.
@@ -219,15 +225,15 @@ export function mayHoldSecret(text: string): boolean {
       }
       // `-u` at a word's end, `--user`.
       if (code === 45) {
-        if ((next === 117 || next === 85) && tokenClass(text.charCodeAt(index + 2)) !== 1) {
-          if (text.charCodeAt(index + 2) !== 95) return true;
+        if ((next === 117 || next === 85) && tokenClass(charCodeAt.call(text, index + 2)) !== 1) {
+          if (charCodeAt.call(text, index + 2) !== 95) return true;
         }
         if (wordAt(text, index, '--user')) return true;
       }
       continue;
     }
     if (code === 64) return true;
-    if (code === 58 && next === 47 && text.charCodeAt(index + 2) === 47) {
+    if (code === 58 && next === 47 && charCodeAt.call(text, index + 2) === 47) {
       return true;
     }
     if ((code === 126 || code === 46) && token >= 8 && tokenClass(next) !== 0) {
@@ -384,8 +390,9 @@ const hintState = hintFlags.slice();
 export function hintedRules(text: string, active = new Uint8Array(hintSources.length)): Uint8Array {
   active.fill(0);
   let state = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
+  const length = text.length;
+  for (let index = 0; index < length; index++) {
+    const code = charCodeAt.call(text, index);
     if (code < 128) {
       state = hintStep[state * hintColumns + hintColumn[code]!]!;
     } else if (code === 0x212a) {
