@@ -1,7 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, open, readFile, stat } from 'node:fs/promises';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { fromOpenAIChat, jsonNestingDepth, validateMessages } from '@baton/compressor';
+import { fromOpenAIChat, validateMessages, valueNestingDepth } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
 import { fromCodexCli, looksLikeCodexCli } from './from-codex-cli.js';
@@ -209,6 +209,19 @@ const MAX_NESTING_DEPTH = 1_000;
 
 /** `readTranscript` on text already in memory. */
 export function parseTranscript(text: string, options: ParseTranscriptOptions = {}): Transcript {
+  const transcript = parseUnchecked(text, options);
+  // Measured on the messages, not the text: readers parse tool calls' `arguments` strings, where
+  // nesting hides from a scan of the file.
+  if (valueNestingDepth(transcript.messages, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH) {
+    throw new InputFileError({
+      file: transcript.file,
+      message: `values nested deeper than ${MAX_NESTING_DEPTH.toLocaleString('en-US')} levels (Baton's limit)`,
+    });
+  }
+  return transcript;
+}
+
+function parseUnchecked(text: string, options: ParseTranscriptOptions): Transcript {
   const file = options.file ?? '<input>';
   const format = options.format ?? 'auto';
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -217,12 +230,6 @@ export function parseTranscript(text: string, options: ParseTranscriptOptions = 
     throw new InputFileError({
       file,
       message: 'binary file, not a transcript (it holds NUL bytes)',
-    });
-  }
-  if (jsonNestingDepth(source) > MAX_NESTING_DEPTH) {
-    throw new InputFileError({
-      file,
-      message: `values nested deeper than ${MAX_NESTING_DEPTH.toLocaleString('en-US')} levels (Baton's limit)`,
     });
   }
   try {

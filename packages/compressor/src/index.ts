@@ -25,7 +25,7 @@ export {
 export { ContextWindowExceededError } from './context-window-exceeded-error.js';
 export type { CompactionStore, CompactionStoreSession } from './create-session-tracker.js';
 export { fromOpenAIChat } from './from-openai-chat.js';
-export { jsonNestingDepth } from './json-nesting-depth.js';
+export { jsonNestingDepth, valueNestingDepth } from './json-nesting-depth.js';
 export type {
   OpenAIChatContentPart,
   OpenAIChatMessage,

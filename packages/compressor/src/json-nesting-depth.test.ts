@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonNestingDepth } from './index.js';
+import { jsonNestingDepth, valueNestingDepth } from './index.js';
 
 // Reference: the depth of the parsed value (only used on values shallow enough to recurse).
 function depthOf(value: unknown): number {
@@ -75,5 +75,23 @@ describe('jsonNestingDepth', () => {
   it('does not count brackets inside strings', () => {
     expect(jsonNestingDepth(JSON.stringify({ text: '['.repeat(10_000) }), 64)).toBe(1);
     expect(jsonNestingDepth(JSON.stringify(['\\"[[[', '{{{\\']), 64)).toBe(1);
+  });
+});
+
+describe('valueNestingDepth', () => {
+  it('equals the depth of the value its JSON text has (property)', () => {
+    fc.assert(
+      fc.property(value, (parsed) => {
+        expect(valueNestingDepth(parsed)).toBe(jsonNestingDepth(JSON.stringify(parsed)));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('walks a million levels without recursion, and stops just past the limit', () => {
+    const deep = JSON.parse(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`);
+    expect(valueNestingDepth(deep)).toBe(1_000_000);
+    expect(valueNestingDepth(deep, 64)).toBe(65);
+    expect(valueNestingDepth('text')).toBe(0);
   });
 });

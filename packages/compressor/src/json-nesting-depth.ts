@@ -27,3 +27,33 @@ export function jsonNestingDepth(text: string, limit = Number.POSITIVE_INFINITY)
   }
   return deepest;
 }
+
+/**
+ * How deep `value`'s arrays and objects nest (a scalar is 0), walked with an explicit stack so a
+ * value nested past what recursion can follow is measured, not overflowed. Stops once `limit` is
+ * passed and returns a value above it. For values parsed from strings the text check cannot see
+ * (a tool call's `arguments` JSON, parsed by a reader).
+ */
+export function valueNestingDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
+  let deepest = 0;
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    const inner = depth + 1;
+    if (inner > deepest) {
+      deepest = inner;
+      if (deepest > limit) return deepest;
+    }
+    const children = Array.isArray(current) ? current : Object.values(current);
+    for (const child of children) {
+      if (child !== null && typeof child === 'object') {
+        values.push(child);
+        depths.push(inner);
+      }
+    }
+  }
+  return deepest;
+}
