@@ -19,6 +19,7 @@ import { printableText } from './printable-text.js';
 import { createProgressReporter } from './progress-reporter.js';
 import { readTranscript, type Transcript } from './read-transcript.js';
 import { safeErrorText } from './safe-error-text.js';
+import { shownFileName } from './shown-file-name.js';
 import { UsageError } from './usage-error.js';
 
 interface FileOutcome {
@@ -107,7 +108,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
   let anyCannotFit = false;
   try {
     for (const [index, transcript] of transcripts.entries()) {
-      progress.start(index, transcript.file);
+      progress.start(index, shownFileName(transcript.file));
       const outputFormat =
         settings.outputFormat !== 'auto'
           ? settings.outputFormat
@@ -115,7 +116,7 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
             ? 'openai-chat'
             : 'ai-sdk';
       const outcome: FileOutcome = {
-        file: transcript.file,
+        file: shownFileName(transcript.file),
         format: transcript.format,
         output: null,
         outputFormat,
@@ -145,11 +146,11 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
           const text = `${JSON.stringify(body, null, 2)}\n`;
           if (path === '-') io.stdout.write(text);
           else await writeAtomically(path, text);
-          outcome.output = path;
+          outcome.output = shownFileName(path);
         }
         progress.done(
           index,
-          transcript.file,
+          outcome.file,
           broken
             ? 'FAILED (invalid history)'
             : `${formatNumber(report.tokensBefore)} -> ${formatNumber(report.tokensAfter)} tokens (${report.strategy})`,
@@ -158,14 +159,14 @@ export async function compactCommand(settings: CompactSettings, io: CliIo): Prom
         if (ContextBudgetError.isInstance(error)) {
           anyCannotFit = true;
           outcome.cannotFit = cannotFitOf(error);
-          progress.done(index, transcript.file, `cannot fit: ${cannotFitText(outcome.cannotFit)}`);
+          progress.done(index, outcome.file, `cannot fit: ${cannotFitText(outcome.cannotFit)}`);
           continue;
         }
         failed = true;
         outcome.error = printableText(
           safeErrorText(error instanceof Error ? error.message : String(error)),
         );
-        progress.done(index, transcript.file, `FAILED (${outcome.error})`);
+        progress.done(index, outcome.file, `FAILED (${outcome.error})`);
       }
     }
   } finally {
@@ -255,7 +256,7 @@ function outputPaths(
     const other = seen.get(path);
     if (other !== undefined) {
       throw new UsageError({
-        message: `--out ${out}: ${other} and ${file} would both be written to ${path}`,
+        message: `--out ${shownFileName(out)}: ${shownFileName(other)} and ${shownFileName(file)} would both be written to ${shownFileName(path)}`,
       });
     }
     seen.set(path, file);

@@ -5,6 +5,7 @@ import { formatNumber } from './format-number.js';
 import { modelWarning, resolveCliModel, shownModel } from './model-warning.js';
 import type { CountSettings } from './parse-cli-arguments.js';
 import { readTranscript } from './read-transcript.js';
+import { shownFileName } from './shown-file-name.js';
 
 /** `baton count <file>`: tokens per message and in total. Returns the exit code. */
 export async function countCommand(settings: CountSettings, io: CliIo): Promise<number> {
@@ -41,7 +42,7 @@ export async function countCommand(settings: CountSettings, io: CliIo): Promise<
     if (settings.json) {
       io.stdout.write(
         `${JSON.stringify({
-          file: transcript.file,
+          file: shownFileName(transcript.file),
           format: transcript.format,
           model: shownModel(model),
           encoding: counter.encoding,
@@ -55,7 +56,7 @@ export async function countCommand(settings: CountSettings, io: CliIo): Promise<
     }
     const width = Math.max(6, formatNumber(total).length);
     const lines = [
-      `${transcript.file} (${transcript.format}, ${rows.length} messages) ${shownModel(model)}: ${counter.encoding}${counter.exact ? '' : ' (estimate)'}`,
+      `${shownFileName(transcript.file)} (${transcript.format}, ${rows.length} messages) ${shownModel(model)}: ${counter.encoding}${counter.exact ? '' : ' (estimate)'}`,
       `${'#'.padStart(5)}  ${'role'.padEnd(9)}  ${'tokens'.padStart(width)}  parts`,
       ...rows.map(
         (row) =>

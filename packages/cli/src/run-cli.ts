@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { redactSecrets } from '@baton/fallback';
 import { BatonError } from '@baton/tokens';
 import type { CliIo } from './cli-io.js';
 import { countCommand } from './count-command.js';
@@ -9,6 +8,7 @@ import { InputFileError } from './input-file-error.js';
 import { parseCliArguments } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
 import { safeErrorText } from './safe-error-text.js';
+import { shownFileName } from './shown-file-name.js';
 import { UsageError } from './usage-error.js';
 
 export { EXIT_CODES } from './exit-codes.js';
@@ -67,7 +67,7 @@ export async function runCli(args: readonly string[], io: Partial<CliIo> = {}): 
       // The problem may quote the file's content; the name is the user's argument, but a token
       // pasted where a file name goes (`baton count ghp_…`) is as much a secret as any other.
       const problem = error.message.slice(error.file.length + 2);
-      const file = redactSecrets(error.file).text;
+      const file = shownFileName(error.file);
       streams.stderr.write(`baton: ${printableText(`${file}: ${safeErrorText(problem)}`)}\n`);
       return EXIT_CODES.badInput;
     }

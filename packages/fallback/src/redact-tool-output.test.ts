@@ -78,6 +78,9 @@ describe('credentials in the same places', () => {
         familyToken((_, family) => family === 'azure-sas'),
         fc.constantFrom(...positions),
         ({ token }, [, place]) => {
+          // A drawn body that happens to spell a placeholder word (`…O4DUMMYWF…`) is kept alone
+          // too, by the look-alike guard: this property is about the places, not that guard.
+          fc.pre(!redactSecrets(token).text.includes(middleOf(token)));
           expect(redactSecrets(place(token)).text).not.toContain(middleOf(token));
         },
       ),
