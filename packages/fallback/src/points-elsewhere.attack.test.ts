@@ -18,6 +18,10 @@ describe('attack: a generated password that starts with `/` is no file path', ()
   it('is redacted in docker run -e NAME=<value>', () => {
     fc.assert(
       fc.property(name, password, (key, value) => {
+        // The same password without its leading `/` must be one the rules redact (a drawn body
+        // that opens like a JPEG's base64, `/9j/`, is file bytes either way).
+        const control = `docker run -e ${key}=${value.slice(1)} postgres`;
+        fc.pre(!redactSecrets(control).text.includes(value.slice(1)));
         const text = `docker run -e ${key}=${value} postgres`;
         expect(redactSecrets(text).text).not.toContain(value);
       }),

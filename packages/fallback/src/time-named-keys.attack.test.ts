@@ -52,6 +52,9 @@ describe('a secret under a key whose last word is one of the new time words', ()
   it('is redacted when the value is no time (property; leaks on wt-lead)', () => {
     fc.assert(
       fc.property(secretWord, lastWord, secretValue, layout, (secret, last, value, place) => {
+        // What the bare secret key leaves (a rare hex value the value judge keeps) is not this
+        // test's subject: the time word must not weaken the key.
+        fc.pre(!redactSecrets(place(secret, value)).text.includes(value));
         const text = place(`${secret}_${last}`, value);
         expect(redactSecrets(text).text).not.toContain(value);
       }),
