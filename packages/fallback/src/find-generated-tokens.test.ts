@@ -130,6 +130,9 @@ describe('generic token shapes leave ordinary output alone', () => {
         randomBody(24, 24),
         fc.integer({ min: 1_600_000_000_000, max: 1_900_000_000_000 }),
         (sha, digest, id, stamp) => {
+          // A drawn id that opens with an issuer's documented prefix (`EZTK…`) is a token alone;
+          // the property is that an id's own prefix and the shapes around it add nothing.
+          fc.pre(redactSecrets(id).findings.length === 0);
           const uuid = `${digest.slice(0, 8)}-${digest.slice(8, 12)}-${digest.slice(12, 16)}-${digest.slice(16, 20)}-${digest.slice(20, 32)}`;
           for (const text of [
             `commit ${sha}`,

@@ -17,14 +17,30 @@ const forms: Array<[string, (key: string, value: string) => string]> = [
   ['compareTo', (key, value) => `if (${key}.compareTo("${value}") == 0) {`],
 ];
 const key = fc.constantFrom('password', 'dbPassword', 'apiSecret', 'adminPassword');
-// A generated value: letters of both cases and digits, so no value reads as a word or a name.
+// A generated value: distinct letters (no letter twice in either case) of both cases in runs of at
+// most three, each run closed by a distinct digit, so no value reads as a word, a placeholder
+// (`your…`, `xxxx`) or typed filler (`aaaa00AA`).
 const value = fc
   .tuple(
-    fc.stringMatching(/^[A-Z]{2,6}$/),
-    fc.stringMatching(/^[0-9]{2,6}$/),
-    fc.stringMatching(/^[a-z]{4,10}$/),
+    fc.shuffledSubarray([...'abcdefghijklmnopqrstuvwxyz'], { minLength: 6, maxLength: 10 }),
+    fc.shuffledSubarray([...'0123456789'], { minLength: 10, maxLength: 10 }),
+    fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+    fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 10, maxLength: 10 }),
   )
-  .map(([upper, digits, lower]) => `${lower}${digits}${upper}`);
+  .map(([letters, digits, upper, runs]) => {
+    // The first two letters take one case each, so both cases are always present.
+    const cased = letters.map((letter, index) =>
+      index === 1 || (index > 1 && upper[index]) ? letter.toUpperCase() : letter,
+    );
+    let written = '';
+    let taken = 0;
+    for (let group = 0; taken < cased.length; group++) {
+      const run = cased.slice(taken, taken + (runs[group] ?? 1));
+      taken += run.length;
+      written += run.join('') + (digits[group] ?? '');
+    }
+    return written;
+  });
 
 describe('findKeyedSecrets forms', () => {
   for (const [name, write] of forms) {

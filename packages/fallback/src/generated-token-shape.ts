@@ -334,6 +334,7 @@ function hasSequence(core: string): boolean {
   return false;
 }
 
+const oneCaseHex = /^(?:[0-9a-f]+|[0-9A-F]+)$/;
 const secretWords = /secret|token|passw|private|credential|signin|api_?key|srp/i;
 
 /**
@@ -342,6 +343,9 @@ const secretWords = /secret|token|passw|private|credential|signin|api_?key|srp/i
  * decode to random bytes. JSON naming a secret inside is a credential bundle, not content.
  */
 export function decodesToReadable(value: string): boolean {
+  // Hex in one case is hex: base64 of text writes capitals or letters past `f` in nearly every
+  // group, while 20 random hex characters decode to all-printable bytes about once in 1,000 draws.
+  if (oneCaseHex.test(value)) return false;
   const base64 = value.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   for (let shift = 0; shift < 4; shift++) {
     const part = base64.slice(shift);

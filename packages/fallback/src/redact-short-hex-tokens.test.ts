@@ -77,6 +77,42 @@ describe('a vendor-style prefix and a short hex body', () => {
     );
   });
 
+  it('is not taken for encoded text when its hex happens to decode to printable bytes (property)', () => {
+    // Groups of four hex characters that base64-decode to three printable bytes: a body built of
+    // them is what random hex is now and then (about once in 1,000 draws of 20), and it is hex.
+    const hexAlphabet = [...lowerHex];
+    const printableGroups: string[] = [];
+    for (const a of hexAlphabet)
+      for (const b of hexAlphabet)
+        for (const c of hexAlphabet)
+          for (const d of hexAlphabet) {
+            const bytes = Buffer.from(`${a}${b}${c}${d}`, 'base64');
+            if (bytes.length === 3 && bytes.every((byte) => byte >= 32 && byte < 127)) {
+              printableGroups.push(`${a}${b}${c}${d}`);
+            }
+          }
+    const body = fc
+      .noBias(fc.array(fc.constantFrom(...printableGroups), { minLength: 4, maxLength: 7 }))
+      .map((groups) => groups.join(''))
+      .filter(
+        (hex) => /[a-f]/.test(hex) && /\d/.test(hex) && !/(?:0123|1234|2345|3456|abcd)/.test(hex),
+      );
+    fc.assert(
+      fc.property(
+        drawn('bcdfghjklmnpqrstvwxz', 2, 2),
+        fc.constantFrom('_', '-', '~'),
+        body,
+        (prefix, separator, hex) => {
+          const value = `${prefix}${separator}${hex}`;
+          fc.pre(!isObjectId(value) && !isCloudResourceId(value));
+          expect(redactSecrets(`token=${value}`).text).not.toContain(hex);
+          expect(redactSecrets(`see ${value} here`).text).not.toContain(hex);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('leaves hashes that name content alone (property)', () => {
     const word = fc.constantFrom('serde', 'serde_json', 'tokio', 'libc', 'proc-macro2', 'syn');
     const shapes = fc.oneof(
