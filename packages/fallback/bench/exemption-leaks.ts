@@ -184,6 +184,20 @@ const contexts: Context[] = [
     kinds: all,
     write: (s) => `DB_PASSWORD=/run/secrets/${s}`,
   },
+  // line-wide words: a digest or anti-forgery word elsewhere on the line
+  {
+    name: 'line: "hash" member, then "value"',
+    kinds: all,
+    write: (s) => `{"hash": "md5", "value": "${s}"}`,
+  },
+  {
+    name: 'line: "nonce" member, then "value"',
+    kinds: all,
+    write: (s) => `{"nonce": 7, "value": "${s}"}`,
+  },
+  { name: 'line: "value" alone (control)', kinds: all, write: (s) => `{"id": 7, "value": "${s}"}` },
+  { name: 'key: "pw"', kinds: all, write: (s) => `{"user": "app", "pw": "${s}"}` },
+  { name: 'key: DB_PW=', kinds: all, write: (s) => `DB_PW=${s}` },
   // environment syntaxes
   { name: 'env: set -gx', kinds: all, write: (s) => `set -gx API_TOKEN ${s}` },
   { name: 'env: setx', kinds: all, write: (s) => `setx DB_PASSWORD ${s}` },

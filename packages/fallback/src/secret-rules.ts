@@ -1612,6 +1612,21 @@ function decodesToKeyMaterial(value: string): boolean {
  * True when the text just before a quoted value names it as public, fake or anti-forgery
  * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
  */
+/**
+ * What names the value that `line` (the text before it on its line) ends at: the key just before
+ * it (`"nonce": "`, `X-CSRF-Token: `), an HTML element's `name` before its `value` or `content`
+ * (`<input name="authenticity_token" value="`), or, where no key stands just before (a list's
+ * item), the whole line. Another member of a one-line object (`{"nonce": 7, "value": "…"}`)
+ * names nothing of this value.
+ */
+export function nameBeforeValue(line: string): string {
+  const element = /\bname\s*=\s*["']([^"'<>]*)["'][^<>]*?\b(?:value|content)\s*=\s*["']?$/i.exec(
+    line,
+  );
+  if (element !== null) return element[1]!;
+  return /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/.exec(line)?.[1] ?? line;
+}
+
 /** True when the text before a value ends with a page cursor's key (`"NextToken": "`). */
 export function keyNamesPageCursor(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
@@ -1621,7 +1636,7 @@ export function keyNamesPageCursor(before: string): boolean {
 
 export function keyDeclaresNotSecret(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
-  if (/csrf|xsrf|authenticity|nonce/i.test(line)) return true;
+  if (/csrf|xsrf|authenticity|nonce/i.test(nameBeforeValue(line))) return true;
   // A signature (Anthropic thinking blocks, webhook and JWS signatures) or encrypted reasoning is
   // opaque data anyone holding the message already has; image and file bytes are content.
   if (
@@ -2014,7 +2029,9 @@ export const contextRules: SecretRule[] = [
       if (keyDeclaresNotSecret(before) || keyNamesPublicId(before)) return false;
       // Digests are written base64 too; the line says so (`sha256`, `hash`, `integrity`).
       const line = before.slice(before.lastIndexOf('\n') + 1);
-      if (/sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i.test(line)) return false;
+      if (/sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i.test(nameBeforeValue(line))) {
+        return false;
+      }
       // Credentials are short; a run of 1,000+ characters is content (image bytes, an encrypted
       // blob) unless it decodes to a key.
       if (value.length >= 1000) return decodesToKeyMaterial(value);
