@@ -1,5 +1,5 @@
 import { isTemplate } from './secret-heuristics.js';
-import { acceptKeyedValue, type KeyedMatch, keyIsIdLike, keyIsSecret } from './secret-rules.js';
+import { acceptKeyedValue, type KeyedMatch, keyIsIdLike, keyIsSecretFor } from './secret-rules.js';
 
 /**
  * A variable set by a command that takes its name and its value as two words, with no `=` between
@@ -7,7 +7,7 @@ import { acceptKeyedValue, type KeyedMatch, keyIsIdLike, keyIsSecret } from './s
  * value`, Windows `setx NAME value`, a Dockerfile's `ENV NAME value`, and the secret stores that
  * take the value after a flag (`gh secret set NAME --body value`, `-b value`). Which command it is
  * only tells where the name and the value stand; whether the value is a secret is the key-value
- * judgement (`keyIsSecret` on the name, `acceptKeyedValue` on the value), as for `NAME=value`.
+ * judgement (`keyIsSecretFor` on the name and value, `acceptKeyedValue` on the value), as for `NAME=value`.
  *
  * The command starts a line or a shell command (after `;`, `&&`, `||`, `|`, `(`, `$ `, a backtick
  * or `RUN`). `set` in prose (`set password manually`) is no command: fish's `set` counts only with
@@ -48,11 +48,11 @@ export function findEnvironmentAssignments(text: string, found: KeyedMatch[] = [
     if (groups.fish !== undefined && groups.fish === 'set' && !upperName.test(name)) continue;
     if (groups.store !== undefined && groups.flag === undefined) continue;
     if (groups.store === undefined && groups.flag !== undefined) continue;
-    const strength = keyIsSecret(name);
-    if (strength === undefined) continue;
     const quoted = raw.startsWith('"') || raw.startsWith("'");
     // A bare value's closing punctuation (`setenv TOKEN abc.`, `` `setx KEY v` ``) is the text's.
     const value = quoted ? raw.slice(1, -1) : raw.replace(/[.,;:)\]}]+$/, '');
+    const strength = keyIsSecretFor(name, value);
+    if (strength === undefined) continue;
     if (value === '' || isTemplate(value) || reference.test(value)) continue;
     // A shell word or a Dockerfile value is a literal, quoted or not: no code is read there
     // (`AAAAA.BB0bBB` is no member access), as a shell's `NAME=value` is read.

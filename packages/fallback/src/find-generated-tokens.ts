@@ -15,6 +15,7 @@ import {
   keyIsSecret,
   keyNamesPageCursor,
   keyNamesPublicId,
+  nameBeforeValue,
 } from './secret-rules.js';
 
 // `text.charCodeAt(i)` without a lookup on `text` per character (see redact-secrets.ts).
@@ -194,13 +195,21 @@ interface RunContext {
 }
 
 /** What the text before a run says of it: named as not secret, or a digest named on its line. */
+/** The key before a run with its separator (`h1:` is a word of `digestWords`), or the line. */
+function digestContext(line: string): string {
+  const name = nameBeforeValue(line);
+  return name === line ? line : `${name}:`;
+}
+
 function runContext(text: string, runStart: number): RunContext {
   // Digests are written in base64 too, and their line says so (`sha256`, `integrity`); only the 200
   // characters before count (searching back to the line start is quadratic on one long line).
   const near = text.slice(Math.max(0, runStart - 200), runStart);
   return {
     declared: declaredNotSecret(text, runStart),
-    digest: namesDigest(near.slice(near.lastIndexOf('\n') + 1)),
+    // Named by the key just before the run when one stands there (`"hash": "`, `integrity: `), not
+    // by another member of a one-line object (`{"hash": "md5", "value": "<token>"}`).
+    digest: namesDigest(digestContext(near.slice(near.lastIndexOf('\n') + 1))),
   };
 }
 

@@ -410,6 +410,23 @@ const joseHeaderMembers = new Set([
   'nonce',
 ]);
 
+// The members of a JWK that hold private or symmetric key material (RFC 7518 sections 6.2.2,
+// 6.3.2 and 6.4.1): an EC or OKP key's `d`, an RSA key's primes and exponents, an `oct` key's `k`.
+const privateJwkMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+
+/** True when the header's keys (`jwk`, the ECDH `epk`) are public halves only. */
+function holdsPublicKeysOnly(header: Record<string, unknown>): boolean {
+  return ['jwk', 'epk'].every((member) => {
+    const key = header[member];
+    return (
+      key === undefined ||
+      (typeof key === 'object' &&
+        key !== null &&
+        privateJwkMembers.every((name) => !Object.hasOwn(key, name)))
+    );
+  });
+}
+
 /**
  * True when the span is a JOSE header alone (`eyJhbGciOi…` with no `.` joining it to a payload):
  * base64url of a JSON object naming its algorithm, with header members only. It says how a token
@@ -431,7 +448,8 @@ function isJoseHeaderAlone(text: string, start: number, end: number): boolean {
       header !== null &&
       !Array.isArray(header) &&
       typeof (header as { alg?: unknown }).alg === 'string' &&
-      Object.keys(header).every((member) => joseHeaderMembers.has(member))
+      Object.keys(header).every((member) => joseHeaderMembers.has(member)) &&
+      holdsPublicKeysOnly(header as Record<string, unknown>)
     );
   } catch {
     return false;

@@ -8,6 +8,7 @@ import {
   findEncodedCredentials,
   findWrappedEncodedCredentials,
 } from './find-encoded-credentials.js';
+import { findEncodedJsonCredentials } from './find-encoded-json-credentials.js';
 import { findEnvironmentAssignments } from './find-environment-assignments.js';
 import { findFlagCredentials } from './find-flag-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
@@ -779,6 +780,11 @@ function collectSpans(
       if (maps.length === 0 || !withinRanges(maps, span.start)) spans.push(span);
     }
     for (const span of findWrappedEncodedCredentials(text)) spans.push(span);
+    // Base64 of JSON holding a credential once decoded, quoted or not.
+    if (depth < maxEscapeDepth) {
+      const holdsSecret = (decoded: string) => collectSpans(decoded, options, depth + 1).length > 0;
+      for (const span of findEncodedJsonCredentials(text, holdsSecret)) spans.push(span);
+    }
   }
   // A signed URL's signature authorises whoever holds the URL, whichever service signed it.
   if (!disabled?.includes('url-signature')) findUrlSignatures(text, spans);

@@ -735,8 +735,59 @@ const metadataLast = new Set([
   'properties',
   'property',
 ]);
-const notSecretKeys =
-  /^(?:total|max|min|num|count|limit|used|remaining|input|output|prompt|completion|cached|reasoning|schema|table|column|field|object|node|item|entry|record|row|element|registry|public|publishable|pub|foreign|primary|sort|partition|cache|hot|lookup|map|dict|unique|composite|idempotency|routing|shard|csrf|xsrf|keyboard|monkey|turkey|donkey|hockey|jockey)$/;
+// Words that make `key` or `token` name something other than a credential, each only where it
+// qualifies that word (`sort_key`, `max_tokens`, `public_key`), never a password, a secret or a
+// credential (`REGISTRY_PASSWORD`, `INPUT_PASSWORD`, `csrf_secret`), and never a word further off
+// (`NODE_AUTH_TOKEN`, `primary_access_key`, `prompt_tokens_details` reads `prompt_tokens`).
+// Counts of tokens (an LLM's usage, a limit) are plural (`input_tokens`) or follow the word
+// (`tokens_used`, `token_limit`): `INPUT_TOKEN` is a GitHub Action's `token` input.
+const tokenCountWords =
+  /^(?:total|max|min|num|limit|used|remaining|input|output|prompt|completion|cached|reasoning)$/;
+// A data structure's key (a row's, a map's, a cache's): a key, not a token (`node_token`,
+// `registry_token`, `cache_token` are join and access tokens). `primary` is not among them: a DB
+// primary key holds a column's name, a random `primaryKey` is a cloud service's access key (Azure's
+// `primaryKey` beside `secondaryKey`).
+const structureKeyWords =
+  /^(?:schema|table|column|field|object|node|item|entry|record|row|element|registry|foreign|sort|partition|cache|hot|lookup|map|dict|unique|composite|idempotency|routing|shard)$/;
+// Public halves and anti-forgery values, of either word.
+const publicWords = /^(?:public|publishable|pub|csrf|xsrf)$/;
+// Words that only spell `key` inside them.
+const keyInsideWords = /^(?:keyboard|monkey|turkey|donkey|hockey|jockey)$/;
+// Any of the words above, and `primary`: what a key naming no secret at all may say its value is
+// (`sortOrder`, `primaryColor`), read by the checks of values under ordinary keys.
+const notSecretWord = (segment: string) =>
+  tokenCountWords.test(segment) ||
+  structureKeyWords.test(segment) ||
+  publicWords.test(segment) ||
+  keyInsideWords.test(segment) ||
+  segment === 'primary';
+const keyWord = /^keys?$/;
+const tokenWord = /^tokens?$/;
+
+/**
+ * True when a word of the key names what `key` or `token` is here as no credential (see above):
+ * read only next to that word, and never where the key names a password, a secret or a credential.
+ */
+function qualifiedNotSecret(segments: readonly string[]): boolean {
+  if (segments.some((segment) => keyInsideWords.test(segment))) return true;
+  if (
+    segments.some((segment) => strongSegments.has(segment) || gluedPassword.test(segment)) ||
+    /private_?key|client_?secret/.test(segments.join('_'))
+  ) {
+    return false;
+  }
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const next = segments[index + 1] ?? '';
+    const previous = segments[index - 1] ?? '';
+    if (publicWords.test(segment) && (keyWord.test(next) || tokenWord.test(next))) return true;
+    if (structureKeyWords.test(segment) && keyWord.test(next)) return true;
+    if (tokenCountWords.test(segment) && (next === 'tokens' || tokenWord.test(previous))) {
+      return true;
+    }
+  }
+  return false;
+}
 
 // Words of a page cursor's name; a name holding any other word (`page_access_token` is a Facebook
 // Page's credential) is not a cursor.
@@ -899,7 +950,77 @@ export function keyIsSecret(rawKey: string): 'strong' | 'weak' | undefined {
   return verdict;
 }
 
-function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
+// GPG key ids (8 or 16 hex digits, `0x` or not) and fingerprints (40 hex digits, spaced in fours or
+// not; 64 for v5 and v6 keys), one or a list.
+const gpgKeyIds =
+  /^(?:(?:0x)?(?:[0-9A-Fa-f]{8}|[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40}|[0-9A-Fa-f]{64})(?:[\s,;]+|$))+$/;
+const spacedFingerprint = /^(?:[0-9A-Fa-f]{4}\s+){9}[0-9A-Fa-f]{4}$/;
+// A time: epoch seconds to nanoseconds, ISO 8601 or a date with its separators, an HTTP date.
+const timeValue =
+  /^(?:\d{9,19}(?:\.\d+)?|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2}| ?UTC)?|\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}(?: \d{1,2}:\d{2}(?::\d{2})?)?|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,? [\w :+-]+|null|none|never|-)?$/i;
+
+/**
+ * The form a value takes under a key named for it, where that form is no credential: key ids and
+ * fingerprints under a GPG key's name (`GPG_KEY`, `GPG_KEYS` of official Docker images,
+ * `PGP_FINGERPRINT`), and times under a key naming when something happened to a secret
+ * (`token_expires_at`, OAuth's `client_secret_expires_at`, `password_changed_at`; only a verb
+ * before `at` says so: `CLIENT_SECRET_MS`, `token_created` hold secrets). Anything else under such
+ * a key is judged as under any key of its words: a base64 private key under `GPG_KEY`, a token
+ * under `token_issued_at`. A private key or its passphrase is named so (`GPG_PRIVATE_KEY`,
+ * `GPG_PASSPHRASE`) and has no form kept.
+ */
+function keptValueForm(segments: readonly string[]): ((value: string) => boolean) | undefined {
+  const last = segments.at(-1)!;
+  if (
+    /^(?:keys?|fingerprints?|fpr)$/.test(last) &&
+    segments.some((segment) => segment === 'gpg' || segment === 'pgp') &&
+    !segments.some((segment) => segment === 'private' || strongSegments.has(segment))
+  ) {
+    return (value) => gpgKeyIds.test(value) || spacedFingerprint.test(value);
+  }
+  if (last === 'at' && segments.length >= 2 && eventVerbs.has(segments[segments.length - 2]!)) {
+    return (value) => timeValue.test(value);
+  }
+  return undefined;
+}
+
+interface KeptForm {
+  /** True when the value (trimmed, unquoted) has the form the key is kept for. */
+  fits: (value: string) => boolean;
+  /** How strongly the key's words mark any other value as secret. */
+  strength: 'strong' | 'weak';
+}
+const keptForms = new Map<string, KeptForm | null>();
+
+/** The form a key is kept for and its strength for other values (see `keptValueForm`), if any. */
+function keptFormOf(rawKey: string): KeptForm | undefined {
+  let form = keptForms.get(rawKey);
+  if (form === undefined) {
+    if (keptForms.size > 10_000) keptForms.clear();
+    const segments = keySegments(rawKey);
+    const fits = segments.length === 0 ? undefined : keptValueForm(segments);
+    const strength = fits === undefined ? undefined : classifyKey(rawKey, false);
+    form = fits !== undefined && strength !== undefined ? { fits, strength } : null;
+    keptForms.set(rawKey, form);
+  }
+  return form ?? undefined;
+}
+
+const fitsForm = (form: KeptForm, value: string) =>
+  form.fits(value.trim().replace(/^["']|["']$/g, ''));
+
+/**
+ * How strongly a key marks `value` as secret: as `keyIsSecret`, and for a key kept for the form of
+ * its value (see `keptValueForm`), as its words do when the value is not of that form.
+ */
+export function keyIsSecretFor(rawKey: string, value: string): 'strong' | 'weak' | undefined {
+  const verdict = keyIsSecret(rawKey);
+  if (verdict !== undefined) return verdict;
+  const form = keptFormOf(rawKey);
+  return form === undefined || fitsForm(form, value) ? undefined : form.strength;
+}
+
+function classifyKey(rawKey: string, honourForms = true): 'strong' | 'weak' | undefined {
   // Generated ids (`toolu_01DD7PwKMij...`) are not names, whatever segments they happen to hold.
   if (rawKey.length >= 16 && /\d/.test(rawKey) && shannonEntropy(rawKey) > 3.8) return undefined;
   const segments = keySegments(rawKey);
@@ -912,26 +1033,12 @@ function classifyKey(rawKey: string): 'strong' | 'weak' | undefined {
     last === 'accessid' ||
     (segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access');
   if (metadataLast.has(last) && !accessId) return undefined;
-  // `GPG_KEY`, `GPG_KEYS` (official Docker images), `PGP_KEY_ID`: key ids and fingerprints, public
-  // by design; a private key or its passphrase is named so (`GPG_PRIVATE_KEY`, `GPG_PASSPHRASE`).
-  if (
-    /^(?:keys?|fingerprints?|fpr)$/.test(last) &&
-    segments.some((segment) => segment === 'gpg' || segment === 'pgp') &&
-    !segments.some((segment) => segment === 'private' || strongSegments.has(segment))
-  ) {
-    return undefined;
-  }
-  // When something happened to a secret (`token_expires_at`, OAuth's `client_secret_expires_at`,
-  // `password_changed_at`): a time, often 16-19 digits of epoch. Only a verb before `at` says so:
-  // a bare suffix does not (`MINIO_…_PASSWORD_<target>`, `CLIENT_SECRET_MS`, `token_created`
-  // holding the new token).
-  if (last === 'at' && segments.length >= 2 && eventVerbs.has(segments[segments.length - 2]!)) {
-    return undefined;
-  }
+  // A key kept for the form of its value (GPG key ids, times): see `keptValueForm`.
+  if (honourForms && keptValueForm(segments) !== undefined) return undefined;
   // In a dotted path (`postgresql.primary.password`, Helm values, Spring properties) the parents
   // say where the value sits, the last part what it is: `primary` is a primary key's word only there.
   const leaf = rawKey.includes('.') ? dottedLeaf(rawKey) : segments;
-  if (leaf.some((segment) => notSecretKeys.test(segment))) return undefined;
+  if (qualifiedNotSecret(leaf)) return undefined;
   if (namesPageCursor(segments)) return undefined;
   // `nonMatchingToken`, `fake_api_key`, `example_secret`: the name says the value is not real.
   if (segments.some((segment) => selfDeclaredFake.has(segment))) return undefined;
@@ -999,7 +1106,7 @@ function classifyServiceKey(rawKey: string): boolean {
   const segments = keySegments(rawKey);
   if (segments.length === 0 || segments.length > 3) return false;
   if (metadataLast.has(segments.at(-1)!)) return false;
-  if (segments.some((segment) => notSecretKeys.test(segment) || selfDeclaredFake.has(segment))) {
+  if (qualifiedNotSecret(segments) || segments.some((segment) => selfDeclaredFake.has(segment))) {
     return false;
   }
   return segments.some((segment) => serviceNames.has(segment));
@@ -1062,7 +1169,7 @@ export function looksLikeCommandOrProse(value: string): boolean {
  * passes the keyed-value checks (an object value is as good as quoted).
  */
 export function isKeyedSecret(key: string, value: string): boolean {
-  const strength = keyIsSecret(key);
+  const strength = keyIsSecretFor(key, value);
   return strength !== undefined && acceptKeyedValue(value, strength, true, keyIsIdLike(key));
 }
 
@@ -1325,8 +1432,8 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       match = pairs ? findKeyValueMatch(pattern, text, pattern.lastIndex) : pattern.exec(text)
     ) {
       if (pattern === xmlPairPattern || pattern === xmlElementPattern) {
-        const strength = keyIsSecret(match.groups!.key!);
         const value = match.groups!.value!;
+        const strength = keyIsSecretFor(match.groups!.key!, value);
         if (!strength || !acceptKeyedValue(value, strength, true)) continue;
         const valueStart =
           base +
@@ -1347,7 +1454,8 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       // A table row's value cell may be the key cell of the next pair (`| env | token | <value> |`).
       if (pattern === keyValuePattern || pattern === markdownCellPattern)
         pattern.lastIndex = match.index + Math.max(1, groups.key?.length ?? 1);
-      const strength = keyIsSecret(groups.key ?? '');
+      // A key kept for its value's form (`GPG_KEY`, `token_issued_at`) is judged with the value.
+      const strength = keyIsSecret(groups.key ?? '') ?? keptFormOf(groups.key ?? '')?.strength;
       if (!strength) continue;
       if (
         pattern === cliFlagPattern &&
@@ -1400,6 +1508,7 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         passphrase > 0
           ? text.slice(valueStart - base, valueStart - base + value.length + passphrase)
           : value;
+      if (keyIsSecretFor(groups.key ?? '', whole) === undefined) continue;
       if (!acceptKeyedValue(whole, strength, quoted, keyIsIdLike(groups.key ?? ''))) continue;
       found.push({
         kind: strength === 'strong' ? 'password' : 'secret',
@@ -1503,6 +1612,21 @@ function decodesToKeyMaterial(value: string): boolean {
  * True when the text just before a quoted value names it as public, fake or anti-forgery
  * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
  */
+/**
+ * What names the value that `line` (the text before it on its line) ends at: the key just before
+ * it (`"nonce": "`, `X-CSRF-Token: `), an HTML element's `name` before its `value` or `content`
+ * (`<input name="authenticity_token" value="`), or, where no key stands just before (a list's
+ * item), the whole line. Another member of a one-line object (`{"nonce": 7, "value": "…"}`)
+ * names nothing of this value.
+ */
+export function nameBeforeValue(line: string): string {
+  const element = /\bname\s*=\s*["']([^"'<>]*)["'][^<>]*?\b(?:value|content)\s*=\s*["']?$/i.exec(
+    line,
+  );
+  if (element !== null) return element[1]!;
+  return /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/.exec(line)?.[1] ?? line;
+}
+
 /** True when the text before a value ends with a page cursor's key (`"NextToken": "`). */
 export function keyNamesPageCursor(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
@@ -1512,7 +1636,7 @@ export function keyNamesPageCursor(before: string): boolean {
 
 export function keyDeclaresNotSecret(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
-  if (/csrf|xsrf|authenticity|nonce/i.test(line)) return true;
+  if (/csrf|xsrf|authenticity|nonce/i.test(nameBeforeValue(line))) return true;
   // A signature (Anthropic thinking blocks, webhook and JWS signatures) or encrypted reasoning is
   // opaque data anyone holding the message already has; image and file bytes are content.
   if (
@@ -1528,7 +1652,11 @@ export function keyDeclaresNotSecret(before: string): boolean {
   return (
     namesPageCursor(segments) ||
     namesOAuthFrontChannelValue(segments) ||
-    segments.some((segment) => notSecretKeys.test(segment) || selfDeclaredFake.has(segment))
+    qualifiedNotSecret(segments) ||
+    // A key that names no secret at all (`sortOrder`, `rookTable`) may say what its value is by any
+    // of its words.
+    (keyIsSecret(key) === undefined && segments.some((segment) => notSecretWord(segment))) ||
+    segments.some((segment) => selfDeclaredFake.has(segment))
   );
 }
 
@@ -1764,7 +1892,7 @@ export const contextRules: SecretRule[] = [
     pattern:
       /^(?<indent>[ \t]*)["']?(?<key>[A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]*[|>][+-]?[ \t]*\r?\n(?<secret>(?:\k<indent>[ \t]+\S[^\r\n]*(?:\r?\n|$))+)/gm,
     accept: (value, match) => {
-      const strength = keyIsSecret(match.groups!.key!);
+      const strength = keyIsSecretFor(match.groups!.key!, value.trim());
       if (!strength) return false;
       const body = value.trim();
       // A script or a document under the key (several words on a line) is not a value.
@@ -1784,7 +1912,7 @@ export const contextRules: SecretRule[] = [
     pattern:
       /^(?<indent>[ \t]*)(?:-[ \t]+)?["']?(?<key>[A-Za-z_][\w.-]*)["']?[ \t]*:[ \t]+(?<secret>[^\s#|>][^\r\n]{0,300}(?:\r?\n\k<indent>[ \t]+[^\s#][^\r\n]{0,300}){1,8})/gm,
     accept: (value, match) => {
-      const strength = keyIsSecret(match.groups!.key!);
+      const strength = keyIsSecretFor(match.groups!.key!, value);
       if (!strength) return false;
       const lines = value.split(/\r?\n/).map((line) => line.trim());
       // A mapping or a list below the line, or a comment, is structure, not a continued value.
@@ -1901,7 +2029,9 @@ export const contextRules: SecretRule[] = [
       if (keyDeclaresNotSecret(before) || keyNamesPublicId(before)) return false;
       // Digests are written base64 too; the line says so (`sha256`, `hash`, `integrity`).
       const line = before.slice(before.lastIndexOf('\n') + 1);
-      if (/sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i.test(line)) return false;
+      if (/sha-?\d|md5|hash|digest|integrity|checksum|fingerprint/i.test(nameBeforeValue(line))) {
+        return false;
+      }
       // Credentials are short; a run of 1,000+ characters is content (image bytes, an encrypted
       // blob) unless it decodes to a key.
       if (value.length >= 1000) return decodesToKeyMaterial(value);
