@@ -22,6 +22,9 @@ describe('attack: a generated password that starts with `/` is no file path', ()
         // that opens like a JPEG's base64, `/9j/`, is file bytes either way).
         const control = `docker run -e ${key}=${value.slice(1)} postgres`;
         fc.pre(!redactSecrets(control).text.includes(value.slice(1)));
+        // Stripping the `/` also strips a JPEG's signature: a drawn `/9j/…` is judged as image
+        // bytes with it and as a password without it, so the control says nothing there.
+        fc.pre(!value.startsWith('/9j/'));
         const text = `docker run -e ${key}=${value} postgres`;
         expect(redactSecrets(text).text).not.toContain(value);
       }),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readsAsCamelName } from './generated-token-shape.js';
 import { redactSecrets } from './index.js';
 
 /**
@@ -185,6 +186,26 @@ describe('public identifiers are not credentials', () => {
 
   it('leaves 32-byte Base58 keys alone where the text names them an address or public key', () => {
     expectKeptIn(bytes(32).map(base58), solanaPlaces);
+  });
+
+  it('reads no secret word inside another key on the line (property)', () => {
+    // A random key spells `seEd` or `Priv` now and then; it names nothing, so the address named
+    // after it stays an address.
+    const spelled = fc
+      .tuple(bytes(32).map(base58), fc.constantFrom('seEd', 'Priv', 'SiGner', 'KeyPair'), fc.nat())
+      .map(([key, word, at]) => {
+        const cut = at % (key.length - 4);
+        return key.slice(0, cut) + word + key.slice(cut + word.length);
+      });
+    fc.assert(
+      fc.property(spelled, bytes(32).map(base58), (other, address) => {
+        // A drawn key that happens to read as a camel-case name is words, and its words are read.
+        fc.pre(!readsAsCamelName(other));
+        const text = `const MINT = "${other}"; // mint: ${address}`;
+        expect(redactSecrets(text).text).toContain(`mint: ${address}`);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('still redacts 64-byte Solana secret keys there, and 32-byte keys named secret', () => {

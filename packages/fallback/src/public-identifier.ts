@@ -1,5 +1,6 @@
 import { base58CheckPayload, decodeBase58 } from './base58-check.js';
 import { decodeBase64 } from './decode-base64.js';
+import { readsAsCamelName } from './generated-token-shape.js';
 import { keyIsSecret } from './secret-rules.js';
 
 /**
@@ -131,12 +132,16 @@ const addressWordEnd =
   /(?:^|[^A-Za-z])(?:address|wallet|owner|mint|token|program|sender|receiver|recipient|payer|account|vote|validator|pubkey|solana|sol)$/i;
 // A secret key named on the same line keeps a value redacted, whatever else is said there.
 const secretContext = /secret|priv|seed|mnemonic|passw|keypair|signer/i;
+// Other keys on the line are no words: a random key spells `seEd` or `Priv` now and then (about
+// one 44-character key in 3,000). A camel-case name of that length is words, and is read.
+const otherKeys = /[1-9A-HJ-NP-Za-km-z]{32,44}/g;
+const keyAsBlank = (run: string) => (readsAsCamelName(run) ? run : ' ');
 
 /** True when `value` is a 32-byte Base58 key the text before names as a public address. */
 function isNamedBase58Address(value: string, line: string): boolean {
   if (value.length < 32 || value.length > 44) return false;
   const named = addressContext.exec(line);
-  if (named === null || secretContext.test(line)) return false;
+  if (named === null || secretContext.test(line.replace(otherKeys, keyAsBlank))) return false;
   // The word must start a word of the key (`wallet`, `owner_address`, `mintAddress`): `sol` ends
   // `CONSOL` and `mint` ends `spearmint`, and those name no address.
   const previous = line.charAt(named.index - 1);
@@ -544,8 +549,12 @@ export function isPublicIdentifier(
 ): boolean {
   const value = text.slice(start, end);
   if (awsUniqueId.test(value) || isSshPublicKey(value) || isGithubNodeId(value)) return true;
+  // Only against a finding of the value's shape or a key's name: a rule that reads the value as a
+  // password by its syntax (`.netrc`'s `password <value>`, a command line's `-p<value>`, a URL's
+  // user info) has no key before it to ask, and a generated name is a password there all the same.
   if (
     (kmsMultiRegionKeyId.test(value) || kubernetesGeneratedName.test(value)) &&
+    shapeKinds.has(kind ?? '') &&
     !keyBeforeIsSecret(text, start)
   ) {
     return true;

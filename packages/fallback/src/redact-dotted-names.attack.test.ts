@@ -13,7 +13,7 @@ const words =
     ' ',
   );
 const capital = (word: string) => word[0]!.toUpperCase() + word.slice(1);
-// Acronyms and a capital first word stay out: a name led by a capitalised word and a number
+// A capital first word stays out: a name led by a capitalised word and a number
 // (`Key1HttpTokenAccess`, `factor1HMACSpecAccess`) is taken for a prefixed token by the shape layer
 // anywhere in text, whatever the key: a separate, older judgement (reported, not fixed here).
 const acronym = fc.constantFrom('V', 'Oauth');
@@ -51,6 +51,10 @@ describe('attack: numbered member names after a secret key', () => {
         numberedName,
         (name, sep, path, last) => {
           const text = `${name}${sep}${[...path, last].join('.')}`;
+          // The control: the same name without its number. A name of short words (`keyHttpKeyFrom`)
+          // is read as a token by the shape layer with or without one; the property is the number.
+          const control = text.replace(/\d+/g, '');
+          fc.pre(redactSecrets(control).text === control);
           expect(redactSecrets(text).text).toBe(text);
         },
       ),
