@@ -125,6 +125,7 @@ const hintWordPairs = new Uint8Array(128 * 128);
 for (const word of [
   'pass',
   'pwd',
+  'pw',
   'secret',
   'token',
   'key',

@@ -1390,7 +1390,7 @@ function isLineTerminator(code: number): boolean {
 
 const longLine = 2000;
 const keyword =
-  /pass|pwd|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer/gi;
+  /pass|pwd?|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer/gi;
 
 /**
  * Minified JSON and long log lines: run the pair patterns only in windows around each keyword (a
