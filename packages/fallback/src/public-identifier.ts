@@ -533,6 +533,29 @@ function isKsuidUnderId(text: string, start: number, end: number): boolean {
   return key !== undefined && /^[_$]?id$/i.test(key);
 }
 
+// A Twilio SID (String IDentifier): two capitals naming the resource's type (`SM` a message, `MG`
+// a messaging service, `CA` a call) and 32 lower-case hex digits.
+const twilioSid = /^[A-Z]{2}[0-9a-f]{32}$/;
+
+/**
+ * True when the span is a SID under a key whose last word is `sid` (`"sid": "…"`,
+ * `messaging_service_sid`, `CallSid`): the id of a resource, as a UUID under `*_id` is. Only
+ * against the generic shape's finding: the issuer's rules for its credential-bearing types (`AC`,
+ * `SK`) judge those as before, and a session cookie under `sid` has another format.
+ */
+function isSidUnderSidKey(text: string, start: number, end: number): boolean {
+  if (!twilioSid.test(text.slice(start, end))) return false;
+  const key = keyBefore(text, start);
+  return (
+    key !== undefined &&
+    key
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .at(-1) === 'sid'
+  );
+}
+
 // Findings judged by the value's shape or by a key's name, not by an issuer's format.
 const shapeKinds = new Set([
   'generated-token',
@@ -588,6 +611,7 @@ export function isPublicIdentifier(
   if (!shapeKinds.has(kind ?? '')) return false;
   if (isNamedDigest(text, start, end)) return true;
   if (kind === 'generated-token' && isKsuidUnderId(text, start, end)) return true;
+  if (kind === 'prefixed-token' && isSidUnderSidKey(text, start, end)) return true;
   return (
     kind !== 'password' && kind !== 'secret' && isEncodedPlainJson(text, start, end, holdsNoSecret)
   );
