@@ -49,8 +49,13 @@ const shapes: Array<[string, (random: Random) => string, number]> = [
   ],
   [
     'capitals glued to lower-case hex',
-    // Letters no two-letter object-id prefix (`id`, `in`, `ws`, `ch`) is spelt from.
-    (r) => `${pick(r, 'ABDEGJKLMNQSUXYZ', 2)}${pick(r, alphabets.hex, 32)}`,
+    // Letters no two-letter object-id prefix (`id`, `in`, `ws`, `ch`) is spelt from, and no
+    // Twilio resource type (`SM`, `MM`, `MG`, `QU`: SIDs of resources that open nothing).
+    (r) => {
+      let type = pick(r, 'ABDEGJKLMNQSUXYZ', 2);
+      while (/^(?:SM|MM|MG|QU)$/.test(type)) type = pick(r, 'ABDEGJKLMNQSUXYZ', 2);
+      return `${type}${pick(r, alphabets.hex, 32)}`;
+    },
     0.99,
   ],
   [

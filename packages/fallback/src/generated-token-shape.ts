@@ -565,12 +565,19 @@ export function isCloudResourceId(segment: string): boolean {
 // or lower-case letters ending in one that is not hex (`dapi…`), so where the body starts is plain.
 const gluedHex = /^([A-Z]{2,5}|[a-z]{0,5}[g-z])([0-9a-f]{32,64})$/;
 
+// Twilio SIDs of resources that open nothing (a message, a messaging service, a call, a
+// conference, a recording, a phone number, a queue, a chat service): two capitals
+// naming the type, then 32 lower-case hex. The types that carry a credential (`AC` account, `SK`
+// API key) are not listed; Twilio's own rules and this shape find them.
+const twilioResourceTypes = new Set(['SM', 'MM', 'MG', 'CA', 'CF', 'RE', 'PN', 'QU', 'IS']);
+
 /** True when `segment` is a letter prefix glued to 32–64 characters of random lower-case hex. */
 function hasGluedHexBody(segment: string): boolean {
   const glued = gluedHex.exec(segment);
   return (
     glued !== null &&
     !idPrefixes.has(glued[1]!.toLowerCase()) &&
+    !(glued[2]!.length === 32 && twilioResourceTypes.has(glued[1]!)) &&
     isRandomHex(glued[2]!) &&
     !looksLikeWords(glued[1]!)
   );

@@ -525,6 +525,62 @@ function isEncodedPlainJson(
   }
 }
 
+// KSUID (Segment's K-Sortable Unique IDentifier): 20 bytes, a 4-byte count of seconds since
+// 2014-05-13 (1,400,000,000 Unix) then 16 random bytes, written as 27 base62 digits (0-9A-Za-z).
+const ksuidShape = /^[0-9A-Za-z]{27}$/;
+const base62Digits = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const ksuidEpoch = 1_400_000_000;
+// From when KSUIDs were published (2017-03) to 2031: fixed, so that redaction stays a function of
+// the text alone. A random 27-digit value fits 20 bytes in 59 % of draws and then has its time in
+// this window in about 10 % of those (6 % of all).
+const ksuidFirstSecond = 1_490_000_000;
+const ksuidLastSecond = 1_924_992_000;
+
+/** True when `value` is a KSUID minted between 2017 and 2031. */
+function isKsuid(value: string): boolean {
+  if (!ksuidShape.test(value)) return false;
+  let number = 0n;
+  for (const digit of value) number = number * 62n + BigInt(base62Digits.indexOf(digit));
+  if (number >> 160n !== 0n) return false;
+  const seconds = Number(number >> 128n) + ksuidEpoch;
+  return seconds >= ksuidFirstSecond && seconds < ksuidLastSecond;
+}
+
+/**
+ * True when the span is a KSUID under a key that is only `id` (`"id": "…"`, `id: …`, `_id=…`): a
+ * record's own id, as ULIDs and UUIDs are. Only against the generic shape's finding: a value a key
+ * calls secret, or an issuer's or a signed format, is judged as before. Under `id` a generated value
+ * of any other shape (a private key pasted there) stays a token.
+ */
+function isKsuidUnderId(text: string, start: number, end: number): boolean {
+  if (!isKsuid(text.slice(start, end))) return false;
+  const key = keyBefore(text, start);
+  return key !== undefined && /^[_$]?id$/i.test(key);
+}
+
+// A Twilio SID (String IDentifier): two capitals naming the resource's type (`SM` a message, `MG`
+// a messaging service, `CA` a call) and 32 lower-case hex digits.
+const twilioSid = /^[A-Z]{2}[0-9a-f]{32}$/;
+
+/**
+ * True when the span is a SID under a key whose last word is `sid` (`"sid": "…"`,
+ * `messaging_service_sid`, `CallSid`): the id of a resource, as a UUID under `*_id` is. Only
+ * against the generic shape's finding: the issuer's rules for its credential-bearing types (`AC`,
+ * `SK`) judge those as before, and a session cookie under `sid` has another format.
+ */
+function isSidUnderSidKey(text: string, start: number, end: number): boolean {
+  if (!twilioSid.test(text.slice(start, end))) return false;
+  const key = keyBefore(text, start);
+  return (
+    key !== undefined &&
+    key
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .at(-1) === 'sid'
+  );
+}
+
 // Findings judged by the value's shape or by a key's name, not by an issuer's format.
 const shapeKinds = new Set([
   'generated-token',
@@ -583,6 +639,8 @@ export function isPublicIdentifier(
   // length) wins.
   if (!shapeKinds.has(kind ?? '')) return false;
   if (isNamedDigest(text, start, end)) return true;
+  if (kind === 'generated-token' && isKsuidUnderId(text, start, end)) return true;
+  if (kind === 'prefixed-token' && isSidUnderSidKey(text, start, end)) return true;
   return (
     kind !== 'password' && kind !== 'secret' && isEncodedPlainJson(text, start, end, holdsNoSecret)
   );
