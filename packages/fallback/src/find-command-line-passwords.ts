@@ -191,12 +191,17 @@ const windowsExtension = /^\.(?:exe|bat|cmd)$/i;
 
 /** Whether a trigger name (any case, optionally `.exe`) stands at `at` and ends there. */
 function nameAt(text: string, at: number): boolean {
+  // Nothing is read past the end (a read there gives NaN, which no name holds; one NaN made the
+  // optimised scan around this deoptimise and run on with slower reads).
+  const length = text.length;
+  if (at + 1 >= length) return false;
   const first = lowerCode(charCodeAt.call(text, at));
   const second = lowerCode(charCodeAt.call(text, at + 1));
   if (first >= 128 || second >= 128) return false;
   const names = namesByOpening.get(first * 128 + second);
   if (names === undefined) return false;
   for (const name of names) {
+    if (at + name.length > length) continue;
     let index = 2;
     while (
       index < name.length &&
@@ -206,10 +211,15 @@ function nameAt(text: string, at: number): boolean {
     }
     if (index < name.length) continue;
     let end = at + name.length;
-    if (charCodeAt.call(text, end) === 46 && windowsExtension.test(text.slice(end, end + 4))) {
+    if (
+      end < length &&
+      charCodeAt.call(text, end) === 46 &&
+      windowsExtension.test(text.slice(end, end + 4))
+    ) {
       end += 4;
     }
-    if (afterName(charCodeAt.call(text, end))) return true;
+    // The name ends the text, or a character that may end it follows.
+    if (end >= length || afterName(charCodeAt.call(text, end))) return true;
   }
   return false;
 }
