@@ -232,41 +232,48 @@ export function wordStemsOf(texts: readonly string[]): Set<string> {
 export class WordStemScanner {
   readonly stems = new Set<string>();
   readonly #seen = new Uint8Array(stemCount);
-  #length = 0;
-  #stem = 0;
-  #tail = 0;
 
+  // The word being read (letters so far, its stem's code, the code of its letters past the stem)
+  // is kept in locals for the loop, not in fields: a word never runs from one call into the next.
   add(text: string): void {
     const length = text.length;
+    let letters = 0;
+    let stem = 0;
+    let tail = 0;
     for (let index = 0; index < length; index++) {
       const code = charCodeAt.call(text, index);
       const letter = letterOf(code);
       if (letter < 0) {
-        if (this.#length > 0) this.#end();
+        if (letters > 0) {
+          this.#end(letters, stem, tail);
+          letters = 0;
+          stem = 0;
+          tail = 0;
+        }
         continue;
       }
-      if (this.#length < 4) this.#stem = this.#stem * 26 + letter;
-      else if (this.#length < longestStopWord) this.#tail = this.#tail * 27 + letter + 1;
-      this.#length++;
+      if (letters < 4) stem = stem * 26 + letter;
+      else if (letters < longestStopWord) tail = tail * 27 + letter + 1;
+      letters++;
       // I with a dot above lower-cases to i and a combining dot: the word ends after the i.
-      if (code === 0x130) this.#end();
+      if (code === 0x130) {
+        this.#end(letters, stem, tail);
+        letters = 0;
+        stem = 0;
+        tail = 0;
+      }
     }
-    if (this.#length > 0) this.#end();
+    if (letters > 0) this.#end(letters, stem, tail);
   }
 
-  #end(): void {
-    const length = this.#length;
-    const stem = this.#stem;
+  #end(length: number, stem: number, tail: number): void {
     if (length >= 4 && this.#seen[stem] === 0) {
       const stopTails = length > longestStopWord ? undefined : stopWordTails.get(stem);
-      if (stopTails === undefined || !stopTails.has(this.#tail)) {
+      if (stopTails === undefined || !stopTails.has(tail)) {
         this.#seen[stem] = 1;
         this.stems.add(stemText(stem));
       }
     }
-    this.#length = 0;
-    this.#stem = 0;
-    this.#tail = 0;
   }
 }
 

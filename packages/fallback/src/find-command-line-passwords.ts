@@ -163,13 +163,6 @@ for (const name of triggerNames) {
   openings[(name.charCodeAt(0) & ~32) * 128 + (name.charCodeAt(1) & ~32)] = 1;
 }
 
-/** Whether the two characters at `at` open a trigger name (either case): a table lookup. */
-function opensName(text: string, at: number): boolean {
-  const first = charCodeAt.call(text, at);
-  const second = charCodeAt.call(text, at + 1);
-  return first < 128 && second < 128 && openings[first * 128 + second] === 1;
-}
-
 // Characters that may stand right before a command's name: a space, a quote, a path, `;|&(=`.
 const beforeName = new Uint8Array(128);
 for (const character of ' \t\n\r/\\"\'(;|&=`') beforeName[character.charCodeAt(0)] = 1;
@@ -198,12 +191,17 @@ const windowsExtension = /^\.(?:exe|bat|cmd)$/i;
 
 /** Whether a trigger name (any case, optionally `.exe`) stands at `at` and ends there. */
 function nameAt(text: string, at: number): boolean {
+  // Nothing is read past the end (a read there gives NaN, which no name holds; one NaN made the
+  // optimised scan around this deoptimise and run on with slower reads).
+  const length = text.length;
+  if (at + 1 >= length) return false;
   const first = lowerCode(charCodeAt.call(text, at));
   const second = lowerCode(charCodeAt.call(text, at + 1));
   if (first >= 128 || second >= 128) return false;
   const names = namesByOpening.get(first * 128 + second);
   if (names === undefined) return false;
   for (const name of names) {
+    if (at + name.length > length) continue;
     let index = 2;
     while (
       index < name.length &&
@@ -213,10 +211,15 @@ function nameAt(text: string, at: number): boolean {
     }
     if (index < name.length) continue;
     let end = at + name.length;
-    if (charCodeAt.call(text, end) === 46 && windowsExtension.test(text.slice(end, end + 4))) {
+    if (
+      end < length &&
+      charCodeAt.call(text, end) === 46 &&
+      windowsExtension.test(text.slice(end, end + 4))
+    ) {
       end += 4;
     }
-    if (afterName(charCodeAt.call(text, end))) return true;
+    // The name ends the text, or a character that may end it follows.
+    if (end >= length || afterName(charCodeAt.call(text, end))) return true;
   }
   return false;
 }
@@ -242,15 +245,24 @@ function triggers(text: string, found: number[]): number[] {
   const assignments = found.length;
   if (nameAt(text, 0)) found.push(0);
   const length = text.length;
+  // Each character is read once: the two after the current one are carried along (`first`,
+  // `second`; 128 past the end, which opens no name, as NaN did), not read again at every
+  // character that may stand before a name (a third of the characters of code and logs).
+  let first = length > 0 ? charCodeAt.call(text, 0) : 128;
+  let second = length > 1 ? charCodeAt.call(text, 1) : 128;
   for (let index = 0; index < length; index++) {
-    const code = charCodeAt.call(text, index);
-    if (code >= 128 || beforeName[code] === 0 || !opensName(text, index + 1)) continue;
-    if (!nameAt(text, index + 1)) continue;
+    const code = first;
+    first = second;
+    second = index + 2 < length ? charCodeAt.call(text, index + 2) : 128;
+    if (code >= 128 || beforeName[code] === 0 || first >= 128 || second >= 128) continue;
+    if (openings[first * 128 + second] === 0 || !nameAt(text, index + 1)) continue;
     found.push(index + 1);
     // The rest of the line is read with it: the next trigger worth a look is on a later line.
     const lineEnd = text.indexOf('\n', index + 1);
     if (lineEnd === -1) break;
     index = lineEnd - 1;
+    first = charCodeAt.call(text, lineEnd);
+    second = lineEnd + 1 < length ? charCodeAt.call(text, lineEnd + 1) : 128;
   }
   return assignments > 0 ? found.sort((a, b) => a - b) : found;
 }

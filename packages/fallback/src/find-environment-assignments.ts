@@ -21,6 +21,20 @@ const blanks = /^[ \t]*$/;
 const assignment =
   /(?:(?<fish>set(?:[ \t]+-{1,2}[A-Za-z]+)*)|(?<named>setenv|setx)|(?<docker>ENV)|(?<store>gh[ \t]+secret[ \t]+set))[ \t]+(?<name>[A-Za-z_][\w.-]{0,100})[ \t]+(?:(?<flag>(?:--body|-b)[ \t]+|--body=))?(?<value>"[^"\r\n]{0,300}"|'[^'\r\n]{0,300}'|[^\s"'`;|&<>()]{1,300})/y;
 
+/**
+ * Literals every match of `assignment` holds, as written: fish's `set` (and `gh secret set`) with
+ * the blank after it, `setenv`, `setx`, `ENV` with its blank. A text holding none has no match, so
+ * `redactSecrets` asks this scan only when its one pass over the text met one of them.
+ */
+export const environmentAssignmentHints: readonly string[] = [
+  'set ',
+  'set\t',
+  'setenv',
+  'setx',
+  'ENV ',
+  'ENV\t',
+];
+
 const upperName = /^[A-Z][A-Z0-9_]*$/;
 /** `$OTHER`, `${OTHER}`, `$(command)`, `%OTHER%`: the value is read from elsewhere when set. */
 const reference = /^\$(?:[A-Za-z_{(]|\d)|^%[A-Za-z_]\w*%$/;

@@ -9,7 +9,10 @@ import {
   findWrappedEncodedCredentials,
 } from './find-encoded-credentials.js';
 import { findEncodedJsonCredentials } from './find-encoded-json-credentials.js';
-import { findEnvironmentAssignments } from './find-environment-assignments.js';
+import {
+  environmentAssignmentHints,
+  findEnvironmentAssignments,
+} from './find-environment-assignments.js';
 import { findFlagCredentials } from './find-flag-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
@@ -268,10 +271,13 @@ const builtInRules = [...vendorRules, ...contextRules];
 // enough to stay in cache. A hint that must match case is checked as written where its
 // lower-cased form ends.
 // Past the rules, the same answer for steps that need a literal: one of the documented prefixes,
-// `PRIVATE KEY` (a headless key's END line), `secret` (a Kubernetes Secret, any case).
+// `PRIVATE KEY` (a headless key's END line), `secret` (a Kubernetes Secret, any case), the words
+// every command `findEnvironmentAssignments` reads must hold (`set `, `setenv`, `ENV `, ...): its
+// own scan for them was a separate pass over every text the gates let through.
 const documentedGate = builtInRules.length;
 const privateKeyGate = documentedGate + 1;
 const secretGate = documentedGate + 2;
+const environmentGate = documentedGate + 3;
 
 interface HintSource {
   hints: readonly string[] | undefined;
@@ -284,6 +290,7 @@ export const hintSources: readonly HintSource[] = [
   { hints: documentedPrefixes.map(([prefix]) => prefix), matchCase: true },
   { hints: ['PRIVATE KEY'], matchCase: true },
   { hints: ['secret'], matchCase: false },
+  { hints: environmentAssignmentHints, matchCase: true },
 ];
 
 /** One hint as the scan reports it: as written (`exact`) or in any case, and whom it serves. */
@@ -795,8 +802,10 @@ function collectSpans(
       if (!disabled?.includes(span.kind)) spans.push(span);
     }
     // `set -gx NAME value`, `setenv NAME value`, `ENV NAME value`: a name and a value with no `=`.
-    for (const span of findEnvironmentAssignments(text)) {
-      if (!disabled?.includes(span.kind)) spans.push(span);
+    if (active[environmentGate] === 1) {
+      for (const span of findEnvironmentAssignments(text)) {
+        if (!disabled?.includes(span.kind)) spans.push(span);
+      }
     }
   }
   // Last: where a named rule found the same span, its kind is the one reported.
