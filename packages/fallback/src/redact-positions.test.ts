@@ -237,18 +237,22 @@ describe('curl headers of any name', () => {
   it('redacts a uniformly random 16–24 character value under an arbitrary header name', () => {
     // Short random tokens repeat characters often enough that a fixed entropy floor misses a few
     // in a hundred; 2,000 draws make such a floor fail every run.
-    const random = seededRandom(Math.floor(Math.random() * 2 ** 31) + 1);
+    // Drawn from the run's property seed, so a failure replays with BATON_PROPERTY_SEED.
+    const seed = Math.abs(Number(fc.readConfigureGlobal().seed ?? 1)) % 2 ** 31 || 1;
+    const random = seededRandom(seed);
     const chars = alphabets.alnum;
-    let missed = 0;
+    const missed: string[] = [];
     for (let draw = 0; draw < 2_000; draw++) {
       const length = 16 + Math.floor(random.next() * 9);
       let value = '';
       while (value.length < length) value += chars[Math.floor(random.next() * chars.length)];
       if (characterClassCount(value) < 3) continue;
+      // Four x's in a row is the placeholder marker (`xxxx`) by design: kept wherever it stands.
+      if (/x{4}/i.test(value)) continue;
       const text = `curl -H "X-Tenant: ${value}" https://api.example.com/v1`;
-      if (redactSecrets(text).text.includes(value)) missed++;
+      if (redactSecrets(text).text.includes(value)) missed.push(value.length.toString());
     }
-    expect(missed).toBe(0);
+    expect(missed, `seed ${seed}: missed values of lengths ${missed.join(', ')}`).toEqual([]);
   });
 
   it('leaves ordinary headers alone', () => {
