@@ -1,5 +1,4 @@
-// `text.charCodeAt(i)` without a lookup on `text` per character (see redact-secrets.ts).
-const charCodeAt = String.prototype.charCodeAt;
+import { charCodeAt } from './char-code-at.js';
 
 // Each base64 character's 6-bit value, plus one (0: not a base64 character).
 const sextets = new Uint8Array(128);

@@ -1,9 +1,8 @@
+import { charCodeAt } from './char-code-at.js';
 import { pointsElsewhere } from './points-elsewhere.js';
 import { isPlaceholder, isTemplate } from './secret-heuristics.js';
 import { type KeyedMatch, keyIsSecret } from './secret-rules.js';
 
-// `text.charCodeAt(i)` without a lookup on `text` per character (see redact-secrets.ts).
-const charCodeAt = String.prototype.charCodeAt;
 /**
  * How a command takes a password on its command line, from each tool's documentation:
  * `space` flags take the next argument (or `-X=value`), `glued` flags take what follows them in

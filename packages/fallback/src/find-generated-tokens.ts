@@ -1,3 +1,4 @@
+import { charCodeAt } from './char-code-at.js';
 import { isCutShortHeader } from './cut-short-header.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import {
@@ -18,8 +19,6 @@ import {
   nameBeforeValue,
 } from './secret-rules.js';
 
-// `text.charCodeAt(i)` without a lookup on `text` per character (see redact-secrets.ts).
-const charCodeAt = String.prototype.charCodeAt;
 /**
  * Structural detection that needs no list of credential families (`generated-token-shape.ts`): a
  * family nobody wrote a rule for still has the shape of a prefix and a generated body.
@@ -194,13 +193,13 @@ interface RunContext {
   digest: boolean;
 }
 
-/** What the text before a run says of it: named as not secret, or a digest named on its line. */
 /** The key before a run with its separator (`h1:` is a word of `digestWords`), or the line. */
 function digestContext(line: string): string {
   const name = nameBeforeValue(line);
   return name === line ? line : `${name}:`;
 }
 
+/** What the text before a run says of it: named as not secret, or a digest named on its line. */
 function runContext(text: string, runStart: number): RunContext {
   // Digests are written in base64 too, and their line says so (`sha256`, `integrity`); only the 200
   // characters before count (searching back to the line start is quadratic on one long line).

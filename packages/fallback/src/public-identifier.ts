@@ -1,7 +1,7 @@
 import { base58CheckPayload, decodeBase58 } from './base58-check.js';
 import { decodeBase64 } from './decode-base64.js';
 import { readsAsCamelName } from './generated-token-shape.js';
-import { keyIsSecret } from './secret-rules.js';
+import { keyIsSecret, keySegments } from './secret-rules.js';
 
 /**
  * Identifiers that look generated but name something public rather than unlock it: the ids AWS
@@ -571,14 +571,7 @@ const twilioSid = /^[A-Z]{2}[0-9a-f]{32}$/;
 function isSidUnderSidKey(text: string, start: number, end: number): boolean {
   if (!twilioSid.test(text.slice(start, end))) return false;
   const key = keyBefore(text, start);
-  return (
-    key !== undefined &&
-    key
-      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .at(-1) === 'sid'
-  );
+  return key !== undefined && keySegments(key).at(-1) === 'sid';
 }
 
 // Findings judged by the value's shape or by a key's name, not by an issuer's format.

@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
+import { charCodeAt } from './char-code-at.js';
 import { documentedFormatOwner } from './documented-formats.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import { encodesPair } from './encodes-pair.js';
@@ -29,12 +30,6 @@ import {
   vendorRules,
 } from './secret-rules.js';
 
-// `text.charCodeAt(i)` looks `charCodeAt` up on `text` at every character through the call site's
-// property cache, which V8 keys by the string's internal form (flat or joined, sliced, one or two
-// bytes a character, …): past four forms (real transcripts bring them) the site goes megamorphic
-// and the optimised loop makes a generic lookup per character, 2x slower or worse. Called through
-// the prototype's function, nothing is looked up on `text`; each call site keeps its own feedback.
-const charCodeAt = String.prototype.charCodeAt;
 /** One secret found: its kind and its position in the ORIGINAL text (end exclusive). */
 export interface SecretFinding {
   kind: string;
@@ -780,6 +775,18 @@ function collectSpans(
   if (active[secretGate] === 1 && !disabled?.includes('kubernetes-secret')) {
     for (const span of findKubernetesSecretData(text)) spans.push(span);
   }
+  // Whether the rules find a secret in a decoded blob, asked by the encoded-JSON rule and by the
+  // public-identifier check about the same blobs: each decoded text is redacted once per call.
+  let verdicts: Map<string, boolean> | undefined;
+  const holdsSecret = (decoded: string): boolean => {
+    verdicts ??= new Map();
+    let verdict = verdicts.get(decoded);
+    if (verdict === undefined) {
+      verdict = collectSpans(decoded, options, depth + 1).length > 0;
+      verdicts.set(decoded, verdict);
+    }
+    return verdict;
+  };
   if (!disabled?.includes('encoded-credentials')) {
     // A source map's `,`/`;`-parted VLQ segments are short base64 runs: one in tens of thousands
     // decodes to `name:value` by chance.
@@ -790,7 +797,6 @@ function collectSpans(
     for (const span of findWrappedEncodedCredentials(text)) spans.push(span);
     // Base64 of JSON holding a credential once decoded, quoted or not.
     if (depth < maxEscapeDepth) {
-      const holdsSecret = (decoded: string) => collectSpans(decoded, options, depth + 1).length > 0;
       for (const span of findEncodedJsonCredentials(text, holdsSecret)) spans.push(span);
     }
   }
@@ -827,8 +833,7 @@ function collectSpans(
   // An id that names something public (an AWS role's id, a wallet address, a Drive file in its
   // URL) is no credential, whichever rule took its shape for one; extra rules are the caller's.
   // Encoded JSON is content when the rules find nothing in it once decoded.
-  const holdsNoSecret = (decoded: string) =>
-    depth < maxEscapeDepth && collectSpans(decoded, options, depth + 1).length === 0;
+  const holdsNoSecret = (decoded: string) => depth < maxEscapeDepth && !holdsSecret(decoded);
   keepSpans(
     spans,
     (span) =>

@@ -875,7 +875,8 @@ const selfDeclaredFake = new Set([
   'bogus',
 ]);
 
-function keySegments(rawKey: string): string[] {
+/** A key's words, lower case, without trailing digits (`messagingServiceSid2` -> messaging, service, sid). */
+export function keySegments(rawKey: string): string[] {
   return rawKey
     .replace(/^[-$@_]+/, '')
     .replace(/["']/g, '')
@@ -1609,10 +1610,6 @@ function decodesToKeyMaterial(value: string): boolean {
 }
 
 /**
- * True when the text just before a quoted value names it as public, fake or anti-forgery
- * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
- */
-/**
  * What names the value that `line` (the text before it on its line) ends at: the key just before
  * it (`"nonce": "`, `X-CSRF-Token: `), an HTML element's `name` before its `value` or `content`
  * (`<input name="authenticity_token" value="`), or, where no key stands just before (a list's
@@ -1634,6 +1631,10 @@ export function keyNamesPageCursor(before: string): boolean {
   return key !== undefined && namesPageCursor(keySegments(key));
 }
 
+/**
+ * True when the text just before a quoted value names it as public, fake or anti-forgery
+ * (`publicToken = "…"`, `wrongLength := "…"`, `name="authenticity_token" value="…"`).
+ */
 export function keyDeclaresNotSecret(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
   if (/csrf|xsrf|authenticity|nonce/i.test(nameBeforeValue(line))) return true;
