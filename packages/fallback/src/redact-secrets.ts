@@ -1,5 +1,6 @@
 import { InvalidInputError } from '@baton/tokens';
 import { charCodeAt } from './char-code-at.js';
+import { type DecodedView, decodePercentEscapes } from './decode-percent-escapes.js';
 import { documentedFormatOwner } from './documented-formats.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import { encodesPair } from './encodes-pair.js';
@@ -856,7 +857,39 @@ function collectSpans(
   if (depth < maxEscapeDepth && (text.includes('\\"') || text.includes('\\/'))) {
     pushUnescaped(text, options, depth, spans);
   }
+  // A token or a JSON document as a query parameter's value is split at `%2B`, `%2F`, `%3D`,
+  // `%22`: the runs between escapes are too short for a rule, and keys hide behind `%22`. Scan it
+  // once more as it reads decoded. Not again inside that view: `%2525…` would otherwise open a
+  // view per level on top of the JSON views.
+  if (depth < maxEscapeDepth && !insidePercentView && text.includes('%')) {
+    pushPercentDecoded(text, options, depth, spans);
+  }
   return spans;
+}
+
+let insidePercentView = false;
+
+/** Scans `text` as it reads percent-decoded, mapping what is found back onto the encoded text. */
+function pushPercentDecoded(
+  text: string,
+  options: RedactSecretsOptions,
+  depth: number,
+  spans: Span[],
+): void {
+  const view = decodePercentEscapes(text);
+  if (view === undefined) return;
+  insidePercentView = true;
+  try {
+    for (const span of collectSpans(view.text, options, depth + 1)) {
+      spans.push({
+        kind: span.kind,
+        start: view.starts[span.start]!,
+        end: view.ends[span.end - 1]!,
+      });
+    }
+  } finally {
+    insidePercentView = false;
+  }
 }
 
 // An escape whose last characters are letters or digits (`%22`, `%2F`, `\n`, `\t`, `\u0022`).
@@ -1074,14 +1107,6 @@ function keepSpans(spans: Span[], keep: (span: Span) => boolean): void {
   spans.length = kept;
 }
 
-interface UnescapedView {
-  text: string;
-  /** Original index where each character of `text` starts. */
-  starts: Int32Array;
-  /** Original index just after each character of `text`. */
-  ends: Int32Array;
-}
-
 const simpleEscapes: Record<string, string> = {
   '"': '"',
   '\\': '\\',
@@ -1094,7 +1119,7 @@ const simpleEscapes: Record<string, string> = {
 };
 
 /** Reads JSON string escapes (`\"`, `\n`, `\uXXXX`); any other backslash stays as written. */
-function unescapeJsonString(text: string): UnescapedView {
+function unescapeJsonString(text: string): DecodedView {
   const starts = new Int32Array(text.length);
   const ends = new Int32Array(text.length);
   let output = '';
