@@ -1,4 +1,6 @@
-import { charCodeAt } from './char-code-at.js';
+// `text.charCodeAt(i)` without a lookup on `text` per character, and a local constant rather than
+// an import (see redact-secrets.ts).
+const charCodeAt = String.prototype.charCodeAt;
 
 // Each base64 character's 6-bit value, plus one (0: not a base64 character).
 const sextets = new Uint8Array(128);

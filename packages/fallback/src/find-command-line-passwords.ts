@@ -1,7 +1,10 @@
-import { charCodeAt } from './char-code-at.js';
 import { pointsElsewhere } from './points-elsewhere.js';
 import { isPlaceholder, isTemplate } from './secret-heuristics.js';
 import { type KeyedMatch, keyIsSecret } from './secret-rules.js';
+
+// `text.charCodeAt(i)` without a lookup on `text` per character, and a local constant rather than
+// an import (see redact-secrets.ts).
+const charCodeAt = String.prototype.charCodeAt;
 
 /**
  * How a command takes a password on its command line, from each tool's documentation:

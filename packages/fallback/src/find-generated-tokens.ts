@@ -1,4 +1,3 @@
-import { charCodeAt } from './char-code-at.js';
 import { isCutShortHeader } from './cut-short-header.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import {
@@ -18,6 +17,10 @@ import {
   keyNamesPublicId,
   nameBeforeValue,
 } from './secret-rules.js';
+
+// `text.charCodeAt(i)` without a lookup on `text` per character, and a local constant rather than
+// an import (see redact-secrets.ts).
+const charCodeAt = String.prototype.charCodeAt;
 
 /**
  * Structural detection that needs no list of credential families (`generated-token-shape.ts`): a

@@ -1,6 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
-import { charCodeAt } from './char-code-at.js';
-import { type DecodedView, decodePercentEscapes } from './decode-percent-escapes.js';
+import { type DecodedView, decodeTextEscapes } from './decode-text-escapes.js';
 import { documentedFormatOwner } from './documented-formats.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import { encodesPair } from './encodes-pair.js';
@@ -30,6 +29,16 @@ import {
   type SecretRule,
   vendorRules,
 } from './secret-rules.js';
+
+// `text.charCodeAt(i)` looks `charCodeAt` up on `text` at every character through the call site's
+// property cache, which V8 keys by the string's internal form (flat or joined, sliced, one or two
+// bytes a character, …): past four forms (real transcripts bring them) the site goes megamorphic
+// and the optimised loop makes a generic lookup per character, 2x slower or worse. Called through
+// the prototype's function, nothing is looked up on `text`; each call site keeps its own feedback.
+// A module's own constant, not an import shared by the files that need it: an imported binding is
+// read from its module cell, and the optimiser no longer sees which builtin it calls (redacting the
+// transcripts took 12–30 % longer that way).
+const charCodeAt = String.prototype.charCodeAt;
 
 /** One secret found: its kind and its position in the ORIGINAL text (end exclusive). */
 export interface SecretFinding {
@@ -699,6 +708,8 @@ function collectSpans(
     if (commandLines && depth < maxEscapeDepth && text.includes('\\"') && namesCommandTool(text)) {
       pushUnescaped(text, options, depth, spans);
     }
+    // Escapes hide the hints too (`glft%2D…`, `&#x2d;`): the decoded view has its own gates.
+    if (mayHoldEscapes(text, depth)) pushDecoded(text, options, depth, spans);
     return spans;
   }
   // One answer buffer per depth of the unescaped views: a fresh one per text was most of what a
@@ -853,32 +864,43 @@ function collectSpans(
   // A JSON document held in a JSON string (a structured log's body, a service-account file in a
   // tool's JSON output) hides its keys behind `\"`: scan it once more as it reads unescaped, and
   // map what is found back onto the escaped text. Encoders that escape `/` as `\/` (PHP) split
-  // every base64 value at its slashes, in objects of plain strings too.
-  if (depth < maxEscapeDepth && (text.includes('\\"') || text.includes('\\/'))) {
+  // every base64 value at its slashes, in objects of plain strings too; some escape any
+  // character as `\\u00XX`.
+  if (
+    depth < maxEscapeDepth &&
+    (text.includes('\\"') || text.includes('\\/') || text.includes('\\u00'))
+  ) {
     pushUnescaped(text, options, depth, spans);
   }
-  // A token or a JSON document as a query parameter's value is split at `%2B`, `%2F`, `%3D`,
-  // `%22`: the runs between escapes are too short for a rule, and keys hide behind `%22`. Scan it
-  // once more as it reads decoded. Not again inside that view: `%2525…` would otherwise open a
-  // view per level on top of the JSON views.
-  if (depth < maxEscapeDepth && !insidePercentView && text.includes('%')) {
-    pushPercentDecoded(text, options, depth, spans);
-  }
+  // A token or a JSON document as a query value, an HTML attribute or coloured terminal output is
+  // split at `%2B`, `&#x3D;` or a style sequence: the runs between escapes are too short for a
+  // rule, and keys hide behind `%22`. Scan it once more as it reads decoded. Not again inside that
+  // view: `%2525…` would otherwise open a view per level on top of the JSON views.
+  if (mayHoldEscapes(text, depth)) pushDecoded(text, options, depth, spans);
   return spans;
 }
 
-let insidePercentView = false;
+/** True when `text` may read otherwise decoded (see `decodeTextEscapes`) and no view is open. */
+function mayHoldEscapes(text: string, depth: number): boolean {
+  return (
+    depth < maxEscapeDepth &&
+    !insideDecodedView &&
+    (text.includes('%') || text.includes('&') || text.includes('\x1b'))
+  );
+}
 
-/** Scans `text` as it reads percent-decoded, mapping what is found back onto the encoded text. */
-function pushPercentDecoded(
+let insideDecodedView = false;
+
+/** Scans `text` as it reads decoded, mapping what is found back onto the encoded text. */
+function pushDecoded(
   text: string,
   options: RedactSecretsOptions,
   depth: number,
   spans: Span[],
 ): void {
-  const view = decodePercentEscapes(text);
+  const view = decodeTextEscapes(text);
   if (view === undefined) return;
-  insidePercentView = true;
+  insideDecodedView = true;
   try {
     for (const span of collectSpans(view.text, options, depth + 1)) {
       spans.push({
@@ -888,7 +910,7 @@ function pushPercentDecoded(
       });
     }
   } finally {
-    insidePercentView = false;
+    insideDecodedView = false;
   }
 }
 
