@@ -86,4 +86,32 @@ describe.skipIf(!built)('built entry point', () => {
     );
     expect(Number(estimate)).toBe(source.estimateTokens(text));
   });
+
+  it('counts o200k from the rank table built into dist, without decoding the published rank file', () => {
+    // Decoding overwrites the rank file's bytes in place; read through the built table they stay
+    // as read. Control: with the built table hidden (read as missing) they are decoded.
+    const script = (hideBuilt: boolean) =>
+      `import fs from 'node:fs'; import { syncBuiltinESMExports } from 'node:module';
+      const read = fs.readFileSync; const seen = [];
+      fs.readFileSync = (path, ...rest) => {
+        if (${hideBuilt} && String(path).endsWith('.ranks')) throw new Error('hidden');
+        const bytes = read(path, ...rest);
+        if (String(path).endsWith('o200k_base.json')) seen.push([bytes, Buffer.from(bytes)]);
+        return bytes;
+      };
+      syncBuiltinESMExports();
+      const m = await import(${JSON.stringify(entry.href)});
+      const n = m.createTokenCounter({ encoding: 'o200k_base' }).count('Grüße, 世界! ' + 'hello world '.repeat(50));
+      process.stdout.write(JSON.stringify({ n, read: seen.length, intact: seen.every(([a, b]) => a.equals(b)) }));`;
+    const run = (hideBuilt: boolean) =>
+      JSON.parse(
+        execFileSync(process.execPath, ['--input-type=module', '-e', script(hideBuilt)], {
+          encoding: 'utf8',
+        }),
+      ) as { n: number; read: number; intact: boolean };
+    const built = run(false);
+    const decoded = run(true);
+    expect(built).toEqual({ n: decoded.n, read: 1, intact: true });
+    expect(decoded).toMatchObject({ read: 1, intact: false });
+  });
 });

@@ -33,8 +33,9 @@ function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
 
 /**
  * A pure-JavaScript tiktoken encoder: the encoding's published ranks (`@dqbd/tiktoken`'s encoder
- * files, read once per process on first use: ~0.15 s CPU for o200k against ~0.35 s to instantiate
- * the WASM encoder, and tens of MB instead of ~90) merged exactly as tiktoken merges (lowest rank
+ * files, read once per process on first use, for o200k from the table the package build derived
+ * from them: a few ms of CPU against ~0.35 s to instantiate the WASM encoder, and tens of MB
+ * instead of ~90) merged exactly as tiktoken merges (lowest rank
  * first, leftmost on ties, a piece that is a token stays whole). The default of `createTokenCounter`.
  */
 export const loadBytePairEncoder: EncoderLoader = (encoding: TiktokenEncoding): Encoder =>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
 import { rankFileText } from './rank-file-text.js';
+import { type RankArrays, rankArraysOfFile, rankTableFileName } from './rank-table-file.js';
 import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
 import { type EdgeHistory, UnitHistoryMemo, unitKey } from './unit-history-memo.js';
@@ -59,6 +60,7 @@ function malformedRanks(encoding: string): TokenizerError {
 const rankMask = (1 << 21) - 1;
 // The token filter has 2^(32 - filterShift) words of 32 bits.
 const filterShift = 16;
+const filterWords = 1 << (32 - filterShift);
 
 /** Up to 4 bytes as one number (with the size, which the table stores beside it, exact). */
 function packBytes(bytes: Uint8Array, start: number, size: number): number {
@@ -83,7 +85,29 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
 
 /** Reads an encoding's published ranks (the file of `rankFiles`) into a rank table. */
 function loadRanks(encoding: TiktokenEncoding): RankTable {
-  return rankTableOf(rankFileText(readFileSync(require.resolve(rankFiles[encoding]))), encoding);
+  const source = readFileSync(require.resolve(rankFiles[encoding]));
+  let built: Uint8Array | undefined;
+  try {
+    built = readFileSync(new URL(rankTableFileName(encoding), import.meta.url));
+  } catch {
+    // Not built for this encoding (or run from the sources): decoded instead.
+  }
+  return rankTableOfFiles(source, built, encoding);
+}
+
+/**
+ * The rank table of the published rank file `source`: from `built`, the table the package build
+ * wrote (`rankTableFile`), when it was built from exactly these bytes, else by decoding `source`
+ * (overwritten; a dependency's changed or newer file, or no built table), which throws a
+ * `TokenizerError` if it is malformed.
+ */
+export function rankTableOfFiles(
+  source: Uint8Array,
+  built: Uint8Array | undefined,
+  encoding: string,
+): RankTable {
+  const arrays = built && rankArraysOfFile(built, source, filterWords);
+  return arrays ? rankTableOver(arrays) : rankTableOf(rankFileText(source), encoding);
 }
 
 /**
@@ -182,6 +206,11 @@ function rankBound(markers: readonly number[], count: number): number {
  * of them. `encoding` names the encoding in errors.
  */
 export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
+  return rankTableOver(rankArraysOf(source, encoding));
+}
+
+/** The arrays `rankTableOf` looks tokens up in (what the package build writes to a file). */
+export function rankArraysOf(source: Uint8Array, encoding: string): RankArrays {
   // A plain byte view even of a Buffer: lookups read the token bytes through one kind of array.
   const data = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   // Token e has bytes data[starts[e], starts[e + 1]), decoded in place over the text they come
@@ -213,16 +242,14 @@ export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
   // spares each token of the same size passed on the way a read of the byte array.
   let offsetBits = 1;
   while (2 ** offsetBits <= written) offsetBits++;
-  const offsetMask = 2 ** offsetBits - 1;
   let slots = 1;
   while (slots < count * 1.25) slots <<= 1;
-  const mask = slots - 1;
   const table = new Int32Array(slots * 2);
   const pairs = new Int32Array(65_536).fill(noRank);
   // A filter of every token's hash (two bits in one word): about half the lookups of a first pass
   // are byte strings that are no token, and a probe of the table (2 MB, most of a merge's cache
   // misses) ends at an empty slot only after several; this 256 KB answers most of them.
-  const filter = new Int32Array(1 << (32 - filterShift));
+  const filter = new Int32Array(filterWords);
   const byteRanks = new Int32Array(256).fill(noRank);
   markers.push(count, 0);
   const longestToken = indexTokens(
@@ -237,6 +264,22 @@ export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
     filter,
     byteRanks,
   );
+  return {
+    data: data.subarray(0, written),
+    table,
+    pairs,
+    byteRanks,
+    filter,
+    offsetBits,
+    longestToken,
+  };
+}
+
+/** The rank table that looks tokens up in `arrays`. */
+export function rankTableOver(arrays: RankArrays): RankTable {
+  const { data, table, filter, offsetBits, longestToken } = arrays;
+  const mask = (table.length >> 1) - 1;
+  const offsetMask = 2 ** offsetBits - 1;
   const rankOf = (bytes: Uint8Array, start: number, end: number): number => {
     const size = end - start;
     if (size > longestToken) return noRank;
@@ -260,7 +303,7 @@ export function rankTableOf(source: Uint8Array, encoding: string): RankTable {
       if (k === size) return sizeAndRank & rankMask;
     }
   };
-  return { rankOf, pairs, byteRanks, longestToken };
+  return { rankOf, pairs: arrays.pairs, byteRanks: arrays.byteRanks, longestToken };
 }
 
 /**
