@@ -201,9 +201,21 @@ export function readsAsCamelName(value: string): boolean {
   // Camel case holds two capitals at least; one case of letters is read by `readsAsWords`.
   if (digitIntoWord.test(value) || !twoCapitals.test(value)) return false;
   let letters = 0;
+  let digits = 0;
+  let digitRuns = 0;
   for (let index = 0; index < value.length; index++) {
-    if (isAlphanumericCode(value.charCodeAt(index))) letters++;
+    const code = value.charCodeAt(index);
+    if (!isAlphanumericCode(code)) continue;
+    letters++;
+    if (isDigitCode(code)) {
+      digits++;
+      if (!isDigitCode(value.charCodeAt(index - 1))) digitRuns++;
+    }
   }
+  // A name's one number (`key1001VAccessSpec`, `retry42Background`) is a count or a version, not
+  // letters its words failed to cover: only letters are weighed then. A generated body of this
+  // length holds several digit runs (base62 draws a digit one time in six).
+  if (digitRuns === 1) letters -= digits;
   let inWords = 0;
   let inShortWords = 0;
   let longWords = 0;

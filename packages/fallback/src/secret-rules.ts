@@ -61,6 +61,10 @@ const vendorPlaceholder = {
  * like AWS key ids) accept repetitive bodies; the others also need some entropy.
  */
 function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = false): SecretRule {
+  // Whether the token's own characters (not the boundaries around it) are drawn from both cases.
+  const mixedCaseBody =
+    !pattern.flags.includes('i') &&
+    pattern.source.replace(/\(\?<?[!=](?:[^()]|\([^()]*\))*\)/g, '').includes('A-Za-z');
   return {
     kind,
     pattern,
@@ -77,6 +81,15 @@ function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = f
       const start = match.index + match[0].indexOf(value);
       if (isCutShortHeader(match.input, start, start + whole.length)) return false;
       if (vendorPlaceholder.test(whole)) return false;
+      // A hex digest (a key fingerprint, a checksum) is written in one case; a prefix spelled in
+      // hex letters (`EAAA`, `EAA`) starts one digest in 2^16. A body the issuer draws from both
+      // cases is all one-case hex about once in 4^20, so such a run is a digest, not its token.
+      if (
+        mixedCaseBody &&
+        /[A-Fa-f]/.test(whole) &&
+        /^(?:[0-9A-F]{20,}|[0-9a-f]{20,})$/.test(whole)
+      )
+        return false;
       const body = whole.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
       // A body drawn from letters and digits is all digits about once in 10^15 at 20 characters
       // (hex: once in 3 million at 32): after an issuer's prefix, a run of digits is a number.
@@ -1071,7 +1084,30 @@ function classifyKey(rawKey: string, honourForms = true): 'strong' | 'weak' | un
     return 'weak';
   }
   if (/(?:token|apikey|secret|passw)/.test(joined)) return 'weak';
+  if (namesProtocolCredential(segments)) return 'weak';
   return undefined;
+}
+
+/**
+ * Protocol words for values that unlock as a token does, under names that hold no `token`,
+ * `secret` or `key`: OAuth's PKCE `code_verifier` and OAuth 1's `oauth_verifier`, JWT client
+ * `client_assertion`s and SAML assertions (`SAMLResponse`), authorization, device and recovery
+ * codes, a wallet's mnemonic or seed phrase, key-encrypting and data keys (`kek`, `dek`), a
+ * password `pepper`, and session cookies named by their frameworks (`PHPSESSID`, `JSESSIONID`,
+ * `connect.sid`). Bare `code`, `seed` or `sid` name too much else (`exit_code`, `random_seed`,
+ * a Twilio `sid`); the public halves (`code_challenge`, `state`, `nonce`, `user_code`) are not here.
+ */
+const credentialTerms =
+  /(?:^|_)(?:verifier|assertion|mnemonic|kek|dek|pepper|phpsessid|jsessionid|saml_?response|connect_sid|seed_(?:phrase|words)|(?:wallet|master|hd|bip)_seed|(?:auth|authorization|authz|device|recovery|backup|oauth|grant)_codes?)$/;
+
+/**
+ * True when the key ends with one of `credentialTerms`, or with one and a qualifier
+ * (`code_verifier_prod`): a word after the term names something else (`oauth_code_challenge`).
+ */
+function namesProtocolCredential(segments: readonly string[]): boolean {
+  const last = segments.at(-1);
+  const core = last !== undefined && qualifierSegments.has(last) ? segments.slice(0, -1) : segments;
+  return credentialTerms.test(core.join('_'));
 }
 
 // Services whose keys carry no prefix of their own: scanners find them by the service's name next
@@ -1390,8 +1426,9 @@ function isLineTerminator(code: number): boolean {
 }
 
 const longLine = 2000;
+// The protocol words of `credentialTerms` too (`code_verifier`, `SAMLResponse`, `device_code`).
 const keyword =
-  /pass|pwd?|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer/gi;
+  /pass|pwd?|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer|verifier|assertion|mnemonic|seed|saml|kek|dek|pepper|(?:device|recovery|backup|grant)[_-]?code/gi;
 
 /**
  * Minified JSON and long log lines: run the pair patterns only in windows around each keyword (a
@@ -1461,7 +1498,8 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       if (
         pattern === cliFlagPattern &&
         strength === 'weak' &&
-        !/(?:token|key|secret|auth)/i.test(groups.key ?? '')
+        !/(?:token|key|secret|auth)/i.test(groups.key ?? '') &&
+        !namesProtocolCredential(keySegments(groups.key ?? ''))
       ) {
         continue;
       }
@@ -1493,8 +1531,11 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       // After a subscript (`headers['cookie'] = cookieHeader`) the line is code: an unquoted
       // name on the right is a variable.
       if (!quoted && groups.close?.endsWith(']') && /^[A-Za-z_$][\w$]*$/.test(value)) continue;
-      // `password: --from-env NAME`: a long flag is how the value is given, not the value.
-      if (!quoted && /^--[A-Za-z]/.test(value)) continue;
+      // `password: --from-env NAME`: a long flag is how the value is given, not the value. A flag is
+      // named in words (`--password-stdin`, `--fromEnv`); a random value may start `--` too (one
+      // base64url draw in 1,000), and `--wbH4gT` names no option.
+      if (!quoted && /^--[A-Za-z]/.test(value) && readsAsWords(value.slice(2).split('=')[0]!))
+        continue;
       // A quote left open at the line's end (`password: "abc` / `  def"`) has no closing quote.
       const closed = quoted ? match[0].lastIndexOf(`${groups.quote}${value}${groups.quote}`) : -1;
       const offset =
