@@ -1,3 +1,5 @@
+import { isBase64Character } from './secret-rules.js';
+
 /** A decoded view of a text, each character mapped back to the original characters it came from. */
 export interface DecodedView {
   text: string;
@@ -102,15 +104,10 @@ function readEscape(text: string, at: number): boolean {
   return true;
 }
 
-/** Letters, digits and the punctuation tokens hold (`+/=` of base64, `_-.~:` of vendor formats). */
+/** Base64's characters and the punctuation vendor formats add (`_-.~:`). */
 function isTokenCharacter(code: number): boolean {
   return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    code === 43 ||
-    code === 47 ||
-    code === 61 ||
+    isBase64Character(code) ||
     code === 95 ||
     code === 45 ||
     code === 46 ||
