@@ -405,6 +405,52 @@ describe('compactionMiddleware in a multi-step tool loop', () => {
   });
 });
 
+describe('compactionMiddleware provider objects across steps', () => {
+  it('sends kept history as the very objects it received and converts a summary once', async () => {
+    const plain = new MockLanguageModelV4({ doGenerate: textResult('ok') });
+    await generateText({ model: plain, instructions, messages: chattyHistory(30) });
+    const first = plain.doGenerateCalls[0]?.prompt ?? [];
+    const middleware = compactionMiddleware({
+      contextWindow: 16_000,
+      summarizer: summarizer().summarize,
+    });
+    const received = new Set<object>();
+    const sentBefore: LanguageModelV4Prompt[] = [];
+    const send = async (prompt: LanguageModelV4Prompt) => {
+      for (const message of prompt) received.add(message);
+      const params = { prompt } satisfies LanguageModelV4CallOptions;
+      const sent = await middleware.transformParams?.({ type: 'generate', params, model: plain });
+      sentBefore.push(sent?.prompt ?? []);
+      return sent?.prompt ?? [];
+    };
+    const compacted = await send(first);
+    expect(compacted.length).toBeLessThan(first.length);
+    // Premise: the compaction made messages of its own (the summary).
+    const made = compacted.filter((message) => !received.has(message));
+    expect(made.length).toBeGreaterThan(0);
+    let prompt = first;
+    for (let step = 0; step < 4; step++) {
+      // The AI SDK hands over new objects every step: a deep copy plus the step's new turn.
+      prompt = [
+        ...structuredClone(prompt),
+        { role: 'assistant', content: [{ type: 'text', text: `Step ${step} done.` }] },
+        { role: 'user', content: [{ type: 'text', text: `Continue with step ${step + 1}.` }] },
+      ];
+      const sent = await send(prompt);
+      assertValid(sent);
+      expect(promptText(sent)).toContain(`Continue with step ${step + 1}.`);
+      const bySerialised = new Map(prompt.map((message) => [JSON.stringify(message), message]));
+      for (const message of sent) {
+        // A message equal to one the app sent is an object the middleware was given, never a
+        // conversion of its own (which could differ in a field the conversion normalises).
+        if (bySerialised.has(JSON.stringify(message))) expect(received.has(message)).toBe(true);
+      }
+      // The summary is converted once and sent as the same object on every later step.
+      for (const summary of made) expect(sent).toContain(summary);
+    }
+  });
+});
+
 describe('compactionMiddleware edge cases', () => {
   it('compacts once when two calls of one session race', async () => {
     const inner = new MockLanguageModelV4({ doGenerate: textResult('ok') });

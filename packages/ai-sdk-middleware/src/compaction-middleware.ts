@@ -64,21 +64,33 @@ export function compactionMiddleware(
       ? {}
       : { compressor: { ...managerOptions.compressor, recall: { toolName: recall.toolName } } }),
   });
-  // Provider messages by the `ModelMessage` made of them (or made from them): kept history goes back
-  // to the provider as the very same objects, and a summary is converted once, not every step.
+  // Provider messages by the `ModelMessage` made of them (or made from them), for messages that were
+  // sent: kept history goes back to the provider as the very same objects, and a summary is
+  // converted once, not every step. Only what a compacted call sends is entered: entering every
+  // message of every step made each garbage collection walk one weak entry per message ever seen,
+  // and the steps of a long loop grew slower with the number of steps taken.
   const providerMessages = new WeakMap<object, LanguageModelV4Message>();
   const preparedCalls = new WeakMap<LanguageModelV4CallOptions, PreparedContext>();
 
-  function toPrompt(messages: readonly ModelMessage[]): LanguageModelV4Prompt {
+  function toPrompt(
+    messages: readonly ModelMessage[],
+    received: readonly ModelMessage[],
+    receivedPrompt: LanguageModelV4Prompt,
+  ): LanguageModelV4Prompt {
+    // This call's messages back to the provider objects they were made of (one entry per message,
+    // dropped with the call).
+    const thisCall = new Map<object, LanguageModelV4Message>();
+    for (let index = 0; index < received.length; index++)
+      thisCall.set(received[index]!, receivedPrompt[index]!);
     const prompt: LanguageModelV4Prompt = [];
     for (const message of messages) {
-      let converted = providerMessages.get(message);
+      let converted = thisCall.get(message) ?? providerMessages.get(message);
       if (converted === undefined) {
         [converted] = toProviderPrompt([message]);
         // Approval requests never reach providers: nothing to send.
         if (converted === undefined) continue;
-        providerMessages.set(message, converted);
       }
+      providerMessages.set(message, converted);
       prompt.push(converted);
     }
     return prompt;
@@ -135,7 +147,7 @@ export function compactionMiddleware(
         message: 'must be an array of messages',
       });
     }
-    const messages = toModelMessages(prompt, providerMessages);
+    const messages = toModelMessages(prompt);
     const sessionId = sessionIdFor(params);
     const prepared = await manager.prepare(messages, {
       model: model.modelId,
@@ -153,7 +165,9 @@ export function compactionMiddleware(
       });
     }
     const sent =
-      prepared.messages === messages ? params : { ...params, prompt: toPrompt(prepared.messages) };
+      prepared.messages === messages
+        ? params
+        : { ...params, prompt: toPrompt(prepared.messages, messages, prompt) };
     preparedCalls.set(sent, prepared);
     return sent;
   }
