@@ -77,14 +77,32 @@ export function compactionMiddleware(
     received: readonly ModelMessage[],
     receivedPrompt: LanguageModelV4Prompt,
   ): LanguageModelV4Prompt {
-    // This call's messages back to the provider objects they were made of (one entry per message,
-    // dropped with the call).
-    const thisCall = new Map<object, LanguageModelV4Message>();
-    for (let index = 0; index < received.length; index++)
-      thisCall.set(received[index]!, receivedPrompt[index]!);
+    // Kept messages of this call come back in the order they were received (the head, then the
+    // tail after a skipped middle), so each is looked for from where the previous one was found:
+    // pointer checks, no map of every message. A message this call did not receive (a summary, a
+    // masked result) is looked up among those sent before; when it is not there either, the rest
+    // is found through a map of this call's messages, so no search runs twice.
+    let next = 0;
+    let byMessage: Map<object, LanguageModelV4Message> | undefined;
     const prompt: LanguageModelV4Prompt = [];
     for (const message of messages) {
-      let converted = thisCall.get(message) ?? providerMessages.get(message);
+      let converted: LanguageModelV4Message | undefined;
+      if (byMessage === undefined && received[next] === message) converted = receivedPrompt[next++];
+      else converted = providerMessages.get(message) ?? byMessage?.get(message);
+      if (converted === undefined && byMessage === undefined) {
+        let index = next;
+        while (index < received.length && received[index] !== message) index++;
+        if (index < received.length) {
+          converted = receivedPrompt[index];
+          next = index + 1;
+        } else {
+          byMessage = new Map();
+          for (let at = 0; at < received.length; at++)
+            byMessage.set(received[at]!, receivedPrompt[at]!);
+          // One received before the last found (out of order) is in the map too.
+          converted = byMessage.get(message);
+        }
+      }
       if (converted === undefined) {
         [converted] = toProviderPrompt([message]);
         // Approval requests never reach providers: nothing to send.
