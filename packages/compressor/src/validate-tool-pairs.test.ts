@@ -81,3 +81,47 @@ describe('validateToolPairs', () => {
     );
   });
 });
+
+describe('validateToolPairs on many parallel calls', () => {
+  /** CPU ms of validating one assistant message with `count` parallel calls and their results. */
+  function cpuOf(count: number, salt: string): { ms: number; valid: boolean } {
+    const ids = Array.from({ length: count }, (_, index) => `${salt}-${index}`);
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'run every check' },
+      {
+        role: 'assistant',
+        content: ids.map((toolCallId) => ({
+          type: 'tool-call' as const,
+          toolCallId,
+          toolName: 'check',
+          input: {},
+        })),
+      },
+      {
+        role: 'tool',
+        content: ids.map((toolCallId) => ({
+          type: 'tool-result' as const,
+          toolCallId,
+          toolName: 'check',
+          output: { type: 'text' as const, value: 'ok' },
+        })),
+      },
+    ];
+    const started = process.cpuUsage();
+    const { valid } = validateToolPairs(messages);
+    const spent = process.cpuUsage(started);
+    return { ms: (spent.user + spent.system) / 1000, valid };
+  }
+
+  // Each result looked its id up in the list of the message's calls: 80,000 calls took 14 s.
+  it('stays linear in the number of calls of one message (10,000 vs 40,000)', () => {
+    const salt = Math.random().toString(36).slice(2, 8);
+    cpuOf(2000, salt);
+    const small = cpuOf(10_000, salt);
+    const large = cpuOf(40_000, salt);
+    expect(small.valid && large.valid).toBe(true);
+    expect(large.ms, `${small.ms} ms at 10,000, ${large.ms} ms at 40,000`).toBeLessThan(
+      Math.max(400, small.ms * 8),
+    );
+  }, 60_000);
+});

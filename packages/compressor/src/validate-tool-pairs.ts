@@ -91,11 +91,14 @@ export function validateToolPairs(messages: readonly LooseMessage[]): ToolPairVa
 
     if (fact.role === 'assistant' && fact.callIds.length > 0) {
       for (const id of fact.callIds) seenCalls.add(id);
+      // A set: `includes` per result was quadratic in the calls of one message (80,000 parallel
+      // calls took 14 s).
+      const called = new Set(fact.callIds);
       const answered = new Set<string>();
       let next = index + 1;
       for (; next < facts.length && facts[next]!.role === 'tool'; next++) {
         for (const id of facts[next]!.resultIds) {
-          if (!fact.callIds.includes(id)) {
+          if (!called.has(id)) {
             problems.push(
               seenCalls.has(id)
                 ? {

@@ -16,6 +16,7 @@ import {
   type HandoffSections,
 } from './handoff-layout.js';
 import { parseHandoff } from './parse-handoff.js';
+import { readingMessages } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
 import { renderHandoff } from './render-handoff.js';
 
@@ -460,6 +461,10 @@ export function createReceipt(
   messages: readonly ModelMessage[],
   options: CreateReceiptOptions = {},
 ): Receipt {
+  return readingMessages(() => buildReceipt(messages, options));
+}
+
+function buildReceipt(messages: readonly ModelMessage[], options: CreateReceiptOptions): Receipt {
   const maxTokens = options.maxTokens ?? 2000;
   if (!Number.isInteger(maxTokens) || maxTokens < minimumBudget) {
     throw new InvalidInputError({

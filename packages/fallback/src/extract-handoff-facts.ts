@@ -3,7 +3,7 @@ import { clipText } from './clip-text.js';
 import { collapseWhitespace, isSpace } from './collapse-whitespace.js';
 import { normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
-import { ReceiptInputError } from './receipt-input-error.js';
+import { ReceiptInputError, readingMessages } from './receipt-input-error.js';
 import { redactionMemoMinLength, redactSecretsShared } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
 import { shellFileEffects } from './shell-file-effects.js';
@@ -944,6 +944,10 @@ export const lastTurnCount = 12;
  * lines are extracted here once. Throws `ReceiptInputError` for input no `ModelMessage` can be.
  */
 export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
+  return readingMessages(() => readHandoffFacts(messages));
+}
+
+function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
   if (!Array.isArray(messages)) fail('messages', 'expected an array of messages');
   // `forEach` skips holes; a sparse list is as invalid as one holding `undefined`.
   for (let index = 0; index < messages.length; index++) {
@@ -1017,7 +1021,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
   };
   const redactedErrors = new Map<string, string>();
   // Which calls each error line came from (undefined: a result whose call is not in the window).
-  const errorSources = new Map<string, Array<ToolCallFact | undefined>>();
+  // A set: a retry log repeats one line thousands of times from one call, and copying a list per
+  // repeat made a 500 KB output take 24 s.
+  const errorSources = new Map<string, Set<ToolCallFact | undefined>>();
   const noteErrors = (
     lines: string[],
     index: number,
@@ -1051,7 +1057,9 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
           resolved: false,
         });
       }
-      errorSources.set(line, [...(errorSources.get(line) ?? []), source]);
+      const sources = errorSources.get(line);
+      if (sources === undefined) errorSources.set(line, new Set([source]));
+      else sources.add(source);
     }
   };
 
@@ -1231,10 +1239,11 @@ export function extractHandoffFacts(messages: readonly ModelMessage[]): HandoffF
     }
   }
   for (const error of errors.values()) {
-    const sources = errorSources.get(error.line) ?? [];
+    const sources = errorSources.get(error.line);
     error.resolved =
-      sources.length > 0 &&
-      sources.every(
+      sources !== undefined &&
+      sources.size > 0 &&
+      [...sources].every(
         (source) =>
           source !== undefined &&
           targetKeys(callTarget(source, targets), true).some((key) => {

@@ -22,3 +22,22 @@ export class ReceiptInputError extends BatonError {
     return BatonError.hasMarker(error, marker);
   }
 }
+
+/**
+ * Runs `read` over caller-supplied messages and turns anything but a `BatonError` it throws into
+ * a `ReceiptInputError`: a getter or a proxy trap in a tool output may throw anything, and only
+ * typed errors leave the package. The thrown value is kept as `cause`, never quoted in the message
+ * (it may repeat the data it failed on).
+ */
+export function readingMessages<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (BatonError.isInstance(error)) throw error;
+    throw new ReceiptInputError({
+      path: 'messages',
+      message: 'could not be read: a getter, a proxy or a conversion threw while reading them',
+      cause: error,
+    });
+  }
+}

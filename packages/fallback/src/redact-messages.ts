@@ -1,5 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { ReceiptInputError } from './receipt-input-error.js';
+import { ReceiptInputError, readingMessages } from './receipt-input-error.js';
 import { type RedactSecretsOptions, redactSecretsShared } from './redact-secrets.js';
 import { isKeyedSecret, keyIsSecret } from './secret-rules.js';
 import { circularMarker, deepValueMarker, maxWalkDepth } from './walk-limits.js';
@@ -260,6 +260,13 @@ class Redactor {
 export function redactMessages<M extends ModelMessage>(
   messages: readonly M[],
   options: RedactSecretsOptions = {},
+): RedactMessagesResult<M> {
+  return readingMessages(() => redactEach(messages, options));
+}
+
+function redactEach<M extends ModelMessage>(
+  messages: readonly M[],
+  options: RedactSecretsOptions,
 ): RedactMessagesResult<M> {
   if (!Array.isArray(messages)) {
     throw new ReceiptInputError({ path: 'messages', message: 'expected an array of messages' });
