@@ -77,8 +77,12 @@ export interface ContextManagerOptions {
    */
   store?: CompactionStore;
   /**
-   * Replace secrets (API keys, tokens, passwords) with redaction markers in everything written to
-   * `store`. A process that resumes from the store then sends the markers, not the secrets.
+   * Replace secrets (API keys, tokens, passwords) with redaction markers in the messages and
+   * compactions written to `store`. A process that resumes from the store then sends the markers, not
+   * the secrets. Protocol fields are stored as given, because they must reach the provider unchanged
+   * (`redactMessages` in `@baton/fallback` lists them): message and part `providerOptions`, tool-call
+   * ids and tool names, signatures, binary file data. Keep credentials out of those fields; a
+   * credential split over two fields of a tool input is not recognised in either half.
    * Default `true`.
    */
   redactStoredMessages?: boolean;
