@@ -89,30 +89,28 @@ export function messageFacts(message: LooseMessage): MessageFacts {
 export function analyzeMessages(messages: readonly LooseMessage[]): MessageAnalysis {
   const n = messages.length;
   const facts = messages.map(messageFacts);
+  // Each result pairs with the nearest call of its id before it: some servers number calls per
+  // turn (`call_0` in every turn), and pairing with the first call of an id made the whole history
+  // from that first call to the last result one block no cut could enter.
   const callIndex = new Map<string, number>();
+  // Difference array over cut positions: a call at c answered at r forbids cuts c+1..r. Each later
+  // result adds its own range from c+1; together they forbid c+1..(the last result), as one range
+  // per call did, without a second map of 'last result by id'.
+  const blocked = new Int32Array(n + 2);
   // Indexed loops: iterators and entry pairs, per message and per call, were most of what this
   // allocated on a 50,000-message history.
   for (let index = 0; index < n; index++) {
     // A hole (a sparse list) is skipped, as `forEach` would.
     if (!(index in facts)) continue;
-    const { callIds } = facts[index]!;
-    for (let at = 0; at < callIds.length; at++) {
-      if (!callIndex.has(callIds[at]!)) callIndex.set(callIds[at]!, index);
-    }
-  }
-  // Difference array over cut positions: a call at c answered at r forbids cuts c+1..r. Each later
-  // result adds its own range from c+1; together they forbid c+1..(the last result), as one range
-  // per call did, without a second map of 'last result by id'.
-  const blocked = new Int32Array(n + 2);
-  for (let index = 0; index < n; index++) {
-    if (!(index in facts)) continue;
-    const { resultIds } = facts[index]!;
+    const { callIds, resultIds } = facts[index]!;
+    // Results first: a result in the message of a call of its id does not pair with it.
     for (let at = 0; at < resultIds.length; at++) {
       const call = callIndex.get(resultIds[at]!);
-      if (call === undefined || index <= call) continue;
+      if (call === undefined) continue;
       blocked[call + 1]! += 1;
       blocked[index + 1]! -= 1;
     }
+    for (let at = 0; at < callIds.length; at++) callIndex.set(callIds[at]!, index);
   }
   const cutAllowed: boolean[] = new Array(n + 1);
   let open = 0;
