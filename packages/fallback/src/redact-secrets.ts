@@ -17,6 +17,7 @@ import {
 import { findFlagCredentials } from './find-flag-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
+import { findNamedValues } from './find-named-values.js';
 import { findNetrcPasswords } from './find-netrc-passwords.js';
 import { findUrlSignatures } from './find-url-signatures.js';
 import { isPublicIdentifier, sshPublicKeyRanges } from './public-identifier.js';
@@ -817,6 +818,10 @@ function collectSpans(
   if (!disabled?.includes('netrc-password')) findNetrcPasswords(text, spans);
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
+      if (!disabled?.includes(span.kind)) spans.push(span);
+    }
+    // `- name: DB_PASSWORD` / `value: …`: the name in a sibling field of the value.
+    for (const span of findNamedValues(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);
     }
     // `set -gx NAME value`, `setenv NAME value`, `ENV NAME value`: a name and a value with no `=`.
