@@ -26,6 +26,8 @@ const pieceCacheGeneration = 65_536;
 const longestShortPiece = 128;
 const longPieceGeneration = 4_096;
 const longPieceCharacters = 4_000_000;
+const initialRanges = 64;
+const retainedRanges = 1 << 12;
 /**
  * Tiktoken runs BPE on each piece of its pre-tokenisation split independently, so a piece's count
  * never depends on its neighbours: memoising counts per piece is exact, and only pieces not seen
@@ -34,7 +36,48 @@ const longPieceCharacters = 4_000_000;
  * several times faster than Unicode property classes.
  */
 export function createPieceCounter(encoder: Encoder, encoding: TiktokenEncoding): PieceCounter {
-  return new MemoisedPieceCounter(encoder, encoding);
+  const counter = new MemoisedPieceCounter(encoder, encoding);
+  if (encoder instanceof BytePairEncoder && !warmedUp.has(encoding)) {
+    warmedUp.add(encoding);
+    warmUp(encoder, encoding);
+  }
+  return counter;
+}
+
+/**
+ * Text through every branch of the ASCII scan and of the counter's loop: words of each case shape,
+ * every contraction in both cases, runs of digits, symbols before line breaks and `/`, a space
+ * before symbols, runs of spaces, tabs and line breaks (also at the very end), symbols above 127,
+ * pieces of every length class (one character, packed, memoised by range, over 128 units), each
+ * at least twice so the memos' hits are met too.
+ */
+const warmUpBlock = [
+  "The quick Brown fox's HTTP XMLHttpRequest internationalization; it'S they're WE'VE I'm",
+  "you'll he'd don't ll'x ' 7 42 123 1234567 (a, b.) {c}: [d]; \"e\" `f` $g #h @i !j ?k %l",
+  '^m &n *o +p =q |r ~s <t> \\u => ->\n//\n */\r\n?/ x/y\n  word\t\tword a \n\n b line \r\n',
+  '\u2192 \u2014 \u201cquoted\u201d \u2026 \u2502\u2500\u2500\u2502\n',
+  '='.repeat(longestShortPiece + 8),
+  '\n',
+].join(' ');
+export const warmUpText = `${warmUpBlock}${warmUpBlock}end \t  `;
+// Encodings whose loops have met `warmUpText` in this process.
+const warmedUp = new Set<TiktokenEncoding>();
+
+/**
+ * A cold start's first count is long enough that its loops are optimised mid-text, with type
+ * feedback only for the branches met so far: a branch first met later (a contraction, a run of
+ * digits, a long piece) threw the optimised code away, and the biggest loop, with its scanner and
+ * memo lookups inlined, was compiled three or four times instead of once (~30 ms of compiler
+ * thread each, the largest part of a cold start's CPU). Counting `warmUpText` once per process on
+ * a counter of its own (its memos dropped after) gives every branch feedback first. Only the
+ * default encoder: a caller's encoder is never handed text the caller did not pass.
+ */
+function warmUp(encoder: BytePairEncoder, encoding: TiktokenEncoding): void {
+  try {
+    new MemoisedPieceCounter(encoder, encoding).count(warmUpText);
+  } catch {
+    // Only a head start: the caller's own count meets the same code and reports its errors.
+  }
 }
 
 // A class, not closures over the counter's state: optimised code that inlined one counter's
@@ -46,7 +89,9 @@ class MemoisedPieceCounter implements PieceCounter {
   private readonly hasCountOrdinary: boolean;
   // The default encoder, whose merge can read a piece's ASCII code units directly.
   private readonly bytePair: BytePairEncoder | undefined;
-  private readonly unicodePattern: RegExp;
+  // Built on the first text that needs it: constructing the Unicode pattern (class subtractions
+  // over Unicode properties) cost ~4 ms of a cold start, spent for nothing on ASCII-only text.
+  private unicodePatternOnce: RegExp | undefined;
   private readonly asciiPattern: RegExp;
   private readonly cache = new GenerationalCache<string, number>(pieceCacheGeneration);
   private readonly longCache = new GenerationalCache<string, number>(
@@ -64,13 +109,14 @@ class MemoisedPieceCounter implements PieceCounter {
   // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
   private readonly memo = new PieceMemo(pieceCacheGeneration);
   private readonly packed = new PackedPieceMemo(pieceCacheGeneration);
+  // Start and end of each stretch of a text that the fast path counts (see `countAscii`).
+  private ranges = new Int32Array(initialRanges);
 
   constructor(encoder: Encoder, encoding: TiktokenEncoding) {
     this.encoder = encoder;
     this.encoding = encoding;
     this.hasCountOrdinary = typeof encoder.countOrdinary === 'function';
     this.bytePair = encoder instanceof BytePairEncoder ? encoder : undefined;
-    this.unicodePattern = splitPattern(encoding);
     this.asciiPattern = asciiSplitPattern(encoding);
     this.nextPieceEnd =
       encoding === 'o200k_base'
@@ -78,6 +124,11 @@ class MemoisedPieceCounter implements PieceCounter {
         : encoding === 'cl100k_base'
           ? nextCl100kPieceEnd
           : undefined;
+  }
+
+  private unicodePattern(): RegExp {
+    this.unicodePatternOnce ??= splitPattern(this.encoding);
+    return this.unicodePatternOnce;
   }
 
   private encodeShort(piece: string): number {
@@ -139,10 +190,10 @@ class MemoisedPieceCounter implements PieceCounter {
     if (tail === -1) return -1;
     const tokens = this.packed.get(head, tail);
     // The first sight apart: a lookup small enough to be inlined into the scan loop.
-    return tokens >= 0 ? tokens : this.countNewPacked(text, units, start, end, head, tail, tokens);
+    return tokens >= 0 ? tokens : this.countNewPacked(text, units, start, end, head, tail);
   }
 
-  /** A packable piece the memo does not hold (`found` -1) or could not hold (-2). */
+  /** A packable piece the memo does not hold. */
   private countNewPacked(
     text: string,
     units: Uint16Array,
@@ -150,11 +201,9 @@ class MemoisedPieceCounter implements PieceCounter {
     end: number,
     head: number,
     tail: number,
-    found: number,
   ): number {
     let tokens: number;
-    if (found === -2) tokens = this.countPiece(text.slice(start, end));
-    else if (this.bytePair === undefined) tokens = this.encodeShort(text.slice(start, end));
+    if (this.bytePair === undefined) tokens = this.encodeShort(text.slice(start, end));
     else {
       // ASCII code units are the piece's UTF-8 bytes: merged from the units, without a string.
       try {
@@ -170,32 +219,46 @@ class MemoisedPieceCounter implements PieceCounter {
     return tokens;
   }
 
-  private countAscii(text: string, units: Uint16Array, start: number, end: number): number {
+  /**
+   * Tokens of the ranges `ranges[2k], ranges[2k + 1]` of the text, for k below `rangeCount`, with
+   * the fast path. One call for every range of a text: each further call of the scan loop with a
+   * long first pass (a cold start's one text) ran unoptimised code until the function was compiled
+   * a second time, apart from the loop's optimised code entered mid-loop; ~30 ms of compiler thread.
+   */
+  private countAscii(
+    text: string,
+    units: Uint16Array,
+    ranges: Int32Array,
+    rangeCount: number,
+  ): number {
     // Called only when there is a scanner (see `count`).
     const nextPieceEnd = this.nextPieceEnd!;
     const memo = this.memo;
     let total = 0;
-    let index = start;
-    while (index < end) {
-      const pieceEnd = nextPieceEnd(units, index, end);
-      const length = pieceEnd - index;
-      if (length === 1 && units[index]! < 128) total += 1;
-      else {
-        const packedTokens =
-          length <= longestPackedPiece ? this.countPacked(text, units, index, pieceEnd) : -1;
-        if (packedTokens >= 0) total += packedTokens;
-        else if (length <= longestShortPiece) {
-          const hash = hashRange(units, index, pieceEnd);
-          let tokens = memo.get(text, index, pieceEnd, hash);
-          if (tokens < 0) {
-            const piece = text.slice(index, pieceEnd);
-            tokens = tokens === -1 ? this.encodeShort(piece) : this.countPiece(piece);
-            memo.set(piece, hash, tokens);
-          }
-          total += tokens;
-        } else total += this.countPiece(text.slice(index, pieceEnd));
+    for (let range = 0; range < rangeCount; range++) {
+      let index = ranges[2 * range]!;
+      const end = ranges[2 * range + 1]!;
+      while (index < end) {
+        const pieceEnd = nextPieceEnd(units, index, end);
+        const length = pieceEnd - index;
+        if (length === 1 && units[index]! < 128) total += 1;
+        else {
+          const packedTokens =
+            length <= longestPackedPiece ? this.countPacked(text, units, index, pieceEnd) : -1;
+          if (packedTokens >= 0) total += packedTokens;
+          else if (length <= longestShortPiece) {
+            const hash = hashRange(units, index, pieceEnd);
+            let tokens = memo.get(text, index, pieceEnd, hash);
+            if (tokens < 0) {
+              const piece = text.slice(index, pieceEnd);
+              tokens = this.encodeShort(piece);
+              memo.set(piece, hash, tokens);
+            }
+            total += tokens;
+          } else total += this.countPiece(text.slice(index, pieceEnd));
+        }
+        index = pieceEnd;
       }
-      index = pieceEnd;
     }
     return total;
   }
@@ -208,10 +271,12 @@ class MemoisedPieceCounter implements PieceCounter {
       // Only o200k and cl100k have a scanner. GPT-2's pattern (r50k, p50k) has no newline
       // alternative, so its line starts are not guaranteed piece boundaries: no cutting at lines.
       if (this.nextPieceEnd === undefined)
-        return this.countPieces(text, index < 0 ? this.asciiPattern : this.unicodePattern);
-      return index < 0
-        ? this.countAscii(text, units, 0, text.length)
-        : this.countMixed(text, index, units, words);
+        return this.countPieces(text, index < 0 ? this.asciiPattern : this.unicodePattern());
+      if (index >= 0) return this.countMixed(text, index, units, words);
+      const ranges = this.ranges;
+      ranges[0] = 0;
+      ranges[1] = text.length;
+      return this.countAscii(text, units, ranges, 1);
     } finally {
       this.units.release();
     }
@@ -219,24 +284,40 @@ class MemoisedPieceCounter implements PieceCounter {
 
   /**
    * Counts the lines around each character at `index` and after that needs the Unicode pattern
-   * with it, and the stretches between them with the fast path; cuts fall only where a piece must
-   * end anyway.
+   * with it, and the stretches between them with the fast path (all of them in one call, after the
+   * lines: a count is a sum); cuts fall only where a piece must end anyway.
    */
   private countMixed(text: string, index: number, units: Uint16Array, words: Int32Array): number {
     let total = 0;
     let start = 0;
+    let rangeCount = 0;
     while (index >= 0) {
       // An astral character is two code units; the cut after it never splits the pair.
       const width = text.charCodeAt(index) >= 0xd800 && text.charCodeAt(index) <= 0xdbff ? 2 : 1;
       const cutBefore = safeCutBefore(text, index, start);
       const cutAfter = safeCutAfter(text, Math.min(text.length, index + width));
-      if (cutBefore > start) total += this.countAscii(text, units, start, cutBefore);
-      total += this.countPieces(text.slice(cutBefore, cutAfter), this.unicodePattern);
+      if (cutBefore > start) rangeCount = this.addRange(rangeCount, start, cutBefore);
+      total += this.countPieces(text.slice(cutBefore, cutAfter), this.unicodePattern());
       start = cutAfter;
       index = nextNeedingUnicode(units, words, start, text.length);
     }
-    if (start < text.length) total += this.countAscii(text, units, start, text.length);
+    if (start < text.length) rangeCount = this.addRange(rangeCount, start, text.length);
+    total += this.countAscii(text, units, this.ranges, rangeCount);
+    // A text of very many stretches leaves no large array behind.
+    if (this.ranges.length > retainedRanges) this.ranges = new Int32Array(initialRanges);
     return total;
+  }
+
+  /** Appends the range `[start, end)` as range number `rangeCount` and returns the new count. */
+  private addRange(rangeCount: number, start: number, end: number): number {
+    if (2 * rangeCount + 2 > this.ranges.length) {
+      const grown = new Int32Array(2 * this.ranges.length);
+      grown.set(this.ranges);
+      this.ranges = grown;
+    }
+    this.ranges[2 * rangeCount] = start;
+    this.ranges[2 * rangeCount + 1] = end;
+    return rangeCount + 1;
   }
 }
 

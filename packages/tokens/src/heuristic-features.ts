@@ -1,4 +1,7 @@
-import { englishTrigramSurprisal } from './english-trigram-surprisal.js';
+import {
+  englishTrigramSurprisal,
+  fillEnglishTrigramSurprisal,
+} from './english-trigram-surprisal.js';
 import { simplifiedOnlyHan, traditionalOnlyHan } from './han-forms.js';
 import { isVocabularyWord, vocabularyMinimumLetters } from './is-vocabulary-word.js';
 import { rareCyrillicPairs, rareLetterPairs, uncommonLetterPairs } from './rare-letter-pairs.js';
@@ -146,13 +149,6 @@ const traditionalForms =
 // with branches per Han character made estimates of Chinese text five times slower).
 const hanFormBase = 0x4e00;
 const hanForms = new Int8Array(0xa000 - hanFormBase);
-for (const character of simplifiedForms) hanForms[character.charCodeAt(0) - hanFormBase] = -1;
-for (const character of traditionalForms) hanForms[character.charCodeAt(0) - hanFormBase] = 1;
-// The pairs above alone left 17 % of Traditional UI strings with 5+ Han characters (catalogues the
-// list below was not derived from) without a Traditional-only character, priced as Simplified: -15 %
-// on such strings. The derived lists hold the ~500 most frequent characters of each form.
-for (const character of simplifiedOnlyHan) hanForms[character.charCodeAt(0) - hanFormBase] = -1;
-for (const character of traditionalOnlyHan) hanForms[character.charCodeAt(0) - hanFormBase] = 1;
 // Feature slots of the Indic blocks (U+0900-U+0DFF, 128 code points each): Devanagari (indic),
 // Bengali, Gurmukhi, Gujarati, Oriya, Tamil, Telugu, Kannada, Malayalam, Sinhala. Gurmukhi and Oriya
 // share the sparse-Indic slot: few merges in o200k (about 0.64 tokens per character).
@@ -194,18 +190,8 @@ const generatedLetterBits = 5;
 const russianMarkersPerHardSign = 3;
 // The rare pairs by character codes (first letter's code << 7 | second's), either case first and a
 // lower-case second: one lookup per letter, no case folding in the scan.
+// Pairs English writes seldom by the same codes: 2 in the same table (a pair is one or the other).
 const rareCodePairs = new Uint8Array(128 * 128);
-for (let first = 0; first < 26; first++)
-  for (let second = 0; second < 26; second++)
-    if (rareLetterPairs[first * 26 + second] === 1)
-      for (const firstCode of [97 + first, 65 + first])
-        rareCodePairs[(firstCode << 7) | (97 + second)] = 1;
-// Pairs English writes seldom, by the same codes (2 in the same table: a pair is one or the other).
-for (let first = 0; first < 26; first++)
-  for (let second = 0; second < 26; second++)
-    if (uncommonLetterPairs[first * 26 + second] === 1)
-      for (const firstCode of [97 + first, 65 + first])
-        rareCodePairs[(firstCode << 7) | (97 + second)] = 2;
 
 const asciiClass = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
@@ -227,6 +213,34 @@ for (let c = 0; c < 128; c++) {
                   : PUNCT;
 }
 
+// The tables above are filled on the first estimate, not at import: filling them (and the trigram
+// table) was about half of the package's import time, spent also by processes that only count
+// exactly.
+let tablesFilled = false;
+
+function fillTables(): void {
+  tablesFilled = true;
+  fillEnglishTrigramSurprisal();
+  for (const character of simplifiedForms) hanForms[character.charCodeAt(0) - hanFormBase] = -1;
+  for (const character of traditionalForms) hanForms[character.charCodeAt(0) - hanFormBase] = 1;
+  // The pairs above alone left 17 % of Traditional UI strings with 5+ Han characters (catalogues
+  // the list below was not derived from) without a Traditional-only character, priced as
+  // Simplified: -15 % on such strings. The derived lists hold the ~500 most frequent characters of
+  // each form.
+  for (const character of simplifiedOnlyHan) hanForms[character.charCodeAt(0) - hanFormBase] = -1;
+  for (const character of traditionalOnlyHan) hanForms[character.charCodeAt(0) - hanFormBase] = 1;
+  for (let first = 0; first < 26; first++)
+    for (let second = 0; second < 26; second++) {
+      const rare = rareLetterPairs[first * 26 + second] === 1 ? 1 : 0;
+      const uncommon = uncommonLetterPairs[first * 26 + second] === 1 ? 2 : 0;
+      // Either case first and a lower-case second; uncommon wins where a pair is both (as before).
+      if (uncommon || rare) {
+        rareCodePairs[((97 + first) << 7) | (97 + second)] = uncommon || rare;
+        rareCodePairs[((65 + first) << 7) | (97 + second)] = uncommon || rare;
+      }
+    }
+}
+
 /**
  * Adds the features of `text` into `into` (length `featureCount`) in one pass over its UTF-16
  * code units, and returns `into`.
@@ -235,6 +249,7 @@ export function extractFeatures(
   text: string,
   into: Float64Array = new Float64Array(extendedFeatureCount),
 ): Float64Array {
+  if (!tablesFilled) fillTables();
   let previous = 0; // class of the previous ASCII char, 0 after a non-ASCII one
   // Length of the current punctuation run and whether a letter came right before it.
   let punctuationRun = 0;

@@ -40,7 +40,7 @@ function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
  */
 export const loadBytePairEncoder: EncoderLoader = (encoding: TiktokenEncoding): Encoder =>
   // Its own memo of merged pairs: an encoder from a fresh loader starts with nothing seen.
-  new BytePairEncoder(withPairMemo(sharedRanks(encoding)), splitPattern(encoding));
+  new BytePairEncoder(withPairMemo(sharedRanks(encoding)), encoding);
 
 /**
  * The encoder `loadBytePairEncoder` returns. A class rather than an object of closures: a counter's
@@ -49,14 +49,18 @@ export const loadBytePairEncoder: EncoderLoader = (encoding: TiktokenEncoding): 
  */
 export class BytePairEncoder implements Encoder {
   private readonly ranks: Ranks;
-  private readonly pattern: RegExp;
+  private readonly encoding: TiktokenEncoding;
+  // Built on the first `encode_ordinary`: counters call `countOrdinary` on pieces they split
+  // themselves, and constructing the Unicode pattern cost ~4 ms of a cold start.
+  private pattern: RegExp | undefined;
 
-  constructor(ranks: Ranks, pattern: RegExp) {
+  constructor(ranks: Ranks, encoding: TiktokenEncoding) {
     this.ranks = ranks;
-    this.pattern = pattern;
+    this.encoding = encoding;
   }
 
   encode_ordinary(text: string): Uint32Array {
+    this.pattern ??= splitPattern(this.encoding);
     const ids: number[] = [];
     for (const piece of text.match(this.pattern) ?? []) pieceTokens(piece, this.ranks, ids);
     return Uint32Array.from(ids);

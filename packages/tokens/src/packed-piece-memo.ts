@@ -63,13 +63,18 @@ function find(table: Int32Array, head: number, tail: number): number {
       if ((second & 0xfffffff) === tail) return second >>> 28;
     }
   }
-  return -2;
+  return -1;
 }
 
-/** Stores the key; false when its probe sequence is full (the key is then not stored). */
+/**
+ * Stores the key; true when it took a free slot, false when its probe sequence was full and it
+ * replaced the key in the first slot of it (as in piece-memo.ts: no refused keys, so the counter
+ * has no rarely met branch for them).
+ */
 function insert(table: Int32Array, head: number, tail: number, count: number): boolean {
   const mask = (table.length >> 1) - 1;
-  let slot = slotOf(head, tail, mask);
+  const home = slotOf(head, tail, mask);
+  let slot = home;
   for (let probe = 0; probe < maxProbes; probe++, slot = (slot + 1) & mask) {
     const at = slot * stride;
     if (table[at] === 0) {
@@ -78,6 +83,8 @@ function insert(table: Int32Array, head: number, tail: number, count: number): b
       return true;
     }
   }
+  table[home * stride] = head;
+  table[home * stride + 1] = tail | (count << 28);
   return false;
 }
 
@@ -104,15 +111,14 @@ export class PackedPieceMemo {
   }
 
   /**
-   * The count stored for the key (`packHead`, `packTail` of a piece); -1 when it is not stored,
-   * -2 when it could not have been (its probe sequence is full).
+   * The count stored for the key (`packHead`, `packTail` of a piece); -1 when it is not stored.
    */
   get(head: number, tail: number): number {
     const young = find(this.#young, head, tail);
     if (young >= 0) return young;
     const old = find(this.#old, head, tail);
     if (old >= 0) this.set(head, tail, old);
-    return old >= 0 ? old : Math.min(young, old);
+    return old;
   }
 
   set(head: number, tail: number, count: number): void {

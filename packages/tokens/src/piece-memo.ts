@@ -19,8 +19,8 @@ function createTable(slots: number): Table {
 const initialSlots = 1 << 10;
 
 // Seeded per process, so text written to collide in one process does not collide in another; and
-// probes stop after `maxProbes` slots, so even colliding pieces cost bounded work each (they are
-// then left to the caller's string-keyed cache).
+// probes stop after `maxProbes` slots, so even colliding pieces cost bounded work each (a piece
+// whose probe sequence is full takes the first slot of it, see `insert`).
 const seed = (Math.random() * 0x100000000) | 0;
 
 /** Slots of an open-addressed table that holds `entries` at most half full: a power of two. */
@@ -51,18 +51,29 @@ function find(table: Table, text: string, start: number, end: number, hash: numb
     if (table.entries[slot * 2] === hash && sameRange(key, text, start, end))
       return table.entries[slot * 2 + 1]!;
   }
-  return -2;
+  return -1;
 }
 
+/**
+ * Stores the piece in the first free slot of its probe sequence, or, when all `maxProbes` are
+ * taken, in place of the piece in its first slot (a miss later for that one, never a wrong count).
+ * Before, such a piece was refused and the caller asked a string-keyed cache: a branch met a few
+ * times in 100,000 pieces, first met after the counter's loop was optimised, which then threw that
+ * code away (a cold start's largest compile, done again).
+ */
 function insert(table: Table, key: string, hash: number, count: number): void {
   const mask = table.keys.length - 1;
   let slot = hash & mask;
-  for (let probe = 0; table.keys[slot] !== undefined; probe++, slot = (slot + 1) & mask)
-    if (probe >= maxProbes) return;
+  let probe = 0;
+  while (table.keys[slot] !== undefined && probe < maxProbes) {
+    probe++;
+    slot = (slot + 1) & mask;
+  }
+  if (probe === maxProbes) slot = hash & mask;
+  else table.size++;
   table.keys[slot] = key;
   table.entries[slot * 2] = hash;
   table.entries[slot * 2 + 1] = count;
-  table.size++;
 }
 
 /**
@@ -86,15 +97,14 @@ export class PieceMemo {
   }
 
   /**
-   * The count stored for `text[start:end]` (whose code units' `hashRange` is `hash`); -1 when it is not stored,
-   * -2 when it could not have been (its probe sequence is full: ask a string-keyed cache).
+   * The count stored for `text[start:end]` (whose code units' `hashRange` is `hash`); -1 when it is not stored.
    */
   get(text: string, start: number, end: number, hash: number): number {
     const young = find(this.#young, text, start, end, hash);
     if (young >= 0) return young;
     const old = find(this.#old, text, start, end, hash);
     if (old >= 0) this.set(text.slice(start, end), hash, old);
-    return old >= 0 ? old : Math.min(young, old);
+    return old;
   }
 
   set(piece: string, hash: number, count: number): void {
