@@ -3,8 +3,8 @@ import { BatonError } from '@baton/tokens';
 const marker = Symbol.for('baton.error.context_budget');
 
 /**
- * The parts `compress` must keep verbatim (system messages, latest user ask, latest assistant reply
- * and any trailing tool call) plus the smallest possible insert (handoff or notice) do not fit
+ * The parts `compress` must keep verbatim (system messages, the latest user ask, the latest assistant
+ * reply and any trailing tool call when they follow that ask: a tool round trip before it is not kept) plus the smallest possible insert (handoff or notice) do not fit
  * `targetTokens`, even after the first exchange gave up its place in the head (`headDemoted`). No
  * strategy can help; the caller needs a bigger budget or shorter system messages or latest turn.
  */
@@ -37,7 +37,7 @@ export class ContextBudgetError extends BatonError {
         : `the system messages (${options.headTokens}; the first exchange already joined the middle)`;
     super({
       code: 'context_budget',
-      message: `cannot fit ${options.targetTokens} tokens: ${head} and the protected minimum (latest user ask, latest assistant reply and trailing calls, system messages after the head: ${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead and the smallest insert`,
+      message: `cannot fit ${options.targetTokens} tokens: ${head} and the protected minimum (latest user ask, the latest assistant reply and trailing calls when they follow it, system messages after the head: ${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead and the smallest insert`,
     });
     this.headDemoted = options.headDemoted ?? false;
     this.name = 'ContextBudgetError';

@@ -54,7 +54,8 @@ export interface ContextCompressorOptions {
   counter?: TokenCounter;
   /**
    * Tokens at the end of the conversation kept verbatim. Default 20,000. Shrinks, when the budget is
-   * small, down to the latest user ask + latest assistant reply + any trailing tool call.
+   * small, down to the latest user ask + the latest assistant reply and any trailing tool call when
+   * they follow that ask (a tool round trip before the ask is not kept).
    */
   protectLastNTokens?: number;
   /**

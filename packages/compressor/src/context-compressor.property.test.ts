@@ -54,9 +54,11 @@ function checkResult(
   // The latest user ask is present, verbatim.
   const latestUser = input.findLast((message) => message.role === 'user');
   if (latestUser) expect(output).toContain(latestUser);
-  // The last assistant message (the latest reply, or a trailing call) stays.
-  const lastAssistant = input.findLast((message) => message.role === 'assistant');
-  if (lastAssistant) expect(output).toContain(lastAssistant);
+  // The last assistant message (the latest reply, or a trailing call) stays, unless the user spoke
+  // after it: the latest turn then starts at that ask.
+  const lastAssistant = input.findLastIndex((message) => message.role === 'assistant');
+  const answered = input.findLastIndex((message) => message.role === 'user') < lastAssistant;
+  if (lastAssistant >= 0 && answered) expect(output).toContain(input[lastAssistant]);
   if (result.strategy !== 'mask' && result.strategy !== 'none') {
     expect(output.length).toBe(input.length - result.event.removedMessageIndexes.length + 1);
     expect(result.summary === undefined).toBe(result.strategy === 'truncate');
@@ -67,7 +69,23 @@ function checkResult(
 }
 
 /**
- * Whether some allowed cut at or before the latest assistant message, with every tool output in
+ * Where the smallest tail starts, by the rule stated apart from the compressor's code: at the latest
+ * assistant message (after the head), or, when the user spoke after it, at the first user message
+ * after it; moved earlier to an allowed cut. `input.length` when no assistant message follows the
+ * head.
+ */
+function smallestTailStart(input: readonly ModelMessage[], head: number): number {
+  const { cutAllowed } = analyzeMessages(input);
+  const lastAssistant = input.findLastIndex((message) => message.role === 'assistant');
+  if (lastAssistant < head) return input.length;
+  let start = input.findIndex((message, index) => index > lastAssistant && message.role === 'user');
+  if (start < 0) start = lastAssistant;
+  while (start > head && !cutAllowed[start]) start--;
+  return start;
+}
+
+/**
+ * Whether some allowed cut at or before the start of the smallest tail, with every tool output in
  * front of it (after the head) masked and everything from it verbatim, fits: counted here by brute
  * force, apart from the compressor's prefix sums.
  */
@@ -78,8 +96,7 @@ function maskCouldFit(
 ): boolean {
   const head = result.event.headMessageCount;
   const { cutAllowed } = analyzeMessages(input);
-  const lastAssistant = input.findLastIndex((message) => message.role === 'assistant');
-  const latest = lastAssistant >= head ? lastAssistant : input.length;
+  const latest = smallestTailStart(input, head);
   const redact = (text: string) => redactSecrets(text).text;
   for (let cut = head; cut <= latest; cut++) {
     if (!cutAllowed[cut]) continue;
@@ -144,12 +161,11 @@ describe('compress over generated histories', () => {
               .slice(0, lead)
               .reduce((sum, message) => sum + counter.countMessage(message), 0);
             expect(error.headTokens).toBe(systemTokens);
-            // The protected part is at least the latest assistant message with everything after
-            // it, plus the latest user message when it comes before: counted here, apart from
-            // the compressor's own bookkeeping.
-            const lastAssistant = input.findLastIndex((m) => m.role === 'assistant');
+            // The protected part is at least the smallest tail with everything after it, plus the
+            // latest user message when it comes before: counted here, apart from the compressor's
+            // own bookkeeping.
             const latestUser = input.findLastIndex((m) => m.role === 'user');
-            const from = lastAssistant >= lead ? lastAssistant : input.length;
+            const from = smallestTailStart(input, lead);
             let floor = input
               .slice(from)
               .reduce((sum, message) => sum + counter.countMessage(message), 0);

@@ -57,7 +57,10 @@ interface Layout {
    * the leading system messages.
    */
   headDemoted: boolean;
-  /** Smallest tail: the latest assistant reply with its results or trailing calls. */
+  /**
+   * Smallest tail: the latest assistant reply with its results or trailing calls; when the user has
+   * spoken since, the unanswered asks and what follows them.
+   */
   minTailStart: number;
   tailStart: number;
   pinnedIndex: number | undefined;
@@ -500,12 +503,20 @@ export class ContextCompressor {
     let lastAssistant = n - 1;
     while (lastAssistant >= headEnd && messages[lastAssistant]!.role !== 'assistant')
       lastAssistant--;
+    let latestUser = n - 1;
+    while (latestUser >= headEnd && !isAsk(latestUser)) latestUser--;
     let minTailStart = lastAssistant >= headEnd ? snapBackward(lastAssistant, headEnd) : n;
+    if (lastAssistant >= headEnd && latestUser > lastAssistant) {
+      // The user spoke after the assistant's last step: the latest turn starts at the first ask the
+      // assistant has not answered. A finished tool round trip before it is older history, or one
+      // big result there (a file read, then "what is 2+2?") would have to stay verbatim forever.
+      let firstUnanswered = lastAssistant + 1;
+      while (!isAsk(firstUnanswered)) firstUnanswered++;
+      minTailStart = snapBackward(firstUnanswered, headEnd);
+    }
     // Trailing messages that cannot start a tail (e.g. orphan tool results) stay with the tail.
     minTailStart = snapBackward(minTailStart, headEnd);
 
-    let latestUser = n - 1;
-    while (latestUser >= headEnd && !isAsk(latestUser)) latestUser--;
     let pinnedIndex: number | undefined;
     if (latestUser >= headEnd && latestUser < minTailStart) {
       if (allowed[latestUser] && allowed[latestUser + 1]) pinnedIndex = latestUser;
@@ -542,19 +553,23 @@ export class ContextCompressor {
     return { head, kept: context.suffix[layout.minTailStart]! + ask + systems };
   }
 
+  /** The error for a result of `requiredTokens` that the verbatim parts of `layout` left over budget. */
+  #budgetError(context: CallContext, layout: Layout, requiredTokens: number): ContextBudgetError {
+    const { head, kept } = this.#protectedTokens(context, layout);
+    return new ContextBudgetError({
+      targetTokens: context.targetTokens,
+      requiredTokens,
+      headTokens: head,
+      protectedTokens: kept,
+      headDemoted: layout.headDemoted,
+    });
+  }
+
   /** Throws `ContextBudgetError` when the verbatim parts plus `insertTokens` cannot fit. */
   #assertFits(context: CallContext, layout: Layout, insertTokens: number): void {
     const { head, kept } = this.#protectedTokens(context, layout);
     const required = context.baseTokens + head + kept + insertTokens;
-    if (required > context.targetTokens) {
-      throw new ContextBudgetError({
-        targetTokens: context.targetTokens,
-        requiredTokens: required,
-        headTokens: head,
-        protectedTokens: kept,
-        headDemoted: layout.headDemoted,
-      });
-    }
+    if (required > context.targetTokens) throw this.#budgetError(context, layout, required);
   }
 
   /** The insert's token budget, and the layout chosen with it. */
@@ -690,26 +705,48 @@ export class ContextCompressor {
     return context.counter.countMessages(messages, { tools: context.tools });
   }
 
-  #truncate(context: CallContext): StageOutcome {
+  #truncate(context: CallContext, demoteHead = false): StageOutcome {
     const noticeFor = (count: number) =>
       `[Baton: ${count} earlier messages were removed to fit the context window; no summary of them was kept.]`;
-    const noticeTokens = context.counter.countMessage({
+    // A first estimate only: the real record line is a MAC whose hex costs a varying number of
+    // tokens (15 to 25 with o200k against 16 for the sample), and it depends on the layout (the
+    // message above the notice). The assembled result is counted below and the room grown by what
+    // it overshot.
+    let reserve = context.counter.countMessage({
       role: 'user',
       content: noticeFor(99_999) + insertTagSample,
     });
-    const layout = this.#pickLayout(context, noticeTokens, noticeTokens);
-    this.#assertFits(context, layout, noticeTokens);
-    let removedCount = 0;
-    for (let index = layout.headEnd; index < layout.tailStart; index++) {
-      if (index !== layout.pinnedIndex && context.messages[index]!.role !== 'system')
-        removedCount++;
+    let layout = demoteHead
+      ? this.#layout(context, reserve, true)
+      : this.#pickLayout(context, reserve, reserve);
+    this.#assertFits(context, layout, reserve);
+    let messages: ModelMessage[] = [];
+    let removed: number[] = [];
+    let tokensAfter = Number.POSITIVE_INFINITY;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      let removedCount = 0;
+      for (let index = layout.headEnd; index < layout.tailStart; index++) {
+        if (index !== layout.pinnedIndex && context.messages[index]!.role !== 'system')
+          removedCount++;
+      }
+      ({ messages, removed } = this.#assemble(context, layout, noticeFor(removedCount), 'notice'));
+      tokensAfter = this.#count(context, messages);
+      const excess = tokensAfter - context.targetTokens;
+      if (excess <= 0) break;
+      reserve += excess;
+      const next = this.#layout(context, reserve, layout.headDemoted);
+      // The tail is already the smallest it can be: more room cannot come from it.
+      if (next.tailStart === layout.tailStart && next.pinnedIndex === layout.pinnedIndex) break;
+      layout = next;
     }
-    const { messages, removed } = this.#assemble(
-      context,
-      layout,
-      noticeFor(removedCount),
-      'notice',
-    );
+    if (tokensAfter > context.targetTokens) {
+      // The head was kept on the sample's estimate of the notice: give the first exchange up
+      // before giving up.
+      if (!layout.headDemoted && this.#layout(context, 0, true).headEnd < layout.headEnd) {
+        return this.#truncate(context, true);
+      }
+      throw this.#budgetError(context, layout, tokensAfter);
+    }
     return {
       strategy: 'truncate',
       messages,
@@ -717,7 +754,7 @@ export class ContextCompressor {
       removed,
       masked: [],
       layout,
-      tokensAfter: this.#count(context, messages),
+      tokensAfter,
     };
   }
 
@@ -972,14 +1009,7 @@ export class ContextCompressor {
     if (tokensAfter > context.targetTokens) {
       // Even the smallest receipt did not fit next to the verbatim parts (counting differences at
       // the margin): say so with the numbers rather than return an over-budget history.
-      const { head, kept } = this.#protectedTokens(context, layout);
-      throw new ContextBudgetError({
-        targetTokens: context.targetTokens,
-        requiredTokens: tokensAfter,
-        headTokens: head,
-        protectedTokens: kept,
-        headDemoted: layout.headDemoted,
-      });
+      throw this.#budgetError(context, layout, tokensAfter);
     }
     return {
       strategy: 'receipt',
