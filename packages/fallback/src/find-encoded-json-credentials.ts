@@ -18,6 +18,11 @@ function readsAsText(bytes: string): boolean {
   return true;
 }
 
+/** False when `findEncodedJsonCredentials` finds nothing in `text`: no encoded JSON opening in it. */
+export function mayHoldEncodedJson(text: string): boolean {
+  return anyOpening.test(text);
+}
+
 /**
  * Finds base64 (or base64url) of JSON that holds a credential once decoded: a CI variable, a
  * message payload or a config blob written encoded (`payload: eyJ1c2VyIjoi…`). The encoding hides

@@ -9,7 +9,7 @@ import {
   findEncodedCredentials,
   findWrappedEncodedCredentials,
 } from './find-encoded-credentials.js';
-import { findEncodedJsonCredentials } from './find-encoded-json-credentials.js';
+import { findEncodedJsonCredentials, mayHoldEncodedJson } from './find-encoded-json-credentials.js';
 import {
   environmentAssignmentHints,
   findEnvironmentAssignments,
@@ -713,6 +713,21 @@ function collectSpans(
     if (mayHoldEscapes(text, depth)) pushDecoded(text, options, depth, spans);
     return spans;
   }
+  return collectGatedSpans(text, options, depth, spans);
+}
+
+/**
+ * `collectSpans` past its gates. A function of its own: the callbacks below share a context of the
+ * variables they read, which V8 allocates on entry to the function that declares them; declared in
+ * `collectSpans`, it was allocated for every text redacted, most of which the gates turn away.
+ */
+function collectGatedSpans(
+  text: string,
+  options: RedactSecretsOptions,
+  depth: number,
+  spans: Span[],
+): Span[] {
+  const disabled = options.disabledKinds;
   // One answer buffer per depth of the unescaped views: a fresh one per text was most of what a
   // history of short messages allocated here.
   activeByDepth[depth] ??= new Uint8Array(hintSources.length);
@@ -789,17 +804,8 @@ function collectSpans(
     for (const span of findKubernetesSecretData(text)) spans.push(span);
   }
   // Whether the rules find a secret in a decoded blob, asked by the encoded-JSON rule and by the
-  // public-identifier check about the same blobs: each decoded text is redacted once per call.
-  let verdicts: Map<string, boolean> | undefined;
-  const holdsSecret = (decoded: string): boolean => {
-    verdicts ??= new Map();
-    let verdict = verdicts.get(decoded);
-    if (verdict === undefined) {
-      verdict = collectSpans(decoded, options, depth + 1).length > 0;
-      verdicts.set(decoded, verdict);
-    }
-    return verdict;
-  };
+  // public-identifier check about the same blobs: made when first asked for, shared by both.
+  let holdsSecret: ((decoded: string) => boolean) | undefined;
   if (!disabled?.includes('encoded-credentials')) {
     // A source map's `,`/`;`-parted VLQ segments are short base64 runs: one in tens of thousands
     // decodes to `name:value` by chance.
@@ -809,7 +815,8 @@ function collectSpans(
     }
     for (const span of findWrappedEncodedCredentials(text)) spans.push(span);
     // Base64 of JSON holding a credential once decoded, quoted or not.
-    if (depth < maxEscapeDepth) {
+    if (depth < maxEscapeDepth && mayHoldEncodedJson(text)) {
+      holdsSecret ??= secretVerdicts(options, depth);
       for (const span of findEncodedJsonCredentials(text, holdsSecret)) spans.push(span);
     }
   }
@@ -850,13 +857,21 @@ function collectSpans(
   // An id that names something public (an AWS role's id, a wallet address, a Drive file in its
   // URL) is no credential, whichever rule took its shape for one; extra rules are the caller's.
   // Encoded JSON is content when the rules find nothing in it once decoded.
-  const holdsNoSecret = (decoded: string) => depth < maxEscapeDepth && !holdsSecret(decoded);
-  keepSpans(
-    spans,
-    (span) =>
-      span.kind === 'private-key' ||
-      !isPublicIdentifier(text, span.start, span.end, span.kind, holdsNoSecret),
-  );
+  // Only with a span to judge (most texts have none): the callbacks and what they read are made
+  // here, in this block, and not for every text.
+  if (spans.length > 0) {
+    const source = text;
+    const shallow = depth < maxEscapeDepth;
+    holdsSecret ??= secretVerdicts(options, depth);
+    const verdicts = holdsSecret;
+    const holdsNoSecret = (decoded: string) => shallow && !verdicts(decoded);
+    keepSpans(
+      spans,
+      (span) =>
+        span.kind === 'private-key' ||
+        !isPublicIdentifier(source, span.start, span.end, span.kind, holdsNoSecret),
+    );
+  }
   // Extra rules' hints are not in the scanner: check them directly.
   if (options.extraRules !== undefined && options.extraRules.length > 0) {
     // Lower-casing may change the length of a few characters (`İ`); only hint presence uses it.
@@ -883,6 +898,26 @@ function collectSpans(
   // view: `%2525…` would otherwise open a view per level on top of the JSON views.
   if (mayHoldEscapes(text, depth)) pushDecoded(text, options, depth, spans);
   return spans;
+}
+
+/**
+ * Whether the rules find a secret in a decoded blob (a scan one view deeper), each blob scanned
+ * once: the encoded-JSON rule and the public-identifier check of one text ask about the same ones.
+ */
+function secretVerdicts(
+  options: RedactSecretsOptions,
+  depth: number,
+): (decoded: string) => boolean {
+  let verdicts: Map<string, boolean> | undefined;
+  return (decoded) => {
+    verdicts ??= new Map();
+    let verdict = verdicts.get(decoded);
+    if (verdict === undefined) {
+      verdict = collectSpans(decoded, options, depth + 1).length > 0;
+      verdicts.set(decoded, verdict);
+    }
+    return verdict;
+  };
 }
 
 /** True when `text` may read otherwise decoded (see `decodeTextEscapes`) and no view is open. */
