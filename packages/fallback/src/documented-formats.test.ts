@@ -35,6 +35,9 @@ describe('documented prefixes and layouts', () => {
           // Issuers that document a hex body mint hex, cut short or grown alike.
           const alphabet = hexPrefixes.has(prefix) ? alphabets.hex : drawn;
           const value = `${prefix}${body(seededRandom(seed), alphabet, length)}`;
+          // Premise: no `xxxx` run, the documented mark of a placeholder (`sk-…XXXX`), which
+          // a random body holds now and then.
+          fc.pre(!/x{4}/i.test(value));
           const text = `the value is ${value} here`;
           const found = kinds(text, { disabledKinds: [...generic] });
           expect(found.length, text).toBeGreaterThan(0);

@@ -9,13 +9,32 @@ import { createReceipt, extractHandoffFacts, redactMessages } from './index.js';
 // their messages must not repeat what the thrown value said (it may hold the data it failed on).
 const thrownText = fc.stringMatching(/^[A-Za-z0-9]{24,40}$/).map((body) => `sk-thrown-${body}`);
 
-type Trap = 'getter' | 'get' | 'ownKeys' | 'has' | 'getOwnPropertyDescriptor';
-const traps: Trap[] = ['getter', 'get', 'ownKeys', 'has', 'getOwnPropertyDescriptor'];
+type Trap = 'getter' | 'get' | 'ownKeys' | 'has' | 'getOwnPropertyDescriptor' | 'thrown proxy';
+const traps: Trap[] = [
+  'getter',
+  'get',
+  'ownKeys',
+  'has',
+  'getOwnPropertyDescriptor',
+  'thrown proxy',
+];
 
 function hostile(trap: Trap, text: string): object {
   const fail = () => {
     throw new Error(text);
   };
+  // What is thrown may itself throw when asked what it is (a `has` trap, a revoked proxy).
+  if (trap === 'thrown proxy') {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const thrown = text.length % 2 === 0 ? proxy : new Proxy(new Error(text), { has: fail });
+    return {
+      path: 'src/a.ts',
+      get body() {
+        throw thrown;
+      },
+    };
+  }
   if (trap === 'getter')
     return {
       path: 'src/a.ts',

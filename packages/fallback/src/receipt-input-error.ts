@@ -33,7 +33,15 @@ export function readingMessages<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (BatonError.isInstance(error)) throw error;
+    // A thrown proxy may throw again when asked what it is (`has` trap, revoked proxy).
+    let typed = false;
+    try {
+      // An Error too: a plain object carrying the marker is no error of ours.
+      typed = BatonError.isInstance(error) && error instanceof Error;
+    } catch {
+      // Not one of ours.
+    }
+    if (typed) throw error;
     throw new ReceiptInputError({
       path: 'messages',
       message: 'could not be read: a getter, a proxy or a conversion threw while reading them',

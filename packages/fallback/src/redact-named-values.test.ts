@@ -35,6 +35,12 @@ const records: { [syntax: string]: Record } = {
   'CloudFormation JSON': (name, value) =>
     `{ "ParameterKey": "${name}", "ParameterValue": "${value}" }`,
   'XML attributes': (name, value) => `<env name="${name}" value="${value}" />`,
+  'JSON, nested fields between': (name, value, filler) =>
+    `{"name": "${name}", "tags": {"team": "${filler || 'core'}"}, "labels": ["a", "b"], "value": "${value}"}`,
+  'helm --set': (name, value) =>
+    `helm upgrade app ./chart --set env[0].name=${name},env[0].value=${value}`,
+  'AWS CLI over lines': (name, value) =>
+    `aws ssm put-parameter \\\n  --name /prod/${name.toLowerCase()} \\\n  --value ${value} \\\n  --type SecureString`,
   'HTML password input': (name, value) =>
     `<form><input type="password" name="${name.toLowerCase()}" value="${value}"></form>`,
   'SSM parameter flags': (name, value) =>
@@ -102,6 +108,39 @@ describe('values named in a sibling field', () => {
           // Premise: nothing takes the value for its shape alone.
           fc.pre(redactSecrets(`x ${value} y`).findings.length === 0);
           expect(redactSecrets(text).findings, text).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads neither a title for a name nor a stand-in for a value, nor a sibling map (control)', () => {
+    fc.assert(
+      fc.property(
+        secretName(isSecret),
+        ordinaryName(isSecret),
+        secretValue,
+        (secret, other, value) => {
+          const word = secret.split('_').at(-1)!.toLowerCase();
+          const texts = [
+            // A bare name followed by more words is a title.
+            `- name: ${word[0]!.toUpperCase()}${word.slice(1)} rotation policy\n  value: ${value}\n`,
+            // A plan's stand-ins for values it does not show.
+            `  + name  = "/prod/app/${word}"\n  + value = (sensitive value)\n`,
+            `  + name  = "/prod/app/${word}"\n  + value = (known after apply)\n`,
+            // Sibling maps: the first map's value is not the second map's.
+            `settings:\n  log:\n    name: ${other}\n    value: ${value}\n  db:\n    name: ${secret}\n    valueFrom: vault\n`,
+          ];
+          const control = texts.map((text) =>
+            text.replaceAll(secret, 'LOG_LEVEL').replaceAll(word, 'level'),
+          );
+          texts.forEach((text, index) => {
+            // Premise: with no secret word anywhere, nothing is found.
+            if (redactSecrets(control[index]!).findings.length > 0) return;
+            const kinds = redactSecrets(text).findings.map((finding) => finding.kind);
+            expect(kinds, text).not.toContain('password');
+            expect(kinds, text).not.toContain('secret');
+          });
         },
       ),
       { numRuns: 200 },

@@ -1420,6 +1420,37 @@ export function findKeyedSecrets(text: string): KeyedMatch[] {
   return found;
 }
 
+/**
+ * True when `key`, found at `start`, is the end of a base64 run of 24 or more characters it is
+ * glued to (a digit, `/` or `+` before it), so the `=` after it is padding.
+ */
+function endsBase64Run(text: string, start: number, key: string): boolean {
+  // Glued to what comes before (a key found in mid-run starts after a digit, `/` or `+`).
+  if (!isBase64Code(text.charCodeAt(start - 1)) || !/^[A-Za-z0-9]+$/.test(key)) return false;
+  // The run's head already replaced by a marker (the rescan of redacted output).
+  if (
+    text.charCodeAt(start - 2) === 93 &&
+    redactedBefore.test(text.slice(Math.max(0, start - 80), start - 1))
+  )
+    return true;
+  let runStart = start - 1;
+  while (runStart > 0 && start - runStart < 24 && isBase64Code(text.charCodeAt(runStart - 1)))
+    runStart--;
+  return start + key.length - runStart >= 24;
+}
+
+const redactedBefore = /\[REDACTED(?::[\w-]+)?\]$/;
+
+function isBase64Code(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 43 ||
+    code === 47
+  );
+}
+
 /** What ends a line for `.` and `^`/`$` in a JavaScript regular expression. */
 function isLineTerminator(code: number): boolean {
   return code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
@@ -1492,6 +1523,14 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       // A table row's value cell may be the key cell of the next pair (`| env | token | <value> |`).
       if (pattern === keyValuePattern || pattern === markdownCellPattern)
         pattern.lastIndex = match.index + Math.max(1, groups.key?.length ?? 1);
+      // `…s/s4PwXAdBMpJqs= dev@laptop`: the tail of a base64 run and its padding (an SSH public
+      // key and its comment), not a key and `=`; `Pw` in a random run read as a password's name.
+      if (
+        pattern === keyValuePattern &&
+        (groups.sep === '=' || groups.sep === '==') &&
+        endsBase64Run(text, match.index, groups.key ?? '')
+      )
+        continue;
       // A key kept for its value's form (`GPG_KEY`, `token_issued_at`) is judged with the value.
       const strength = keyIsSecret(groups.key ?? '') ?? keptFormOf(groups.key ?? '')?.strength;
       if (!strength) continue;
