@@ -115,67 +115,63 @@ describe('values named in a sibling field', () => {
   });
 
   it('reads neither a title for a name nor a stand-in for a value, nor a sibling map (control)', () => {
-    fc.assert(
-      fc.property(
-        secretName(isSecret),
-        ordinaryName(isSecret),
-        secretValue,
-        (secret, other, value) => {
-          const word = secret.split('_').at(-1)!.toLowerCase();
-          const texts = [
-            // A bare name followed by more words is a title.
-            `- name: ${word[0]!.toUpperCase()}${word.slice(1)} rotation policy\n  value: ${value}\n`,
-            // A plan's stand-ins for values it does not show.
-            `  + name  = "/prod/app/${word}"\n  + value = (sensitive value)\n`,
-            `  + name  = "/prod/app/${word}"\n  + value = (known after apply)\n`,
-            // Sibling maps: the first map's value is not the second map's.
-            `settings:\n  log:\n    name: ${other}\n    value: ${value}\n  db:\n    name: ${secret}\n    valueFrom: vault\n`,
-          ];
-          const control = texts.map((text) =>
-            text.replaceAll(secret, 'LOG_LEVEL').replaceAll(word, 'level'),
-          );
-          texts.forEach((text, index) => {
-            // Premise: with no secret word anywhere, nothing is found.
-            if (redactSecrets(control[index]!).findings.length > 0) return;
-            const kinds = redactSecrets(text).findings.map((finding) => finding.kind);
-            expect(kinds, text).not.toContain('password');
-            expect(kinds, text).not.toContain('secret');
-          });
-        },
-      ),
-      { numRuns: 200 },
-    );
+    noKeyedFindingIn((secret, other, value) => {
+      const word = secret.split('_').at(-1)!.toLowerCase();
+      const texts = [
+        // A bare name followed by more words is a title.
+        `- name: ${word[0]!.toUpperCase()}${word.slice(1)} rotation policy\n  value: ${value}\n`,
+        // A plan's stand-ins for values it does not show.
+        `  + name  = "/prod/app/${word}"\n  + value = (sensitive value)\n`,
+        `  + name  = "/prod/app/${word}"\n  + value = (known after apply)\n`,
+        // Sibling maps: the first map's value is not the second map's.
+        `settings:\n  log:\n    name: ${other}\n    value: ${value}\n  db:\n    name: ${secret}\n    valueFrom: vault\n`,
+      ];
+      return texts.map((text) => [
+        text,
+        text.replaceAll(secret, 'LOG_LEVEL').replaceAll(word, 'level'),
+      ]);
+    });
   });
 
   it('pairs no name with the value of another record', () => {
-    fc.assert(
-      fc.property(
-        secretName(isSecret),
-        ordinaryName(isSecret),
-        secretValue,
-        (secret, other, value) => {
-          // The secret-named record has no literal; the next record's value is an ordinary setting's.
-          const texts = (first: string) => [
-            `- name: ${first}\n  valueFrom:\n    secretKeyRef: {name: db, key: password}\n- name: ${other}\n  value: ${value}\n`,
-            `[{"name": "${first}", "valueFrom": {"ref": "x"}}, {"name": "${other}", "value": "${value}"}]`,
-            `<env name="${first}" /><env name="${other}" value="${value}" />`,
-          ];
-          const control = texts('LOG_LEVEL');
-          texts(secret).forEach((text, index) => {
-            // Premise: with an ordinary name in the first record, nothing is found.
-            if (redactSecrets(control[index]!).findings.length > 0) return;
-            // Other layers judge the value by its shape and neighbourhood; no keyed kind may
-            // take it for the first record's secret.
-            const kinds = redactSecrets(text).findings.map((finding) => finding.kind);
-            expect(kinds, text).not.toContain('password');
-            expect(kinds, text).not.toContain('secret');
-          });
-        },
-      ),
-      { numRuns: 200 },
-    );
+    noKeyedFindingIn((secret, other, value) => {
+      // The secret-named record has no literal; the next record's value is an ordinary setting's.
+      const texts = (first: string) => [
+        `- name: ${first}\n  valueFrom:\n    secretKeyRef: {name: db, key: password}\n- name: ${other}\n  value: ${value}\n`,
+        `[{"name": "${first}", "valueFrom": {"ref": "x"}}, {"name": "${other}", "value": "${value}"}]`,
+        `<env name="${first}" /><env name="${other}" value="${value}" />`,
+      ];
+      const control = texts('LOG_LEVEL');
+      return texts(secret).map((text, index) => [text, control[index]!]);
+    });
   });
 });
+
+/**
+ * For texts built from a secret name, an ordinary name and a value, each with a control that names
+ * no secret: where the control gives no finding, the text gives no keyed one (other layers judge a
+ * value by its shape and neighbourhood; no keyed kind may take it for a secret the name implies).
+ */
+function noKeyedFindingIn(
+  build: (secret: string, other: string, value: string) => Array<[string, string]>,
+): void {
+  fc.assert(
+    fc.property(
+      secretName(isSecret),
+      ordinaryName(isSecret),
+      secretValue,
+      (secret, other, value) => {
+        for (const [text, control] of build(secret, other, value)) {
+          if (redactSecrets(control).findings.length > 0) continue;
+          const kinds = redactSecrets(text).findings.map((finding) => finding.kind);
+          expect(kinds, text).not.toContain('password');
+          expect(kinds, text).not.toContain('secret');
+        }
+      },
+    ),
+    { numRuns: 200 },
+  );
+}
 
 describe('name/value records on hostile text', () => {
   itStaysLinear({
