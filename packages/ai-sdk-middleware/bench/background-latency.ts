@@ -32,13 +32,13 @@ function cpuMicros(): number {
   return usage.user + usage.system;
 }
 
-function words(count: number, seed: number): string {
+export function words(count: number, seed: number): string {
   const parts: string[] = [];
   for (let index = 0; index < count; index++) parts.push(`w${(index * 31 + seed) % 997}`);
   return parts.join(' ');
 }
 
-function toolStep(index: number, outputWords: number): Prompt {
+export function toolStep(index: number, outputWords: number): Prompt {
   const toolCallId = `call-${index}`;
   return [
     {
@@ -67,7 +67,7 @@ function toolStep(index: number, outputWords: number): Prompt {
 }
 
 /** Fresh message and part objects around the same strings: what the AI SDK hands over per step. */
-function fresh(prompt: Prompt): Prompt {
+export function fresh(prompt: Prompt): Prompt {
   return prompt.map((message) => ({
     ...message,
     content: Array.isArray(message.content)

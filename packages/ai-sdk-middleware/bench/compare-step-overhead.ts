@@ -18,53 +18,15 @@ if (process.argv[2] === '--child') {
   const [dist, lengthText, stepsText, windowText] = process.argv.slice(3);
   const { compactionMiddleware } = (await import(dist!)) as typeof import('../dist/index.js');
   const model = { provider: 'bench', modelId: 'local-model' };
-  const words = (count: number, seed: number) => {
-    const parts: string[] = [];
-    for (let index = 0; index < count; index++) parts.push(`w${(index * 31 + seed) % 997}`);
-    return parts.join(' ');
-  };
-  const toolStep = (index: number): Message[] => {
-    const toolCallId = `call-${index}`;
-    return [
-      {
-        role: 'assistant',
-        content: [
-          {
-            type: 'tool-call',
-            toolCallId,
-            toolName: 'readFile',
-            input: { path: `src/f${index}.ts` },
-          },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId,
-            toolName: 'readFile',
-            output: { type: 'text', value: words(40, index) },
-          },
-        ],
-      },
-    ];
-  };
-  // The AI SDK builds new message and part objects every step and reuses their strings.
-  const fresh = (prompt: Message[]) =>
-    prompt.map((message) => ({
-      ...message,
-      content: Array.isArray(message.content)
-        ? message.content.map((part: object) => ({ ...part }))
-        : message.content,
-    }));
+  // The same history and steps as the per-step table of background-latency.ts.
+  const { fresh, toolStep } = await import('./background-latency.ts');
   const middleware = compactionMiddleware({ contextWindow: Number(windowText) });
   let history: Message[] = [
     { role: 'system', content: 'You are a careful coding agent.' },
     { role: 'user', content: [{ type: 'text', text: 'Fix the failing parser test.' }] },
   ];
   for (let index = 0; history.length < Number(lengthText); index++)
-    history.push(...toolStep(index));
+    history.push(...toolStep(index, 40));
   const call = (prompt: Message[]) =>
     middleware.transformParams?.({ type: 'generate', params: { prompt }, model } as never);
   await call(history);
@@ -72,7 +34,7 @@ if (process.argv[2] === '--child') {
   let thread = 0;
   let whole = 0;
   for (let step = 0; step < steps; step++) {
-    history = [...fresh(history), ...toolStep(1_000_000 + step)];
+    history = [...fresh(history as never), ...toolStep(1_000_000 + step, 40)];
     const threadStart = process.threadCpuUsage();
     const wholeStart = process.cpuUsage();
     await call(history);
