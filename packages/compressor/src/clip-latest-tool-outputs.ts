@@ -62,7 +62,7 @@ export function clipLatestToolOutputs(
   const pieces: Piece[] = [];
   for (let index = start; index < messages.length; index++) {
     const message = messages[index] as ModelMessage;
-    turnTokens += counter.countMessage(message as never);
+    turnTokens += counter.countMessage(message);
     if (message.role !== 'tool') continue;
     message.content.forEach((part, partIndex) => {
       if (part.type !== 'tool-result') return;
