@@ -1,4 +1,5 @@
 import { InvalidInputError } from '@baton/tokens';
+import { lockDataDir } from './data-dir-lock.js';
 import { describeConnectionString } from './database-error.js';
 import { openSessionStore, type SessionStoreInternals } from './session-store.js';
 import type { SessionStore, SessionStoreOptions } from './types.js';
@@ -53,6 +54,24 @@ async function connect(
   options: SessionStoreOptions,
 ): Promise<Omit<SessionStoreInternals, 'tokenCounter'>> {
   if (options.db !== undefined) {
+    // A node-postgres pool without an 'error' listener kills the process when a server goes away
+    // under its idle connections (pg-pool re-emits their errors); the store's calls on it would be
+    // what brings the process down. pg-pool discards such a connection itself: the listener only
+    // stops the crash. An application that listens already keeps its own handling alone.
+    const client = (options.db as { $client?: unknown }).$client as
+      | { on?: unknown; listenerCount?: unknown; totalCount?: unknown; idleCount?: unknown }
+      | undefined;
+    if (
+      typeof client === 'object' &&
+      client !== null &&
+      typeof client.on === 'function' &&
+      typeof client.listenerCount === 'function' &&
+      'totalCount' in client &&
+      'idleCount' in client &&
+      client.listenerCount('error') === 0
+    ) {
+      client.on('error', () => {});
+    }
     return {
       db: options.db,
       backend: 'external',
@@ -102,11 +121,21 @@ async function connect(
     // Trigram index for recall's verbatim search (migration 0003); part of the PGlite package.
     import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const target =
+    options.dataDir === undefined ? 'PGlite in memory' : `PGlite at ${options.dataDir}`;
+  // PGlite does not lock its folder: a second store on it would overwrite the first one's writes.
+  const lock = options.dataDir === undefined ? undefined : lockDataDir(options.dataDir, target);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     db: drizzle({ client }),
     backend: 'pglite',
-    closeConnection: () => client.close(),
-    target: options.dataDir === undefined ? 'PGlite in memory' : `PGlite at ${options.dataDir}`,
+    closeConnection: () => client.close().finally(() => lock?.release()),
+    target,
   };
 }

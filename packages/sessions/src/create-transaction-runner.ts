@@ -109,6 +109,9 @@ export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
         await tx.execute(sql`commit`);
       } catch (error) {
         broken ??= asError(error);
+        // The connection broke with COMMIT sent: the server may have committed before it went (or
+        // the reply was lost on the way). Unlike every earlier failure, this one may have written.
+        if (findConnectionProblem(error) !== undefined) throw new CommitOutcomeUnknown(error);
         throw error;
       }
       return result;
@@ -126,6 +129,29 @@ export function createTransactionRunner(db: AnyPgDatabase): TransactionRunner {
       return run(work, false);
     }
   };
+}
+
+const commitOutcomeUnknown = Symbol.for('baton.sessions.commitOutcomeUnknown');
+
+/**
+ * The connection broke while `COMMIT` was under way: whether the transaction was committed is
+ * unknown. The driver's error is the `cause` (so it is still recognised as a connection problem).
+ */
+class CommitOutcomeUnknown extends Error {
+  readonly [commitOutcomeUnknown] = true;
+  constructor(cause: unknown) {
+    super('the connection broke during COMMIT', { cause });
+    this.name = 'CommitOutcomeUnknown';
+  }
+}
+
+/** True when `error` is a connection failure during `COMMIT`: the transaction may have committed. */
+export function isCommitOutcomeUnknown(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as Record<symbol, unknown>)[commitOutcomeUnknown] === true
+  );
 }
 
 /** `BEGIN` failed on a connection that was already dead: nothing ran, try a fresh one. */

@@ -15,6 +15,7 @@ export { SessionExistsError } from './session-exists-error.js';
 export { SessionNotFoundError } from './session-not-found-error.js';
 export { StoreClosedError } from './store-closed-error.js';
 export { StoreConnectionError } from './store-connection-error.js';
+export { StoreDatabaseError } from './store-database-error.js';
 export type {
   AnyPgDatabase,
   AppendMessagesOptions,

@@ -3,8 +3,15 @@ import { BatonError, InvalidInputError } from '@baton/tokens';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { CompactionConflictError } from './compaction-conflict-error.js';
 import { CompactionStaleError } from './compaction-stale-error.js';
-import { createTransactionRunner } from './create-transaction-runner.js';
-import { findConnectionProblem, findDatabaseError, isUniqueViolation } from './database-error.js';
+import { createTransactionRunner, isCommitOutcomeUnknown } from './create-transaction-runner.js';
+import {
+  describeDatabaseRefusal,
+  findConnectionProblem,
+  findDatabaseError,
+  isDriverQueryError,
+  isUniqueViolation,
+  summariseDriverError,
+} from './database-error.js';
 import { HistoryDivergedError } from './history-diverged-error.js';
 import { LineageConflictError } from './lineage-conflict-error.js';
 import { messageSearchText } from './message-search-text.js';
@@ -16,6 +23,7 @@ import { SessionExistsError } from './session-exists-error.js';
 import { SessionNotFoundError } from './session-not-found-error.js';
 import { StoreClosedError } from './store-closed-error.js';
 import { StoreConnectionError } from './store-connection-error.js';
+import { StoreDatabaseError } from './store-database-error.js';
 import type {
   AnyPgDatabase,
   AppendMessagesResult,
@@ -464,13 +472,14 @@ export function openSessionStore({
     },
   };
 
-  // Every method: refuse work after close(), and turn a driver's connection failure into a typed
-  // error (the raw one can be a bare ENOTFOUND, or a "PGlite is closed" from a call racing close()).
-  const translate = (error: unknown): unknown => {
+  // Every method: refuse work after close(), and turn a driver's error into a typed one (the raw one
+  // can be a bare ENOTFOUND, a "PGlite is closed" from a call racing close(), or drizzle's
+  // `Failed query: <sql> params: <every parameter>`, which holds message contents and session ids).
+  const typed = (error: unknown): unknown => {
     if (BatonError.isInstance(error)) return error;
     if (closed !== undefined) return new StoreClosedError({ cause: error });
     // A value the checks above let through but the server refuses (SQLSTATE class 22, data
-    // exception): typed, and without the driver's message, which carries the SQL and its parameters.
+    // exception): typed, and without the driver's message, which quotes the value.
     const refused = findDatabaseError(error);
     if (refused?.code.startsWith('22')) {
       return new InvalidInputError({
@@ -486,9 +495,25 @@ export function openSessionStore({
         reason: problem.code,
         detail: problem.detail,
         cause: error,
+        outcomeUnknown: isCommitOutcomeUnknown(error),
+      });
+    }
+    // Any other refusal (a privilege, a read-only transaction, a timeout, a deadlock, a trigger,
+    // missing tables): typed, named by its SQLSTATE, never with the SQL or its parameters.
+    if (isDriverQueryError(error)) {
+      const summary = summariseDriverError(error);
+      return new StoreDatabaseError({
+        sqlstate: refused?.code,
+        detail: refused ? describeDatabaseRefusal(refused.code, summary.message) : summary.message,
+        cause: error,
       });
     }
     return error;
+  };
+  const translate = (error: unknown): unknown => {
+    const result = typed(error);
+    if (BatonError.isInstance(result)) scrubCauses(result);
+    return result;
   };
   const guarded: Record<string, unknown> = { db, backend };
   for (const [name, value] of Object.entries(store)) {
@@ -517,6 +542,30 @@ export function openSessionStore({
   }
   guarded.close = store.close;
   return guarded as unknown as SessionStore;
+}
+
+/**
+ * Replaces each driver error in a typed error's `cause` chain by `summariseDriverError`'s copy:
+ * `util.inspect` (so `console.error`) and many loggers print a cause whole, and drizzle's error holds
+ * the SQL and every parameter. Typed errors of the chain stay; only what the driver made is replaced.
+ */
+function scrubCauses(error: BatonError): void {
+  let current: BatonError = error;
+  for (let depth = 0; depth < 8; depth++) {
+    const cause = (current as { cause?: unknown }).cause;
+    if (cause === undefined || cause === null) return;
+    if (BatonError.isInstance(cause)) {
+      current = cause;
+      continue;
+    }
+    Object.defineProperty(current, 'cause', {
+      value: summariseDriverError(cause),
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
+    return;
+  }
 }
 
 /** The store's methods that only read, each one statement or a few independent ones. */

@@ -3,6 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -117,4 +118,30 @@ export function privatePostgresUnavailableReason(): string | undefined {
   return findPostgresBinaries() === undefined
     ? 'initdb not found under /usr/lib/postgresql/*/bin (set BATON_PG_BIN)'
     : undefined;
+}
+
+/**
+ * A `describe` block with a private server of its own, started before its tests and destroyed after
+ * them; skipped, with the reason in its name, where `initdb` is unavailable. `body` gets a function
+ * that returns the running server.
+ */
+export function describePrivatePostgres(
+  label: string,
+  body: (server: () => PrivatePostgres) => void,
+): void {
+  const unavailable = privatePostgresUnavailableReason();
+  const describeServer = unavailable === undefined ? describe : describe.skip;
+  describeServer(`${label}${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
+    let server: PrivatePostgres | undefined;
+    beforeAll(async () => {
+      server = await startPrivatePostgres();
+    }, 120_000);
+    afterAll(async () => {
+      await server?.destroy();
+    });
+    body(() => {
+      if (server === undefined) throw new Error('the private server did not start');
+      return server;
+    });
+  });
 }
