@@ -136,7 +136,7 @@ function isQueryWrapper(value: object): boolean {
  * What can be said of a driver error without its values: the SQLSTATE, and the server's message when
  * its class holds no values (`permission denied for table baton_messages (SQLSTATE 42501)`).
  */
-export function describeDatabaseRefusal(code: string, message: string): string {
+function describeDatabaseRefusal(code: string, message: string): string {
   return wordedClasses.has(code.slice(0, 2)) && message !== ''
     ? `${message} (SQLSTATE ${code})`
     : `SQLSTATE ${code}`;

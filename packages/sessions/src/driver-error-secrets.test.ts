@@ -186,6 +186,10 @@ describe('server refusals never echo the SQL parameters (PGlite)', () => {
       expect(error.sqlstate).toBe('25006');
       expect(error.message).toContain('25006');
       expect(error.message).toContain('read-only transaction');
+      // Named once, in the server's words (this class holds no values), without the SQL.
+      expect(error.message).toMatch(
+        /^the database refused the call: cannot execute [A-Z ]+ in a read-only transaction \(SQLSTATE 25006\)$/,
+      );
     } finally {
       await client.exec(`set default_transaction_read_only = off`);
     }

@@ -5,7 +5,6 @@ import { CompactionConflictError } from './compaction-conflict-error.js';
 import { CompactionStaleError } from './compaction-stale-error.js';
 import { createTransactionRunner, isCommitOutcomeUnknown } from './create-transaction-runner.js';
 import {
-  describeDatabaseRefusal,
   findConnectionProblem,
   findDatabaseError,
   isDriverQueryError,
@@ -501,10 +500,10 @@ export function openSessionStore({
     // Any other refusal (a privilege, a read-only transaction, a timeout, a deadlock, a trigger,
     // missing tables): typed, named by its SQLSTATE, never with the SQL or its parameters.
     if (isDriverQueryError(error)) {
-      const summary = summariseDriverError(error);
       return new StoreDatabaseError({
         sqlstate: refused?.code,
-        detail: refused ? describeDatabaseRefusal(refused.code, summary.message) : summary.message,
+        // The SQLSTATE, with the server's words where they hold no values (see the summary).
+        detail: summariseDriverError(error).message,
         cause: error,
       });
     }
