@@ -182,6 +182,22 @@ describe('baton lineage (built binary)', () => {
     );
   });
 
+  it('reads a store that a running process holds open (its lock is not copied with it)', async () => {
+    // The store's own lock names this test process, which is alive: a copy that kept it would be
+    // refused as a folder in use.
+    const live = await createSessionStore({ dataDir });
+    try {
+      const listed = await runBuiltCli(['sessions', dataDir, '--json']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(JSON.parse(listed.stdout).conversations).toHaveLength(2);
+      const tree = await runBuiltCli(['lineage', dataDir, ids.root]);
+      expect(tree.code, tree.stderr).toBe(0);
+      expect(tree.stdout).toContain(ids.grandchild);
+    } finally {
+      await live.close();
+    }
+  });
+
   it('exits 2 for an unknown id, a missing folder or a folder that is not a store, creating nothing', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'baton-file-')), 'session.json');
     writeFileSync(file, '[]');

@@ -2,7 +2,12 @@ import { existsSync, statSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSessionStore, type Session, type SessionStore } from '@baton/sessions';
+import {
+  createSessionStore,
+  dataDirLockName,
+  type Session,
+  type SessionStore,
+} from '@baton/sessions';
 import { InputFileError } from './input-file-error.js';
 import { StoreReadError } from './store-read-error.js';
 import { UsageError } from './usage-error.js';
@@ -32,7 +37,13 @@ export async function withStoreCopy<T>(
   }
   const copy = await mkdtemp(join(tmpdir(), 'baton-store-'));
   try {
-    await cp(dataDir, join(copy, 'store'), { recursive: true });
+    // The store's lock names the process that holds it open: a copy that kept it would be refused as
+    // a folder in use, though the copy belongs to this command alone.
+    const lock = join(dataDir, dataDirLockName);
+    await cp(dataDir, join(copy, 'store'), {
+      recursive: true,
+      filter: (source) => source !== lock,
+    });
     let store: SessionStore;
     try {
       store = await createSessionStore({ dataDir: join(copy, 'store') });

@@ -1,6 +1,7 @@
 export { CompactionConflictError } from './compaction-conflict-error.js';
 export { CompactionStaleError } from './compaction-stale-error.js';
 export { createSessionStore } from './create-session-store.js';
+export { dataDirLockName } from './data-dir-lock.js';
 export { describeSessionId } from './describe-session-id.js';
 export { HistoryDivergedError } from './history-diverged-error.js';
 export { LineageConflictError } from './lineage-conflict-error.js';
