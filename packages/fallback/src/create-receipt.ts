@@ -280,7 +280,10 @@ function buildCandidates(
   }
 
   if (previousSummary !== undefined && previousSummary.trim() !== '') {
-    const parsed = parseHandoff(previousSummary);
+    // Redacted whole before it is parsed, split and trimmed: a secret known by the lines around it
+    // (a YAML block scalar under `token: |`, a PEM body) loses that context once lines are trimmed.
+    const summary = redactSecrets(previousSummary).text;
+    const parsed = parseHandoff(summary);
     // Lines of the older snapshot (a summary's own snapshot) rank below the rest: kept when the
     // budget allows, first to go otherwise, so snapshots do not grow with every compaction.
     let lines: Array<{ text: string; older: boolean }>;
@@ -298,7 +301,7 @@ function buildCandidates(
         }
       }
     } else {
-      lines = previousSummary
+      lines = summary
         .split('\n')
         .filter((line) => line.trim() !== '')
         .map((text) => ({ text, older: false }));

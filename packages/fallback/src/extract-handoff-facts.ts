@@ -3,7 +3,7 @@ import { clipText } from './clip-text.js';
 import { collapseWhitespace, isSpace } from './collapse-whitespace.js';
 import { normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
-import { ReceiptInputError, readingMessages } from './receipt-input-error.js';
+import { describeInvalid, ReceiptInputError, readingMessages } from './receipt-input-error.js';
 import { redactionMemoMinLength, redactSecretsShared } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
 import { shellFileEffects } from './shell-file-effects.js';
@@ -494,7 +494,7 @@ function stringifyOutput(output: unknown, messageIndex: number, partIndex: numbe
     default:
       return fail(
         `${outputPath(messageIndex, partIndex)}.type`,
-        `unknown tool output type ${JSON.stringify(type)}`,
+        `unknown tool output type ${describeInvalid(type)}`,
       );
   }
 }
@@ -1076,7 +1076,7 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
     }
     const role = (message as { role?: unknown }).role;
     if (role !== 'system' && role !== 'user' && role !== 'assistant' && role !== 'tool') {
-      fail(`${messagePath(index)}.role`, `unknown role ${JSON.stringify(role)}`);
+      fail(`${messagePath(index)}.role`, `unknown role ${describeInvalid(role)}`);
     }
     roleCounts[role] = (roleCounts[role] ?? 0) + 1;
     const content = (message as { content?: unknown }).content;

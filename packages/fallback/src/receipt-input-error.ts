@@ -24,6 +24,22 @@ export class ReceiptInputError extends BatonError {
 }
 
 /**
+ * An invalid value named in an error message without its content: a short word (`bot`,
+ * `image-url`) is quoted, anything else is described by its type and length. An error must not
+ * carry what the caller put in the wrong field, which may be a credential.
+ */
+export function describeInvalid(value: unknown): string {
+  if (typeof value === 'string') {
+    return /^[A-Za-z][A-Za-z-]{0,23}$/.test(value)
+      ? JSON.stringify(value)
+      : `(a string of ${value.length} characters)`;
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return '(an array)';
+  return `(${typeof value})`;
+}
+
+/**
  * Runs `read` over caller-supplied messages and turns anything but a `BatonError` it throws into
  * a `ReceiptInputError`: a getter or a proxy trap in a tool output may throw anything, and only
  * typed errors leave the package. The thrown value is kept as `cause`, never quoted in the message

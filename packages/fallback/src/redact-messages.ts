@@ -66,6 +66,10 @@ function setField(target: Record<string, unknown>, field: string, value: unknown
   }
 }
 
+// Shorter keys are names (`password`, `api_key`, `region`): no unkeyed rule finds a credential
+// that short, so they are not scanned.
+const minimumKeyedSecretLength = 12;
+
 /** How the fields of an object are treated: the AI SDK's layers keep different protocol fields. */
 const freeData = 0;
 /** A part of a message's own content: the `output` of its tool result keeps protocol fields. */
@@ -181,10 +185,13 @@ class Redactor {
     for (const field in record) {
       if (!Object.hasOwn(record, field)) continue;
       const inner = record[field];
-      segments.push(field);
+      // A key is data too (a map from tokens to their scopes, a header line used as a key): it is
+      // redacted like a value, and the path names it redacted. Protocol field names are words.
+      const name = this.key(field);
+      segments.push(name);
       const mapped = this.field(record, layer, field, inner, depth, binary);
       segments.pop();
-      if (copy === undefined && mapped !== inner) {
+      if (copy === undefined && (mapped !== inner || name !== field)) {
         copy = {};
         // The fields before this one, unchanged, in their order.
         for (const earlier in record) {
@@ -192,9 +199,30 @@ class Redactor {
           if (Object.hasOwn(record, earlier)) setField(copy, earlier, record[earlier]);
         }
       }
-      if (copy !== undefined) setField(copy, field, mapped);
+      if (copy !== undefined) {
+        // Two keys redacted alike stay two fields.
+        let unique = name;
+        for (let count = 2; name !== field && Object.hasOwn(copy, unique); count++) {
+          unique = `${name} #${count}`;
+        }
+        setField(copy, unique, mapped);
+      }
     }
     return copy ?? record;
+  }
+
+  /**
+   * An object key of free data, redacted. Keys shorter than the shortest credential the rules
+   * find unkeyed are names (`id`, `api_key`) and are not scanned. Findings carry the path of the
+   * object with the redacted key, positions within the key.
+   */
+  private key(field: string): string {
+    if (field.length < minimumKeyedSecretLength) return field;
+    const result = redactSecretsShared(field, this.options);
+    if (result.findings.length === 0) return field;
+    const rendered = `${this.path()}.${result.text}`;
+    for (const finding of result.findings) this.findings.push({ path: rendered, ...finding });
+    return result.text;
   }
 
   private field(

@@ -1247,7 +1247,38 @@ function isNumberedName(part: string): boolean {
   return piecesAreNames && humpsReadAsWords(part.replace(/[\d_-]+/g, ''));
 }
 
+// A name's humps, each optionally followed by a number (`item2Name`, `sha256Hex`, `oauth2Client`,
+// `S3Bucket`): a number ends a word, so no lower-case letter follows one, and a lower-case run
+// starts only the name.
+const humpedName =
+  /^(?:[A-Z]{0,4}[a-z]{2,}|[A-Z]+|[a-z])\d{0,4}(?:(?:[A-Z]{1,4}[a-z]{2,}|[A-Z]{1,4})\d{0,4})*$/;
+
+/**
+ * A part no name has: mixed case and a digit, six characters or more, not in a name's humps
+ * (`nr0V4uIo`, `gazB6ihS3`; not `item2Name`, `sha256Hex`, `base64Url`).
+ */
+function isDrawnPart(part: string): boolean {
+  return (
+    part.length >= 6 &&
+    /\d/.test(part) &&
+    /[a-z]/.test(part) &&
+    /[A-Z]/.test(part) &&
+    !humpedName.test(part)
+  );
+}
+
+/**
+ * A dotted value with a drawn part (`nr0V4uIo.Z8`, `A4F.gazB6ihS3`): a password holding a dot, not
+ * member access, whose parts are names (`config.dbPassword`, `settings.DB_PASS`).
+ */
+export function hasDrawnPart(value: string): boolean {
+  return /^[\w$-]+(?:\.[\w$-]+)+$/.test(value) && value.split('.').some(isDrawnPart);
+}
+
 /** Accepts a value found after a key name, given how strongly that name implies a secret. */
+const prefixedUuid =
+  /^(?:[A-Za-z][A-Za-z0-9]{0,11}[-_]){1,3}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function acceptKeyedValue(
   value: string,
   strength: 'strong' | 'weak',
@@ -1282,9 +1313,13 @@ export function acceptKeyedValue(
   if (hasHexBody(trimmed, true)) return true;
   // A TOTP seed or key in base32 capitals: one case, few digits, yet generated.
   if (isBase32Body(trimmed, true)) return true;
-  if (/^!!?[\w/:.-]+$/.test(trimmed)) return false; // a YAML tag (`password: !vault |`, `!!python/object`)
+  // A YAML tag (`password: !vault |`, `!!python/object`); a drawn value may start with `!` too.
+  if (/^!!?[\w/:.-]+$/.test(trimmed) && !isDrawnPart(trimmed.replace(/^!+/, ''))) return false;
   // Identifier-like UUIDs are secrets under token names (Heroku, Snyk keys), not under `*_id` names.
   if (strength === 'weak' && isUuid(trimmed)) return !idLike;
+  // A UUID behind a short word prefix (`sdk-<uuid>`, `api-<uuid>`, `sk-lf-<uuid>`) is a keyed
+  // credential in the same way; the prefix names its issuer or kind, not a thing.
+  if (!idLike && prefixedUuid.test(trimmed)) return true;
   if (isVersionRange(trimmed)) return false; // `"@aws-sdk/credential-providers": "^3.948.0"`
   // `Multi-codemie-sessions`, `proxy-handled`: words joined by hyphens are names, whatever their case.
   if (/^[A-Za-z][a-z]+(?:-[A-Za-z][a-z]+)+$/.test(trimmed)) return false;
@@ -1319,7 +1354,8 @@ export function acceptKeyedValue(
   }
   if (strength === 'weak' && looksLikeWords(trimmed)) return false;
   // Member access names its parts; a signed token (`<id>.<time>.<signature>`) draws them.
-  const dottedToken = /^[\w-]+(?:\.[\w-]+)+$/.test(trimmed) && hasGeneratedPart(trimmed);
+  const dottedToken =
+    /^[\w-]+(?:\.[\w-]+)+$/.test(trimmed) && (hasGeneratedPart(trimmed) || hasDrawnPart(trimmed));
   if (!quoted && !dottedToken && isCodeReference(trimmed)) return false;
   if (
     /^(?:true|false|null|none|nil|undefined|yes|no|on|off|required|optional|string|int|bool|number|env|secret|password|token)$/i.test(
@@ -1369,6 +1405,23 @@ export const keyValuePattern =
 /** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
 const callPairPattern =
   /\(\s*(?<q0>["'])(?<key>[A-Za-z_][\w.-]*)\k<q0>\s*,\s*(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>/g;
+
+/**
+ * `const apiKey: string = "value"`, `val token: String? = "value"`, `static API_KEY: &str = "value"`,
+ * `let secret: Option<&'static str> = "value"`: a typed declaration (TypeScript, Kotlin, Swift,
+ * Scala, Rust) puts a type between the name and `=`, which the plain pair reads as the value. The
+ * type is one name, optionally qualified, generic, an array, optional or a union of names; the
+ * value must be a quoted literal. Bounded: the name, the type and the value each have a limit.
+ */
+const typedDeclarationPattern =
+  /(?<![\w$.])(?<key>[A-Za-z_$][\w$]{0,100})[ \t]*[?!]?:[ \t]*(?:&(?:'static[ \t]+)?)?[A-Za-z_][\w.]{0,60}(?:<[^<>=\r\n]{0,60}>)?(?:\[\])?\??(?:[ \t]*\|[ \t]*[A-Za-z_][\w.]{0,60}){0,3}[ \t]*=[ \t]*(?<quote>["'])(?<quoted>[^"'\r\n]{0,300})\k<quote>/g;
+
+/**
+ * `["--api-key", "value"]`, `args: ['--token', 'value']`, `subprocess.run([..., "--password", "value"])`:
+ * an argument list in code, a secret-named flag as one literal and its value as the next.
+ */
+const quotedFlagPairPattern =
+  /(?<q0>["'])--?(?<key>[A-Za-z][\w-]{0,60})\k<q0>[ \t]*,[ \t]*(?<quote>["'])(?<quoted>[^"'\r\n]{0,300})\k<quote>/g;
 
 /** `"value" == password`: a literal compared with a secret-named variable. */
 const reverseComparisonPattern =
@@ -1486,6 +1539,8 @@ const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
   [markdownCellPattern, (text) => text.includes('|')],
   [xmlElementPattern, (text) => text.includes('</')],
   [callPairPattern, (text) => text.includes('(')],
+  [typedDeclarationPattern, (text) => text.includes(':') && text.includes('=')],
+  [quotedFlagPairPattern, (text) => text.includes('-') && text.includes(',')],
   [reverseComparisonPattern, (text) => text.includes('=')],
   [equalsCallPattern, (text) => text.includes('quals') || text.includes('compareTo(')],
 ];
@@ -1495,6 +1550,7 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
     if (!mayMatch(text)) continue;
     pattern.lastIndex = 0;
     const pairs = pattern === keyValuePattern;
+    const insideString = pairs ? openQuoteCounter(text) : undefined;
     for (
       let match = pairs ? findKeyValueMatch(pattern, text, 0) : pattern.exec(text);
       match;
@@ -1535,7 +1591,7 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       const strength = keyIsSecret(groups.key ?? '') ?? keptFormOf(groups.key ?? '')?.strength;
       if (!strength) continue;
       if (
-        pattern === cliFlagPattern &&
+        (pattern === cliFlagPattern || pattern === quotedFlagPairPattern) &&
         strength === 'weak' &&
         !/(?:token|key|secret|auth)/i.test(groups.key ?? '') &&
         !namesProtocolCredential(keySegments(groups.key ?? ''))
@@ -1559,6 +1615,14 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         );
       }
       if (groups.quote === '`') continue; // a shell command substitution, not a literal
+      // `"password:" + id`, `'token=' + encodeURIComponent(t)`: the key ends a string literal and
+      // the quote after the separator closes it; what follows is code, not a value. The key stands
+      // inside a string when an odd number of that quote precede it on the line (a key's own
+      // closing quote, `{"password":"…"}`, is the pattern's `close`).
+      if (quoted && insideString && !groups.close && insideString(match.index, groups.quote!)) {
+        const quoteAt = match.index + match[0].indexOf(groups.quote!, groups.key!.length);
+        if (/^[ \t]*(?:[+),.;\]}%]|$)/.test(text.slice(quoteAt + 1, quoteAt + 40))) continue;
+      }
       // `src/get_pwd.ts:12:5: error`: a file name before a diagnostic's line and column is no key.
       if (
         !quoted &&
@@ -1575,6 +1639,20 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       // base64url draw in 1,000), and `--wbH4gT` names no option.
       if (!quoted && /^--[A-Za-z]/.test(value) && readsAsWords(value.slice(2).split('=')[0]!))
         continue;
+      // `var password: String?`, `val clientSecret: String? = null`, `token: Option<String> = …`:
+      // a type annotation (Kotlin, Swift, TypeScript, Rust), not a value. A type is a name without
+      // digits, marked optional, an array or generic, or followed by the declaration's `=`.
+      if (
+        pattern === keyValuePattern &&
+        !quoted &&
+        groups.sep === ':' &&
+        isTypeAnnotation(
+          value,
+          text.slice(match.index + match[0].length, match.index + match[0].length + 8),
+        )
+      ) {
+        continue;
+      }
       // A quote left open at the line's end (`password: "abc` / `  def"`) has no closing quote.
       const closed = quoted ? match[0].lastIndexOf(`${groups.quote}${value}${groups.quote}`) : -1;
       const offset =
@@ -1598,6 +1676,53 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       });
     }
   }
+}
+
+/**
+ * A format string's replacement field inside braces (`Password={password}`, `{cfg.pwd}`,
+ * `{0}`, `{creds["pwd"]!r}`): a position, a name that reads as one, or an expression with member
+ * access, a subscript or a call. A drawn value (`S9J_EvPabGPjEB`) is none of these.
+ */
+function isFormatSlot(value: string): boolean {
+  const field = value.replace(/(?:![rsa])?(?::[^}]*)?$/, '');
+  if (/^\d+$/.test(field)) return true;
+  if (!/^[A-Za-z_][\w]*(?:(?:\.|\?\.)[A-Za-z_][\w]*|\[[^\]]*\]|\(\))*$/.test(field)) return false;
+  return (/[.[(]/.test(field) && !hasDrawnPart(field)) || partsAreNames(field);
+}
+
+const typeName = /^(?:&(?:'static)?)?[A-Za-z_][A-Za-z_.]*(?:<[^<>\d]{0,60}>)?(?:\[\])?[?!]?$/;
+
+/** True when `value`, after `name:`, is a type (`String?`, `Secret[]`, `Option<String>` + ` =`). */
+function isTypeAnnotation(value: string, after: string): boolean {
+  if (!typeName.test(value)) return false;
+  return /[?!>\]]$/.test(value) || /^(?:[ \t]*=(?![=>])|<[A-Za-z_&])/.test(after);
+}
+
+/**
+ * For increasing positions of one line: whether the position stands inside a string literal opened
+ * by `quote`. A quote opens a string only after a character that is not a letter or digit (`it's`
+ * holds an apostrophe, not a string); a backslash escapes the next character inside a string.
+ * Read incrementally, so a line is read once however many keys it holds.
+ */
+function openQuoteCounter(line: string): (at: number, quote: string) => boolean {
+  let read = 0;
+  let open = 0; // the code of the quote that opened the current string, or 0
+  return (at, quote) => {
+    if (at < read) {
+      read = 0;
+      open = 0;
+    }
+    for (; read < at; read++) {
+      const code = line.charCodeAt(read);
+      if (open !== 0) {
+        if (code === 92) read++;
+        else if (code === open) open = 0;
+      } else if ((code === 34 || code === 39) && !/[A-Za-z0-9]/.test(line[read - 1] ?? '')) {
+        open = code;
+      }
+    }
+    return open === quote.charCodeAt(0);
+  };
 }
 
 // Words that make a spaced value a sentence (`password: must be at least 8 characters`) rather
@@ -1987,6 +2112,29 @@ export const contextRules: SecretRule[] = [
   {
     kind: 'password',
     hints: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'session', 'pat'],
+    // A YAML scalar under a secret-named key that starts on the next, more-indented line
+    // (`password:` / `    <value>`): the key's own line holds nothing (or a comment). A mapping, a
+    // list, a flow collection or words below the key are structure or prose, not a value.
+    pattern:
+      /^(?<indent>[ \t]*)(?:-[ \t]+)?["']?(?<key>[A-Za-z_][\w.-]{0,100})["']?[ \t]*:[ \t]*(?:#[^\r\n]{0,200})?\r?\n\k<indent>[ \t]+(?<secret>(?![^\r\n]*:(?:[ \t]|$))(?!-(?:[ \t]|$))[^\s#|>[{&*!][^\r\n]{0,300}(?:\r?\n\k<indent>[ \t]+[^\s#][^\r\n]{0,300}){0,8})/gm,
+    accept: (value, match) => {
+      const lines = value.split(/\r?\n/).map((line) => line.trim());
+      const next = match.index + match[0].length;
+      const rest = match.input.slice(next, next + 1);
+      // The value's last line is the last one more indented than the key: the pattern stops at 8.
+      if (rest !== '' && rest !== '\n' && rest !== '\r') return false;
+      if (lines.some((line) => /^(?:-(?:\s|$)|[\w.\-"' ]+:(?:\s|$)|#)/.test(line))) return false;
+      const quote = /^["']/.exec(lines[0]!)?.[0];
+      const joined = lines.join('');
+      const body = quote === undefined ? joined : joined.slice(1).replace(/["']\s*$/, '');
+      if (lines.some((line) => /\s/.test(line.replace(/^["']|["']$/g, '')))) return false;
+      const strength = keyIsSecretFor(match.groups!.key!, body);
+      return strength !== undefined && acceptKeyedValue(body, strength, quote !== undefined);
+    },
+  },
+  {
+    kind: 'password',
+    hints: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'session', 'pat'],
     // A YAML plain or quoted scalar under a secret-named key that goes on over more-indented lines
     // (`password: "abc` / `  def"`): every line of it is the value. The lines are bounded (a
     // credential is short), and the next line at the key's indentation ends it.
@@ -2008,6 +2156,24 @@ export const contextRules: SecretRule[] = [
   },
   {
     kind: 'password',
+    hints: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'cred', 'cookie', 'session'],
+    // A literal under a secret-named key continued over lines by concatenation: `api_key = "abc" +`
+    // / `  "def"` (JavaScript, Java, C#), `("abc"` / ` "def")` (Python, C, Go's `+`), `"abc" .`
+    // (PHP). The pieces are one value, judged joined, and redacted together from the first piece
+    // to the last, so the code reads `api_key = "[REDACTED]"`. A piece with a space is prose (a
+    // long message split over lines), not a credential.
+    pattern:
+      /(?<![\w$.])(?<key>[A-Za-z_$][\w$.-]{0,100})["']?\]?[ \t]*(?::=|=|:)[ \t]*\(?[ \t]*["'](?<secret>[^\s"'][^"'\r\n]{0,300}(?:["'][ \t]*[+.]?[ \t]*\\?\r?\n[ \t]*[+.]?[ \t]*["'][^"'\r\n]{1,300}){1,8})["']/g,
+    accept: (value, match) => {
+      const pieces = value.split(/["'][ \t]*[+.]?[ \t]*\\?\r?\n[ \t]*[+.]?[ \t]*["']/);
+      if (pieces.some((piece) => piece === '' || /\s/.test(piece))) return false;
+      const joined = pieces.join('');
+      const strength = keyIsSecretFor(match.groups!.key!, joined);
+      return strength !== undefined && acceptKeyedValue(joined, strength, true);
+    },
+  },
+  {
+    kind: 'password',
     hints: ['password', 'passphrase', 'token', 'secret', 'key', 'pwd', 'passwd'],
     // Prose: "the admin password is X", "your API token is: X", "password was set to X", "password
     // for db: X", "the password for the vpn is X". The phrase
@@ -2018,8 +2184,13 @@ export const contextRules: SecretRule[] = [
     // the whole name is then read back and judged as a key (`csrf_token is` names no secret).
     pattern:
       /(?<![A-Za-z0-9])(?:password|passphrase|passwd|pwd|token|(?:secret|private)(?:[ _-]?key)?|api[ _-]?key|access[ _-]?key)s?(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,40}(?:[ \t]+[a-z]{2,12})?)?(?:[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)|[ \t]*[:=])[ \t:]+["'`]?(?<secret>[^\s"'`]{6,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
-    // An ellipsis in the value is a cut or an elision: each piece shown is judged alone.
+    // An ellipsis in the value is a cut or an elision: each piece shown is judged alone. After a
+    // quote, an operator (`"password: "+name`) ends a string built in code: what follows is code.
     accept: (value, match) =>
+      !(
+        /["'`]$/.test(match[0].slice(0, match[0].lastIndexOf(value))) &&
+        /^[+),.;\]}%|&]/.test(value)
+      ) &&
       proseKeyIsSecret(match) &&
       shownPieces(value).some(
         (piece) =>
@@ -2133,10 +2304,49 @@ export const contextRules: SecretRule[] = [
       !isTemplate(value) &&
       !isPlaceholder(value) &&
       value.length >= 4 &&
-      !isCodeReference(value) &&
+      (!isCodeReference(value) || hasDrawnPart(value)) &&
       !/[()[\]]/.test(value) &&
       // `PASSWORD=/run/secrets/db`: a file that holds the password, as the keyed rules read it.
       !pointsElsewhere(value) &&
       !/^(?:true|false|null|none|nil|undefined)$/i.test(value),
+  },
+  {
+    kind: 'connection-string-password',
+    hints: ['password', 'pwd'],
+    // ODBC and ADO.NET quote a value in braces (`PWD={a;b}}c}`, `}}` a literal brace), so that it
+    // may hold `;`. A format slot (`Password={password}`, `{cfg.pwd}`) is code, not a value.
+    pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*\{(?<secret>(?:[^{}\r\n]|\}\}){1,300})\}(?!\})/gi,
+    accept: (value) =>
+      value.length >= 4 &&
+      !/^\s|\s$/.test(value) &&
+      !isTemplate(value) &&
+      !isPlaceholder(value) &&
+      !isFormatSlot(value) &&
+      !isCodeReference(value),
+  },
+  {
+    kind: 'connection-string-password',
+    hints: ['jdbc:oracle', 'jdbc:Oracle', 'JDBC:ORACLE'],
+    // Oracle's JDBC and OCI URLs carry `user/password@` before the host
+    // (`jdbc:oracle:thin:scott/<password>@//db:1521/svc`); `jdbc:oracle:thin:@db` has none.
+    pattern:
+      /jdbc:oracle:(?:thin|oci8?|kprb):[A-Za-z0-9_$#.]{1,128}\/(?<secret>[^\s@/"'`;]{1,200})@/gi,
+    accept: (value) => !isTemplate(value) && !isPlaceholder(value) && value.length >= 3,
+  },
+  {
+    kind: 'password',
+    hints: ['identified'],
+    // SQL sets a password with `IDENTIFIED BY` (MySQL, MariaDB, Oracle; `IDENTIFIED WITH <plugin>
+    // BY`), quoted or, in Oracle, bare. A hash (`BY PASSWORD '*…'`, `BY VALUES '…'`), a bind
+    // variable (`?`, `:pw`, `%s`, `@pw`) or a template is no password.
+    pattern:
+      /\bIDENTIFIED[ \t]+(?:WITH[ \t]+[\w'"]{1,64}[ \t]+)?BY[ \t]+(?<quote>['"]?)(?<secret>[^\s'";,)]{1,200}|(?<=['"])[^'"\r\n]{1,200}(?=['"]))\k<quote>/gi,
+    accept: (value) =>
+      value.length >= 3 &&
+      !/^(?:PASSWORD|VALUES)$/i.test(value) &&
+      !/^[?:%@$]/.test(value) &&
+      !isTemplate(value) &&
+      !isPlaceholder(value) &&
+      !isCodeReference(value),
   },
 ];
