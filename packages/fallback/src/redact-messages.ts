@@ -66,6 +66,24 @@ function setField(target: Record<string, unknown>, field: string, value: unknown
   }
 }
 
+/**
+ * `name`, or `name #2`, `name #3`, ... when `target` already has it: two keys redacted to the same
+ * text (two tokens of one kind) must not overwrite each other's values. `next` remembers, per name,
+ * the suffix to try first, so an object of many such keys costs linear time.
+ */
+function unusedKey(
+  target: Record<string, unknown>,
+  name: string,
+  next: Map<string, number> | undefined,
+): { key: string; next: Map<string, number> | undefined } {
+  if (!Object.hasOwn(target, name)) return { key: name, next };
+  const tried = next ?? new Map<string, number>();
+  let index = tried.get(name) ?? 2;
+  while (Object.hasOwn(target, `${name} #${index}`)) index++;
+  tried.set(name, index + 1);
+  return { key: `${name} #${index}`, next: tried };
+}
+
 /** How the fields of an object are treated: the AI SDK's layers keep different protocol fields. */
 const freeData = 0;
 /** A part of a message's own content: the `output` of its tool result keeps protocol fields. */
@@ -96,6 +114,8 @@ class Redactor {
   private readonly segments: Array<string | number> = [];
   /** Objects on the current path from the message down: a repeat is a cycle (depth <= 64). */
   private readonly ancestors: object[] = [];
+  /** Keys of free data already found to hold no secret in this walk. */
+  private readonly plainKeys = new Set<string>();
   constructor(private readonly options: RedactSecretsOptions) {}
 
   private path(): string {
@@ -175,16 +195,22 @@ class Redactor {
    */
   private fields(record: Record<string, unknown>, layer: Layer, depth: number): unknown {
     let copy: Record<string, unknown> | undefined;
+    // Made only when two keys of this object redact to the same text.
+    let suffixes: Map<string, number> | undefined;
     const type = layer === messagePart || layer === contentPart ? record.type : undefined;
     const binary = typeof type === 'string' && binaryParts.has(type);
     const segments = this.segments;
     for (const field in record) {
       if (!Object.hasOwn(record, field)) continue;
       const inner = record[field];
-      segments.push(field);
+      // The keys of free data are data too (a map keyed by tokens, a header map): redacted like
+      // values, and the paths of findings below name the redacted key. Protocol layers have only
+      // their own field names.
+      const name = layer === freeData ? this.key(field) : field;
+      segments.push(name);
       const mapped = this.field(record, layer, field, inner, depth, binary);
       segments.pop();
-      if (copy === undefined && mapped !== inner) {
+      if (copy === undefined && (mapped !== inner || name !== field)) {
         copy = {};
         // The fields before this one, unchanged, in their order.
         for (const earlier in record) {
@@ -192,9 +218,31 @@ class Redactor {
           if (Object.hasOwn(record, earlier)) setField(copy, earlier, record[earlier]);
         }
       }
-      if (copy !== undefined) setField(copy, field, mapped);
+      if (copy !== undefined) {
+        const unused = unusedKey(copy, name, suffixes);
+        suffixes = unused.next;
+        setField(copy, unused.key, mapped);
+      }
     }
     return copy ?? record;
+  }
+
+  /**
+   * A field name of free data, redacted. A finding's path names the object and `{key}`, never the
+   * key's text.
+   */
+  private key(field: string): string {
+    // Keys repeat across the objects of one walk (`id`, `path`, `name`) and most are shorter than
+    // the redaction memo takes: checked once per walk.
+    if (this.plainKeys.has(field)) return field;
+    const result = redactSecretsShared(field, this.options);
+    if (result.findings.length === 0) {
+      this.plainKeys.add(field);
+      return field;
+    }
+    const rendered = `${this.path()}.{key}`;
+    for (const finding of result.findings) this.findings.push({ path: rendered, ...finding });
+    return result.text;
   }
 
   private field(
