@@ -208,10 +208,13 @@ export class ContextCompressor {
    * with nothing to compress comes back unchanged (`unchangedReason: 'too-short'`).
    */
   async compress(
-    messages: readonly ModelMessage[],
+    input: readonly ModelMessage[],
     options: CompressOptions = {},
   ): Promise<CompressResult<ModelMessage>> {
     const started = performance.now();
+    // The messages as they are now: the caller may change its array while the summariser runs (an
+    // app appending the next message), and a result must hold only what was counted and seen.
+    const messages: readonly ModelMessage[] = Array.isArray(input) ? input.slice() : input;
     validateMessages(messages);
     if (typeof options !== 'object' || options === null) {
       throw new InvalidInputError({

@@ -74,7 +74,14 @@ type CompactionReport = Omit<
 
 /** One `prepare` call as resolved: the conversation, its counter, budget and calibration ratio. */
 interface CallContext {
+  /**
+   * The messages as they were when `prepare` was called (a copy): the app may append to its array
+   * while the call waits for its turn or for the summariser, and what is counted, compacted and
+   * recorded as covered must be what was passed.
+   */
   messages: ModelMessage[];
+  /** The caller's array itself, returned as the result when nothing changes. */
+  input: ModelMessage[];
   calibrationKey: string;
   counter: TokenCounter;
   calibrate: boolean;
@@ -199,13 +206,14 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
     if (!Array.isArray(input)) {
       throw new InvalidInputError({ path: 'messages', message: 'must be an array of messages' });
     }
-    const messages = input as ModelMessage[];
+    const messages = input.slice() as ModelMessage[];
     const model = call.model ?? options.model;
     const info = modelInfo(model);
     const counter = counterFor(model);
     const sessionId = call.sessionId ?? options.sessionId;
     return {
       messages,
+      input: input as ModelMessage[],
       calibrationKey: call.calibrationKey ?? model ?? '',
       counter,
       calibrate: calibrateOption === 'auto' ? !counter.exact : calibrateOption,
@@ -259,7 +267,7 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
     const counts = countRequest(state, call, view, compacted === undefined ? undefined : spliceAt);
     const { estimate } = counts;
     const unchanged = (failure: string | undefined): PreparedContext =>
-      finish(call, view, estimate, {
+      finish(call, view === messages ? context.input : view, estimate, {
         ...noCompaction,
         usedCompactedContext: compacted !== undefined,
         inputTokens: calibrated(estimate),

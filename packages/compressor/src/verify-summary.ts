@@ -538,6 +538,15 @@ export function verifySummary(
 
   // Sections in the reply's own order; text before any heading (or bare prose) is context.
   const bodies = new Map<HandoffSectionKey, string[]>();
+  // Appended in place: copying a section's body for every line added to it made a reply of many
+  // lines under one heading cost quadratic time (40,000 lines, 17 s).
+  const bodyOf = (key: HandoffSectionKey): string[] => {
+    const body = bodies.get(key);
+    if (body !== undefined) return body;
+    const started: string[] = [];
+    bodies.set(key, started);
+    return started;
+  };
   let current: HandoffSectionKey = 'criticalContext';
   let exactHeadings = 0;
   for (const line of lines) {
@@ -547,12 +556,10 @@ export function verifySummary(
       if (exactTitles.has(normalizeHeading(heading!.heading))) exactHeadings++;
       // The latest ask stays verbatim beside the summary; a model's restatement is history.
       current = key === 'latestAsk' ? 'pendingAsks' : key;
-      if (heading!.rest.trim() !== '') {
-        bodies.set(current, [...(bodies.get(current) ?? []), heading!.rest]);
-      }
+      if (heading!.rest.trim() !== '') bodyOf(current).push(heading!.rest);
       continue;
     }
-    bodies.set(current, [...(bodies.get(current) ?? []), line]);
+    bodyOf(current).push(line);
   }
   // A reply in the requested layout is the model's record and the top-up covers what it missed;
   // one without it must show that it is about the span.

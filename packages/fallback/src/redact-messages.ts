@@ -66,9 +66,23 @@ function setField(target: Record<string, unknown>, field: string, value: unknown
   }
 }
 
-// Shorter keys are names (`password`, `api_key`, `region`): no unkeyed rule finds a credential
-// that short, so they are not scanned.
-const minimumKeyedSecretLength = 12;
+/**
+ * `name`, or `name #2`, `name #3`, ... when `target` already has it: two keys redacted to the same
+ * text (two tokens of one kind) must not overwrite each other's values. `next` remembers, per name,
+ * the suffix to try first, so an object of many such keys costs linear time.
+ */
+function unusedKey(
+  target: Record<string, unknown>,
+  name: string,
+  next: Map<string, number> | undefined,
+): { key: string; next: Map<string, number> | undefined } {
+  if (!Object.hasOwn(target, name)) return { key: name, next };
+  const tried = next ?? new Map<string, number>();
+  let index = tried.get(name) ?? 2;
+  while (Object.hasOwn(target, `${name} #${index}`)) index++;
+  tried.set(name, index + 1);
+  return { key: `${name} #${index}`, next: tried };
+}
 
 /** How the fields of an object are treated: the AI SDK's layers keep different protocol fields. */
 const freeData = 0;
@@ -100,6 +114,8 @@ class Redactor {
   private readonly segments: Array<string | number> = [];
   /** Objects on the current path from the message down: a repeat is a cycle (depth <= 64). */
   private readonly ancestors: object[] = [];
+  /** Keys of free data already found to hold no secret in this walk. */
+  private readonly plainKeys = new Set<string>();
   constructor(private readonly options: RedactSecretsOptions) {}
 
   private path(): string {
@@ -179,15 +195,18 @@ class Redactor {
    */
   private fields(record: Record<string, unknown>, layer: Layer, depth: number): unknown {
     let copy: Record<string, unknown> | undefined;
+    // Made only when two keys of this object redact to the same text.
+    let suffixes: Map<string, number> | undefined;
     const type = layer === messagePart || layer === contentPart ? record.type : undefined;
     const binary = typeof type === 'string' && binaryParts.has(type);
     const segments = this.segments;
     for (const field in record) {
       if (!Object.hasOwn(record, field)) continue;
       const inner = record[field];
-      // A key is data too (a map from tokens to their scopes, a header line used as a key): it is
-      // redacted like a value, and the path names it redacted. Protocol field names are words.
-      const name = this.key(field);
+      // The keys of free data are data too (a map keyed by tokens, a header map): redacted like
+      // values, and the paths of findings below name the redacted key. Protocol layers have only
+      // their own field names.
+      const name = layer === freeData ? this.key(field) : field;
       segments.push(name);
       const mapped = this.field(record, layer, field, inner, depth, binary);
       segments.pop();
@@ -200,27 +219,28 @@ class Redactor {
         }
       }
       if (copy !== undefined) {
-        // Two keys redacted alike stay two fields.
-        let unique = name;
-        for (let count = 2; name !== field && Object.hasOwn(copy, unique); count++) {
-          unique = `${name} #${count}`;
-        }
-        setField(copy, unique, mapped);
+        const unused = unusedKey(copy, name, suffixes);
+        suffixes = unused.next;
+        setField(copy, unused.key, mapped);
       }
     }
     return copy ?? record;
   }
 
   /**
-   * An object key of free data, redacted. Keys shorter than the shortest credential the rules
-   * find unkeyed are names (`id`, `api_key`) and are not scanned. Findings carry the path of the
-   * object with the redacted key, positions within the key.
+   * A field name of free data, redacted. A finding's path names the object and `{key}`, never the
+   * key's text.
    */
   private key(field: string): string {
-    if (field.length < minimumKeyedSecretLength) return field;
+    // Keys repeat across the objects of one walk (`id`, `path`, `name`) and most are shorter than
+    // the redaction memo takes: checked once per walk.
+    if (this.plainKeys.has(field)) return field;
     const result = redactSecretsShared(field, this.options);
-    if (result.findings.length === 0) return field;
-    const rendered = `${this.path()}.${result.text}`;
+    if (result.findings.length === 0) {
+      this.plainKeys.add(field);
+      return field;
+    }
+    const rendered = `${this.path()}.{key}`;
     for (const finding of result.findings) this.findings.push({ path: rendered, ...finding });
     return result.text;
   }
