@@ -4,8 +4,8 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { fromOpenAIChat, validateMessages, valueNestingDepth } from '@baton/compressor';
 import { InvalidInputError } from '@baton/tokens';
 import { type FromClaudeCodeOptions, fromClaudeCode } from './from-claude-code.js';
-import { fromCodexCli, looksLikeCodexCli } from './from-codex-cli.js';
-import { fromGeminiCli, looksLikeGeminiCli } from './from-gemini-cli.js';
+import { CODEX_LINE_TYPES, fromCodexCli, looksLikeCodexCli } from './from-codex-cli.js';
+import { fromGeminiCli, GEMINI_MESSAGE_TYPES, looksLikeGeminiCli } from './from-gemini-cli.js';
 import { InputFileError } from './input-file-error.js';
 
 /** Transcript formats Baton reads. */
@@ -235,10 +235,13 @@ function parseUnchecked(text: string, options: ParseTranscriptOptions): Transcri
   try {
     if (format === 'claude-code' || (format === 'auto' && looksLikeClaudeCode(source))) {
       const result = fromClaudeCode(source, options.claudeCode);
+      if (result.messages.length === 0) refuseForeignLines(source, file, 'claude-code');
       return { file, format: 'claude-code', ...result };
     }
     if (format === 'codex-cli' || (format === 'auto' && looksLikeCodexCli(firstJsonLine(source)))) {
-      return { file, format: 'codex-cli', ...fromCodexCli(source, file), compactions: 0 };
+      const result = fromCodexCli(source, file);
+      if (result.messages.length === 0) refuseForeignLines(source, file, 'codex-cli');
+      return { file, format: 'codex-cli', ...result, compactions: 0 };
     }
     let json: unknown;
     try {
@@ -259,6 +262,23 @@ function parseUnchecked(text: string, options: ParseTranscriptOptions): Transcri
         });
       }
       const result = fromGeminiCli({ messages: json.messages });
+      // A session that holds entries, none of them Gemini CLI's, is another format forced as this.
+      if (
+        result.messages.length === 0 &&
+        json.messages.length > 0 &&
+        !json.messages.some(
+          (entry) =>
+            isObject(entry) &&
+            typeof entry.type === 'string' &&
+            GEMINI_MESSAGE_TYPES.has(entry.type),
+        )
+      ) {
+        throw new InputFileError({
+          file,
+          message:
+            'not a Gemini CLI session: no entry of `messages` has a Gemini CLI `type` (user, gemini, info, error, warning)',
+        });
+      }
       return { file, format: 'gemini-cli', ...result, compactions: 0 };
     }
     const messages = isObject(json) && Array.isArray(json.messages) ? json.messages : json;
@@ -288,6 +308,44 @@ function parseUnchecked(text: string, options: ParseTranscriptOptions): Transcri
     }
     throw error;
   }
+}
+
+/**
+ * A JSONL transcript read as `format` gave no message: that is a session of the format that holds
+ * no conversation yet (a Codex rollout of its `session_meta`, a Claude Code file of `summary`
+ * lines), unless no line is of the format at all: then the file is something else that `--format`
+ * forced on this reader (an AI SDK array, a Codex rollout read as Claude Code), which would read as
+ * an empty transcript, exit 0, and `compact --out` would write `[]`. Refused as bad input. Scanned
+ * only when nothing was read, so real transcripts pay nothing.
+ */
+function refuseForeignLines(
+  source: string,
+  file: string,
+  format: 'claude-code' | 'codex-cli',
+): void {
+  if (source.trim() === '') throw new InputFileError({ file, message: 'empty file' });
+  const ownLine = (line: unknown): boolean => {
+    if (!isObject(line) || typeof line.type !== 'string') return false;
+    return format === 'codex-cli'
+      ? CODEX_LINE_TYPES.has(line.type) && isObject(line.payload)
+      : CLAUDE_CODE_LINE_TYPES.has(line.type);
+  };
+  for (const text of source.split('\n')) {
+    const trimmed = text.trim();
+    if (!trimmed.startsWith('{')) continue;
+    try {
+      if (ownLine(JSON.parse(trimmed))) return;
+    } catch {
+      // Not this format's line (the readers report lines that are not JSON themselves).
+    }
+  }
+  throw new InputFileError({
+    file,
+    message:
+      format === 'codex-cli'
+        ? `not a Codex CLI rollout: no line is a { type, payload } rollout line (${[...CODEX_LINE_TYPES].join(', ')})`
+        : `not a Claude Code session: no line has a Claude Code \`type\` (${[...CLAUDE_CODE_LINE_TYPES].join(', ')})`,
+  });
 }
 
 /** The first line parsed as JSON, or undefined. */

@@ -29,6 +29,10 @@ for (let id = 0; id < 200_019; id++) {
   const match = word.exec(text);
   if (match && match[1]!.length >= minimumLetters) words.add(match[1]!);
 }
+// The longest word (the first of that length in token order): past its length the filter's
+// answers are all false positives, so the heuristic stops asking there.
+let longest = '';
+for (const w of words) if (w.length > longest.length) longest = w;
 const bits = new Uint8Array(1 << (bitsLog - 3));
 const mask = (1 << bitsLog) - 1;
 for (const w of words) {
@@ -64,6 +68,8 @@ export const vocabularyBitMask = ${mask};
 export const vocabularyHashes = ${hashes};
 /** Fewest letters of a word the table holds; shorter words are nearly always one token anyway. */
 export const vocabularyMinimumLetters = ${minimumLetters};
+/** Most letters of a word the table holds (\`${longest}\`). */
+export const vocabularyMaximumLetters = ${longest.length};
 `,
 );
 console.log(

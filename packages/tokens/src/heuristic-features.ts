@@ -3,7 +3,11 @@ import {
   fillEnglishTrigramSurprisal,
 } from './english-trigram-surprisal.js';
 import { simplifiedOnlyHan, traditionalOnlyHan } from './han-forms.js';
-import { isVocabularyWord, vocabularyMinimumLetters } from './is-vocabulary-word.js';
+import {
+  isVocabularyLength,
+  isVocabularyWord,
+  vocabularyMinimumLetters,
+} from './is-vocabulary-word.js';
 import { rareCyrillicPairs, rareLetterPairs, uncommonLetterPairs } from './rare-letter-pairs.js';
 
 /**
@@ -630,7 +634,7 @@ export function extractFeatures(
             trigramFirst = trigramSecond;
             trigramSecond = letter;
           }
-          if (wordLength >= vocabularyMinimumLetters && isVocabularyWord(wordHash))
+          if (isVocabularyLength(wordLength) && isVocabularyWord(wordHash))
             vocabularyPrefix = wordLength;
           if (kind === UPPER && previous === LOWER) humpPiece = true;
           // o200k holds upper-case words of up to three letters (acronyms: API, URL, SQL) whole about
@@ -726,7 +730,7 @@ export function extractFeatures(
       trigramSecond = trigramBoundary;
       wordLength++;
       wordHash = Math.imul(wordHash ^ code, fnvPrime);
-      if (wordLength >= vocabularyMinimumLetters && isVocabularyWord(wordHash))
+      if (isVocabularyLength(wordLength) && isVocabularyWord(wordHash))
         vocabularyPrefix = wordLength;
       run[1]! += 1;
       alnumLength++;

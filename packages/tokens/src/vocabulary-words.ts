@@ -1834,3 +1834,5 @@ export const vocabularyBitMask = 1048575;
 export const vocabularyHashes = 4;
 /** Fewest letters of a word the table holds; shorter words are nearly always one token anyway. */
 export const vocabularyMinimumLetters = 5;
+/** Most letters of a word the table holds (`verantwoordelijkheid`). */
+export const vocabularyMaximumLetters = 20;
