@@ -116,6 +116,8 @@ describe('a store the CLI cannot read', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr.split('\n').filter((line) => line !== '')).toHaveLength(1);
       expect(run.stderr).toMatch(/^baton: .*the session store could not be read/);
+      // What the server refused with (undefined column), not the store's wrapping error code.
+      expect(run.stderr).toContain('(SQLSTATE 42703)');
       expect(run.stderr).not.toMatch(/select|from\s+"?baton_|params|title_gone|private title/i);
       expect(run.stderr).not.toContain(typed.slice(8, 24));
       expect(run.stderr).not.toContain(id);

@@ -29,18 +29,28 @@ export class StoreReadError extends BatonError {
   }
 }
 
-/** A SQLSTATE (`SQLSTATE 42703`) or a Baton error code found down the `cause` chain; nothing else. */
+/**
+ * A SQLSTATE (`SQLSTATE 42703`) found down the `cause` chain (a driver error's `code`, or the
+ * `sqlstate` a typed store error carries), else the first Baton error code; nothing else. The
+ * SQLSTATE comes first: it says what the server refused, where a wrapping code says only that it did.
+ */
 function failureCode(error: unknown): string | undefined {
+  let batonCode: string | undefined;
   let current: unknown = error;
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
-    const candidate = current as { code?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string') {
-      if (/^[0-9A-Z]{5}$/.test(candidate.code)) return `SQLSTATE ${candidate.code}`;
-      if (BatonError.isInstance(current) && /^[a-z_]{1,40}$/.test(candidate.code)) {
-        return candidate.code;
-      }
+    const candidate = current as { code?: unknown; sqlstate?: unknown; cause?: unknown };
+    for (const value of [candidate.sqlstate, candidate.code]) {
+      if (typeof value === 'string' && /^[0-9A-Z]{5}$/.test(value)) return `SQLSTATE ${value}`;
+    }
+    if (
+      batonCode === undefined &&
+      typeof candidate.code === 'string' &&
+      BatonError.isInstance(current) &&
+      /^[a-z_]{1,40}$/.test(candidate.code)
+    ) {
+      batonCode = candidate.code;
     }
     current = candidate.cause;
   }
-  return undefined;
+  return batonCode;
 }
