@@ -89,4 +89,35 @@ describe('a password in a driver or SQL form', () => {
       expect(redactSecrets(text).text).toBe(text);
     }
   });
+
+  it('leaves English `identified by` and code that builds a braced password as written', () => {
+    // Prose and string building around the SQL and ODBC forms (both were redacted by the first
+    // version of these rules: `identified by [REDACTED] key`, `PWD={[REDACTED]}"`).
+    const subject = oneOf(['Rows are', 'Each user is', 'The users table is', 'A session is']);
+    const what = oneOf(['primary key', 'email', 'user_id', 'their name', 'a UUID', 'session_id.']);
+    const variable = oneOf(['password', 'pwd', 'dbPassword', 'settings.DbPass']);
+    fc.assert(
+      fc.property(subject, what, variable, (who, by, name) => {
+        for (const text of [
+          `${who} identified by ${by}`,
+          `${who} uniquely identified by ${by}, not by username.`,
+          `conn = "Driver={ODBC};UID=sa;PWD={" + ${name} + "}";`,
+          `builder.Append("PWD={").Append(${name}).Append("}");`,
+        ]) {
+          expect(redactSecrets(text).text).toBe(text);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('redacts a bare SQL password in lower-case SQL once a user is named before it', () => {
+    fc.assert(
+      fc.property(plain, user, (password, name) => {
+        const text = `create user ${name} identified by ${password};`;
+        expect(redactSecrets(text).text).not.toContain(password);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

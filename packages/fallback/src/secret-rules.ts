@@ -2185,11 +2185,12 @@ export const contextRules: SecretRule[] = [
     pattern:
       /(?<![A-Za-z0-9])(?:password|passphrase|passwd|pwd|token|(?:secret|private)(?:[ _-]?key)?|api[ _-]?key|access[ _-]?key)s?(?:[ \t]+(?:for|of|on)[ \t]+(?:the[ \t]+)?[\w.@-]{1,40}(?:[ \t]+[a-z]{2,12})?)?(?:[ \t]+(?:is|was|=|:|(?:is |was |has been )?(?:set|changed|reset) to|is now)|[ \t]*[:=])[ \t:]+["'`]?(?<secret>[^\s"'`]{6,200}?)["'`]?(?=[\s,;)]|[.!?](?:\s|$)|$)/gi,
     // An ellipsis in the value is a cut or an elision: each piece shown is judged alone. After a
-    // quote, an operator (`"password: "+name`) ends a string built in code: what follows is code.
+    // quote, an operator (`"password: "+name`, PHP's `.`) ends a string built in code: what
+    // follows is code. Two dots or more open an ellipsis (`"...<end of a value>"`), not an operator.
     accept: (value, match) =>
       !(
         /["'`]$/.test(match[0].slice(0, match[0].lastIndexOf(value))) &&
-        /^[+),.;\]}%|&]/.test(value)
+        /^(?:[+),;\]}%|&]|\.(?!\.))/.test(value)
       ) &&
       proseKeyIsSecret(match) &&
       shownPieces(value).some(
@@ -2315,7 +2316,9 @@ export const contextRules: SecretRule[] = [
     hints: ['password', 'pwd'],
     // ODBC and ADO.NET quote a value in braces (`PWD={a;b}}c}`, `}}` a literal brace), so that it
     // may hold `;`. A format slot (`Password={password}`, `{cfg.pwd}`) is code, not a value.
-    pattern: /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*\{(?<secret>(?:[^{}\r\n]|\}\}){1,300})\}(?!\})/gi,
+    // A quote inside the braces is code that builds the string (`PWD={" + password + "}"`), not a value.
+    pattern:
+      /(?:^|[;"'\s])(?:Password|Pwd)\s*=\s*\{(?<secret>(?:[^{}\r\n"']|\}\}){1,300})\}(?!\})/gi,
     accept: (value) =>
       value.length >= 4 &&
       !/^\s|\s$/.test(value) &&
@@ -2341,8 +2344,15 @@ export const contextRules: SecretRule[] = [
     // variable (`?`, `:pw`, `%s`, `@pw`) or a template is no password.
     pattern:
       /\bIDENTIFIED[ \t]+(?:WITH[ \t]+[\w'"]{1,64}[ \t]+)?BY[ \t]+(?<quote>['"]?)(?<secret>[^\s'";,)]{1,200}|(?<=['"])[^'"\r\n]{1,200}(?=['"]))\k<quote>/gi,
-    accept: (value) =>
+    accept: (value, match) =>
       value.length >= 3 &&
+      // A bare value needs SQL around it: the keywords in capitals, or a user or role named before
+      // them on the line. In prose (`rows are identified by primary key`) the words are English.
+      (match.groups!.quote !== '' ||
+        /^IDENTIFIED[ \t]/.test(match[0]) ||
+        /\b(?:create|alter)[ \t]+(?:user|role|login)\b/i.test(
+          match.input.slice(match.input.lastIndexOf('\n', match.index) + 1, match.index),
+        )) &&
       !/^(?:PASSWORD|VALUES)$/i.test(value) &&
       !/^[?:%@$]/.test(value) &&
       !isTemplate(value) &&

@@ -40,7 +40,16 @@ export interface DataDirLock {
 export function lockDataDir(dataDir: string, target: string): DataDirLock {
   const folder = fileFolder(dataDir);
   if (folder === undefined) return { release() {} };
-  mkdirSync(folder, { recursive: true });
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    // A path through a file, a read-only place: say so as the store's own error, not the raw one.
+    throw new StoreConnectionError({
+      target,
+      reason: (error as NodeJS.ErrnoException).code ?? 'EIO',
+      detail: 'the data folder could not be created',
+    });
+  }
   const path = join(folder, dataDirLockName);
   const me: LockOwner = {
     pid: process.pid,
@@ -63,7 +72,14 @@ export function lockDataDir(dataDir: string, target: string): DataDirLock {
         },
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        throw new StoreConnectionError({
+          target,
+          reason: code ?? 'EIO',
+          detail: `the lock file ${dataDirLockName} could not be written in the data folder`,
+        });
+      }
     }
     const seen = readText(path);
     if (seen === undefined) continue; // removed meanwhile: try again
@@ -116,9 +132,12 @@ function takeOver(path: string, stale: string): void {
 function isAlive(owner: LockOwner): boolean {
   if (owner.host !== hostname()) return true;
   if (owner.pid === process.pid) {
-    // This process: alive while one of its stores holds that token; else a previous process that
-    // had the same pid (a container restarted) left it.
-    return heldTokens.has(owner.token);
+    if (heldTokens.has(owner.token)) return true;
+    // Not a store of this thread's: another worker thread of this process (each thread has its own
+    // registry) when the lock carries this process's start time, else an earlier process that had
+    // the same pid (a container restarted). Without start times the two cannot be told apart.
+    const mine = startTime(process.pid);
+    return owner.started !== null && mine !== null && owner.started === mine;
   }
   try {
     process.kill(owner.pid, 0);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore, StoreConnectionError } from './index.js';
 import { workerExecArgv } from './test-utils/worker-exec-argv.js';
@@ -125,6 +126,33 @@ describe('one store per PGlite dataDir', () => {
     }
     expect(await contents(dataDir)).toEqual(new Map([['held', 1]]));
   }, 240_000);
+
+  it('refuses a worker thread of the same process while the main thread holds the folder', async () => {
+    // Threads share the pid; each has its own registry of held locks. A lock of this process's
+    // start time that this thread does not hold is another thread's, not an earlier process's.
+    const dataDir = join(root, 'threads');
+    const store = await createSessionStore({ dataDir });
+    try {
+      await store.createSession({ title: 'from the main thread' });
+      const worker = new Worker(
+        fileURLToPath(new URL('./__fixtures__/pglite-thread-worker.ts', import.meta.url)),
+        { execArgv: workerExecArgv, workerData: { dataDir } },
+      );
+      const [reply] = (await once(worker, 'message')) as [Reply];
+      await worker.terminate();
+      expect(reply).toMatchObject({ type: 'refused', code: 'store_connection', reason: 'EBUSY' });
+    } finally {
+      await store.close();
+    }
+    expect(await contents(dataDir)).toEqual(new Map([['from the main thread', 0]]));
+  }, 240_000);
+
+  it("names an unusable data folder as the store's own error", async () => {
+    const file = join(root, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const refused = await caught(createSessionStore({ dataDir: join(file, 'store') }));
+    expect(StoreConnectionError.isInstance(refused), String(refused)).toBe(true);
+  });
 
   it('takes over the lock of a killed process, with its committed session intact', async () => {
     const dataDir = join(root, 'killed');
