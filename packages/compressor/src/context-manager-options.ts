@@ -185,8 +185,10 @@ export interface ContextManagerEvent extends CompactionEvent {
 /** What `prepare` returns. */
 export interface PreparedContext {
   /**
-   * The messages to send. The very array passed to `prepare` when nothing changed; otherwise a new
-   * one (the latest compaction, then the messages after it) whose kept messages are the input's objects.
+   * The messages to send. The very array passed to `prepare` when nothing changed (and the app did
+   * not change that array while the call waited: then a copy of it as it was when passed);
+   * otherwise a new one (the latest compaction, then the messages after it) whose kept messages are
+   * the input's objects.
    */
   messages: ModelMessage[];
   report: ContextReport;

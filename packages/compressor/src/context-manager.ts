@@ -80,7 +80,10 @@ interface CallContext {
    * recorded as covered must be what was passed.
    */
   messages: ModelMessage[];
-  /** The caller's array itself, returned as the result when nothing changes. */
+  /**
+   * The caller's array itself, returned as the result when nothing changes and the array still
+   * holds what was passed.
+   */
   input: ModelMessage[];
   calibrationKey: string;
   counter: TokenCounter;
@@ -267,7 +270,7 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
     const counts = countRequest(state, call, view, compacted === undefined ? undefined : spliceAt);
     const { estimate } = counts;
     const unchanged = (failure: string | undefined): PreparedContext =>
-      finish(call, view === messages ? context.input : view, estimate, {
+      finish(call, view === messages ? unchangedInput(context) : view, estimate, {
         ...noCompaction,
         usedCompactedContext: compacted !== undefined,
         inputTokens: calibrated(estimate),
@@ -579,6 +582,20 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
       calibration.observe(record.key, record.estimate, inputTokens);
     },
   };
+}
+
+/**
+ * The caller's array when it still holds exactly the messages the call counted, else the call's
+ * snapshot: the app may have appended to (or trimmed, or edited) its array while the call waited,
+ * and a message the call did not count must not be sent with it.
+ */
+function unchangedInput(context: CallContext): ModelMessage[] {
+  const { input, messages } = context;
+  if (input.length !== messages.length) return messages;
+  for (let index = 0; index < messages.length; index++) {
+    if (input[index] !== messages[index]) return messages;
+  }
+  return input;
 }
 
 /** After a compaction that could not save enough: no new attempt until the request grows by 10 % of the trigger. */

@@ -43,6 +43,27 @@ function mutate(messages: ModelMessage[], change: Mutation): void {
   }
 }
 
+/** One tool round trip whose output is `repeat` words long. */
+function toolStep(index: number, repeat: number): ModelMessage[] {
+  return [
+    {
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId: `c${index}`, toolName: 'bash', input: {} }],
+    },
+    {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: `c${index}`,
+          toolName: 'bash',
+          output: { type: 'text', value: `step ${index} ${'listing '.repeat(repeat)}` },
+        },
+      ],
+    },
+  ];
+}
+
 /** Messages as plain JSON, Baton's record lines included (same process, same key). */
 const shape = (messages: readonly ModelMessage[]) => JSON.stringify(messages.map(toJsonMessage));
 
@@ -98,8 +119,10 @@ describe('the caller changes its array while the summariser runs', () => {
       ),
       { numRuns: 60 },
     );
-    // Premise: the array was changed mid-call in most runs (the summariser ran).
-    expect(mutated).toBeGreaterThan(runs / 2);
+    // Premise: the array was changed mid-call in a good share of runs (the summariser ran; `auto`
+    // often fits by masking alone). About half of the runs on average: more than half failed
+    // about one seed in four, a quarter fails about one in ten thousand.
+    expect(mutated).toBeGreaterThan(runs / 4);
   }, 120_000);
 
   it('prepare: a message the app appends meanwhile is not in this call, and is in the next', async () => {
@@ -127,25 +150,7 @@ describe('the caller changes its array while the summariser runs', () => {
             },
           });
           for (let index = 0; index < steps; index++) {
-            history.push(
-              {
-                role: 'assistant',
-                content: [
-                  { type: 'tool-call', toolCallId: `c${index}`, toolName: 'bash', input: {} },
-                ],
-              },
-              {
-                role: 'tool',
-                content: [
-                  {
-                    type: 'tool-result',
-                    toolCallId: `c${index}`,
-                    toolName: 'bash',
-                    output: { type: 'text', value: `step ${index} ${'listing '.repeat(60)}` },
-                  },
-                ],
-              },
-            );
+            history.push(...toolStep(index, 60));
           }
           const prepared = await manager.prepare(history);
           // Premise: this call compacted and the summariser ran (so the app's push happened).
@@ -161,5 +166,66 @@ describe('the caller changes its array while the summariser runs', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('prepare under the trigger: the app changing its array meanwhile sends nothing uncounted', async () => {
+    let changedRuns = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1_560, max: 2_080 }),
+        mutation,
+        fc.noBias(fc.integer({ min: 1, max: 40_000 })),
+        async (size, change, lateSize) => {
+          const history: ModelMessage[] = [
+            { role: 'system', content: 'You are a coding agent.' },
+            { role: 'user', content: 'Fix the parser.' },
+          ];
+          // Past the background threshold (1,512 tokens), under the trigger (2,160).
+          for (let index = 0; counter.countMessages(history) < size; index++) {
+            history.push(...toolStep(index, 30));
+          }
+          let changed = false;
+          // A background job starts within the call (past the soft threshold, under the trigger);
+          // the app changes its array while that call has not returned yet.
+          const manager = createContextManager({
+            counter,
+            contextWindow: 3_000,
+            reservedOutputTokens: 300,
+            background: true,
+            summarizer: async () => {
+              if (!changed) {
+                changed = true;
+                if (change.kind === 'push')
+                  history.push({ role: 'user', content: `Late: ${'word '.repeat(lateSize)}` });
+                else mutate(history, change);
+              }
+              return structuredSummary();
+            },
+          });
+          const passed = history.slice();
+          const prepared = await manager.prepare(history);
+          await manager.close();
+          // Premise: the call passed the messages through (under the trigger) and the app's change
+          // happened before it returned.
+          expect(prepared.report.compacted).toBe(false);
+          if (!changed) return;
+          changedRuns++;
+          expect(prepared.messages).toEqual(passed);
+          expect(prepared.messages.every((message, at) => message === passed[at])).toBe(true);
+          expect(counter.countMessages(prepared.messages)).toBe(prepared.report.inputTokens);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    expect(changedRuns).toBeGreaterThan(30);
+  });
+
+  it('control: an array left alone is returned as it is, not copied', async () => {
+    const history: ModelMessage[] = [
+      { role: 'system', content: 'You are a coding agent.' },
+      { role: 'user', content: 'Fix the parser.' },
+    ];
+    const manager = createContextManager({ counter, contextWindow: 3_000 });
+    expect((await manager.prepare(history)).messages).toBe(history);
   });
 });
