@@ -1,6 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { redactSecrets } from '@baton/fallback';
 import { hmacSha256Hex } from './hmac-sha256.js';
+import { storableText } from './storable-text.js';
 
 /** What an inserted message stands for: an LLM or deterministic handoff, or a truncation notice. */
 export type BatonInsertKind = 'handoff' | 'notice';
@@ -101,9 +102,11 @@ export function createInsert(
   previous: ModelMessage | undefined,
   key: Uint8Array,
 ): ModelMessage {
+  // Well-formed and without NUL: the insert's text becomes the compaction's stored summary.
+  const body = storableText(text);
   return {
     role: 'user',
-    content: `${text}\n[Baton record ${recordOf(key, text, previous)}]`,
+    content: `${body}\n[Baton record ${recordOf(key, body, previous)}]`,
     providerOptions: { [batonProviderOptionsKey]: { inserted: kind } },
   };
 }

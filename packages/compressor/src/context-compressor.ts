@@ -26,6 +26,7 @@ import type {
 } from './context-compressor-options.js';
 import { maskToolCallInputs, maskToolMessage } from './mask-tool-message.js';
 import { createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
+import { storableText } from './storable-text.js';
 import { lengthTolerance, summarizeSpan } from './summarize-span.js';
 import { SummarizerError } from './summarizer-error.js';
 import type {
@@ -37,7 +38,7 @@ import type {
   UnchangedReason,
 } from './types.js';
 import { validateMessages } from './validate-messages.js';
-import type { SummaryVerification } from './verify-summary.js';
+import type { SpanFacts, SummaryVerification } from './verify-summary.js';
 
 const strategies: readonly CompressionStrategy[] = [
   'auto',
@@ -431,7 +432,7 @@ export class ContextCompressor {
         stages: ['summarize', 'receipt'],
         // SummarizerError redacts its message; redacted again here for errors a custom summariser
         // built by subclassing or mutating.
-        fallbackReason: redactSecrets(`${error.kind}: ${error.message}`).text,
+        fallbackReason: storableText(redactSecrets(`${error.kind}: ${error.message}`).text),
       };
     }
   }
@@ -1182,7 +1183,7 @@ export class ContextCompressor {
         ? {}
         : {
             factCoverage: outcome.verification.factCoverage,
-            addedFacts: outcome.verification.added,
+            addedFacts: storableFacts(outcome.verification.added),
           }),
     };
     return {
@@ -1203,6 +1204,17 @@ export class ContextCompressor {
       event,
     };
   }
+}
+
+/** The facts as the event records them: Baton's text, so well-formed and without NUL. */
+function storableFacts(facts: SpanFacts): SpanFacts {
+  return {
+    asks: facts.asks.map(storableText),
+    files: facts.files.map(storableText),
+    errors: facts.errors.map(storableText),
+    tools: facts.tools.map(storableText),
+    openWork: facts.openWork.map(storableText),
+  };
 }
 
 /** Same as `new ContextCompressor(options)`. */
