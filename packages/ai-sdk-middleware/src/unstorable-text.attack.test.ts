@@ -62,7 +62,16 @@ describe('unstorable characters in a history compacted with a store', () => {
           'latest-ask',
         ),
         fc.constantFrom(...poisons),
-        fc.constantFrom<CompressionStrategy>('auto', 'summarize', 'receipt', 'truncate', 'mask'),
+        // Mostly the strategies that write from the span; truncate and mask as controls.
+        fc.constantFrom<CompressionStrategy>(
+          'receipt',
+          'summarize',
+          'receipt',
+          'summarize',
+          'auto',
+          'truncate',
+          'mask',
+        ),
         fc.integer({ min: 0, max: 29 }),
         fc.noBias(fc.integer({ min: 0, max: 30 })),
         async (place, poison, strategy, at, offset) => {
@@ -145,7 +154,16 @@ describe('unstorable characters in a history compacted with a store', () => {
               expect(wellFormed(text)).toBe(true);
             }
             expect(wellFormed(prepared.event?.summary ?? '')).toBe(true);
-            expect(wellFormed(JSON.stringify(prepared.event))).toBe(true);
+            // Every string of the event (JSON.stringify would escape what is looked for).
+            const strings: string[] = [];
+            const walk = (value: unknown): void => {
+              if (typeof value === 'string') strings.push(value);
+              else if (typeof value === 'object' && value !== null)
+                Object.values(value).forEach(walk);
+            };
+            walk(prepared.event);
+            walk(prepared.report);
+            expect(strings.filter((text) => !wellFormed(text))).toEqual([]);
             // Control: the app's latest ask is sent as it is, poison included.
             expect(prepared.messages.at(-1)).toBe(messages.at(-1));
           } finally {
@@ -155,7 +173,8 @@ describe('unstorable characters in a history compacted with a store', () => {
       ),
       { numRuns: 80 },
     );
-    // Premise: in a good share of runs the poison reached Baton's own text (and was replaced).
-    expect(poisonedInserts).toBeGreaterThan(runs / 20);
+    // Premise: in some runs the poison reached Baton's own text (and was replaced). Where it lands
+    // decides whether a handoff quotes it, so the share varies by seed (5 to 15 % seen).
+    expect(poisonedInserts).toBeGreaterThan(runs / 40);
   }, 300_000);
 });
