@@ -52,6 +52,10 @@ describe('issue-11 rules stay linear on hostile input (256 KB vs 1 MB)', () => {
       cpuMs(build(unit, 64 * 1024));
       const small = cpuMs(build(unit, 256 * 1024));
       const large = cpuMs(build(unit, 1024 * 1024));
+      if (process.env.BATON_LEAK_TABLE)
+        console.log(
+          `| ${name} | ${small.toFixed(1)} | ${large.toFixed(1)} | ${(large / small).toFixed(1)} |`,
+        );
       expect(
         large,
         `${small.toFixed(1)} ms at 256 KB, ${large.toFixed(1)} ms at 1 MB`,
