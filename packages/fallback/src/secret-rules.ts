@@ -1039,8 +1039,9 @@ function classifyKey(rawKey: string, honourForms = true): 'strong' | 'weak' | un
   if (rawKey.length >= 16 && /\d/.test(rawKey) && shannonEntropy(rawKey) > 3.8) return undefined;
   const segments = keySegments(rawKey);
   if (segments.length === 0) return undefined;
-  // `PASS: test_x` is a test report, `pass` alone is too ambiguous; `db_pass` is a password.
-  if (segments.length === 1 && segments[0] === 'pass') return undefined;
+  // `PASS: test_x` is a test report, so `pass` alone marks only a random-looking value (nodemailer's
+  // `auth: { user, pass }`); `db_pass` is a password.
+  if (segments.length === 1 && segments[0] === 'pass') return 'weak';
   const last = segments[segments.length - 1]!;
   // `access_key_id` and `access_id` name the public half of a key pair but are still sensitive.
   const accessId =
@@ -2022,6 +2023,20 @@ function keyBefore(match: RegExpExecArray): string {
  * address, number, template or code and has something a word does not (a digit, a symbol, both
  * cases outside a capitalised word or camel-case name).
  */
+/**
+ * True when a part of `value` between `_-.~` separators reads as a word (`gpt4o-mini`,
+ * `o200k_base`): four or more letters, lower case or capitalised, two of them vowels. Random
+ * base64url rarely splits off such a part (`…_tqohf_…` has one vowel).
+ */
+function namesWithWordPart(value: string): boolean {
+  for (const part of value.split(/[_\-.~]/)) {
+    if (/^[A-Za-z][a-z]{3,}$/.test(part) && (part.match(/[aeiouy]/gi)?.length ?? 0) >= 2) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function looksLikeStatedPassword(stated: string): boolean {
   // Markdown emphasis closing after the value (`**password = Multi-word-names**`) is not part of it.
   const value = stated.replace(/(?:\*\*|__)$/, '');
@@ -2338,6 +2353,29 @@ export const contextRules: SecretRule[] = [
         (piece) =>
           piece.length >= 6 && !showsTaggedHeaderOnly(piece) && looksLikeStatedPassword(piece),
       ),
+  },
+  {
+    kind: 'password',
+    hints: ['password', 'passphrase', 'passwd', 'token', 'secret'],
+    // Prose naming the value right after the word, with no `is` or colon: "use the password X to
+    // log in", "try the token X". Without the phrase's verb the word alone is weak evidence (`the
+    // password field`, `token budget`), so the value is judged as under a weak key (a token's
+    // shape, not a word or name), is 24+ hex characters with letters and digits, or is a stated
+    // password with a digit and a symbol no name has (`blue4180&O`). Sentence punctuation after
+    // the value is not part of it.
+    pattern:
+      /(?<![A-Za-z0-9_.-])(?:password|passphrase|passwd|token|secret)[ \t]+["'`]?(?<secret>[^\s"'`]{7,199}[^\s"'`.,;:!?)])["'`]?(?=[\s.,;:!?)]|$)/gi,
+    accept: (value) =>
+      !isPlaceholder(value) &&
+      // A word between separators (`gpt4o-mini`, `o200k_base`) makes a name of it, an address too.
+      ((acceptKeyedValue(value, 'weak', false) &&
+        !namesWithWordPart(value) &&
+        !/^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) ||
+        (/^[0-9a-f]{24,}$/i.test(value) && /\d/.test(value) && /[a-f]/i.test(value)) ||
+        (/[!@#$%^&*+=?~|]/.test(value) &&
+          /\d/.test(value) &&
+          /[A-Za-z]/.test(value) &&
+          looksLikeStatedPassword(value))),
   },
   {
     kind: 'service-key',
