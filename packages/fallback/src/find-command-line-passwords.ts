@@ -1,6 +1,6 @@
 import { pointsElsewhere } from './points-elsewhere.js';
 import { isPlaceholder, isTemplate } from './secret-heuristics.js';
-import { type KeyedMatch, keyIsSecret } from './secret-rules.js';
+import { acceptKeyedValue, type KeyedMatch, keyIsSecret } from './secret-rules.js';
 
 // `text.charCodeAt(i)` without a lookup on `text` per character, and a local constant rather than
 // an import (see redact-secrets.ts).
@@ -970,8 +970,9 @@ function scanLine(
 }
 
 /**
- * `config set KEY VALUE` from `at` (the key): the value is emitted when the key, or its last
- * dotted or colon part (`default.aws_secret_access_key`, `//registry/:_authToken`), names a secret.
+ * `config set KEY VALUE` from `at` (the key): the value is emitted when the key's last dotted or
+ * colon part (`default.aws_secret_access_key`, `//registry/:_authToken`) names a secret and the
+ * value passes that key's judge.
  */
 function settingPassword(tokens: Token[], at: number, found: KeyedMatch[]): boolean {
   const key = tokens[at];
@@ -980,9 +981,12 @@ function settingPassword(tokens: Token[], at: number, found: KeyedMatch[]): bool
   const leaf = key.value.slice(
     Math.max(key.value.lastIndexOf('.'), key.value.lastIndexOf(':')) + 1,
   );
-  if (keyIsSecret(leaf) === undefined && keyIsSecret(key.value) === undefined) return false;
-  if (value.value.startsWith('-') || settingValue.test(value.value)) return false;
-  if (pointsElsewhere(value.value)) return false;
+  // The value is judged as under the same key in a file: `sso_session my-sso` and
+  // `credential.helper store` name a session's and a helper's name, not a secret.
+  const strength = keyIsSecret(leaf);
+  if (strength === undefined || value.value.startsWith('-')) return false;
+  if (settingValue.test(value.value) || pointsElsewhere(value.value)) return false;
+  if (!acceptKeyedValue(value.value, strength, true)) return false;
   emitWhole(found, value);
   return true;
 }
