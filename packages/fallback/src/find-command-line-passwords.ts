@@ -1,6 +1,6 @@
 import { pointsElsewhere } from './points-elsewhere.js';
 import { isPlaceholder, isTemplate } from './secret-heuristics.js';
-import { type KeyedMatch, keyIsSecret } from './secret-rules.js';
+import { acceptKeyedValue, type KeyedMatch, keyIsSecret } from './secret-rules.js';
 
 // `text.charCodeAt(i)` without a lookup on `text` per character, and a local constant rather than
 // an import (see redact-secrets.ts).
@@ -16,6 +16,13 @@ const charCodeAt = String.prototype.charCodeAt;
  */
 interface CommandSpec {
   space?: readonly string[];
+  /**
+   * Flags whose value is optional (`mysql --password[=value]`): `--password=value` is the password;
+   * so is `--password value` when the word is not a plain lower-case name (a database's).
+   */
+  optional?: readonly string[];
+  /** Whether a quoted libpq connection string's `password=…` is read (`psql "host=… password=…"`). */
+  conninfo?: boolean;
   glued?: readonly string[];
   both?: readonly string[];
   /** Flags whose value holds the password after this separator (`-U user%password`). */
@@ -35,7 +42,8 @@ interface Positional {
   after?: RegExp;
 }
 
-const mysql: CommandSpec = { glued: ['-p'] };
+const mysql: CommandSpec = { glued: ['-p'], optional: ['--password'] };
+const postgres: CommandSpec = { conninfo: true };
 const mongo: CommandSpec = { space: ['-p', '--password'] };
 const ldap: CommandSpec = { space: ['-w'] };
 const zip: CommandSpec = { space: ['-P'] };
@@ -111,7 +119,25 @@ const commands = new Map<string, CommandSpec>([
   ],
   ['wpa_passphrase', { positional: [{ leading: [], index: 1 }] }],
   ['nmcli', { space: ['password', 'wifi-sec.psk', '802-1x.password'] }],
+  // Cassandra's shell and tools (`-p` is the password: the port is a plain argument), RabbitMQ's
+  // management CLI, ClickHouse's and Vertica's clients.
+  ['cqlsh', { space: ['-p', '--password'] }],
+  ...['psql', 'pg_dump', 'pg_dumpall', 'pg_restore', 'pg_basebackup', 'pgbench', 'pg_isready']
+    .concat(['createdb', 'dropdb', 'vacuumdb', 'reindexdb', 'clusterdb', 'pg_receivewal'])
+    .map((name) => [name, postgres] as const),
+  ['nodetool', { space: ['-pw', '--password'] }],
+  ['rabbitmqadmin', { space: ['-p', '--password'] }],
+  ['clickhouse-client', { space: ['--password'] }],
+  ['vsql', { space: ['-w', '--password'] }],
 ]);
+
+// `redis-cli … AUTH [user] PASSWORD`: Redis's AUTH command takes the password last, after an
+// optional user name (ACL); the same command typed at redis-cli's prompt (`127.0.0.1:6379> AUTH …`).
+const redisClients = new Set(['redis-cli', 'valkey-cli']);
+// `<tool> config set KEY VALUE`, `aws configure set [profile.]KEY VALUE`, `dotnet user-secrets set
+// KEY VALUE`: a settings command storing a value under a named key; the key says whether it is a
+// secret (`aws_secret_access_key`, `npmAuthToken`), as it would in a file.
+const settingsVerbs = new Set(['config', 'configure', 'user-secrets']);
 
 // `<tool> login -u me -p SECRET` (docker, podman, helm registry, az, cf, oc): after a `login`
 // subcommand `-p` is a password, not a port or a path.
@@ -149,6 +175,7 @@ const triggerNames = [
   'password-stdin',
   'chpasswd',
   'passwd',
+  ...settingsVerbs,
 ];
 // Names by their first two letters (lower-cased codes): a word start is checked against the few
 // names sharing its opening, so a text without any costs one table lookup per word. A regex
@@ -361,6 +388,10 @@ function continues(text: string, lineEnd: number): boolean {
   const before = text.charCodeAt(lineEnd - 1) === 13 ? lineEnd - 2 : lineEnd - 1;
   return text.charCodeAt(before) === 92;
 }
+
+// A database's name after `mysql --password` (mysql then prompts): lower-case letters and `_`.
+const plainName = /^[a-z_][a-z_]*$/;
+const conninfoPassword = /(?:^|\s)password\s*=\s*('[^']{1,256}'|[^\s']{1,256})/;
 
 const settingValue = /^(?:yes|no|y|n|true|false|on|off|none|null|empty|random|\d{1,3})$/i;
 
@@ -816,6 +847,20 @@ function scanLine(
         continue;
       }
       if (lower === 'passwd') sawPasswd = true;
+      // `config set KEY VALUE`: the value of a key naming a secret.
+      if (
+        lower === 'set' &&
+        index > 0 &&
+        settingsVerbs.has(commandName(tokens[index - 1]!.value)) &&
+        settingPassword(tokens, index + 1, found)
+      ) {
+        index += 2;
+        continue;
+      }
+      if (redisClients.has(name) && value.toLowerCase() === 'auth' && !token.quoted) {
+        index += redisAuth(tokens, index + 1, found);
+        continue;
+      }
       // `echo SECRET | docker login --password-stdin`, `echo SECRET | passwd --stdin bob`.
       if (fromEcho && (value === '--password-stdin' || (value === '--stdin' && sawPasswd))) {
         emitWhole(found, fromEcho);
@@ -862,6 +907,24 @@ function scanLine(
           index++;
         }
       }
+      for (const flag of spec.optional ?? []) {
+        if (value.startsWith(`${flag}=`)) {
+          emitRange(found, token, flag.length + 1, value.length);
+        } else if (value === flag && next && !plainName.test(next.value)) {
+          emitWhole(found, next);
+          index++;
+        }
+      }
+      if (spec.conninfo && token.quoted) {
+        // `"host=db port=5432 password=… dbname=x"`: libpq's key=value words, a value quoted or not.
+        const password = conninfoPassword.exec(value);
+        if (password) {
+          const at = password.index + password[0].length - password[1]!.length;
+          const unquoted = password[1]!.replace(/^'(.*)'$/, '$1');
+          const from = at + (unquoted.length < password[1]!.length ? 1 : 0);
+          emitRange(found, token, from, from + unquoted.length);
+        }
+      }
       for (const flag of spec.glued ?? []) {
         if (value.length > flag.length && value.startsWith(flag) && !value.startsWith(`${flag}-`)) {
           if (flag.length === 2 || !/^[a-z]/.test(value.slice(flag.length))) {
@@ -904,6 +967,64 @@ function scanLine(
       if (colon > 0) emitRange(found, fromEcho, colon + 1, fromEcho.value.length);
     }
   }
+}
+
+/**
+ * `config set KEY VALUE` from `at` (the key): the value is emitted when the key's last dotted or
+ * colon part (`default.aws_secret_access_key`, `//registry/:_authToken`) names a secret and the
+ * value passes that key's judge.
+ */
+function settingPassword(tokens: Token[], at: number, found: KeyedMatch[]): boolean {
+  const key = tokens[at];
+  const value = tokens[at + 1];
+  if (key === undefined || value === undefined || key.value.startsWith('-')) return false;
+  const leaf = key.value.slice(
+    Math.max(key.value.lastIndexOf('.'), key.value.lastIndexOf(':')) + 1,
+  );
+  // The value is judged as under the same key in a file: `sso_session my-sso` and
+  // `credential.helper store` name a session's and a helper's name, not a secret.
+  const strength = keyIsSecret(leaf);
+  if (strength === undefined || value.value.startsWith('-')) return false;
+  if (settingValue.test(value.value) || pointsElsewhere(value.value)) return false;
+  if (!acceptKeyedValue(value.value, strength, true)) return false;
+  emitWhole(found, value);
+  return true;
+}
+
+/**
+ * The arguments of Redis's `AUTH` from `at`: `AUTH PASSWORD` or `AUTH USER PASSWORD`, the last of
+ * one or two plain arguments. Returns how many arguments were read.
+ */
+function redisAuth(tokens: Token[], at: number, found: KeyedMatch[]): number {
+  let count = 0;
+  while (
+    count < 2 &&
+    tokens[at + count] !== undefined &&
+    !tokens[at + count]!.value.startsWith('-')
+  )
+    count++;
+  if (count > 0) emitWhole(found, tokens[at + count - 1]!);
+  return count;
+}
+
+// `127.0.0.1:6379> AUTH …`, `redis:6379[2]> auth …`: redis-cli's prompt (host, port, a database
+// number) before the command. Found from the `AUTH` word; the prompt is checked in the few
+// characters before it, so each match costs a bounded amount and the scan stays linear.
+const promptedAuth = /> {1,4}(?:AUTH|auth) {1,4}([^\s"'\\]{1,256})(?: {1,4}([^\s"'\\]{1,256}))?/g;
+const redisPrompt = /[\w\]-]:\d{2,5}(?:\[\d{1,2}\])?$/;
+
+/** Passwords of `AUTH` typed at a redis-cli prompt (see above), as `cli-password`. */
+export function findPromptedRedisAuth(text: string, found: KeyedMatch[] = []): KeyedMatch[] {
+  if (!text.includes('> AUTH ') && !text.includes('> auth ')) return found;
+  promptedAuth.lastIndex = 0;
+  for (let match = promptedAuth.exec(text); match; match = promptedAuth.exec(text)) {
+    if (!redisPrompt.test(text.slice(Math.max(0, match.index - 12), match.index))) continue;
+    const secret = match[2] ?? match[1]!;
+    if (!isLiteralPassword(secret)) continue;
+    const end = match.index + match[0].length;
+    found.push({ kind: 'cli-password', start: end - secret.length, end });
+  }
+  return found;
 }
 
 /**

@@ -11,7 +11,7 @@ const stickyCopies = new WeakMap<RegExp, RegExp>();
 
 /**
  * True when what follows a key ending at `end` may be the pattern's optional closing quote or
- * subscript (`"`, `']`), blanks and a separator (`=`, `:`, `!=`, `?=`, or a blank before a quote).
+ * subscript (`"`, `']`), blanks and a separator (`=`, `:`, `!=`, `?=`, `||=`, or a blank before a quote).
  * Never false where the pattern's key could end there.
  */
 function separatorMayFollow(text: string, end: number): boolean {
@@ -24,8 +24,9 @@ function separatorMayFollow(text: string, end: number): boolean {
   const blanks = index;
   let code = text.charCodeAt(index);
   while (code === 32 || code === 9) code = text.charCodeAt(++index);
-  // `!`, `=`, `:`, `?`; a quote after a blank (the blank is the separator).
+  // `!`, `=`, `:`, `?`, `|` and `&` (`||=`, `&&=`); a quote after a blank (the blank is the separator).
   if (code === 33 || code === 61 || code === 58 || code === 63) return true;
+  if ((code === 124 || code === 38) && text.charCodeAt(index + 1) === code) return true;
   return index > blanks && (code === 34 || code === 39);
 }
 

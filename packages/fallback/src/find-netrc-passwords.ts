@@ -11,11 +11,13 @@ import type { KeyedMatch } from './secret-rules.js';
  * managers`: no `login <name>` between). Whatever
  * follows it is the password, unless it is a placeholder or a template (`<token>`, `$TOKEN`).
  */
+// Inside a JSON string (a tool's output) the entry opens after the string's quote and its line
+// breaks are escapes (`\n  login bob\n  password …`): both count as whitespace here.
 const netrcEntry =
-  /(?:^|\s)(?:machine[ \t\r\n]+\S{1,253}|default)(?:[ \t\r\n]+(?:login|account|port)[ \t\r\n]+\S{1,256}){1,4}[ \t\r\n]+password[ \t\r\n]+(?<secret>"[^"\n]{1,256}"|\S{1,256})/g;
+  /(?:^|\s|"|\\[nrt])(?:machine(?:[ \t\r\n]|\\[nrt])+[^\s"\\]{1,253}|default)(?:(?:[ \t\r\n]|\\[nrt])+(?:login|account|port)(?:[ \t\r\n]|\\[nrt])+[^\s"\\]{1,256}){1,4}(?:[ \t\r\n]|\\[nrt])+password(?:[ \t\r\n]|\\[nrt])+(?<secret>"[^"\n]{1,256}"|[^\s"\\]{1,256})/g;
 
 const entryOpening = /\b(?:machine|default)\s/;
-const loginBefore = /\slogin\s/;
+const loginBefore = /(?:\s|\\[nrt])login(?:\s|\\[nrt])/;
 
 /** netrc passwords (see above), as `netrc-password`. One regex pass, skipped without `password`. */
 export function findNetrcPasswords(text: string, found: KeyedMatch[] = []): KeyedMatch[] {
@@ -29,6 +31,38 @@ export function findNetrcPasswords(text: string, found: KeyedMatch[] = []): Keye
     if (secret.length < 4 || isTemplate(secret) || isPlaceholder(secret)) continue;
     const start = match.index + match[0].length - written.length + (quoted ? 1 : 0);
     found.push({ kind: 'netrc-password', start, end: start + secret.length });
+  }
+  return found;
+}
+
+/**
+ * `.pgpass` lines (`hostname:port:database:username:password`, PostgreSQL's password file, also
+ * written by `echo … > ~/.pgpass`): five colon-separated fields on a line of their own, the port a
+ * number or `*`, the database and user names holding a letter or `*` (a file's `name:12:5:` line
+ * and column, a time, a MAC or IPv6 address have digits there), no space anywhere. The fifth field
+ * is the password, `\:` escaping a colon in it. A line ends at a line break, a JSON string's `\n`
+ * or a closing quote. Each field is bounded and a line is tried only from its start: linear.
+ */
+const pgpassLine =
+  /(?<=^|[\n"'\s]|\\n)(?:\*|[\w.-]{1,253}|\[[\da-fA-F:]{2,45}\]):(?:\*|\d{1,5}):(?<database>[^:\s"'\\]{1,63}):(?<user>[^:\s"'\\]{1,63}):(?<secret>(?:\\:|[^:\s"'\\]){4,256})(?=$|[\r\n"']|\\[nr"])/g;
+// The same shape from the port on, led by a literal `:` the engine can skip to: most texts (and
+// log lines with times, `08:12:40.123Z INFO`) fail it without the whole pattern being tried.
+const pgpassShape = /:(?:\*|\d{1,5}):[^:\s"'\\]{1,63}:[^:\s"'\\]{1,63}:[^:\s"'\\]/;
+const namedField = (field: string) => field === '*' || /[A-Za-z]/.test(field);
+const allHex = /^[\dA-Fa-f]+$/;
+
+/** `.pgpass` passwords (see above), as `pgpass-password`. Skipped without the shape's tail. */
+export function findPgpassPasswords(text: string, found: KeyedMatch[] = []): KeyedMatch[] {
+  if (!pgpassShape.test(text)) return found;
+  pgpassLine.lastIndex = 0;
+  for (let match = pgpassLine.exec(text); match; match = pgpassLine.exec(text)) {
+    const { database, user, secret } = match.groups!;
+    if (!namedField(database!) || !namedField(user!)) continue;
+    // `x-github-request-id: 410A:33638:678E9EE:7D11B11:BBD36ED2`: hex fields throughout are an id.
+    if (allHex.test(match[0].replace(/:/g, ''))) continue;
+    if (isTemplate(secret!) || isPlaceholder(secret!) || /^[*\d]+$/.test(secret!)) continue;
+    const end = match.index + match[0].length;
+    found.push({ kind: 'pgpass-password', start: end - secret!.length, end });
   }
   return found;
 }

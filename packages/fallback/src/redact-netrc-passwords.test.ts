@@ -11,9 +11,11 @@ const secret = fc
     drawn('0123456789abcdef', 32, 40),
     drawn(`${lower}0123456789!@#%^*_-`, 8, 20).filter((value) => /\d/.test(value)),
   )
-  // `%NAME%` is a Windows variable and `***` or a trailing `*` (`ae0050300_*`) a masked value:
-  // kept by design, left out of the draw.
-  .filter((value) => /[a-z]/i.test(value) && /\d/.test(value) && !/^%.*%$|\*\*|\*$/.test(value));
+  // `%NAME%` is a Windows variable, `***` or a trailing `*` (`ae0050300_*`) a masked value and a
+  // run of four blanks (`q%@5z____`) a field to fill in: kept by design, left out of the draw.
+  .filter(
+    (value) => /[a-z]/i.test(value) && /\d/.test(value) && !/^%.*%$|\*\*|\*$|_{4}/.test(value),
+  );
 const host = drawn(lower, 3, 12).map((label) => `${label}.example.com`);
 const login = drawn(lower, 2, 10);
 const layout = fc.constantFrom(

@@ -3,7 +3,11 @@ import { type DecodedView, decodeTextEscapes } from './decode-text-escapes.js';
 import { documentedFormatOwner } from './documented-formats.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import { encodesPair } from './encodes-pair.js';
-import { findCommandLinePasswords, namesCommandTool } from './find-command-line-passwords.js';
+import {
+  findCommandLinePasswords,
+  findPromptedRedisAuth,
+  namesCommandTool,
+} from './find-command-line-passwords.js';
 import { documentedPrefixes, findDocumentedPrefixTokens } from './find-documented-prefix-tokens.js';
 import {
   findEncodedCredentials,
@@ -18,11 +22,12 @@ import { findFlagCredentials } from './find-flag-credentials.js';
 import { findGeneratedTokens, sourceMappingRanges } from './find-generated-tokens.js';
 import { findKubernetesSecretData } from './find-kubernetes-secret-data.js';
 import { findNamedValues } from './find-named-values.js';
-import { findNetrcPasswords } from './find-netrc-passwords.js';
+import { findNetrcPasswords, findPgpassPasswords } from './find-netrc-passwords.js';
 import { findUrlSignatures } from './find-url-signatures.js';
 import { isPublicIdentifier, sshPublicKeyRanges } from './public-identifier.js';
 import {
   contextRules,
+  findContinuedKeyedSecrets,
   findHeadlessPrivateKeys,
   findKeyedSecrets,
   isBase64Character,
@@ -700,6 +705,11 @@ function collectSpans(
   const commandLines = !disabled?.includes('cli-password');
   if (commandLines) {
     findCommandLinePasswords(text, spans);
+    findPromptedRedisAuth(text, spans);
+  }
+  // A `.pgpass` line names no key (`db:5432:orders:app:<password>`): the gates below see no hint.
+  if (!disabled?.includes('pgpass-password')) findPgpassPasswords(text, spans);
+  if (commandLines) {
     // `name:password` after a basic-auth flag, whichever tool takes it.
     findFlagCredentials(text, spans);
   }
@@ -826,6 +836,12 @@ function collectGatedSpans(
   if (options.keyValuePairs !== false) {
     for (const span of findKeyedSecrets(text)) {
       if (!disabled?.includes(span.kind)) spans.push(span);
+    }
+    // `db.password=ab\` / `    cd`: a pair split over lines by a continuation.
+    if (text.includes('\\')) {
+      for (const span of findContinuedKeyedSecrets(text)) {
+        if (!disabled?.includes(span.kind)) spans.push(span);
+      }
     }
     // `- name: DB_PASSWORD` / `value: …`: the name in a sibling field of the value.
     for (const span of findNamedValues(text)) {

@@ -1039,8 +1039,9 @@ function classifyKey(rawKey: string, honourForms = true): 'strong' | 'weak' | un
   if (rawKey.length >= 16 && /\d/.test(rawKey) && shannonEntropy(rawKey) > 3.8) return undefined;
   const segments = keySegments(rawKey);
   if (segments.length === 0) return undefined;
-  // `PASS: test_x` is a test report, `pass` alone is too ambiguous; `db_pass` is a password.
-  if (segments.length === 1 && segments[0] === 'pass') return undefined;
+  // `PASS: test_x` is a test report, so `pass` alone marks only a random-looking value (nodemailer's
+  // `auth: { user, pass }`); `db_pass` is a password.
+  if (segments.length === 1 && segments[0] === 'pass') return 'weak';
   const last = segments[segments.length - 1]!;
   // `access_key_id` and `access_id` name the public half of a key pair but are still sensitive.
   const accessId =
@@ -1356,7 +1357,8 @@ export function acceptKeyedValue(
   // Member access names its parts; a signed token (`<id>.<time>.<signature>`) draws them.
   const dottedToken =
     /^[\w-]+(?:\.[\w-]+)+$/.test(trimmed) && (hasGeneratedPart(trimmed) || hasDrawnPart(trimmed));
-  if (!quoted && !dottedToken && isCodeReference(trimmed)) return false;
+  const dottedWords = strength === 'strong' && isDottedWords(trimmed);
+  if (!quoted && !dottedToken && !dottedWords && isCodeReference(trimmed)) return false;
   if (
     /^(?:true|false|null|none|nil|undefined|yes|no|on|off|required|optional|string|int|bool|number|env|secret|password|token)$/i.test(
       trimmed,
@@ -1371,7 +1373,12 @@ export function acceptKeyedValue(
     return false;
   }
   if (isPlaceholder(trimmed)) return false;
-  if (/^[a-z][\w]*\.[a-z][\w.]*$/i.test(trimmed) && !quoted && !dottedToken) return false;
+  // Member access: every part a name (`config.db.password`); `lomit.pinas.88` is no expression.
+  // Under a password's key, capitalised words (`Maro.Tilsen`) are a typed password unless a part
+  // is a word code names containers and members with (`Config.Default`, `Settings.Password`).
+  if (/^[a-z]\w*(?:\.[a-z]\w*)+$/i.test(trimmed) && !quoted && !dottedToken && !dottedWords) {
+    return false;
+  }
   if (/^\/|^~\/|^\.\.?\/|^[A-Za-z]:\\/.test(trimmed)) return false; // a path
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return false; // a URL: its credentials have their own rule
   if (strength === 'strong') {
@@ -1379,13 +1386,46 @@ export function acceptKeyedValue(
     if (/^[A-Z][A-Z0-9_]*$/.test(trimmed) && trimmed.includes('_')) return false; // CONSTANT_NAME
     return !/^\d{1,3}$/.test(trimmed);
   }
-  if (trimmed.length < 12) return false;
+  // A value typed rather than generated (`Pinas2024x`, `lomit#88Tar`): 10 or 11 characters mixing
+  // three classes, with a run of letters and a digit; not a version, a path, a time or a name
+  // carrying a number (`Version123`, `item2Name`, `ReactDom18x`).
+  if (trimmed.length < 12) return trimmed.length >= 10 && isTypedSecret(trimmed);
   // 16 random digits fall under 2.8 bits a digit a third of the time (a sample is short); a
   // number people type or print (`1700000000000000`, `4000000000000002`) repeats its digits.
   if (/^\d{16,}$/.test(trimmed)) return shannonEntropy(trimmed) >= 2;
   return (
     looksRandom(trimmed, { minLength: 12, minEntropy: 3, allowHex: true }) &&
     characterClasses(trimmed) >= 2
+  );
+}
+
+// Words code names a container or a member with: a dotted value holding one reads as code.
+const codeWords = new Set(
+  (
+    'default value values password passwd pwd pass secret secrets token tokens key keys empty none ' +
+    'null config configs configuration settings setting environment env system properties props ' +
+    'resources constants consts options opts credentials creds auth app application instance ' +
+    'current string strings main global globals vars params data db database vault store get set ' +
+    'user users admin root test tests example sample demo local prod dev'
+  ).split(' '),
+);
+
+/** `Maro.Tilsen`, `Goga.Batrus.Lamo`: capitalised words joined by dots, none a word of code. */
+function isDottedWords(value: string): boolean {
+  if (!/^[A-Z][a-z]{1,20}(?:\.[A-Z][a-z]{1,20}){1,3}$/.test(value)) return false;
+  return value.split('.').every((part) => !codeWords.has(part.toLowerCase()));
+}
+
+function isTypedSecret(value: string): boolean {
+  return (
+    characterClasses(value) >= 3 &&
+    /[A-Za-z]{3}/.test(value) &&
+    /\d/.test(value) &&
+    !/\d[.:]\d|[/\\:()[\]{}<>$]/.test(value) &&
+    !humpedName.test(value) &&
+    // A camel hump (`ReactDom18x`, a video id `dQw4w9WgXcQ`) reads as a name or a drawn id of a
+    // thing (under `key` those are product codes and ids): without a symbol, it stays.
+    (/[^A-Za-z0-9_-]/.test(value) || !/[a-z][A-Z]/.test(value))
   );
 }
 
@@ -1400,11 +1440,16 @@ export function acceptKeyedValue(
 // A key does not start right after a backslash: `\npassword` in a JSON string is a line break
 // before `password`.
 export const keyValuePattern =
-  /(?<![\\])(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\?=|=>|=|:(?!\/\/|:)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
+  /(?<![\\])(?<key>[A-Za-z_$@-][\w.$-]{0,100})(?<close>["']\]|["']?)[ \t]*(?<sep>!==|===|!=|==|:=|::?:?=|\|\|=|&&=|\?\?=|\?=|=>|=|:(?!\/\/|:)|[ \t](?=["']))[ \t]*(?:(?<quote>["'`])(?<quoted>[^"'`\r\n]{0,300})(?:\k<quote>|$)|(?<bare>(?:(?!\\[nrt"\\/])[^\s"'`,;<>)\]}]){1,300}(?:[)\]}](?:(?!\\[nrt"\\/])[^\s"'`,;<>]){0,100}){0,3}))/g;
 
-/** `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted value. */
+/**
+ * `setProperty("API_TOKEN", "value")`, `getenv('api_key', 'value')`: a quoted key, a comma, a quoted
+ * value; a conversion may follow the key (Rust's `insert("api_token".to_string(), "value"…)`).
+ * The key literal may be a label ending in `:` or `=` and a format slot (`print("token:",
+ * "value")`, `Printf("api key: %s", "value")`): a name of up to three words, bounded.
+ */
 const callPairPattern =
-  /\(\s*(?<q0>["'])(?<key>[A-Za-z_][\w.-]*)\k<q0>\s*,\s*(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>/g;
+  /\(\s*(?<q0>["'])(?<key>[A-Za-z_][\w.-]{0,60}(?: [A-Za-z_][\w.-]{0,30}){0,2})(?:[ \t]{0,2}[:=][ \t]{0,2}(?:%[sv]|\{\})?)?\k<q0>(?:\.[A-Za-z_]\w{0,20}\(\))?\s*,\s*(?<quote>["'])(?<quoted>[^"'\r\n]*)\k<quote>/g;
 
 /**
  * `const apiKey: string = "value"`, `val token: String? = "value"`, `static API_KEY: &str = "value"`,
@@ -1445,8 +1490,16 @@ const xmlPairPattern = /key=["'](?<key>[^"']+)["'][ \t]+value=["'](?<value>[^"']
 const markdownCellPattern =
   /(?<=\|)[ \t]*[`*"']{0,2}(?<key>[A-Za-z_][\w.-]{0,60})[`*"']{0,2}[ \t]*\|[ \t]*(?:(?<quote>["'])(?<quoted>[^"'|\r\n]*)\k<quote>|`(?<code>[^`|\r\n]+)`|(?<bare>[^\s|`"']+))[ \t]*(?=\|)/g;
 
-/** `<password>value</password>`, `<apiKey>value</apiKey>`: an XML element named like a secret. */
-const xmlElementPattern = /<(?<key>[A-Za-z_][\w.:-]*)>(?<value>[^<>\r\n]{1,300})<\/\k<key>>/g;
+/**
+ * `<password>value</password>`, `<apiKey>value</apiKey>`: an XML element named like a secret; its
+ * text may be a CDATA section (`<password><![CDATA[value]]></password>`). An element may be named
+ * by its `name` or `key` attribute instead (`<property name="password"><value>…</value>`,
+ * `<entry key="api.token">…</entry>`), its text directly inside or in a `<value>` child.
+ */
+const xmlElementPattern =
+  /<(?<key>[A-Za-z_][\w.:-]{0,100})>(?:<!\[CDATA\[(?<cdata>[^\]\r\n]{1,300})\]\]>|(?<value>[^<>\r\n]{1,300}))<\/\k<key>>/g;
+const xmlNamedElementPattern =
+  /<[A-Za-z_][\w.:-]{0,60}[ \t][^<>\r\n]{0,200}?\b(?:name|key)=["'](?<key>[^"'<>\r\n]{1,100})["'][^<>\r\n]{0,200}?(?<!\/)>[ \t]*(?:<value>[ \t]*)?(?:<!\[CDATA\[(?<cdata>[^\]\r\n]{1,300})\]\]>|(?<value>[^<>\r\n]{1,300}))<\//g;
 
 export interface KeyedMatch {
   kind: string;
@@ -1469,6 +1522,82 @@ export function findKeyedSecrets(text: string): KeyedMatch[] {
     if (line.length > longLine) findKeyedInLongLine(line, start, found);
     else findKeyedInLine(line, start, found);
     keyword.lastIndex = end;
+  }
+  return found;
+}
+
+// A `.properties` line (or a shell line) continued with `\`: raw, or inside a JSON string (`\\`
+// then the escaped `\n`).
+const continuationLength = (text: string, at: number): number => {
+  if (text.charCodeAt(at + 1) === 10) return 2;
+  if (text.charCodeAt(at + 1) === 13 && text.charCodeAt(at + 2) === 10) return 3;
+  return text.startsWith('\\\\\\n', at) ? 4 : 0;
+};
+// What a continued line holds: `key = head\` (a value going on) or `key.\` (a key going on).
+const continuedValueLine =
+  /^[ \t]*(?<key>[A-Za-z_][\w.-]{0,100})[ \t]*[=:][ \t]*(?<head>[^\s\\"']{0,300})[ \t]*$/;
+const continuedKeyLine = /^[ \t]*(?<key>[A-Za-z_][\w.-]{0,100})$/;
+const keyTailLine = /[ \t]*(?<key>[\w.-]{1,100})[ \t]*[=:][ \t]*(?<value>[^\s\\"']{1,300})/y;
+const valueTailLine = /[ \t]*(?<value>[^\s\\"']{1,300})/y;
+const continuedLineReach = 400;
+
+/**
+ * Values of secret-named keys split by a `\` line continuation (Java `.properties`, where the next
+ * line's leading blanks are dropped): `db.password=ab\` / `    cd`, `password = \` / `    value`,
+ * `spring.datasource.\` / `  password=value`. The line pair is joined and judged as one pair. Each
+ * continuation is read once, with its own line (at most 400 characters back) and the next.
+ */
+export function findContinuedKeyedSecrets(text: string, found: KeyedMatch[] = []): KeyedMatch[] {
+  for (let at = text.indexOf('\\'); at !== -1; at = text.indexOf('\\', at + 1)) {
+    const length = continuationLength(text, at);
+    if (length === 0) continue;
+    const window = Math.max(0, at - continuedLineReach);
+    const before = text.slice(window, at);
+    const lineStart =
+      window +
+      Math.max(
+        before.lastIndexOf('\n') + 1,
+        before.lastIndexOf('\\n') + 2,
+        before.lastIndexOf('"') + 1,
+      );
+    if (lineStart === window && window > 0) continue;
+    const line = text.slice(lineStart, at);
+    const next = at + length;
+    const pair = continuedValueLine.exec(line);
+    if (pair) {
+      valueTailLine.lastIndex = next;
+      const tail = valueTailLine.exec(text);
+      if (!tail) continue;
+      const head = pair.groups!.head!;
+      const value = tail.groups!.value!;
+      // A shell line's continuation (`ENV A=b \` / `    PASSWORD=x \` / `    LOG=info`) parts words:
+      // a blank before the `\` ends the value, and a next line of its own pair is a new one.
+      if (head.length > 0 && line.length > line.trimEnd().length) continue;
+      if (/^(?:[A-Z_][A-Z0-9_]*|[a-z_]\w*(?:\.[\w-]+)+)[=:](?![=:]|$)/.test(value)) continue;
+      const strength = keyIsSecret(pair.groups!.key!);
+      // A pair continued over lines is a settings file's, not code: the value is a literal.
+      if (!strength || !acceptKeyedValue(head + value, strength, true)) continue;
+      const kind = strength === 'strong' ? 'password' : 'secret';
+      const headEnd = lineStart + line.length - (line.length - line.trimEnd().length);
+      if (head.length > 0) found.push({ kind, start: headEnd - head.length, end: headEnd });
+      const tailEnd = valueTailLine.lastIndex;
+      found.push({ kind, start: tailEnd - value.length, end: tailEnd });
+      continue;
+    }
+    const keyHead = continuedKeyLine.exec(line);
+    if (!keyHead) continue;
+    keyTailLine.lastIndex = next;
+    const rest = keyTailLine.exec(text);
+    if (!rest) continue;
+    const value = rest.groups!.value!;
+    const strength = keyIsSecret(`${keyHead.groups!.key!}${rest.groups!.key!}`);
+    if (!strength || !acceptKeyedValue(value, strength, true)) continue;
+    const end = keyTailLine.lastIndex;
+    found.push({
+      kind: strength === 'strong' ? 'password' : 'secret',
+      start: end - value.length,
+      end,
+    });
   }
   return found;
 }
@@ -1538,6 +1667,7 @@ const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
   [xmlPairPattern, () => true],
   [markdownCellPattern, (text) => text.includes('|')],
   [xmlElementPattern, (text) => text.includes('</')],
+  [xmlNamedElementPattern, (text) => text.includes('</') && /(?:name|key)=/.test(text)],
   [callPairPattern, (text) => text.includes('(')],
   [typedDeclarationPattern, (text) => text.includes(':') && text.includes('=')],
   [quotedFlagPairPattern, (text) => text.includes('-') && text.includes(',')],
@@ -1556,16 +1686,28 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
       match;
       match = pairs ? findKeyValueMatch(pattern, text, pattern.lastIndex) : pattern.exec(text)
     ) {
-      if (pattern === xmlPairPattern || pattern === xmlElementPattern) {
-        const value = match.groups!.value!;
+      if (
+        pattern === xmlPairPattern ||
+        pattern === xmlElementPattern ||
+        pattern === xmlNamedElementPattern
+      ) {
+        const cdata = match.groups!.cdata;
+        const value = cdata ?? match.groups!.value!;
         const strength = keyIsSecretFor(match.groups!.key!, value);
         if (!strength || !acceptKeyedValue(value, strength, true)) continue;
+        // The value ends the match but for its closing (`</…>`, `]]></…>`, or a quote).
+        const closing =
+          pattern === xmlNamedElementPattern
+            ? cdata !== undefined
+              ? 5
+              : 2
+            : pattern === xmlElementPattern
+              ? match.groups!.key!.length + 3 + (cdata !== undefined ? 3 : 0)
+              : -1;
         const valueStart =
           base +
           match.index +
-          (pattern === xmlPairPattern
-            ? match[0].lastIndexOf(value)
-            : match.groups!.key!.length + 2);
+          (closing === -1 ? match[0].lastIndexOf(value) : match[0].length - closing - value.length);
         found.push({
           kind: strength === 'strong' ? 'password' : 'secret',
           start: valueStart,
@@ -1881,6 +2023,20 @@ function keyBefore(match: RegExpExecArray): string {
  * address, number, template or code and has something a word does not (a digit, a symbol, both
  * cases outside a capitalised word or camel-case name).
  */
+/**
+ * True when a part of `value` between `_-.~` separators reads as a word (`gpt4o-mini`,
+ * `o200k_base`): four or more letters, lower case or capitalised, two of them vowels. Random
+ * base64url rarely splits off such a part (`…_tqohf_…` has one vowel).
+ */
+function namesWithWordPart(value: string): boolean {
+  for (const part of value.split(/[_\-.~]/)) {
+    if (/^[A-Za-z][a-z]{3,}$/.test(part) && (part.match(/[aeiouy]/gi)?.length ?? 0) >= 2) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function looksLikeStatedPassword(stated: string): boolean {
   // Markdown emphasis closing after the value (`**password = Multi-word-names**`) is not part of it.
   const value = stated.replace(/(?:\*\*|__)$/, '');
@@ -1938,7 +2094,7 @@ export const contextRules: SecretRule[] = [
     kind: 'authorization',
     hints: ['authorization'],
     pattern:
-      /\b(?:Proxy-)?Authorization["']?\]?\s*[:=]\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
+      /\b(?:Proxy-)?Authorization["']?\]?\s*(?:[:=]|,(?=\s*["']))\s*["']?\s*(?:(?:Bearer|Basic|Token|Digest|Bot|ApiKey|Key|Negotiate|OAuth|SSWS|JWT)\s+)?(?<secret>[^\s"',;]+)/gi,
     accept: (value, match) => {
       // `headers["Authorization"] = authValue`: after a subscript only a quoted literal is data.
       const lead = match[0].slice(0, match[0].length - value.length);
@@ -1962,7 +2118,7 @@ export const contextRules: SecretRule[] = [
     kind: 'api-key-header',
     hints: ['api', 'auth-token', 'access-token', 'private-token', 'subscription-key'],
     pattern:
-      /\b(?:x-api-key|api-key|apikey|x-auth-token|x-access-token|x-jfrog-art-api|private-token|x-goog-api-key|x-apikey|ocp-apim-subscription-key)["']?\s*:\s*["']?(?<secret>[^\s"',;]+)/gi,
+      /\b(?:x-api-key|api-key|apikey|x-auth-token|x-access-token|x-jfrog-art-api|private-token|x-goog-api-key|x-apikey|ocp-apim-subscription-key)["']?\s*(?::|,(?=\s*["']))\s*["']?(?<secret>[^\s"',;]+)/gi,
     accept: (value) =>
       !isTemplate(value) &&
       !isPlaceholder(value) &&
@@ -2197,6 +2353,29 @@ export const contextRules: SecretRule[] = [
         (piece) =>
           piece.length >= 6 && !showsTaggedHeaderOnly(piece) && looksLikeStatedPassword(piece),
       ),
+  },
+  {
+    kind: 'password',
+    hints: ['password', 'passphrase', 'passwd', 'token', 'secret'],
+    // Prose naming the value right after the word, with no `is` or colon: "use the password X to
+    // log in", "try the token X". Without the phrase's verb the word alone is weak evidence (`the
+    // password field`, `token budget`), so the value is judged as under a weak key (a token's
+    // shape, not a word or name), is 24+ hex characters with letters and digits, or is a stated
+    // password with a digit and a symbol no name has (`blue4180&O`). Sentence punctuation after
+    // the value is not part of it.
+    pattern:
+      /(?<![A-Za-z0-9_.-])(?:password|passphrase|passwd|token|secret)[ \t]+["'`]?(?<secret>[^\s"'`]{7,199}[^\s"'`.,;:!?)])["'`]?(?=[\s.,;:!?)]|$)/gi,
+    accept: (value) =>
+      !isPlaceholder(value) &&
+      // A word between separators (`gpt4o-mini`, `o200k_base`) makes a name of it, an address too.
+      ((acceptKeyedValue(value, 'weak', false) &&
+        !namesWithWordPart(value) &&
+        !/^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) ||
+        (/^[0-9a-f]{24,}$/i.test(value) && /\d/.test(value) && /[a-f]/i.test(value)) ||
+        (/[!@#$%^&*+=?~|]/.test(value) &&
+          /\d/.test(value) &&
+          /[A-Za-z]/.test(value) &&
+          looksLikeStatedPassword(value))),
   },
   {
     kind: 'service-key',
