@@ -18,15 +18,15 @@ const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const lower = 'abcdefghijklmnopqrstuvwxyz';
 const digits = '0123456789';
 /**
- * Random values as generators make them: letters and digits, base64url, hex. From 16 characters:
- * both places are weak evidence, judged as under a weak key, where 12 random letters and digits are
- * left about once in a hundred (a name's length) and 16 never.
+ * Random values as generators make them: letters and digits, base64url, hex. Both places are weak
+ * evidence, judged as under a weak key, where 12 random letters and digits or 24 hex characters are
+ * left about once in a hundred (a name's or a short digest's length): so 16+ and 32+ here.
  */
 const generatedValue = fc
   .oneof(
     randomValue([upper + lower + digits], 16, 40),
     randomValue([`${upper}${lower}${digits}-_`], 16, 43),
-    randomValue(['0123456789abcdef'], 24, 64),
+    randomValue(['0123456789abcdef'], 32, 64),
   )
   .filter((value) => /\d/.test(value) && /[a-zA-Z]/.test(value));
 
@@ -105,6 +105,9 @@ describe('attack: the bare key `pass` and a password named in prose', () => {
             `the token gpt${digit}o-${second} limit`,
             `pass the token ${first}.${second}(${count}) on`,
             `the secret ${first}@${second}.com address`,
+            `## Token ${first[0]!.toUpperCase()}${first.slice(1)}\\n${second} session ${count}`,
+            `1. JWT Bearer token (env.${first.toUpperCase()}_${second.toUpperCase()}_TOKEN)`,
+            `the token ${first}${count}, ${second}${digit} and more`,
           ];
           for (const text of texts) expect(redactSecrets(text).text).toBe(text);
         },

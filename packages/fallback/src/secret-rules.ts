@@ -2025,10 +2025,12 @@ function keyBefore(match: RegExpExecArray): string {
  */
 /**
  * True when a part of `value` between `_-.~` separators reads as a word (`gpt4o-mini`,
- * `o200k_base`): four or more letters, lower case or capitalised, two of them vowels. Random
- * base64url rarely splits off such a part (`…_tqohf_…` has one vowel).
+ * `o200k_base`): four or more letters, lower case or capitalised, two of them vowels, in a value
+ * whose parts are each in one case.
  */
 function namesWithWordPart(value: string): boolean {
+  // Case mixed inside a part (`jzx9uZHiDLV`) is a generator's, whatever the other parts read as.
+  if (/[a-z][A-Z]|[A-Z]{2}[a-z]/.test(value)) return false;
   for (const part of value.split(/[_\-.~]/)) {
     if (/^[A-Za-z][a-z]{3,}$/.test(part) && (part.match(/[aeiouy]/gi)?.length ?? 0) >= 2) {
       return true;
@@ -2362,14 +2364,17 @@ export const contextRules: SecretRule[] = [
     // password field`, `token budget`), so the value is judged as under a weak key (a token's
     // shape, not a word or name), is 24+ hex characters with letters and digits, or is a stated
     // password with a digit and a symbol no name has (`blue4180&O`). Sentence punctuation after
-    // the value is not part of it.
+    // the value is not part of it, nor are brackets, escapes or a list's commas (code, a heading
+    // over an escaped line break).
     pattern:
-      /(?<![A-Za-z0-9_.-])(?:password|passphrase|passwd|token|secret)[ \t]+["'`]?(?<secret>[^\s"'`]{7,199}[^\s"'`.,;:!?)])["'`]?(?=[\s.,;:!?)]|$)/gi,
+      /(?<![A-Za-z0-9_.-])(?:[Pp]ass(?:word|phrase|wd)|PASS(?:WORD|PHRASE|WD)|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]+["'`]?(?<secret>[\w+/=-][^\s"'`\\()[\]{}<>,;]{6,198}[^\s"'`\\()[\]{}<>,;.:!?])["'`]?(?=[\s.,;:!?)]|$)/g,
     accept: (value) =>
       !isPlaceholder(value) &&
-      // A word between separators (`gpt4o-mini`, `o200k_base`) makes a name of it, an address too.
+      // A word between separators (`gpt4o-mini`, `o200k_base`) or before a number (`user123`)
+      // makes a name of it, an address too.
       ((acceptKeyedValue(value, 'weak', false) &&
         !namesWithWordPart(value) &&
+        !/^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,})\d{1,6}$/.test(value) &&
         !/^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) ||
         (/^[0-9a-f]{24,}$/i.test(value) && /\d/.test(value) && /[a-f]/i.test(value)) ||
         (/[!@#$%^&*+=?~|]/.test(value) &&
