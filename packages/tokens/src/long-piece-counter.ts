@@ -444,6 +444,7 @@ export function countBytePairTokens(
     }
     return wholeHistory.parts;
   }
+  oneHeapBytes += length;
   const { rankOf, pairs, byteRanks, pairMemo } = table;
   // Parts form a doubly linked list of their start positions.
   const next = new Int32Array(length + 1);
@@ -505,6 +506,15 @@ export function countBytePairTokens(
   }
   if (ids) for (let i = 0; i < length; i = next[i]!) ids.push(token[i]!);
   return parts;
+}
+
+// Bytes merged by one heap beyond a segment's size since the process started, for tests: that
+// merge misses cache on every step and is kept for pieces whose segments keep being crossed.
+let oneHeapBytes = 0;
+
+/** Bytes of pieces merged by one heap larger than a segment so far (a test's probe). */
+export function oneHeapMergedBytes(): number {
+  return oneHeapBytes;
 }
 
 // Scratch of the short-piece merge: a piece of up to 128 UTF-16 units has at most 384 UTF-8 bytes.
@@ -696,6 +706,8 @@ class PairHeap {
       return;
     }
     if (key < this.keys[index]!) this.siftUp(index, key, position);
+    // The merged pair at the root takes its next rank, usually among the greatest: bottom-up.
+    else if (index === 0) this.siftDownFromRoot(key, position);
     else this.siftDown(index, key, position);
   }
 
@@ -874,10 +886,10 @@ function countSegments(
   let edges = 0;
   let joins = 0;
   let total = 0;
-  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table.pairs), table, left);
+  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table), table, left);
   if (unit && crossesEdge(bytes, unit, unitFrom, left, 0, table)) return -1;
   while (left.to < length) {
-    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table.pairs), table, right);
+    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table), table, right);
     edges++;
     if (!crossesEdge(bytes, left, 0, right, 0, table)) {
       if (settled) {
@@ -911,15 +923,38 @@ const histories = [new MergeHistory(), new MergeHistory(), new MergeHistory(), n
 const wholeHistory = new MergeHistory();
 
 /**
- * About `segmentBytes` from `from`: among the last `edgeChoices` starts of UTF-8 characters before
- * that, the edge least likely to be crossed (the check decides; this only makes reruns rarer). An
- * edge between bytes x | y is crossed when the pair xy merges first; it rarely does when x and y
- * each have a neighbour of lower rank (they merge away from the edge), and never when xy is no
- * token at all: prefer the highest rank of xy above its neighbours' pairs.
+ * About `segmentBytes` from `from`: a position where the merge of a window of the bytes around it
+ * ends a token, the nearest to the target (the check decides; this only makes reruns rare). Which
+ * edges tokens leave uncrossed depends on their merges, not on single byte pairs: an edge between
+ * two letters of a multi-byte script sits between a character's last byte and the next one's
+ * first, a pair that is a token of almost any two characters, while whether the two characters
+ * merge is what counts; in runs of whitespace tokens are tens of bytes long and most edges fall
+ * inside one. A boundary of the window's own merge away from the window's ends is, with few
+ * exceptions, a boundary of the piece's. Where the window shows none near the target (one token
+ * over the whole middle), the byte-pair choice below.
  */
-function segmentEnd(bytes: Uint8Array, from: number, length: number, pairs: Int32Array): number {
+function segmentEnd(bytes: Uint8Array, from: number, length: number, table: Ranks): number {
   const target = from + segmentBytes;
   if (target >= length - segmentBytes / 2) return length;
+  const windowFrom = target - edgeWindow;
+  mergeSegment(bytes, windowFrom, target + edgeWindow, table, windowHistory);
+  const { next } = segmentScratch!;
+  let best = -1;
+  for (let i = 0; i < 2 * edgeWindow; i = next[i]!) {
+    const distance = Math.abs(i - edgeWindow);
+    if (distance <= edgeWindow / 2 && (best < 0 || distance < Math.abs(best - edgeWindow)))
+      best = i;
+  }
+  return best > 0 ? windowFrom + best : pairEdge(bytes, target, table.pairs);
+}
+
+/**
+ * Among the last `edgeChoices` starts of UTF-8 characters before `target`, the edge least likely
+ * to be crossed by its byte pairs: an edge between bytes x | y is crossed when the pair xy merges
+ * first; it rarely does when x and y each have a neighbour of lower rank (they merge away from the
+ * edge), and never when xy is no token at all: prefer the highest rank of xy above its neighbours'.
+ */
+function pairEdge(bytes: Uint8Array, target: number, pairs: Int32Array): number {
   let best = target;
   let bestScore = -Infinity;
   for (let end = target; end > target - edgeChoices; end--) {
@@ -935,6 +970,11 @@ function segmentEnd(bytes: Uint8Array, from: number, length: number, pairs: Int3
   }
   return best;
 }
+
+// Bytes either side of a segment's target edge merged to choose it: more than the longest token
+// of o200k's runs of whitespace, so the window's middle merges as the piece does.
+const edgeWindow = 256;
+const windowHistory = new MergeHistory();
 
 /**
  * Whether the global merge of `left` and `right` side by side (histories of their independent
@@ -980,6 +1020,25 @@ function crossesEdge(
   }
 }
 
+/**
+ * The last merged ranks of token pairs met by segment merges, direct-mapped (a pair takes its slot
+ * from whichever pair held it): 48 KB, in the second cache level. A segment of a long run in one
+ * script meets the same few thousand pairs of tokens over and over (letters, their syllables);
+ * the pair memo, of megabytes, and the rank table's filter and slots (2.25 MB) each cost a cache
+ * miss a lookup, most of a merge step on random letters of Cyrillic, Arabic, Thai or Devanagari.
+ * A pair's rank is a function of the two tokens under one rank table: `recentOwner` is the
+ * table's lookup the slots were filled by, and another table's merge empties them.
+ */
+const recentBits = 12;
+const recentLeft = new Int32Array(1 << recentBits).fill(-1);
+const recentRight = new Int32Array(1 << recentBits);
+const recentRank = new Int32Array(1 << recentBits);
+let recentOwner: RankTable['rankOf'] | undefined;
+
+function recentSlot(left: number, right: number): number {
+  return (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - recentBits);
+}
+
 // Scratch of the segment merge (segments stay under `largestSegment` bytes).
 // Allocated on the first long piece, not at import (about 0.8 MB).
 let segmentScratch:
@@ -1015,6 +1074,10 @@ function mergeSegment(
     heap: new PairHeap(largestSegment),
   };
   const { next, previous, pairRank, token, heap } = segmentScratch;
+  if (recentOwner !== rankOf) {
+    recentOwner = rankOf;
+    recentLeft.fill(-1);
+  }
   for (let i = 0; i <= length; i++) {
     next[i] = i + 1;
     previous[i] = i - 1;
@@ -1024,14 +1087,24 @@ function mergeSegment(
   const rankAt = (start: number): number => {
     const middle = next[start]!;
     if (middle >= length) return noRank;
-    const end = next[middle]!;
-    if (end - start <= memoFloor) return rankOf(bytes, from + start, from + end);
     const leftToken = token[start]!;
     const rightToken = token[middle]!;
-    const known = pairMemo.get(leftToken, rightToken);
-    if (known !== unknownPair) return known;
-    const rank = rankOf(bytes, from + start, from + end);
-    pairMemo.set(leftToken, rightToken, rank);
+    const slot = recentSlot(leftToken, rightToken);
+    if (recentLeft[slot] === leftToken && recentRight[slot] === rightToken)
+      return recentRank[slot]!;
+    const end = next[middle]!;
+    let rank: number;
+    if (end - start <= memoFloor) rank = rankOf(bytes, from + start, from + end);
+    else {
+      rank = pairMemo.get(leftToken, rightToken);
+      if (rank === unknownPair) {
+        rank = rankOf(bytes, from + start, from + end);
+        pairMemo.set(leftToken, rightToken, rank);
+      }
+    }
+    recentLeft[slot] = leftToken;
+    recentRight[slot] = rightToken;
+    recentRank[slot] = rank;
     return rank;
   };
   heap.reset(length);
