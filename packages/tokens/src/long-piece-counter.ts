@@ -575,15 +575,37 @@ export function countShortBytePairTokens(
   return parts;
 }
 
-/** The rank of short-merge parts i and i + 1 joined, through the memo of token pairs. */
+/**
+ * The rank of short-merge parts i and i + 1 joined: from the recent pairs (see `recentRank`), else
+ * looked up directly when the joined bytes are few (`memoFloor`), else through the memo of token
+ * pairs. Short pieces of rare characters (random text of any script) join pairs met once: the
+ * pair memo's probe (megabytes) missed cache on each, then the rank table's as well.
+ */
 function joinedRank(bytes: Uint8Array, i: number, table: Ranks): number {
   const left = shortTokens[i]!;
   const right = shortTokens[i + 1]!;
-  const memo = table.pairMemo;
-  const known = memo.get(left, right);
-  if (known !== unknownPair) return known;
-  const rank = table.rankOf(bytes, shortStarts[i]!, shortStarts[i + 2]!);
-  memo.set(left, right, rank);
+  const rankOf = table.rankOf;
+  if (recentOwner !== rankOf) {
+    recentOwner = rankOf;
+    recentLeft.fill(-1);
+  }
+  const slot = recentSlot(left, right);
+  if (recentLeft[slot] === left && recentRight[slot] === right) return recentRank[slot]!;
+  const start = shortStarts[i]!;
+  const end = shortStarts[i + 2]!;
+  let rank: number;
+  if (end - start <= memoFloor) rank = rankOf(bytes, start, end);
+  else {
+    const memo = table.pairMemo;
+    rank = memo.get(left, right);
+    if (rank === unknownPair) {
+      rank = rankOf(bytes, start, end);
+      memo.set(left, right, rank);
+    }
+  }
+  recentLeft[slot] = left;
+  recentRight[slot] = right;
+  recentRank[slot] = rank;
   return rank;
 }
 
@@ -886,10 +908,12 @@ function countSegments(
   let edges = 0;
   let joins = 0;
   let total = 0;
-  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table), table, left);
+  // Edges are chosen by byte pairs until one is crossed, by a window's merge after that.
+  let windowed = false;
+  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table, windowed), table, left);
   if (unit && crossesEdge(bytes, unit, unitFrom, left, 0, table)) return -1;
   while (left.to < length) {
-    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table), table, right);
+    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table, windowed), table, right);
     edges++;
     if (!crossesEdge(bytes, left, 0, right, 0, table)) {
       if (settled) {
@@ -902,6 +926,7 @@ function countSegments(
       continue;
     }
     joins++;
+    windowed = true;
     const size = right.to - left.from;
     budget -= size;
     if (budget < 0 || size > largestSegment || (edges >= 8 && joins * 4 > edges)) return giveUp();
@@ -933,9 +958,16 @@ const wholeHistory = new MergeHistory();
  * exceptions, a boundary of the piece's. Where the window shows none near the target (one token
  * over the whole middle), the byte-pair choice below.
  */
-function segmentEnd(bytes: Uint8Array, from: number, length: number, table: Ranks): number {
+function segmentEnd(
+  bytes: Uint8Array,
+  from: number,
+  length: number,
+  table: Ranks,
+  windowed: boolean,
+): number {
   const target = from + segmentBytes;
   if (target >= length - segmentBytes / 2) return length;
+  if (!windowed) return pairEdge(bytes, target, table.pairs);
   const windowFrom = target - edgeWindow;
   mergeSegment(bytes, windowFrom, target + edgeWindow, table, windowHistory);
   const { next } = segmentScratch!;
