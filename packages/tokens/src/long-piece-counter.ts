@@ -1071,6 +1071,9 @@ function recentSlot(left: number, right: number): number {
   return (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - recentBits);
 }
 
+// A sweep goes on while it merges at least one part in this many.
+const sweepShare = 8;
+
 // Scratch of the segment merge (segments stay under `largestSegment` bytes).
 // Allocated on the first long piece, not at import (about 0.8 MB).
 let segmentScratch:
@@ -1139,15 +1142,8 @@ function mergeSegment(
     recentRank[slot] = rank;
     return rank;
   };
-  heap.reset(length);
-  for (let i = 0; i < length - 1; i++) {
-    const rank = pairs[(bytes[from + i]! << 8) | bytes[from + i + 1]!]!;
-    if (rank !== noRank) {
-      pairRank[i] = rank;
-      heap.add(i, rank * positionScale + i);
-    }
-  }
-  heap.heapify();
+  for (let i = 0; i < length - 1; i++)
+    pairRank[i] = pairs[(bytes[from + i]! << 8) | bytes[from + i + 1]!]!;
   const { ranks, firstTokens, firstEnds, lastTokens, lastStarts } = history;
   let lastStart = length - 1;
   firstTokens[0] = token[0]!;
@@ -1155,6 +1151,50 @@ function mergeSegment(
   lastTokens[0] = token[lastStart]!;
   lastStarts[0] = from + lastStart;
   let steps = 0;
+  // Sweeps: while the least rank of the current pairs is shared by many of them (the first byte
+  // pairs of a script's letters, a run of one symbol), they are merged left to right in one pass,
+  // as tiktoken would merge them one after another: each is the least pair (rank, position) when
+  // merged, as long as no merge creates a pair of that rank or less (then the heap takes over).
+  let parts = length;
+  for (;;) {
+    let least = noRank;
+    for (let i = 0; i < length; i = next[i]!) if (pairRank[i]! < least) least = pairRank[i]!;
+    if (least === noRank) break;
+    let merged = 0;
+    let undercut = false;
+    for (let start = 0; start < length; start = next[start]!) {
+      if (pairRank[start] !== least) continue;
+      const absorbed = next[start]!;
+      const after = next[absorbed]!;
+      next[start] = after;
+      if (after <= length) previous[after] = start;
+      pairRank[absorbed] = noRank;
+      token[start] = least;
+      if (absorbed === lastStart) lastStart = start;
+      ranks[steps++] = least;
+      firstTokens[steps] = token[0]!;
+      firstEnds[steps] = from + next[0]!;
+      lastTokens[steps] = token[lastStart]!;
+      lastStarts[steps] = from + lastStart;
+      merged++;
+      const own = rankAt(start);
+      pairRank[start] = own;
+      const before = previous[start]!;
+      const leftRank = before >= 0 ? rankAt(before) : noRank;
+      if (before >= 0) pairRank[before] = leftRank;
+      if (own <= least || leftRank <= least) {
+        undercut = true;
+        break;
+      }
+    }
+    parts -= merged;
+    // A sweep reads every part: it pays while it merges a good share of them.
+    if (undercut || merged * sweepShare < parts) break;
+  }
+  heap.reset(length);
+  for (let i = 0; i < length; i = next[i]!)
+    if (pairRank[i] !== noRank) heap.add(i, pairRank[i]! * positionScale + i);
+  heap.heapify();
   while (heap.size > 0) {
     // Every entry is current: the least is the next merge.
     const start = heap.top();
