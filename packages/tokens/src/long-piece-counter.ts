@@ -444,6 +444,7 @@ export function countBytePairTokens(
     }
     return wholeHistory.parts;
   }
+  oneHeapBytes += length;
   const { rankOf, pairs, byteRanks, pairMemo } = table;
   // Parts form a doubly linked list of their start positions.
   const next = new Int32Array(length + 1);
@@ -507,6 +508,15 @@ export function countBytePairTokens(
   return parts;
 }
 
+// Bytes merged by one heap beyond a segment's size since the process started, for tests: that
+// merge misses cache on every step and is kept for pieces whose segments keep being crossed.
+let oneHeapBytes = 0;
+
+/** Bytes of pieces merged by one heap larger than a segment so far (a test's probe). */
+export function oneHeapMergedBytes(): number {
+  return oneHeapBytes;
+}
+
 // Scratch of the short-piece merge: a piece of up to 128 UTF-16 units has at most 384 UTF-8 bytes.
 const shortLimit = 512;
 const shortTokens = new Int32Array(shortLimit);
@@ -565,15 +575,37 @@ export function countShortBytePairTokens(
   return parts;
 }
 
-/** The rank of short-merge parts i and i + 1 joined, through the memo of token pairs. */
+/**
+ * The rank of short-merge parts i and i + 1 joined: from the recent pairs (see `recentRank`), else
+ * looked up directly when the joined bytes are few (`memoFloor`), else through the memo of token
+ * pairs. Short pieces of rare characters (random text of any script) join pairs met once: the
+ * pair memo's probe (megabytes) missed cache on each, then the rank table's as well.
+ */
 function joinedRank(bytes: Uint8Array, i: number, table: Ranks): number {
   const left = shortTokens[i]!;
   const right = shortTokens[i + 1]!;
-  const memo = table.pairMemo;
-  const known = memo.get(left, right);
-  if (known !== unknownPair) return known;
-  const rank = table.rankOf(bytes, shortStarts[i]!, shortStarts[i + 2]!);
-  memo.set(left, right, rank);
+  const rankOf = table.rankOf;
+  if (recentOwner !== rankOf) {
+    recentOwner = rankOf;
+    recentLeft.fill(-1);
+  }
+  const slot = recentSlot(left, right);
+  if (recentLeft[slot] === left && recentRight[slot] === right) return recentRank[slot]!;
+  const start = shortStarts[i]!;
+  const end = shortStarts[i + 2]!;
+  let rank: number;
+  if (end - start <= memoFloor) rank = rankOf(bytes, start, end);
+  else {
+    const memo = table.pairMemo;
+    rank = memo.get(left, right);
+    if (rank === unknownPair) {
+      rank = rankOf(bytes, start, end);
+      memo.set(left, right, rank);
+    }
+  }
+  recentLeft[slot] = left;
+  recentRight[slot] = right;
+  recentRank[slot] = rank;
   return rank;
 }
 
@@ -696,6 +728,8 @@ class PairHeap {
       return;
     }
     if (key < this.keys[index]!) this.siftUp(index, key, position);
+    // The merged pair at the root takes its next rank, usually among the greatest: bottom-up.
+    else if (index === 0) this.siftDownFromRoot(key, position);
     else this.siftDown(index, key, position);
   }
 
@@ -874,10 +908,12 @@ function countSegments(
   let edges = 0;
   let joins = 0;
   let total = 0;
-  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table.pairs), table, left);
+  // Edges are chosen by byte pairs until one is crossed, by a window's merge after that.
+  let windowed = false;
+  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table, windowed), table, left);
   if (unit && crossesEdge(bytes, unit, unitFrom, left, 0, table)) return -1;
   while (left.to < length) {
-    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table.pairs), table, right);
+    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table, windowed), table, right);
     edges++;
     if (!crossesEdge(bytes, left, 0, right, 0, table)) {
       if (settled) {
@@ -890,6 +926,7 @@ function countSegments(
       continue;
     }
     joins++;
+    windowed = true;
     const size = right.to - left.from;
     budget -= size;
     if (budget < 0 || size > largestSegment || (edges >= 8 && joins * 4 > edges)) return giveUp();
@@ -911,15 +948,45 @@ const histories = [new MergeHistory(), new MergeHistory(), new MergeHistory(), n
 const wholeHistory = new MergeHistory();
 
 /**
- * About `segmentBytes` from `from`: among the last `edgeChoices` starts of UTF-8 characters before
- * that, the edge least likely to be crossed (the check decides; this only makes reruns rarer). An
- * edge between bytes x | y is crossed when the pair xy merges first; it rarely does when x and y
- * each have a neighbour of lower rank (they merge away from the edge), and never when xy is no
- * token at all: prefer the highest rank of xy above its neighbours' pairs.
+ * About `segmentBytes` from `from`: a position where the merge of a window of the bytes around it
+ * ends a token, the nearest to the target (the check decides; this only makes reruns rare). Which
+ * edges tokens leave uncrossed depends on their merges, not on single byte pairs: an edge between
+ * two letters of a multi-byte script sits between a character's last byte and the next one's
+ * first, a pair that is a token of almost any two characters, while whether the two characters
+ * merge is what counts; in runs of whitespace tokens are tens of bytes long and most edges fall
+ * inside one. A boundary of the window's own merge away from the window's ends is, with few
+ * exceptions, a boundary of the piece's. Where the window shows none near the target (one token
+ * over the whole middle), the byte-pair choice below.
  */
-function segmentEnd(bytes: Uint8Array, from: number, length: number, pairs: Int32Array): number {
+function segmentEnd(
+  bytes: Uint8Array,
+  from: number,
+  length: number,
+  table: Ranks,
+  windowed: boolean,
+): number {
   const target = from + segmentBytes;
   if (target >= length - segmentBytes / 2) return length;
+  if (!windowed) return pairEdge(bytes, target, table.pairs);
+  const windowFrom = target - edgeWindow;
+  mergeSegment(bytes, windowFrom, target + edgeWindow, table, windowHistory);
+  const { next } = segmentScratch!;
+  let best = -1;
+  for (let i = 0; i < 2 * edgeWindow; i = next[i]!) {
+    const distance = Math.abs(i - edgeWindow);
+    if (distance <= edgeWindow / 2 && (best < 0 || distance < Math.abs(best - edgeWindow)))
+      best = i;
+  }
+  return best > 0 ? windowFrom + best : pairEdge(bytes, target, table.pairs);
+}
+
+/**
+ * Among the last `edgeChoices` starts of UTF-8 characters before `target`, the edge least likely
+ * to be crossed by its byte pairs: an edge between bytes x | y is crossed when the pair xy merges
+ * first; it rarely does when x and y each have a neighbour of lower rank (they merge away from the
+ * edge), and never when xy is no token at all: prefer the highest rank of xy above its neighbours'.
+ */
+function pairEdge(bytes: Uint8Array, target: number, pairs: Int32Array): number {
   let best = target;
   let bestScore = -Infinity;
   for (let end = target; end > target - edgeChoices; end--) {
@@ -935,6 +1002,11 @@ function segmentEnd(bytes: Uint8Array, from: number, length: number, pairs: Int3
   }
   return best;
 }
+
+// Bytes either side of a segment's target edge merged to choose it: more than the longest token
+// of o200k's runs of whitespace, so the window's middle merges as the piece does.
+const edgeWindow = 256;
+const windowHistory = new MergeHistory();
 
 /**
  * Whether the global merge of `left` and `right` side by side (histories of their independent
@@ -980,6 +1052,28 @@ function crossesEdge(
   }
 }
 
+/**
+ * The last merged ranks of token pairs met by segment merges, direct-mapped (a pair takes its slot
+ * from whichever pair held it): 48 KB, in the second cache level. A segment of a long run in one
+ * script meets the same few thousand pairs of tokens over and over (letters, their syllables);
+ * the pair memo, of megabytes, and the rank table's filter and slots (2.25 MB) each cost a cache
+ * miss a lookup, most of a merge step on random letters of Cyrillic, Arabic, Thai or Devanagari.
+ * A pair's rank is a function of the two tokens under one rank table: `recentOwner` is the
+ * table's lookup the slots were filled by, and another table's merge empties them.
+ */
+const recentBits = 12;
+const recentLeft = new Int32Array(1 << recentBits).fill(-1);
+const recentRight = new Int32Array(1 << recentBits);
+const recentRank = new Int32Array(1 << recentBits);
+let recentOwner: RankTable['rankOf'] | undefined;
+
+function recentSlot(left: number, right: number): number {
+  return (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - recentBits);
+}
+
+// A sweep goes on while it merges at least one part in this many.
+const sweepShare = 8;
+
 // Scratch of the segment merge (segments stay under `largestSegment` bytes).
 // Allocated on the first long piece, not at import (about 0.8 MB).
 let segmentScratch:
@@ -1015,6 +1109,10 @@ function mergeSegment(
     heap: new PairHeap(largestSegment),
   };
   const { next, previous, pairRank, token, heap } = segmentScratch;
+  if (recentOwner !== rankOf) {
+    recentOwner = rankOf;
+    recentLeft.fill(-1);
+  }
   for (let i = 0; i <= length; i++) {
     next[i] = i + 1;
     previous[i] = i - 1;
@@ -1024,25 +1122,28 @@ function mergeSegment(
   const rankAt = (start: number): number => {
     const middle = next[start]!;
     if (middle >= length) return noRank;
-    const end = next[middle]!;
-    if (end - start <= memoFloor) return rankOf(bytes, from + start, from + end);
     const leftToken = token[start]!;
     const rightToken = token[middle]!;
-    const known = pairMemo.get(leftToken, rightToken);
-    if (known !== unknownPair) return known;
-    const rank = rankOf(bytes, from + start, from + end);
-    pairMemo.set(leftToken, rightToken, rank);
+    const slot = recentSlot(leftToken, rightToken);
+    if (recentLeft[slot] === leftToken && recentRight[slot] === rightToken)
+      return recentRank[slot]!;
+    const end = next[middle]!;
+    let rank: number;
+    if (end - start <= memoFloor) rank = rankOf(bytes, from + start, from + end);
+    else {
+      rank = pairMemo.get(leftToken, rightToken);
+      if (rank === unknownPair) {
+        rank = rankOf(bytes, from + start, from + end);
+        pairMemo.set(leftToken, rightToken, rank);
+      }
+    }
+    recentLeft[slot] = leftToken;
+    recentRight[slot] = rightToken;
+    recentRank[slot] = rank;
     return rank;
   };
-  heap.reset(length);
-  for (let i = 0; i < length - 1; i++) {
-    const rank = pairs[(bytes[from + i]! << 8) | bytes[from + i + 1]!]!;
-    if (rank !== noRank) {
-      pairRank[i] = rank;
-      heap.add(i, rank * positionScale + i);
-    }
-  }
-  heap.heapify();
+  for (let i = 0; i < length - 1; i++)
+    pairRank[i] = pairs[(bytes[from + i]! << 8) | bytes[from + i + 1]!]!;
   const { ranks, firstTokens, firstEnds, lastTokens, lastStarts } = history;
   let lastStart = length - 1;
   firstTokens[0] = token[0]!;
@@ -1050,6 +1151,50 @@ function mergeSegment(
   lastTokens[0] = token[lastStart]!;
   lastStarts[0] = from + lastStart;
   let steps = 0;
+  // Sweeps: while the least rank of the current pairs is shared by many of them (the first byte
+  // pairs of a script's letters, a run of one symbol), they are merged left to right in one pass,
+  // as tiktoken would merge them one after another: each is the least pair (rank, position) when
+  // merged, as long as no merge creates a pair of that rank or less (then the heap takes over).
+  let parts = length;
+  for (;;) {
+    let least = noRank;
+    for (let i = 0; i < length; i = next[i]!) if (pairRank[i]! < least) least = pairRank[i]!;
+    if (least === noRank) break;
+    let merged = 0;
+    let undercut = false;
+    for (let start = 0; start < length; start = next[start]!) {
+      if (pairRank[start] !== least) continue;
+      const absorbed = next[start]!;
+      const after = next[absorbed]!;
+      next[start] = after;
+      if (after <= length) previous[after] = start;
+      pairRank[absorbed] = noRank;
+      token[start] = least;
+      if (absorbed === lastStart) lastStart = start;
+      ranks[steps++] = least;
+      firstTokens[steps] = token[0]!;
+      firstEnds[steps] = from + next[0]!;
+      lastTokens[steps] = token[lastStart]!;
+      lastStarts[steps] = from + lastStart;
+      merged++;
+      const own = rankAt(start);
+      pairRank[start] = own;
+      const before = previous[start]!;
+      const leftRank = before >= 0 ? rankAt(before) : noRank;
+      if (before >= 0) pairRank[before] = leftRank;
+      if (own <= least || leftRank <= least) {
+        undercut = true;
+        break;
+      }
+    }
+    parts -= merged;
+    // A sweep reads every part: it pays while it merges a good share of them.
+    if (undercut || merged * sweepShare < parts) break;
+  }
+  heap.reset(length);
+  for (let i = 0; i < length; i = next[i]!)
+    if (pairRank[i] !== noRank) heap.add(i, pairRank[i]! * positionScale + i);
+  heap.heapify();
   while (heap.size > 0) {
     // Every entry is current: the least is the next merge.
     const start = heap.top();
