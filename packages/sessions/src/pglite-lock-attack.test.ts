@@ -298,9 +298,10 @@ describe('a hostile actor replacing the lock file of a live holder', () => {
           expect(readFileSync(bait, 'utf8')).toBe(baitText);
           // After the holder is gone: the folder opens, or is refused typed (a directory in the way).
           const after = await settle(createSessionStore({ dataDir }));
-          // Refused only for a directory in the way or a lock naming another host (never judged
-          // stale); any other leftover is taken over, since no store of this host holds the folder.
-          const refusedAfter = how.kind === 'directory' || (how.kind === 'forged' && !how.sameHost);
+          // Refused only for a directory in the way or a well-formed lock naming another host (never
+          // judged stale); any other leftover is taken over, no store of this host holding the folder.
+          const refusedAfter =
+            how.kind === 'directory' || (how.kind === 'forged' && !how.sameHost && how.pid > 0);
           expect(
             StoreConnectionError.isInstance(after),
             `${JSON.stringify(how)}: ${String(after)}`,
