@@ -166,7 +166,10 @@ function takeFileLock(
           `the lock file ${dataDirLockName} in the data folder is damaged and its holder cannot be checked: remove it if no process uses the folder`,
         );
       }
-    } else if (isAlive(seen.owner, host)) {
+    } else if (!(exclusive && seen.owner.pid === process.pid) && isAlive(seen.owner, host)) {
+      // With the socket held, a lock of this process is no live store's (each holds the socket):
+      // a worker thread terminated with its store open left it. Other pids are still checked, for
+      // stores of an earlier release (which took no socket).
       refuse(seen.owner);
     }
     takeOver(path, seen);

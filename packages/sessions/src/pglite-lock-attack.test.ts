@@ -15,6 +15,7 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSessionStore, dataDirLockName, StoreConnectionError } from './index.js';
@@ -340,6 +341,21 @@ describe('a hostile actor replacing the lock file of a live holder', () => {
 });
 
 describe('open and close in one process', () => {
+  it('a worker thread terminated with its store open leaves no lock that shuts the process out', async () => {
+    const dataDir = join(root, 'terminated-thread');
+    const worker = new Worker(
+      fileURLToPath(new URL('./__fixtures__/pglite-thread-worker.ts', import.meta.url)),
+      { execArgv: workerExecArgv, workerData: { dataDir, hold: true } },
+    );
+    const [reply] = (await once(worker, 'message')) as [{ type: string }];
+    expect(reply.type).toBe('opened');
+    await worker.terminate();
+    // Premise: the thread's lock file is still there, naming this process.
+    expect(JSON.parse(readFileSync(join(dataDir, dataDirLockName), 'utf8')).pid).toBe(process.pid);
+    const found = await contents(dataDir);
+    expect([...found.keys()]).toEqual(['from a worker thread']);
+  }, 180_000);
+
   it('close() then reopen, many cycles: no lock, draft or handle left behind, every session kept', async () => {
     const dataDir = join(root, 'cycles');
     const cycles = 20;
