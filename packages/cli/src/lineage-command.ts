@@ -2,7 +2,7 @@ import { type Compaction, type Session, SessionNotFoundError } from '@baton/sess
 import type { CliIo } from './cli-io.js';
 import { formatNumber } from './format-number.js';
 import { InputFileError } from './input-file-error.js';
-import { layoutLineage, type TreeNode } from './lineage-tree.js';
+import { drawing, layoutLineage, type TreeNode } from './lineage-tree.js';
 import { allSessions, withStoreCopy } from './open-store-copy.js';
 import type { LineageSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
@@ -32,8 +32,8 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
       const { session } = node;
       // Keys in the order `--json` has always printed them.
       entries.push({
-        branch: node.branch,
-        under: node.under,
+        columns: node.columns,
+        last: node.last,
         session,
         depth: node.depth,
         messages: (await store.getMessages(session.id)).length,
@@ -53,7 +53,7 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
           id: asked.id,
           rootId: asked.rootId,
           chain: entries.filter((entry) => entry.ancestor).map((entry) => entry.session.id),
-          sessions: entries.map(({ session, compaction, branch: _, under: __, ...entry }) => ({
+          sessions: entries.map(({ session, compaction, columns: _, last: __, ...entry }) => ({
             ...session,
             title: redactedStoredText(session.title),
             model: redactedStoredText(session.model),
@@ -88,10 +88,12 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
         session.createdAt.toISOString(),
         state,
       ].filter((item) => item !== undefined);
-      lines.push(`${entry.branch}${entry.asked ? '>> ' : ''}${session.id}  ${details.join(', ')}`);
+      // As wide as the session is deep: drawn line by line, never kept for the whole tree.
+      const { branch, under } = drawing(entry);
+      lines.push(`${branch}${entry.asked ? '>> ' : ''}${session.id}  ${details.join(', ')}`);
       if (entry.compaction) {
         const pipe = entry.children.length > 0 ? '│  ' : '   ';
-        lines.push(`${entry.under}${pipe}${describeCompaction(entry.compaction)}`);
+        lines.push(`${under}${pipe}${describeCompaction(entry.compaction)}`);
       }
     }
     io.stdout.write(`${lines.join('\n')}\n`);

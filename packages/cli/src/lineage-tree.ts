@@ -22,9 +22,32 @@ export interface TreeNode {
   asked: boolean;
   /** An open session with no children: where the conversation goes on. */
   openLeaf: boolean;
-  /** Tree drawing before the session's line, and before the lines under it. */
-  branch: string;
-  under: string;
+  /** The tree drawing: read it with `drawing(node)`. */
+  columns: Columns | undefined;
+  /** The last child of its parent (drawn └─, else ├─). */
+  last: boolean;
+}
+
+/**
+ * The columns drawn left of a node's children, innermost first, shared with every node below (a
+ * linked list, one cell per node): a deep lineage costs one cell per session, not a string as wide
+ * as its depth.
+ */
+interface Columns {
+  cell: '   ' | '│  ';
+  outer: Columns | undefined;
+}
+
+/** Tree drawing before a node's line (`branch`) and before the lines under it (`under`). */
+export function drawing(node: TreeNode): { branch: string; under: string } {
+  const cells: string[] = [];
+  for (let at = node.columns; at !== undefined; at = at.outer) cells.push(at.cell);
+  const outer = cells.reverse().join('');
+  if (node.depth === 0) return { branch: '', under: '' };
+  return {
+    branch: `${outer}${node.last ? '└─ ' : '├─ '}`,
+    under: `${outer}${node.last ? '   ' : '│  '}`,
+  };
 }
 
 /**
@@ -55,31 +78,36 @@ export function layoutLineage(sessions: readonly Session[], asked: Session): Tre
   if (root === undefined) return nodes;
   const visited = new Set<string>();
   // A stack of what is left to draw; children pushed last-first so the oldest is drawn first.
-  const stack: Array<{ session: Session; depth: number; branch: string; under: string }> = [
-    { session: root, depth: 0, branch: '', under: '' },
-  ];
+  const stack: Array<{
+    session: Session;
+    depth: number;
+    columns: Columns | undefined;
+    last: boolean;
+  }> = [{ session: root, depth: 0, columns: undefined, last: true }];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const { session, depth, branch, under } = next;
+    const { session, depth, columns, last } = next;
     if (visited.has(session.id)) continue; // a cycle in damaged data: draw each session once
     visited.add(session.id);
     const children = byParent.get(session.id) ?? [];
     nodes.push({
       session,
       depth,
-      branch,
-      under,
+      columns,
+      last,
       children: children.map((child) => child.id),
       ancestor: ancestors.has(session.id),
       asked: session.id === asked.id,
       openLeaf: session.endedAt === null && children.length === 0,
     });
+    // The children's columns: this node's own, plus its cell when it is below the root.
+    const inner: Columns | undefined =
+      depth === 0 ? undefined : { cell: last ? '   ' : '│  ', outer: columns };
     for (let index = children.length - 1; index >= 0; index--) {
-      const last = index === children.length - 1;
       stack.push({
         session: children[index]!,
         depth: depth + 1,
-        branch: `${under}${last ? '└─ ' : '├─ '}`,
-        under: `${under}${last ? '   ' : '│  '}`,
+        columns: inner,
+        last: index === children.length - 1,
       });
     }
   }
