@@ -2,6 +2,7 @@ import { type Compaction, type Session, SessionNotFoundError } from '@baton/sess
 import type { CliIo } from './cli-io.js';
 import { formatNumber } from './format-number.js';
 import { InputFileError } from './input-file-error.js';
+import { drawing, layoutLineage, type TreeNode } from './lineage-tree.js';
 import { allSessions, withStoreCopy } from './open-store-copy.js';
 import type { LineageSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
@@ -11,20 +12,9 @@ import { withheldValue } from './safe-error-text.js';
 /** Shortest id prefix accepted (the demo shows 8 characters). */
 const MIN_PREFIX = 4;
 
-interface TreeEntry {
-  session: Session;
-  depth: number;
+interface TreeEntry extends TreeNode {
   messages: number;
   compaction: Compaction | undefined;
-  children: string[];
-  /** On the path from the root to the session asked for. */
-  ancestor: boolean;
-  asked: boolean;
-  /** An open session with no children: where the conversation goes on. */
-  openLeaf: boolean;
-  /** Tree drawing before the session's line, and before the lines under it. */
-  branch: string;
-  under: string;
 }
 
 /**
@@ -37,51 +27,24 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
   return withStoreCopy(dataDir, async (store) => {
     const asked = await findSession(store, settings.id, dataDir);
     const sessions = await allSessions(store, asked.rootId);
-    const byParent = new Map<string | null, Session[]>();
-    for (const session of [...sessions].sort(
-      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
-    )) {
-      const parent = session.id === asked.rootId ? null : session.parentId;
-      byParent.set(parent, [...(byParent.get(parent) ?? []), session]);
-    }
-    const ancestors = new Set<string>();
-    const byId = new Map(sessions.map((session) => [session.id, session]));
-    for (
-      let at: Session | undefined = asked;
-      at;
-      at = at.parentId ? byId.get(at.parentId) : undefined
-    ) {
-      ancestors.add(at.id);
-      if (at.id === asked.rootId) break;
-    }
     const entries: TreeEntry[] = [];
-    const visit = async (session: Session, depth: number, branch: string, under: string) => {
-      const children = byParent.get(session.id) ?? [];
+    for (const node of layoutLineage(sessions, asked)) {
+      const { session } = node;
+      // Keys in the order `--json` has always printed them.
       entries.push({
-        branch,
-        under,
+        columns: node.columns,
+        last: node.last,
         session,
-        depth,
+        depth: node.depth,
         messages: (await store.getMessages(session.id)).length,
         compaction:
           session.endReason === 'compaction' ? await store.getCompaction(session.id) : undefined,
-        children: children.map((child) => child.id),
-        ancestor: ancestors.has(session.id),
-        asked: session.id === asked.id,
-        openLeaf: session.endedAt === null && children.length === 0,
+        children: node.children,
+        ancestor: node.ancestor,
+        asked: node.asked,
+        openLeaf: node.openLeaf,
       });
-      for (const [index, child] of children.entries()) {
-        const last = index === children.length - 1;
-        await visit(
-          child,
-          depth + 1,
-          `${under}${last ? '└─ ' : '├─ '}`,
-          `${under}${last ? '   ' : '│  '}`,
-        );
-      }
-    };
-    const root = byId.get(asked.rootId);
-    if (root) await visit(root, 0, '', '');
+    }
 
     if (settings.json) {
       io.stdout.write(
@@ -90,7 +53,7 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
           id: asked.id,
           rootId: asked.rootId,
           chain: entries.filter((entry) => entry.ancestor).map((entry) => entry.session.id),
-          sessions: entries.map(({ session, compaction, branch: _, under: __, ...entry }) => ({
+          sessions: entries.map(({ session, compaction, columns: _, last: __, ...entry }) => ({
             ...session,
             title: redactedStoredText(session.title),
             model: redactedStoredText(session.model),
@@ -125,10 +88,12 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
         session.createdAt.toISOString(),
         state,
       ].filter((item) => item !== undefined);
-      lines.push(`${entry.branch}${entry.asked ? '>> ' : ''}${session.id}  ${details.join(', ')}`);
+      // As wide as the session is deep: drawn line by line, never kept for the whole tree.
+      const { branch, under } = drawing(entry);
+      lines.push(`${branch}${entry.asked ? '>> ' : ''}${session.id}  ${details.join(', ')}`);
       if (entry.compaction) {
         const pipe = entry.children.length > 0 ? '│  ' : '   ';
-        lines.push(`${entry.under}${pipe}${describeCompaction(entry.compaction)}`);
+        lines.push(`${under}${pipe}${describeCompaction(entry.compaction)}`);
       }
     }
     io.stdout.write(`${lines.join('\n')}\n`);

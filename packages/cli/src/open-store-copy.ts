@@ -42,7 +42,8 @@ export async function withStoreCopy<T>(
     const lock = join(dataDir, dataDirLockName);
     await cp(dataDir, join(copy, 'store'), {
       recursive: true,
-      filter: (source) => source !== lock,
+      // Its draft or a stale copy moved aside (`<lock>.<...>`) are left out with it.
+      filter: (source) => source !== lock && !source.startsWith(`${lock}.`),
     });
     let store: SessionStore;
     try {

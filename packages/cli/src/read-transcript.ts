@@ -263,21 +263,8 @@ function parseUnchecked(text: string, options: ParseTranscriptOptions): Transcri
       }
       const result = fromGeminiCli({ messages: json.messages });
       // A session that holds entries, none of them Gemini CLI's, is another format forced as this.
-      if (
-        result.messages.length === 0 &&
-        json.messages.length > 0 &&
-        !json.messages.some(
-          (entry) =>
-            isObject(entry) &&
-            typeof entry.type === 'string' &&
-            GEMINI_MESSAGE_TYPES.has(entry.type),
-        )
-      ) {
-        throw new InputFileError({
-          file,
-          message:
-            'not a Gemini CLI session: no entry of `messages` has a Gemini CLI `type` (user, gemini, info, error, warning)',
-        });
+      if (result.messages.length === 0 && json.messages.length > 0) {
+        refuseForeignEntries(json.messages, file, 'gemini-cli');
       }
       return { file, format: 'gemini-cli', ...result, compactions: 0 };
     }
@@ -311,41 +298,78 @@ function parseUnchecked(text: string, options: ParseTranscriptOptions): Transcri
 }
 
 /**
- * A JSONL transcript read as `format` gave no message: that is a session of the format that holds
- * no conversation yet (a Codex rollout of its `session_meta`, a Claude Code file of `summary`
- * lines), unless no line is of the format at all: then the file is something else that `--format`
- * forced on this reader (an AI SDK array, a Codex rollout read as Claude Code), which would read as
- * an empty transcript, exit 0, and `compact --out` would write `[]`. Refused as bad input. Scanned
- * only when nothing was read, so real transcripts pay nothing.
+ * What marks an entry as a format's own (a line of a JSONL session, an entry of Gemini CLI's
+ * `messages`): its `type` is one of the format's, and for Codex rollouts it has a `payload` object.
+ * `refusal` says what the input is not when no entry is the format's own.
  */
+const OWN_ENTRIES = {
+  'claude-code': {
+    types: CLAUDE_CODE_LINE_TYPES,
+    payload: false,
+    refusal: `not a Claude Code session: no line has a Claude Code \`type\` (${[...CLAUDE_CODE_LINE_TYPES].join(', ')})`,
+  },
+  'codex-cli': {
+    types: CODEX_LINE_TYPES,
+    payload: true,
+    refusal: `not a Codex CLI rollout: no line is a { type, payload } rollout line (${[...CODEX_LINE_TYPES].join(', ')})`,
+  },
+  'gemini-cli': {
+    types: GEMINI_MESSAGE_TYPES,
+    payload: false,
+    refusal: `not a Gemini CLI session: no entry of \`messages\` has a Gemini CLI \`type\` (${[...GEMINI_MESSAGE_TYPES].join(', ')})`,
+  },
+} satisfies Record<string, { types: ReadonlySet<string>; payload: boolean; refusal: string }>;
+
+/**
+ * An input read as `format` gave no message: that is a session of the format that holds no
+ * conversation yet (a Codex rollout of its `session_meta`, a Claude Code file of `summary` lines, a
+ * Gemini CLI session of entries it skips), unless no entry is of the format at all: then the input
+ * is something else that `--format` forced on this reader (an AI SDK array, a Codex rollout read as
+ * Claude Code), which would read as an empty transcript, exit 0, and `compact --out` would write
+ * `[]`. Refused as bad input. Scanned only when nothing was read, so real transcripts pay nothing.
+ */
+function refuseForeignEntries(
+  entries: Iterable<unknown>,
+  file: string,
+  format: keyof typeof OWN_ENTRIES,
+): void {
+  const { types, payload, refusal } = OWN_ENTRIES[format];
+  for (const entry of entries) {
+    if (
+      isObject(entry) &&
+      typeof entry.type === 'string' &&
+      types.has(entry.type) &&
+      (!payload || isObject(entry.payload))
+    ) {
+      return;
+    }
+  }
+  throw new InputFileError({ file, message: refusal });
+}
+
+/** `refuseForeignEntries` over the lines of a JSONL input; an empty one is refused as such. */
 function refuseForeignLines(
   source: string,
   file: string,
   format: 'claude-code' | 'codex-cli',
 ): void {
   if (source.trim() === '') throw new InputFileError({ file, message: 'empty file' });
-  const ownLine = (line: unknown): boolean => {
-    if (!isObject(line) || typeof line.type !== 'string') return false;
-    return format === 'codex-cli'
-      ? CODEX_LINE_TYPES.has(line.type) && isObject(line.payload)
-      : CLAUDE_CODE_LINE_TYPES.has(line.type);
-  };
+  refuseForeignEntries(jsonLines(source), file, format);
+}
+
+/** The lines of a JSONL text that parse as JSON objects (the readers report the others themselves). */
+function* jsonLines(source: string): Generator<unknown> {
   for (const text of source.split('\n')) {
     const trimmed = text.trim();
     if (!trimmed.startsWith('{')) continue;
+    let line: unknown;
     try {
-      if (ownLine(JSON.parse(trimmed))) return;
+      line = JSON.parse(trimmed);
     } catch {
-      // Not this format's line (the readers report lines that are not JSON themselves).
+      continue;
     }
+    yield line;
   }
-  throw new InputFileError({
-    file,
-    message:
-      format === 'codex-cli'
-        ? `not a Codex CLI rollout: no line is a { type, payload } rollout line (${[...CODEX_LINE_TYPES].join(', ')})`
-        : `not a Claude Code session: no line has a Claude Code \`type\` (${[...CLAUDE_CODE_LINE_TYPES].join(', ')})`,
-  });
 }
 
 /** The first line parsed as JSON, or undefined. */

@@ -1,5 +1,5 @@
-import type { Session } from '@baton/sessions';
 import type { CliIo } from './cli-io.js';
+import { groupBy } from './lineage-tree.js';
 import { allSessions, withStoreCopy } from './open-store-copy.js';
 import type { SessionsSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
@@ -27,10 +27,7 @@ export interface ConversationRow {
 export async function sessionsCommand(settings: SessionsSettings, io: CliIo): Promise<number> {
   return withStoreCopy(settings.dataDir, async (store) => {
     const sessions = await allSessions(store);
-    const lineages = new Map<string, Session[]>();
-    for (const session of sessions) {
-      lineages.set(session.rootId, [...(lineages.get(session.rootId) ?? []), session]);
-    }
+    const lineages = groupBy(sessions, (session) => session.rootId);
     const rows: ConversationRow[] = [];
     for (const [rootId, members] of lineages) {
       const parents = new Set(members.map((session) => session.parentId));

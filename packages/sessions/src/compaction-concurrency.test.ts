@@ -1,71 +1,27 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore } from './index.js';
 import { userMessages } from './test/index.js';
+import { type CompactionOutcome, startCompactionWorker } from './test-utils/compaction-worker.js';
 import {
   createTestDatabase,
   describePostgres,
   type TestDatabase,
 } from './test-utils/postgres-database.js';
-import { workerExecArgv } from './test-utils/worker-exec-argv.js';
 
 const rounds = 50;
-const workerPath = fileURLToPath(new URL('./__fixtures__/compaction-worker.ts', import.meta.url));
-
-interface Outcome {
-  round: number;
-  ok: boolean;
-  childId?: string;
-  code?: string;
-  childSessionId?: string;
-  message?: string;
-  startedAt: number;
-  endedAt: number;
-}
-
-/** A long-lived worker process and a way to wait for its next report of a given round. */
-function startWorker(connectionString: string) {
-  const child = fork(workerPath, [connectionString], {
-    execArgv: workerExecArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<number, (outcome: Outcome) => void>();
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`worker exited early with code ${code}`)));
-    child.on('message', (message: Outcome | { type: 'ready' }) => {
-      if ('type' in message) resolve();
-      else waiting.get(message.round)?.(message);
-    });
-  });
-  return {
-    process: child as ChildProcess,
-    ready,
-    compact(round: number, parentId: string): Promise<Outcome> {
-      const outcome = new Promise<Outcome>((resolve) => waiting.set(round, resolve));
-      child.send({ type: 'compact', round, parentId });
-      return outcome;
-    },
-    close(): Promise<void> {
-      return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.send({ type: 'close' });
-      });
-    },
-  };
-}
 
 describePostgres('two processes compacting the same parent (PostgreSQL)', () => {
   let database: TestDatabase;
   let store: SessionStore;
-  let workers: ReturnType<typeof startWorker>[] = [];
+  let workers: ReturnType<typeof startCompactionWorker>[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase('race');
     store = await createSessionStore({ connectionString: database.connectionString });
-    workers = [startWorker(database.connectionString), startWorker(database.connectionString)];
+    workers = [
+      startCompactionWorker(database.connectionString),
+      startCompactionWorker(database.connectionString),
+    ];
     await Promise.all(workers.map((worker) => worker.ready));
   }, 60_000);
 
@@ -95,7 +51,7 @@ describePostgres('two processes compacting the same parent (PostgreSQL)', () => 
       expect(children.map((session) => session.id)).toEqual([winners[0]!.childId]);
       expect((await store.getCompaction(parent.id))?.childSessionId).toBe(winners[0]!.childId);
       expect((await store.resume(parent.id)).session.id).toBe(winners[0]!.childId);
-      const [first, second] = outcomes as [Outcome, Outcome];
+      const [first, second] = outcomes as [CompactionOutcome, CompactionOutcome];
       if (first.startedAt < second.endedAt && second.startedAt < first.endedAt) overlapping++;
     }
     console.info(`[sessions] ${overlapping}/${rounds} compaction races overlapped in time`);

@@ -124,12 +124,13 @@ async function connect(
   const target =
     options.dataDir === undefined ? 'PGlite in memory' : `PGlite at ${options.dataDir}`;
   // PGlite does not lock its folder: a second store on it would overwrite the first one's writes.
-  const lock = options.dataDir === undefined ? undefined : lockDataDir(options.dataDir, target);
+  const lock =
+    options.dataDir === undefined ? undefined : await lockDataDir(options.dataDir, target);
   let client: InstanceType<typeof PGlite>;
   try {
     client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
   } catch (error) {
-    lock?.release();
+    await lock?.release();
     throw error;
   }
   return {

@@ -3,11 +3,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createSessionStore } from '../index.js';
 
-const { dataDir } = workerData as { dataDir: string };
+// `hold`: keep the store open (the test terminates the thread with it open).
+const { dataDir, hold } = workerData as { dataDir: string; hold?: boolean };
 try {
   const store = await createSessionStore({ dataDir });
   await store.createSession({ title: 'from a worker thread' });
-  await store.close();
+  if (!hold) await store.close();
   parentPort?.postMessage({ type: 'opened' });
 } catch (error) {
   parentPort?.postMessage({
