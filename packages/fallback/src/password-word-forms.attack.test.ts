@@ -9,26 +9,24 @@ import {
 } from './test-utils/generated-values.js';
 
 /**
- * Two places a password stands that keyed rules missed: under the bare key `pass` (nodemailer's
- * `auth: { user, pass }`, FTP and SMTP configs), and in prose right after the word, without `is`
- * or a colon ("use the password X to log in"). Values are generated at run time.
+ * A password named in prose right after the word, without `is` or a colon ("use the password X to
+ * log in"). Values are generated at run time. The bare key `pass` stays unread: as a weak key it
+ * redacted Go test reports (`--- PASS: TestRetry3Times`), kept below as a control.
  */
 
 const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const lower = 'abcdefghijklmnopqrstuvwxyz';
 const digits = '0123456789';
 /**
- * Random values as generators make them: letters and digits, base64url, hex. Both places are weak
- * evidence, judged as under a weak key, where 12 random letters and digits or 24 hex characters are
- * left about once in a hundred (a name's or a short digest's length): so 16+ and 32+ here.
+ * Random values as generators make them: letters and digits, base64url, 16+ characters with both
+ * cases and a digit (the rule's evidence; shorter or one-case values read as names and versions).
  */
 const generatedValue = fc
   .oneof(
     randomValue([upper + lower + digits], 16, 40),
     randomValue([`${upper}${lower}${digits}-_`], 16, 43),
-    randomValue(['0123456789abcdef'], 32, 64),
   )
-  .filter((value) => /\d/.test(value) && /[a-zA-Z]/.test(value));
+  .filter((value) => /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value));
 
 /** `Lomitar4180&O`: a word, digits, a symbol and a letter, as people choose passwords. */
 const typedWithSymbol = fc
@@ -40,14 +38,6 @@ const typedWithSymbol = fc
   )
   .map(([word, number, symbol, letter]) => `${word}${number}${symbol}${letter}`);
 
-const keyedForms: Array<(value: string) => string> = [
-  (value) => JSON.stringify({ host: 'smtp.example.com', auth: { user: 'mailer', pass: value } }),
-  (value) => `const transport = createTransport({ auth: { user: 'mailer', pass: '${value}' } });`,
-  (value) => `ftp:\n  host: files.internal\n  user: deploy\n  pass: ${value}\n`,
-  (value) => `{"credentials":{"user":"app","pass":"${value}"}}`,
-  (value) => `PASS=${value}`,
-];
-
 const proseForms: Array<(value: string) => string> = [
   (value) => `Use the password ${value} to log in to the staging box.`,
   (value) => `I logged in with password ${value} and it worked.`,
@@ -56,27 +46,24 @@ const proseForms: Array<(value: string) => string> = [
   (value) => `Its password ${value} is stored in the vault too.`,
 ];
 
-describe('attack: the bare key `pass` and a password named in prose', () => {
-  it('redacts a generated value under the bare key `pass`', () => {
+describe('attack: a password named in prose without a verb', () => {
+  it('redacts a password with a symbol named right after the word', () => {
     fc.assert(
-      fc.property(generatedValue, oneOf(keyedForms), (value, form) => {
-        const text = form(value);
-        expect(text).toContain(value); // premise: the value stands in the text
-        expect(redactSecrets(text).text).not.toContain(value);
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('redacts a generated value right after the word password or token in prose', () => {
-    fc.assert(
-      fc.property(fc.oneof(generatedValue, typedWithSymbol), oneOf(proseForms), (value, form) => {
+      fc.property(typedWithSymbol, oneOf(proseForms), (value, form) => {
         const text = form(value);
         expect(text).toContain(value);
         expect(redactSecrets(text).text).not.toContain(value);
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('redacts all but a rare random value that reads as a camel-case name (under 2 % of 600)', () => {
+    // A random body falls into a name's humps now and then (`AeygGuflgRHEwyt2`): the price of
+    // leaving `getUserById2Async` alone when no verb says a value follows.
+    const drawn = fc.sample(fc.tuple(generatedValue, oneOf(proseForms)), 600);
+    const left = drawn.filter(([value, form]) => redactSecrets(form(value)).text.includes(value));
+    expect(left.length).toBeLessThanOrEqual(12);
   });
 
   it('leaves test reports, flags and words after `pass` and `password` alone (control)', () => {
@@ -87,7 +74,8 @@ describe('attack: the bare key `pass` and a password named in prose', () => {
         word,
         fc.noBias(fc.integer({ min: 0, max: 999 })),
         characterOf(digits),
-        (first, second, count, digit) => {
+        fc.uuid(),
+        (first, second, count, digit, uuid) => {
           const texts = [
             `PASS: test_${first}_${second}`,
             `PASS src/${first}/${second}.test.ts (${count} ms)`,
@@ -108,6 +96,15 @@ describe('attack: the bare key `pass` and a password named in prose', () => {
             `## Token ${first[0]!.toUpperCase()}${first.slice(1)}\\n${second} session ${count}`,
             `1. JWT Bearer token (env.${first.toUpperCase()}_${second.toUpperCase()}_TOKEN)`,
             `the token ${first}${count}, ${second}${digit} and more`,
+            `--- PASS: Test${first[0]!.toUpperCase()}${first.slice(1)}${count}Times (0.00s)`,
+            JSON.stringify({ pass: `${first}-${count}` }),
+            `the token gpt-${digit}o-2024-08-0${digit} here`,
+            `the secret iso-8859-${digit} encoding`,
+            `the password sha256-${first}${count} digest`,
+            `the token ${uuid} expired`,
+            `the token ${first[0]!.toUpperCase()}${first.slice(1)}Error${count}x was thrown`,
+            `the token ${first}${count}${second}${digit} again`,
+            `the token get${first[0]!.toUpperCase()}${first.slice(1)}By${second[0]!.toUpperCase()}${second.slice(1)}${digit}Async was awaited`,
           ];
           for (const text of texts) expect(redactSecrets(text).text).toBe(text);
         },

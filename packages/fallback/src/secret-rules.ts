@@ -1,7 +1,13 @@
 import { isCutShortHeader, showsTaggedHeaderOnly } from './cut-short-header.js';
 import { decodeBase64 } from './decode-base64.js';
 import { findKeyValueMatch } from './find-key-value-match.js';
-import { hasHexBody, isBase32Body, judgeSegment, looksGenerated } from './generated-token-shape.js';
+import {
+  hasHexBody,
+  isBase32Body,
+  judgeSegment,
+  looksGenerated,
+  readsAsCamelName,
+} from './generated-token-shape.js';
 import { pointsElsewhere } from './points-elsewhere.js';
 import {
   characterClasses,
@@ -1039,9 +1045,9 @@ function classifyKey(rawKey: string, honourForms = true): 'strong' | 'weak' | un
   if (rawKey.length >= 16 && /\d/.test(rawKey) && shannonEntropy(rawKey) > 3.8) return undefined;
   const segments = keySegments(rawKey);
   if (segments.length === 0) return undefined;
-  // `PASS: test_x` is a test report, so `pass` alone marks only a random-looking value (nodemailer's
-  // `auth: { user, pass }`); `db_pass` is a password.
-  if (segments.length === 1 && segments[0] === 'pass') return 'weak';
+  // `PASS: test_x`, `--- PASS: TestRetry3Times` are test reports: `pass` alone is too ambiguous
+  // for any value (tried as a weak key: it redacted Go test names); `db_pass` is a password.
+  if (segments.length === 1 && segments[0] === 'pass') return undefined;
   const last = segments[segments.length - 1]!;
   // `access_key_id` and `access_id` name the public half of a key pair but are still sensitive.
   const accessId =
@@ -2361,22 +2367,23 @@ export const contextRules: SecretRule[] = [
     hints: ['password', 'passphrase', 'passwd', 'token', 'secret'],
     // Prose naming the value right after the word, with no `is` or colon: "use the password X to
     // log in", "try the token X". Without the phrase's verb the word alone is weak evidence (`the
-    // password field`, `token budget`), so the value is judged as under a weak key (a token's
-    // shape, not a word or name), is 24+ hex characters with letters and digits, or is a stated
-    // password with a digit and a symbol no name has (`blue4180&O`). Sentence punctuation after
-    // the value is not part of it, nor are brackets, escapes or a list's commas (code, a heading
-    // over an escaped line break).
+    // password field`, `token budget`, `the token gpt-4o-2024-08-06`), so the value is 16+
+    // characters mixing both cases and digits in a token's shape (no word part, camel-case name or
+    // UUID; hex may be a commit), or a stated password with a digit and a symbol no name has
+    // (`blue4180&O`). Sentence punctuation after the value is not part of it, nor are brackets,
+    // escapes or a list's commas (code, a heading over an escaped line break).
     pattern:
       /(?<![A-Za-z0-9_.-])(?:[Pp]ass(?:word|phrase|wd)|PASS(?:WORD|PHRASE|WD)|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]+["'`]?(?<secret>[\w+/=-][^\s"'`\\()[\]{}<>,;]{6,198}[^\s"'`\\()[\]{}<>,;.:!?])["'`]?(?=[\s.,;:!?)]|$)/g,
     accept: (value) =>
       !isPlaceholder(value) &&
-      // A word between separators (`gpt4o-mini`, `o200k_base`) or before a number (`user123`)
-      // makes a name of it, an address too.
-      ((acceptKeyedValue(value, 'weak', false) &&
+      ((value.length >= 16 &&
+        /[a-z]/.test(value) &&
+        /[A-Z]/.test(value) &&
+        /\d/.test(value) &&
+        !isUuid(value) &&
         !namesWithWordPart(value) &&
-        !/^(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,})\d{1,6}$/.test(value) &&
-        !/^[^@\s]+@[\w-]+\.[\w.-]+$/.test(value)) ||
-        (/^[0-9a-f]{24,}$/i.test(value) && /\d/.test(value) && /[a-f]/i.test(value)) ||
+        !readsAsCamelName(value.replace(/\d+/g, '')) &&
+        acceptKeyedValue(value, 'weak', false)) ||
         (/[!@#$%^&*+=?~|]/.test(value) &&
           /\d/.test(value) &&
           /[A-Za-z]/.test(value) &&

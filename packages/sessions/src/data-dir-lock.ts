@@ -358,7 +358,9 @@ function isAlive(owner: LockOwner, host: string): boolean {
 
 /** A host name as written in a lock file, shown only when it looks like one (the file may be forged). */
 function shownHost(host: string): string {
-  return /^[A-Za-z0-9][A-Za-z0-9.-]{0,252}$/.test(host) ? host : 'another host';
+  // Another host's name comes from a file anyone could have written, and a secret can read as a
+  // host name (`sk-live-…`): only this host's own name is shown.
+  return host === hostname() ? host : 'another host';
 }
 
 function fileFolder(dataDir: string): string | undefined {

@@ -199,7 +199,7 @@ describe('a holder killed with SIGKILL in the middle of its writes', () => {
 type Attack =
   | { kind: 'truncate'; keep: number }
   | { kind: 'replace'; text: string }
-  | { kind: 'forged'; pid: number; sameHost: boolean }
+  | { kind: 'forged'; pid: number; sameHost: boolean; plainHost: boolean }
   | { kind: 'delete' }
   | { kind: 'directory' }
   | { kind: 'symlink'; dangling: boolean }
@@ -218,6 +218,8 @@ const attacks: fc.Arbitrary<Attack> = fc.oneof(
     kind: fc.constant('forged' as const),
     pid: fc.oneof(fc.constantFrom(0, -1, 2 ** 22 + 1), fc.integer({ min: 1, max: 4_000_000 })),
     sameHost: fc.boolean(),
+    // A forged host may read as a host name and still be a secret (`sk-live-…`).
+    plainHost: fc.boolean(),
   }),
   fc.constant({ kind: 'delete' as const }),
   fc.constant({ kind: 'directory' as const }),
@@ -240,7 +242,7 @@ function attack(dataDir: string, how: Attack, bait: string): void {
       unlinkSync(lock);
       writeFileSync(
         lock,
-        `${JSON.stringify({ pid: how.pid, host: how.sameHost ? hostname() : `${secret}\u001b[31m`, started: '1', token: secret })}\n`,
+        `${JSON.stringify({ pid: how.pid, host: how.sameHost ? hostname() : how.plainHost ? secret : `${secret}\u001b[31m`, started: '1', token: secret })}\n`,
       );
       return;
     case 'delete':
