@@ -134,6 +134,24 @@ const commands = new Map<string, CommandSpec>([
 // `redis-cli … AUTH [user] PASSWORD`: Redis's AUTH command takes the password last, after an
 // optional user name (ACL); the same command typed at redis-cli's prompt (`127.0.0.1:6379> AUTH …`).
 const redisClients = new Set(['redis-cli', 'valkey-cli']);
+// redis-cli's options that take a value (`-h HOST`, `--user NAME`); the rest are switches.
+const redisValueOptions = new Set(
+  '-h -p -s -a -u -n -r -i -d -D -t -e --user --pass --cacert --cacertdir --cert --key --sni --tls-ciphers --tls-ciphersuites --eval --pattern --quoted-pattern --count --memkeys-samples --rdb --functions-rdb --replica --hotkeys --bigkeys --cluster --lru-test'.split(
+    ' ',
+  ),
+);
+/**
+ * Whether the token at `index` is the first argument that is no option nor an option's value after
+ * the redis client at `client`: `AUTH` there is the command; later (`XADD auth mystream`) a key.
+ */
+function firstRedisArgument(tokens: Token[], client: number, index: number): boolean {
+  for (let at = client + 1; at < index; at++) {
+    const value = tokens[at]!.value;
+    if (!value.startsWith('-')) return false;
+    if (redisValueOptions.has(value)) at++;
+  }
+  return true;
+}
 // `<tool> config set KEY VALUE`, `aws configure set [profile.]KEY VALUE`, `dotnet user-secrets set
 // KEY VALUE`: a settings command storing a value under a named key; the key says whether it is a
 // secret (`aws_secret_access_key`, `npmAuthToken`), as it would in a file.
@@ -776,6 +794,7 @@ function scanLine(
     echoed = undefined;
     let spec: CommandSpec | undefined = script;
     let name = '';
+    let commandAt = -1;
     let plain: Token[] = [];
     let htpasswdBefore = -1;
     let sawPasswd = false;
@@ -793,6 +812,7 @@ function scanLine(
       if (commands.has(lower) && (!proseWords.has(lower) || opensCommand(text, tokens, index))) {
         spec = commands.get(lower);
         name = lower;
+        commandAt = index;
         plain = [];
         continue;
       }
@@ -857,7 +877,12 @@ function scanLine(
         index += 2;
         continue;
       }
-      if (redisClients.has(name) && value.toLowerCase() === 'auth' && !token.quoted) {
+      if (
+        redisClients.has(name) &&
+        value.toLowerCase() === 'auth' &&
+        !token.quoted &&
+        firstRedisArgument(tokens, commandAt, index)
+      ) {
         index += redisAuth(tokens, index + 1, found);
         continue;
       }

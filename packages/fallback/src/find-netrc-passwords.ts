@@ -39,17 +39,20 @@ export function findNetrcPasswords(text: string, found: KeyedMatch[] = []): Keye
  * `.pgpass` lines (`hostname:port:database:username:password`, PostgreSQL's password file, also
  * written by `echo … > ~/.pgpass`): five colon-separated fields on a line of their own, the port a
  * number or `*`, the database and user names holding a letter or `*` (a file's `name:12:5:` line
- * and column, a time, a MAC or IPv6 address have digits there), no space anywhere. The fifth field
+ * and column, a time, a MAC or IPv6 address have digits there), no space anywhere. Only blanks or
+ * an `echo`/`printf` lead the line (`KEYS app:1:…`, a log line's date, are other text), and a plain
+ * word or identifier in the fifth field is a colon key's last part (`ratelimit:60:api:login:attempts`). The fifth field
  * is the password, `\:` escaping a colon in it. A line ends at a line break, a JSON string's `\n`
  * or a closing quote. Each field is bounded and a line is tried only from its start: linear.
  */
 const pgpassLine =
-  /(?<=^|[\n"'\s]|\\n)(?:\*|[\w.-]{1,253}|\[[\da-fA-F:]{2,45}\]):(?:\*|\d{1,5}):(?<database>[^:\s"'\\]{1,63}):(?<user>[^:\s"'\\]{1,63}):(?<secret>(?:\\:|[^:\s"'\\]){4,256})(?=$|[\r\n"']|\\[nr"])/g;
+  /(?<=(?:^|[\n"']|\\n|\b(?:echo|printf)[ \t])[ \t]*)(?:\*|[\w.-]{1,253}|\[[\da-fA-F:]{2,45}\]):(?:\*|\d{1,5}):(?<database>[^:\s"'\\]{1,63}):(?<user>[^:\s"'\\]{1,63}):(?<secret>(?:\\:|[^:\s"'\\]){4,256})(?=$|[\r\n"']|\\[nr"])/g;
 // The same shape from the port on, led by a literal `:` the engine can skip to: most texts (and
 // log lines with times, `08:12:40.123Z INFO`) fail it without the whole pattern being tried.
 const pgpassShape = /:(?:\*|\d{1,5}):[^:\s"'\\]{1,63}:[^:\s"'\\]{1,63}:[^:\s"'\\]/;
 const namedField = (field: string) => field === '*' || /[A-Za-z]/.test(field);
 const allHex = /^[\dA-Fa-f]+$/;
+const plainName = /^(?:[a-z]+(?:[_-][a-z]+)*|[A-Z][a-z]+|[A-Z]+(?:_[A-Z]+)*)$/;
 
 /** `.pgpass` passwords (see above), as `pgpass-password`. Skipped without the shape's tail. */
 export function findPgpassPasswords(text: string, found: KeyedMatch[] = []): KeyedMatch[] {
@@ -61,6 +64,9 @@ export function findPgpassPasswords(text: string, found: KeyedMatch[] = []): Key
     // `x-github-request-id: 410A:33638:678E9EE:7D11B11:BBD36ED2`: hex fields throughout are an id.
     if (allHex.test(match[0].replace(/:/g, ''))) continue;
     if (isTemplate(secret!) || isPlaceholder(secret!) || /^[*\d]+$/.test(secret!)) continue;
+    // A plain word or identifier (`ratelimit:60:api:login:attempts`, `srv:8080:api:v1:users`) is a
+    // colon key's last part, not a password.
+    if (plainName.test(secret!)) continue;
     const end = match.index + match[0].length;
     found.push({ kind: 'pgpass-password', start: end - secret!.length, end });
   }

@@ -753,6 +753,14 @@ const metadataLast = new Set([
   'strategy',
   'properties',
   'property',
+  // What is done with a password or what it must be (`passwordEncoder`, `PasswordHasher`,
+  // `password_validator`, `password_strength`): a thing about the secret, not the secret.
+  'encoder',
+  'hasher',
+  'validator',
+  'generator',
+  'strength',
+  'complexity',
 ]);
 // Words that make `key` or `token` name something other than a credential, each only where it
 // qualifies that word (`sort_key`, `max_tokens`, `public_key`), never a password, a secret or a
@@ -1422,6 +1430,7 @@ function isDottedWords(value: string): boolean {
   return value.split('.').every((part) => !codeWords.has(part.toLowerCase()));
 }
 
+const joinedNamePattern = /^(?:[A-Za-z]+|[A-Za-z\d]{1,3})(?:[-+_](?:[A-Za-z]+|[A-Za-z\d]{1,3}))+$/;
 function isTypedSecret(value: string): boolean {
   return (
     characterClasses(value) >= 3 &&
@@ -1429,6 +1438,9 @@ function isTypedSecret(value: string): boolean {
     /\d/.test(value) &&
     !/\d[.:]\d|[/\\:()[\]{}<>$]/.test(value) &&
     !humpedName.test(value) &&
+    // Words and abbreviations joined by `-`, `+` or `_` with a short number (`v2-api-docs`,
+    // `nav-link-42`, `Ctrl+Alt+T1`, `F12-devtool`) name a thing: a React key, a route, a shortcut.
+    !joinedNamePattern.test(value) &&
     // A camel hump (`ReactDom18x`, a video id `dQw4w9WgXcQ`) reads as a name or a drawn id of a
     // thing (under `key` those are product codes and ids): without a symbol, it stays.
     (/[^A-Za-z0-9_-]/.test(value) || !/[a-z][A-Z]/.test(value))
@@ -1563,7 +1575,8 @@ export function findContinuedKeyedSecrets(text: string, found: KeyedMatch[] = []
       window +
       Math.max(
         before.lastIndexOf('\n') + 1,
-        before.lastIndexOf('\\n') + 2,
+        // `lastIndexOf` is -1 without a match: `+ 2` would then cut the line's first letter.
+        before.includes('\\n') ? before.lastIndexOf('\\n') + 2 : 0,
         before.lastIndexOf('"') + 1,
       );
     if (lineStart === window && window > 0) continue;
