@@ -446,6 +446,10 @@ describe('review fixes: names under weak keys, first-line continuations, colon k
         charsOf('0123456789', 1, 2),
       )
       .map(([l, d]) => `${l}${d}`),
+    // `link42`: a lower-case word numbered.
+    fc
+      .tuple(pronounceableWord, charsOf('0123456789', 1, 2))
+      .map(([word, digits]) => `${word.slice(0, 5)}${digits}`),
     charsOf('0123456789', 1, 3),
   );
   const wordPart = pronounceableWord.map((word) => word.slice(0, 7));
@@ -461,21 +465,30 @@ describe('review fixes: names under weak keys, first-line continuations, colon k
       (order === 0 ? [short, ...words] : [...words, short]).join(joiner),
     )
     .filter((value) => value.length >= 10 && value.length <= 11);
+  /** `post-2024-1`, `row-1024-x`: a year or count among three parts. */
+  const numberedName = fc
+    .tuple(wordPart, charsOf('0123456789', 4, 4), abbreviation, characterOf('-_'))
+    .map(([word, year, short, joiner]) => [word, year, short].join(joiner))
+    .filter((value) => value.length >= 10 && value.length <= 11);
   it('keeps joined names of 10-11 characters under key/token/auth (premise: 10-11 characters)', () => {
     fc.assert(
-      fc.property(joinedName, fc.constantFrom('key', 'token', 'auth'), (name, key) => {
-        // Left: the prose rule (`token: X`, on main before this session) reads `+` as a password's symbol.
-        if (key === 'token' && name.includes('+')) return;
-        for (const text of [
-          `<li ${key}="${name}">`,
-          `{ ${key}: "${name}" }`,
-          `${key} = ${name}`,
-          `"${key}": "${name}"`,
-          `${key}: ${name}`,
-        ]) {
-          expect(redactSecrets(text).text).toBe(text);
-        }
-      }),
+      fc.property(
+        fc.oneof(joinedName, numberedName),
+        fc.constantFrom('key', 'token', 'auth'),
+        (name, key) => {
+          // Left: the prose rule (`token: X`, on main before this session) reads `+` as a password's symbol.
+          if (key === 'token' && name.includes('+')) return;
+          for (const text of [
+            `<li ${key}="${name}">`,
+            `{ ${key}: "${name}" }`,
+            `${key} = ${name}`,
+            `"${key}": "${name}"`,
+            `${key}: ${name}`,
+          ]) {
+            expect(redactSecrets(text).text).toBe(text);
+          }
+        },
+      ),
       { numRuns: runs },
     );
   });

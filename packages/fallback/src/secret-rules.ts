@@ -1430,7 +1430,16 @@ function isDottedWords(value: string): boolean {
   return value.split('.').every((part) => !codeWords.has(part.toLowerCase()));
 }
 
-const joinedNamePattern = /^(?:[A-Za-z]+|[A-Za-z\d]{1,3})(?:[-+_](?:[A-Za-z]+|[A-Za-z\d]{1,3}))+$/;
+// A part of a joined name: a word, an abbreviation with a short number (`v2`, `F12`, `F10x`, `42`),
+// a lower-case word numbered (`link42`); a year or count (`post-2024-1`) among three parts or more.
+const namePart = /^(?:[A-Za-z]+|[A-Za-z]{0,2}\d{1,3}[A-Za-z]?|[a-z]{2,}\d{1,2})$/;
+function isJoinedName(value: string): boolean {
+  const parts = value.split(/[-+_]/);
+  return (
+    parts.length >= 2 &&
+    parts.every((part) => namePart.test(part) || (parts.length >= 3 && /^\d{1,4}$/.test(part)))
+  );
+}
 function isTypedSecret(value: string): boolean {
   return (
     characterClasses(value) >= 3 &&
@@ -1440,7 +1449,7 @@ function isTypedSecret(value: string): boolean {
     !humpedName.test(value) &&
     // Words and abbreviations joined by `-`, `+` or `_` with a short number (`v2-api-docs`,
     // `nav-link-42`, `Ctrl+Alt+T1`, `F12-devtool`) name a thing: a React key, a route, a shortcut.
-    !joinedNamePattern.test(value) &&
+    !isJoinedName(value) &&
     // A camel hump (`ReactDom18x`, a video id `dQw4w9WgXcQ`) reads as a name or a drawn id of a
     // thing (under `key` those are product codes and ids): without a symbol, it stays.
     (/[^A-Za-z0-9_-]/.test(value) || !/[a-z][A-Z]/.test(value))
