@@ -302,21 +302,25 @@ const report = (all: Measured[]) => {
  * as ids, product codes and names (see redact-short-keyed-values.test.ts); and a base64 value
  * opening with `/`, read as a path; a typed value of 7 characters under a token header. Before issue 11's fixes: 13–81 % on every form listed here.
  */
+// Each bound is the rate measured over 1,000 draws (`BATON_LEAK_RUNS=1000`, session 19: aws 2.7 %,
+// .properties 2.8 %, CDATA 2.7 %, headers 0.2 %, config.put 2.7 %, setenv 3.6 %, os.environ
+// 3.9 %, short random 7.7 %, dotted 7.5 %) plus four standard deviations of a 100-draw sample, so
+// a commit's seed does not fail it by chance (0.06 failed one seed in about twelve).
 const residual: Record<string, number> = {
   // `aws_session_token <8–9 characters>`: judged as under the same key in a file (real session
   // tokens run to hundreds of characters), so `sso_session my-sso` stays.
-  'aws configure set secret': 0.06,
-  '.properties continuation': 0.08,
+  'aws configure set secret': 0.1,
+  '.properties continuation': 0.1,
   // `X-Auth-Token: <7 characters>`: the api-key header rule asks for 8 or more.
   'headers.set("Authorization", ...)': 0.03,
-  'XML CDATA password': 0.06,
-  'f("token:", "v")': 0.12,
-  'config.put("password", "v")': 0.06,
+  'XML CDATA password': 0.1,
+  'f("token:", "v")': 0.16,
+  'config.put("password", "v")': 0.1,
   'setenv("API_KEY", "v")': 0.12,
-  'os.environ["SECRET"] = "v"': 0.12,
-  '10-12 typed under key': 0.1,
+  'os.environ["SECRET"] = "v"': 0.13,
+  '10-12 typed under key': 0.12,
   '10-12 random under key': 0.2,
-  'dotted name-like password': 0.15,
+  'dotted name-like password': 0.2,
 };
 const leaks = (all: Measured[]) =>
   all
@@ -423,6 +427,25 @@ describe('controls: code and prose that must stay intact', () => {
       const wrapped = context(text);
       expect(redactSecrets(wrapped).text).toBe(wrapped);
     }
+  });
+
+  it('keeps a word after a header name and a comma (a record, not a call pair)', () => {
+    const headerName = oneOf(['APIKEY', 'X-API-Key', 'api-key', 'Private-Token', 'x-auth-token']);
+    fc.assert(
+      fc.property(headerName, pronounceableWord, pronounceableWord, (name, word, other) => {
+        for (const text of [
+          `{"name": "${name}", "${word}": "x", "value": ""}`,
+          `{"name": "${name}", "${word}_${other}": "x"}`,
+          `{"Name": "${name}", "${word[0]!.toUpperCase()}${word.slice(1)}": "x"}`,
+          `{ "ParameterKey": "${name}", "Parameter${word[0]!.toUpperCase()}${word.slice(1)}": "x" }`,
+          `["${name}", "${word}"]`,
+          `headers.set("${name}", "${word}")`,
+        ]) {
+          expect(redactSecrets(text).text).toBe(text);
+        }
+      }),
+      { numRuns: runs },
+    );
   });
 
   it('keeps the arguments around a redacted password (no destructive redaction)', () => {

@@ -2149,7 +2149,7 @@ export const contextRules: SecretRule[] = [
     hints: ['api', 'auth-token', 'access-token', 'private-token', 'subscription-key'],
     pattern:
       /\b(?:x-api-key|api-key|apikey|x-auth-token|x-access-token|x-jfrog-art-api|private-token|x-goog-api-key|x-apikey|ocp-apim-subscription-key)["']?\s*(?::|,(?=\s*["']))\s*["']?(?<secret>[^\s"',;]+)/gi,
-    accept: (value) =>
+    accept: (value, match) =>
       !isTemplate(value) &&
       !isPlaceholder(value) &&
       value.length >= 8 &&
@@ -2157,7 +2157,13 @@ export const contextRules: SecretRule[] = [
       !isWordName(value) &&
       !isCodeReference(value) &&
       // `apikey: ./keys/api.json`: where the key is kept.
-      !pointsElsewhere(value),
+      !pointsElsewhere(value) &&
+      // After a comma the name may be a record's field (`{"name": "APIKEY", "description": …}`)
+      // rather than a call's first argument: the next string must not read as a word or name.
+      (!match[0].slice(0, match[0].lastIndexOf(value)).includes(',') ||
+        !/^(?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|[A-Z]+)(?:[_-](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|[A-Z]+))*$/.test(
+          value,
+        )),
   },
   {
     kind: 'url-credentials',
