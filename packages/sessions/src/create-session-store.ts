@@ -2,6 +2,7 @@ import { InvalidInputError } from '@baton/tokens';
 import { lockDataDir } from './data-dir-lock.js';
 import { describeConnectionString } from './database-error.js';
 import { openSessionStore, type SessionStoreInternals } from './session-store.js';
+import { StoreConnectionError } from './store-connection-error.js';
 import type { SessionStore, SessionStoreOptions } from './types.js';
 
 /**
@@ -128,10 +129,19 @@ async function connect(
     options.dataDir === undefined ? undefined : await lockDataDir(options.dataDir, target);
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(lock?.folder ?? options.dataDir, { extensions: { pg_trgm } });
   } catch (error) {
     await lock?.release();
-    throw error;
+    // PGlite fails here with a bare Emscripten `ErrnoError` or a generic `Error` (a folder holding
+    // another version's or a damaged database): the caller gets the store's own typed error.
+    const errno = (error as { errno?: unknown } | null)?.errno;
+    throw new StoreConnectionError({
+      target,
+      reason: typeof errno === 'number' ? `errno ${errno}` : undefined,
+      detail:
+        'PGlite could not start on the data folder (it is not empty and holds no database this PGlite version can open, or a damaged one)',
+      cause: error,
+    });
   }
   return {
     db: drizzle({ client }),

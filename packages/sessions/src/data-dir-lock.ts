@@ -9,6 +9,7 @@ import {
   mkdirSync,
   openSync,
   readSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -40,6 +41,11 @@ registry[registryKey] ??= new Set<string>();
 const heldTokens: Set<string> = registry[registryKey];
 
 export interface DataDirLock {
+  /**
+   * The folder with every symlink resolved, for PGlite to open (it cannot start on a path whose
+   * last component is a symlink); undefined for folders given with a scheme such as `memory://`.
+   */
+  readonly folder: string | undefined;
   /** Removes the lock file if it is still this store's, and frees the folder. Idempotent. */
   release(): Promise<void>;
 }
@@ -68,14 +74,16 @@ export interface DataDirLock {
  */
 export async function lockDataDir(dataDir: string, target: string): Promise<DataDirLock> {
   const folder = fileFolder(dataDir);
-  if (folder === undefined) return { async release() {} };
+  if (folder === undefined) return { folder: undefined, async release() {} };
   let identity: string;
+  let real: string;
   try {
     mkdirSync(folder, { recursive: true });
     const stats = statSync(folder);
     if (!stats.isDirectory())
       throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     identity = `${stats.dev}:${stats.ino}`;
+    real = realpathSync(folder);
   } catch (error) {
     // A path through a file, a read-only place: say so as the store's own error, not the raw one.
     throw new StoreConnectionError({
@@ -104,6 +112,7 @@ export async function lockDataDir(dataDir: string, target: string): Promise<Data
   try {
     const lock = takeFileLock(path, host, server !== undefined, refuse, target);
     return {
+      folder: real,
       async release() {
         lock.release();
         await closeServer(server);
