@@ -75,6 +75,11 @@ describe('documented prefixes and layouts', () => {
             `P${body(random, alphabets.alnum, 23)}.${body(random, alphabets.alnum, 6)}.${body(random, alphabets.alnum, 27)}`,
             'discord-token',
           ],
+          // The HMAC cut short: 8–19 characters, then nothing or a comma and the rest.
+          [
+            `M${body(random, alphabets.alnum, 23)}.${body(random, alphabets.alnum, 6)}.${body(random, alphabets.alnum, 8 + (draw % 12))}${draw % 2 === 0 ? '' : `,${body(random, alphabets.alnum, 16)}`}`,
+            'discord-token',
+          ],
         ];
         for (const [value, owner] of nearMisses) {
           expect(kinds(value), `seed base ${seedBase}: ${value}`).toEqual([]);

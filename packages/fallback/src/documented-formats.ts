@@ -10,7 +10,9 @@
  * the issuer's secret, or most of one, so the generic layer judges it like any other run.
  */
 export const documentedLayouts: ReadonlyArray<readonly [layout: RegExp, kind: string]> = [
-  [/^[A-Za-z0-9][\w-]{20,30}\.[\w-]{4,8}\.[\w-]{20,45}$/, 'discord-token'],
+  // The HMAC segment of any length: one cut short (`….Xb1Mk2nEhe,4iUc…`, split at a comma or
+  // shown in part) is outside Discord's 27–38 like a first segment of the wrong length.
+  [/^[A-Za-z0-9][\w-]{20,30}\.[\w-]{4,8}\.[\w-]{1,45}$/, 'discord-token'],
   [/^[A-Z]{2}\.[\w-]{22}\.[\w-]{43}$/, 'sendgrid-key'],
 ];
 

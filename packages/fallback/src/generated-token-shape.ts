@@ -292,10 +292,17 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
     // Over the 22 symbols of hex in both cases the most is log2(22) = 4.46 bits, and a sample of n
     // falls short of it by about 21 / (2 n ln 2) bits.
     floor = Math.min(floor, Math.log2(22) - 21 / (2 * core.length * Math.LN2) - 0.6);
+  } else if ((lower === 0 || upper === 0) && (value.match(separatorRuns)?.length ?? 0) <= 1) {
+    // One case of letters and digits is 36 symbols, not 62: a random sample of 32 falls short of
+    // the floor above one time in eight (its mean is 4.27 bits); the same bias estimate as for hex.
+    // Strictly one case (a camel name's few capitals, `sqlButtonIpv4Green24`, are words of low
+    // entropy), and one or two pieces (leetspeak, `l00k_47_y0u_r3v3rs1ng`, switches between
+    // letters and digits as often as a body, and only its low entropy gives it away).
+    floor = Math.min(floor, Math.log2(36) - 35 / (2 * core.length * Math.LN2) - 0.6);
   }
   if (shannonEntropy(core) < floor) return false;
   // `qwen3-coder-480b`, `USER-projects-spotter`: a word between separators makes it a name.
-  if (/(?:^|[_\-.~])(?:[a-z]{4,}|[A-Z][a-z]{3,})(?:[_\-.~]|$)/.test(value)) return false;
+  if (holdsWordPart(value)) return false;
   if (!mixedCase && /(?:^|[_\-.~])[A-Z]{4,}(?:[_\-.~]|$)/.test(value)) return false;
   // A name with numbers in it (`ErrorStyleLengthHeightV2`, `Key1HttpTokenAccess`,
   // `base64_l10n_uint8_62`, `RSA2048_MAT4_V5`): its words, not the numbers, decide. Names without
@@ -330,6 +337,23 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
   }
   if (isPlaceholder(value) || looksLikeWords(value)) return false;
   return !hasSequence(core);
+}
+
+// A part of four or more lower-case letters (or a capital and three) standing between separators.
+const separatedLetters = /(?<=^|[_\-.~])(?:[a-z]{4,}|[A-Z][a-z]{3,})(?=[_\-.~]|$)/g;
+
+/**
+ * True when a part between separators is a word (`coder`, `Release`, `grpc`, `background`): a name's.
+ * Base64url parts a random body at `-` and `_` about once in thirty characters, and one piece in
+ * about fifteen is four lower-case letters or more by chance (`-qoxqq`, `_zgvt`): those are not
+ * pronounceable, which words are.
+ */
+function holdsWordPart(value: string): boolean {
+  separatedLetters.lastIndex = 0;
+  for (let part = separatedLetters.exec(value); part; part = separatedLetters.exec(value)) {
+    if (readsAsWordHump(part[0])) return true;
+  }
+  return false;
 }
 
 /**
