@@ -15,6 +15,7 @@ import {
   type HandoffSectionKey,
   type HandoffSections,
 } from './handoff-layout.js';
+import { isRunSummary } from './is-run-summary.js';
 import { parseHandoff } from './parse-handoff.js';
 import { readingMessages } from './receipt-input-error.js';
 import { redactSecrets } from './redact-secrets.js';
@@ -242,7 +243,9 @@ function buildCandidates(
       score:
         3 +
         2 * recency(error.lastIndex) +
-        Math.min(1.5, Math.log2(error.count) * 0.5) +
+        // A count, an exit status or a build verdict repeats with every failure and names none:
+        // it gives way to the lines that say what failed, and its repeats add nothing.
+        (isRunSummary(error.line) ? -0.5 : Math.min(1.5, Math.log2(error.count) * 0.5)) +
         (error.fromFailedCall ? 1 : 0) -
         (error.resolved ? 1 : 0) -
         // A line printed by a command that then exited 0 (a log line, a file it printed) gives way

@@ -7,6 +7,7 @@ import { describeInvalid, ReceiptInputError, readingMessages } from './receipt-i
 import { redactionMemoMinLength, redactSecretsShared } from './redact-secrets.js';
 import { isKeyedSecret } from './secret-rules.js';
 import { shellFileEffects } from './shell-file-effects.js';
+import { stripTerminalCodes } from './strip-terminal-codes.js';
 import { maxWalkDepth } from './walk-limits.js';
 
 /** One user ask. `key` is how it is recognised again: whitespace collapsed, first 200 characters. */
@@ -96,7 +97,7 @@ export const mutatingTool = /(?:edit|write|create|apply|replace|insert|patch)/i;
 // Argument names that hold a path, whatever the agent calls them: `path`, `file_path`, `filePath`,
 // `paths`, `target_file`, `notebook_path`, `absolute_path`, `old_path`, `dirPath`, `cwd`, ...
 const pathFields =
-  /^(?:(?:absolute|relative|abs|rel|full|source|src|target|dest|destination|old|new|input|output|notebook|dir|directory|file|working|base|root)[_-]?)?(?:paths?|file[_-]?paths?|file[_-]?names?|files?|dirs?|director(?:y|ies)|cwd|notebook[_-]?path)$|^(?:source|destination)$/i;
+  /^(?:(?:absolute|relative|abs|rel|full|source|src|target|dest|destination|old|new|input|output|notebook|dir|directory|file|working|base|root)[_-]?)?(?:paths?|file[_-]?paths?|file[_-]?names?|files?|dirs?|director(?:y|ies)|cwd|notebook[_-]?path|uri)$|^(?:source|destination)$/i;
 // The first line of a tool's plain-text report of its own failure.
 // A marker word must be followed by `:`, `!` or `]` (`Error: …`, `[ERROR] …`): a file may well open
 // with "Error handling in Go".
@@ -231,6 +232,12 @@ const isBoundary = (code: number) => code < 128 && tokenBoundary[code] === 1;
 const diffHeader = /^(?:diff --git (?:a\/\S+ )?|--- |\+\+\+ )$/;
 const maxDiffPrefix = 4096;
 
+/** The path of a `file://` URL token: `file:///x/y` -> `/x/y`, `file:///C:/x` -> `C:/x`. */
+function fileUrlPath(token: string): string {
+  const path = token.slice(7);
+  return /^\/[A-Za-z]:[\\/]/.test(path) ? path.slice(1) : path;
+}
+
 /** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
 export function extractPaths(text: string): string[] {
   const found = findPaths(text);
@@ -264,6 +271,8 @@ function findPaths(text: string): readonly string[] {
     while (end < text.length && !isBoundary(text.charCodeAt(end))) end++;
     searchFrom = end + 1;
     let token = text.slice(start, end);
+    // `file:///x/y.kt:3:5` (Kotlin, editors, MCP servers) names the file `/x/y.kt`.
+    if (token.startsWith('file://')) token = fileUrlPath(token);
     if (token.length < 3 || token.includes('://')) continue; // too short, or a URL
     // `diff --git a/src/x.ts b/src/x.ts`, `--- a/src/x.ts`, `+++ b/src/x.ts`: git's `a/` and `b/`
     // stand for the two sides of one file, not for directories.
@@ -302,6 +311,9 @@ const codeLine =
   /^\s*(?:(?:raise|except|class|def|return|if|elif|else|for|while|import|from|try|catch|throw|throws|new|const|let|var|function|public|private|protected|static|case|switch|assert|with|yield|await|async|type|interface|enum|struct|impl|fn|pub|use|package|module)\b(?![/\\.-])|#|\/\/|\/\*|\*|@\w)|^\s*[\w.[\]]+\s*(?::\s*[\w.[\]<>, ]+)?\s*=[^=]|[({[,]\s*$/;
 // Lines shown with a line-number prefix are file contents (`cat -n`, editors), not failures.
 const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
+// ESLint's and stylelint's rows (`  12:5  error  'x' is unused  no-unused-vars`) open with a line
+// and column, yet they are the report itself.
+const lintRow = /^\s*\d+:\d+\s+error\s/;
 
 /** Error lines whole (whitespace collapsed, not clipped): redact before clipping, never after. */
 // The same conditions, for finding the lines that hold one: no branch matches across a line break
@@ -312,7 +324,20 @@ const errorScan = new RegExp(errorPattern.source, 'gi');
 // Markers test runners and package managers print in capitals, matched in that case only: `FAIL
 // src/a.test.ts`, `FAILED tests/x.py::t`, `npm ERR! code E404`, `ERROR in ./src/x.ts`, `E   assert`
 // (pytest's failure detail). In lower case they are ordinary words of prose.
-const upperCaseErrorScan = /\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E {2,}\S/gm;
+const upperCaseErrorScan =
+  /\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E {2,}\S|^[ \t]*(?:● .*›|[✕✗×❌] )|^e: \S/gm;
+
+// Lines that report a failure by their shape alone, whatever their length: a failed test as Jest
+// (`● Suite › case`) or Vitest and Mocha (`× case`, `✕ case`) mark it, a Kotlin compiler error
+// (`e: file.kt:3:5 Unresolved reference`), a linter's row (`12:5  error  'x' is unused  rule`), a
+// Ruby exception (`x.rb:3:in 'm': undefined method 'y' for nil (NoMethodError)`).
+const reportShape =
+  /^\s*(?:● .*›|[✕✗×❌] \S|e: \S|\d+:\d+\s+error\s)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)\s*$/;
+
+// A count of none (`0 failed`, `Failures: 0`, `0 Error(s)`, `errors=0`): a summary of a run that
+// passed. A line that says nothing else of a failure is not an error line.
+const noneCounted =
+  /\b0 (?:failed|failures?|errors?|error\(s\)|problems?)\b|\b(?:failed|failures?|errors?)\s*[:=]\s*0\b/gi;
 
 // What an error line says in any format: `TypeError: x`, `error: x`, `error[E0308]:`, `error
 // TS2345:`, `fatal: x`, `npm ERR!`, `FAIL`, an exit code, a traceback, the shell's own messages.
@@ -335,10 +360,10 @@ const searchHit = /^\s*(?:[A-Za-z]:)?[^\s:]*[./\\][^\s:]*:\d+(?::\d+)?(?:[:-]|\s
 // What a diagnostic says after the position: `error: x`, `error[E0308]:`, `warning TS1: x`,
 // `ValueError: x`, pytest's `AssertionError`, or a failure word opening it.
 const diagnostic =
-  /^(?:\w+\s+)?(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?\s*:|^[A-Z]\w*(?:Error|Exception|Failure)\b|^(?:FAIL|ERROR|FAILED|E\s)/i;
+  /^(?:-\s+)?(?:\w+\s+)?(?:error|fatal|panic|failure|warning)(?:\[\w+\]|\s+[A-Z]+\d+)?\s*:|^[A-Z]\w*(?:Error|Exception|Failure)\b|^(?:FAIL|ERROR|FAILED|E\s)/i;
 
 function proseLine(raw: string): boolean {
-  if (errorShape.test(raw) || exceptionName.test(raw)) return false;
+  if (errorShape.test(raw) || exceptionName.test(raw) || reportShape.test(raw)) return false;
   if (proseShape.test(raw)) return true;
   return raw.trim().split(/\s+/).length >= 12;
 }
@@ -371,7 +396,8 @@ function rawErrorLines(output: string): string[] {
     let end = output.indexOf('\n', start);
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
-    if (raw.length > 500 || numberedLine.test(raw)) continue;
+    if (raw.length > 500 || (numberedLine.test(raw) && !lintRow.test(raw))) continue;
+    if (countsNone(raw)) continue;
     // `exit_code=1` reads like an assignment, yet it is the status the tool reported.
     if (!nonZeroExit.test(raw)) {
       if (codeLine.test(raw)) continue;
@@ -381,7 +407,8 @@ function rawErrorLines(output: string): string[] {
       const hit = searchHit.exec(raw);
       if (hit) {
         const rest = raw.slice(hit[0].length);
-        if (codeLine.test(rest) || callLine.test(rest) || !diagnostic.test(rest)) continue;
+        if (codeLine.test(rest) || callLine.test(rest)) continue;
+        if (!diagnostic.test(rest) && !reportShape.test(rest)) continue;
       }
     }
     const line = collapseWhitespace(raw);
@@ -389,6 +416,19 @@ function rawErrorLines(output: string): string[] {
     lines.push(line);
   }
   return lines;
+}
+
+/** True for a run's summary that counts no failure and says nothing else of one. */
+function countsNone(raw: string): boolean {
+  noneCounted.lastIndex = 0;
+  if (!noneCounted.test(raw)) return false;
+  const rest = raw.replace(noneCounted, ' ');
+  errorScan.lastIndex = 0;
+  upperCaseErrorScan.lastIndex = 0;
+  const failing = errorScan.test(rest) || upperCaseErrorScan.test(rest);
+  errorScan.lastIndex = 0;
+  upperCaseErrorScan.lastIndex = 0;
+  return !failing;
 }
 
 /** Error lines of a tool output, in order: failing lines, tracebacks, non-zero exit codes. */
@@ -442,7 +482,15 @@ function outputPath(index: number, partIndex: number): string {
   return index < 0 ? 'output' : `${partPath(index, partIndex)}.output`;
 }
 
+/** A tool output as text, terminal colour codes removed (they hide words, lines and paths). */
 function stringifyOutput(output: unknown, messageIndex: number, partIndex: number): OutputText {
+  const read = readOutputText(output, messageIndex, partIndex);
+  read.text = stripTerminalCodes(read.text);
+  if (read.errorText !== undefined) read.errorText = stripTerminalCodes(read.errorText);
+  return read;
+}
+
+function readOutputText(output: unknown, messageIndex: number, partIndex: number): OutputText {
   if (typeof output !== 'object' || output === null) {
     fail(outputPath(messageIndex, partIndex), 'expected a tool output object');
   }
@@ -692,7 +740,9 @@ function isOneSpacedPath(value: string): boolean {
 /** `item` trimmed when it is one path as a path-named argument holds one; undefined otherwise. */
 function onePath(item: unknown): string | undefined {
   if (typeof item !== 'string') return undefined;
-  const path = item.trim();
+  const trimmed = item.trim();
+  // A `file://` URL under a path-named key (`uri`, `file`) is the file it names.
+  const path = trimmed.startsWith('file://') ? fileUrlPath(trimmed) : trimmed;
   if (path === '' || (anySpace.test(path) && !isOneSpacedPath(path))) return undefined;
   return path;
 }
@@ -816,15 +866,25 @@ function collectInputPaths(
   }
 }
 
-// `Working directory: /repo`, `<cwd>/repo</cwd>`, `cwd: /repo` in a system prompt or environment note.
+// `Working directory: /repo`, `<cwd>/repo</cwd>`, `cwd: /repo` in a system prompt or environment
+// note, and the other ways agents announce it: `workspace_root: /repo`, `Project root: /repo`, `The
+// user's workspace is at /repo`, `You are working in the repository at /repo`. Only linking words
+// may stand between (`working in claude, hitting /clear` names no directory), and words inside a
+// path (`/workspace/app/x.ts`) announce nothing.
 const workingDirectoryMention =
-  /(?:working directory|current directory|\bcwd|\bworkdir)(?:<\/?[a-z_]+>|\s*(?:is|:|=)?\s*)[`"']?(\/[^\s`"'<>,;]+|[A-Za-z]:[\\/][^\s`"'<>,;]*|\\\\[^\s`"'<>,;]+)/gi;
+  /(?<![\w/\\.-])(?:working directory|current directory|cwd|workdir|workspace(?:[_ ]?(?:root|path|folder|dir(?:ectory)?))?|project[_ ](?:root|dir(?:ectory)?|folder|path)|repo(?:sitory)?[_ ]root|working in)(?:<\/?[a-z_]+>|(?:[ \t:=]|\b(?:is|at|in|set|to|located|the|repository|repo|project|folder)\b)*)[`"']?(\/[^\s`"'<>,;]+|[A-Za-z]:[\\/][^\s`"'<>,;]*|\\\\[^\s`"'<>,;]+)/gi;
+
+// A command line that opens by entering a directory (after an optional `bash -lc` and quote).
+const enteredDirectory =
+  /^\s*(?:(?:ba|z)?sh\s+-l?c\s+["']?)?cd\s+(?:"([^"\n]+)"|([~/][^\s;&|'"]*|[A-Za-z]:\\[^\s;&|'"]*))\s*["']?\s*(?:&&|;|$)/;
+const printsDirectory = /^(?:(?:ba|z)?sh\s+-l?c\s+["']?)?pwd["']?$/;
+const rootedLine = /^(?:\/|[A-Za-z]:\\)[^\n]*$/;
 
 /** `cwd`, `workdir`, `working_directory` arguments of a tool call (shell tools carry them). */
 // Regex literals in functions called per message or per call are hoisted: each evaluation of a
 // literal makes a new RegExp object.
 const directoryField = /^(?:cwd|workdir|working_?dir(?:ectory)?)$/i;
-const namesDirectory = /directory|cwd|workdir/i;
+const namesDirectory = /directory|cwd|workdir|workspace|project|repo|working in/i;
 const anySpace = /\s/;
 
 function noteInputDirectories(input: unknown, into: string[]): void {
@@ -1024,6 +1084,7 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
   // A set: a retry log repeats one line thousands of times from one call, and copying a list per
   // repeat made a 500 KB output take 24 s.
   const errorSources = new Map<string, Set<ToolCallFact | undefined>>();
+  const reportedErrors = new Set<ToolCallFact>();
   const noteErrors = (
     lines: string[],
     index: number,
@@ -1148,6 +1209,9 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
               typeof record.input === 'object' && record.input !== null
                 ? commandLine(record.input as Record<string, unknown>)
                 : undefined;
+            // `cd /repo && make`, `bash -lc 'cd /repo; pytest'`: the shell's working directory.
+            const entered = command === undefined ? null : enteredDirectory.exec(command);
+            if (entered) namedDirectories.push(entered[1] ?? entered[2]!);
             if (command !== undefined && command.length <= 20_000) {
               // A shell writes and prints files with no path argument to say so.
               const effects = shellFileEffects(command);
@@ -1179,6 +1243,11 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
             notePaths(findPaths(output.text), index);
+            // What `pwd` printed is the working directory.
+            if (call !== undefined && printsDirectory.test(call.target)) {
+              const printed = output.text.trim();
+              if (rootedLine.test(printed)) namedDirectories.push(printed);
+            }
             const { outcome, exit, exitCode } = resultOutcome(output, redactText);
             if (call) {
               call.outcome = outcome;
@@ -1188,6 +1257,10 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
             const succeeded =
               outcome === 'ok' &&
               (output.exitCode === 0 || (output.exitCode === undefined && exit !== null));
+            // Error lines in an output that did not state its success (no exit status, no flag:
+            // a harness that returns stdout and nothing else) say the run failed: it fixes no
+            // earlier failure of the same command.
+            if (call && errorLines.length > 0 && !succeeded) reportedErrors.add(call);
             noteErrors(
               errorLines,
               index,
@@ -1234,7 +1307,8 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
   const lastSuccess = new Map<string, ToolCallFact>();
   if (sourceKinds.size > 0) {
     for (const call of toolCalls) {
-      if (call.outcome !== 'ok' || call.failed || !sourceKinds.has(callKind(call))) continue;
+      if (call.outcome !== 'ok' || call.failed || reportedErrors.has(call)) continue;
+      if (!sourceKinds.has(callKind(call))) continue;
       for (const key of targetKeys(callTarget(call, targets))) lastSuccess.set(key, call);
     }
   }

@@ -16,8 +16,11 @@ export interface RawFileFact {
 // Frames and files of the runtime or of installed libraries: where an error surfaced, not what the
 // agent worked on. `node:fs`, `internal/modules/cjs/loader.js`, `.../site-packages/x.py`,
 // `node_modules/x/index.js`, `<frozen importlib._bootstrap>`, Go's module cache, Ruby gems.
+// Also the toolchains' own sources and caches: Go's `GOROOT/src`, Rust's `/rustc/<hash>/library`
+// and `.rustup`, Maven's and Gradle's caches, NuGet packages, Ruby's and the JVM's libraries, a
+// `vendor/` tree of third-party code, and Java module frames (`java.base/java.util.List.of`).
 const internalPath =
-  /^(?:node:|internal\/|<frozen)|(?:^|[\\/])(?:node_modules|site-packages|dist-packages|\.pnpm|\.yarn|\.cargo[\\/]registry|go[\\/]pkg[\\/]mod|gems[\\/][^\\/]+-\d[^\\/]*)[\\/]|^\/usr\/(?:local\/)?lib\/(?:python\d|node)|\/lib\/python\d[\d.]*\/(?!site-packages)[^/]+\.py$|^\/dev\/(?:null|stdin|stdout|stderr|tty|zero|u?random)$/;
+  /^(?:node:|internal\/|<frozen|(?:java|jdk|javafx)\.[a-z][\w.]*\/)|(?:^|[\\/])(?:node_modules|site-packages|dist-packages|\.pnpm|\.yarn|\.cargo[\\/]registry|\.rustup|go[\\/]pkg[\\/]mod|gems[\\/][^\\/]+-\d[^\\/]*|vendor|\.m2[\\/]repository|\.gradle[\\/]caches|\.nuget[\\/]packages)[\\/]|^\/usr\/(?:local\/)?lib\/(?:python\d|node|ruby|jvm)|^\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|^\/rustc\/[0-9a-f]{7,}\/|\/lib\/python\d[\d.]*\/(?!site-packages)[^/]+\.py$|^\/dev\/(?:null|stdin|stdout|stderr|tty|zero|u?random)$/;
 
 /** True for runtime and library internals (`node:`, `internal/`, `site-packages`, `node_modules`). */
 export function isInternalPath(path: string): boolean {

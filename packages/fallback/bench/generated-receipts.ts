@@ -1,0 +1,62 @@
+/**
+ * Receipt retention on synthetic transcripts in shapes the dev corpus lacks (see
+ * src/test-utils/generate-agent-transcript.ts), at 1,000, 2,000 and 4,000 tokens, per shape and per
+ * error ecosystem. Truth comes from the generator. Seeds 1..N (deterministic).
+ * Run: pnpm build && node bench/generated-receipts.ts [N]
+ */
+import { createTokenCounter } from '@baton/tokens';
+
+// BATON_DIST=/path/to/other/dist compares another build (A/B) on the same transcripts.
+const { createReceipt } = (await import(
+  process.env.BATON_DIST ? `${process.env.BATON_DIST}/index.js` : '../dist/index.js'
+)) as typeof import('../dist/index.js');
+
+import { generateAgentTranscript } from '../src/test-utils/generate-agent-transcript.ts';
+import { scoreGeneratedReceipt } from '../src/test-utils/score-generated-receipt.ts';
+
+const counter = createTokenCounter({ encoding: 'o200k_base' });
+const count = Number(process.argv[2] ?? 300);
+const measures = ['errors', 'resolvedMarks', 'files', 'filesListedOnce', 'tools', 'asks'] as const;
+type Sums = Record<string, number[]>;
+const table = new Map<string, Sums>();
+const add = (key: string, measure: string, value: number | undefined) => {
+  if (value === undefined) return;
+  const entry = table.get(key) ?? {};
+  table.set(key, entry);
+  entry[measure] = [...(entry[measure] ?? []), value];
+};
+let internals = 0;
+let secrets = 0;
+for (let seed = 1; seed <= count; seed++) {
+  const truth = generateAgentTranscript(seed);
+  for (const budget of [1000, 2000, 4000]) {
+    const receipt = createReceipt(truth.messages, { maxTokens: budget, counter });
+    const score = scoreGeneratedReceipt(receipt.text, truth);
+    internals += score.internalsShown;
+    secrets += score.secretsShown;
+    for (const measure of measures) {
+      add(`${budget} all`, measure, score[measure]);
+      if (budget === 2000) add(`2000 shape ${truth.shape}`, measure, score[measure]);
+      if (budget === 2000)
+        for (const trait of truth.traits) add(`2000 ${trait}`, measure, score[measure]);
+    }
+    if (budget === 2000) {
+      for (const eco of new Set(truth.errors.map((error) => error.ecosystem))) {
+        const mine = truth.errors.filter((error) => error.ecosystem === eco);
+        const only = { ...truth, errors: mine };
+        add(`2000 errors ${eco}`, 'errors', scoreGeneratedReceipt(receipt.text, only).errors);
+      }
+    }
+  }
+}
+const mean = (values: number[] | undefined) =>
+  values && values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
+const percent = (value: number | undefined) =>
+  value === undefined ? '–' : `${(value * 100).toFixed(1)} %`;
+console.log(`${count} transcripts; ${measures.join(' | ')}`);
+for (const [key, entry] of [...table].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+  console.log(
+    `${key.padEnd(26)} ${measures.map((m) => percent(mean(entry[m])).padStart(8)).join(' ')}`,
+  );
+}
+console.log(`internals shown: ${internals}; secrets shown: ${secrets}`);
