@@ -770,12 +770,13 @@ function countSegments(
   let edges = 0;
   let joins = 0;
   let total = 0;
-  // Edges are chosen by byte pairs until one is crossed, by a window's merge after that.
-  let windowed = false;
-  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table, windowed), table, left);
+  // Edges are chosen by byte pairs until one is crossed, by a narrow window's merge until one is
+  // crossed again, by a wide window's after that (see `segmentEnd`).
+  let choice = byPairs;
+  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table, choice), table, left);
   if (unit && crossesEdge(bytes, unit, unitFrom, left, 0, table)) return -1;
   while (left.to < length) {
-    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table, windowed), table, right);
+    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table, choice), table, right);
     edges++;
     if (!crossesEdge(bytes, left, 0, right, 0, table)) {
       if (settled) {
@@ -787,8 +788,13 @@ function countSegments(
       right = free;
       continue;
     }
-    joins++;
-    windowed = true;
+    // The narrow window's first crossed edge tells of long tokens, not of edges crossed often: it
+    // is not counted towards giving up (which, counted, the runs of whitespace it met then did).
+    if (choice === byNarrowWindow) choice = byWideWindow;
+    else {
+      joins++;
+      choice = choice === byPairs ? byNarrowWindow : choice;
+    }
     const size = right.to - left.from;
     budget -= size;
     if (budget < 0 || size > largestSegment || (edges >= 8 && joins * 4 > edges)) return giveUp();
@@ -825,16 +831,19 @@ function segmentEnd(
   from: number,
   length: number,
   table: Ranks,
-  windowed: boolean,
+  choice: number,
 ): number {
   const target = from + segmentBytes;
   if (target >= length - segmentBytes / 2) return length;
-  if (!windowed) return pairEdge(bytes, target, table.pairs);
-  // A narrow window first: in runs of letters tokens are a few bytes, and the wide one merged a
-  // quarter as many bytes again as the segments themselves. Where its middle is one token (runs of
-  // whitespace, of one symbol), the wide one.
-  const narrow = windowEdge(bytes, target, narrowEdgeWindow, table);
-  if (narrow > 0) return narrow;
+  if (choice === byPairs) return pairEdge(bytes, target, table.pairs);
+  // A narrow window while its edges hold: in runs of letters tokens are a few bytes, and the wide
+  // window merged a quarter as many bytes again as the segments themselves. In runs of whitespace
+  // tokens are tens of bytes, a narrow window's boundaries are not the piece's, and its edges are
+  // crossed (then the wide one; also where the narrow one's middle is one token).
+  if (choice === byNarrowWindow) {
+    const narrow = windowEdge(bytes, target, narrowEdgeWindow, table);
+    if (narrow > 0) return narrow;
+  }
   const wide = windowEdge(bytes, target, edgeWindow, table);
   return wide > 0 ? wide : pairEdge(bytes, target, table.pairs);
 }
@@ -882,6 +891,10 @@ function pairEdge(bytes: Uint8Array, target: number, pairs: Int32Array): number 
 // of o200k's runs of whitespace, so the window's middle merges as the piece does.
 const edgeWindow = 256;
 const narrowEdgeWindow = 64;
+// How `segmentEnd` chooses edges.
+const byPairs = 0;
+const byNarrowWindow = 1;
+const byWideWindow = 2;
 const windowHistory = new MergeHistory();
 
 /**
