@@ -3,6 +3,7 @@ import { GenerationalCache } from './generational-cache.js';
 import { BytePairEncoder } from './load-byte-pair-encoder.js';
 import type { Encoder } from './load-encoder.js';
 import { countLongPiece, type Ranks, sharedRanks, withPairMemo } from './long-piece-counter.js';
+import { MemoBypass } from './memo-bypass.js';
 import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
 import { nextNeedingUnicode } from './next-needing-unicode.js';
 import { longestPackedPiece, PackedPieceMemo, packHead, packTail } from './packed-piece-memo.js';
@@ -94,6 +95,8 @@ class MemoisedPieceCounter implements PieceCounter {
   private unicodePatternOnce: RegExp | undefined;
   private readonly asciiPattern: RegExp;
   private readonly cache = new GenerationalCache<string, number>(pieceCacheGeneration);
+  // Short pieces of the Unicode path skip `cache` while it keeps missing (never-repeating pieces).
+  private readonly cacheBypass = new MemoBypass();
   private readonly longCache = new GenerationalCache<string, number>(
     longPieceGeneration,
     longPieceCharacters,
@@ -146,7 +149,9 @@ class MemoisedPieceCounter implements PieceCounter {
 
   private countPiece(piece: string): number {
     if (piece.length <= longestShortPiece) {
+      if (this.cacheBypass.skip()) return this.encodeShort(piece);
       let tokens = this.cache.get(piece);
+      this.cacheBypass.record(tokens !== undefined);
       if (tokens === undefined) {
         tokens = this.encodeShort(piece);
         this.cache.set(piece, tokens);

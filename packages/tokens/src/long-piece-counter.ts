@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { positionScale } from './pair-heap.js';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
 import { rankFileText } from './rank-file-text.js';
+import { RankQueue } from './rank-queue.js';
 import { type RankArrays, rankArraysOfFile, rankTableFileName } from './rank-table-file.js';
 import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
@@ -359,9 +361,6 @@ const noRank = 2 ** 21;
 // pairs do repeat (a few hundred Hangul syllables: pairs of two, 6 bytes) the memo was the cheaper
 // by up to ~10 %.
 const memoFloor = 8;
-// A heap key packs (rank, byte position): ranks stay below 2^21 and positions below 2^32, so the
-// key is an exact double and orders by rank, then leftmost position, as tiktoken does.
-const positionScale = 2 ** 32;
 
 /**
  * tiktoken's byte-pair merge, re-implemented with a heap. tiktoken merges, at every step, the
@@ -576,7 +575,7 @@ export function countShortBytePairTokens(
 }
 
 /**
- * The rank of short-merge parts i and i + 1 joined: from the recent pairs (see `recentRank`), else
+ * The rank of short-merge parts i and i + 1 joined: from the recent pairs (see `recentPairs`), else
  * looked up directly when the joined bytes are few (`memoFloor`), else through the memo of token
  * pairs. Short pieces of rare characters (random text of any script) join pairs met once: the
  * pair memo's probe (megabytes) missed cache on each, then the rank table's as well.
@@ -587,10 +586,10 @@ function joinedRank(bytes: Uint8Array, i: number, table: Ranks): number {
   const rankOf = table.rankOf;
   if (recentOwner !== rankOf) {
     recentOwner = rankOf;
-    recentLeft.fill(-1);
+    recentPairs.fill(-1);
   }
   const slot = recentSlot(left, right);
-  if (recentLeft[slot] === left && recentRight[slot] === right) return recentRank[slot]!;
+  if (recentPairs[slot] === left && recentPairs[slot + 1] === right) return recentPairs[slot + 2]!;
   const start = shortStarts[i]!;
   const end = shortStarts[i + 2]!;
   let rank: number;
@@ -603,9 +602,9 @@ function joinedRank(bytes: Uint8Array, i: number, table: Ranks): number {
       memo.set(left, right, rank);
     }
   }
-  recentLeft[slot] = left;
-  recentRight[slot] = right;
-  recentRank[slot] = rank;
+  recentPairs[slot] = left;
+  recentPairs[slot + 1] = right;
+  recentPairs[slot + 2] = rank;
   return rank;
 }
 
@@ -672,145 +671,6 @@ class MinHeap {
 }
 
 /**
- * A binary min-heap of the pairs of a merge, keyed by (rank, position) as one double, holding at
- * most one entry per position and knowing where each is: a pair whose rank changes is moved, and a
- * pair that disappears (its part absorbed, or no longer a token) is taken out, so the least entry
- * is always the next merge. A heap that left stale entries behind, skipped when popped, spent most
- * of its pops on them (on random letters 1.4 stale pops per merge, each a full descent from the
- * root); an update or removal starts where its entry is, for pairs of larger ranks near the
- * leaves, and costs a level or two. Where the absorbed pairs have the lowest ranks (the bytes of
- * one UTF-8 character, e.g. Hangul syllables) a removal descends from near the root and costs
- * about what the skipped pop did, with the index kept as well: there it measured up to ~10 %
- * slower; on random letters, punctuation and base64 the segment merge measured 25-45 % faster.
- */
-class PairHeap {
-  private keys: Float64Array;
-  private owners: Int32Array;
-  // Index in the heap of each position's entry, -1 for none.
-  private where: Int32Array;
-  size = 0;
-
-  constructor(capacity: number) {
-    this.keys = new Float64Array(capacity);
-    this.owners = new Int32Array(capacity);
-    this.where = new Int32Array(capacity);
-  }
-
-  /** Empties the heap for positions below `positions` (at most the capacity). */
-  reset(positions: number): void {
-    this.size = 0;
-    this.where.fill(-1, 0, positions);
-  }
-
-  /** Appends without ordering; call `heapify` before anything else. */
-  add(position: number, key: number): void {
-    const index = this.size++;
-    this.keys[index] = key;
-    this.owners[index] = position;
-    this.where[position] = index;
-  }
-
-  heapify(): void {
-    for (let index = (this.size >> 1) - 1; index >= 0; index--)
-      this.siftDown(index, this.keys[index]!, this.owners[index]!);
-  }
-
-  /** The position of the least entry (the heap is not empty). */
-  top(): number {
-    return this.owners[0]!;
-  }
-
-  /** Gives `position` the key `key`, adding its entry if it has none. */
-  set(position: number, key: number): void {
-    const index = this.where[position]!;
-    if (index < 0) {
-      this.siftUp(this.size++, key, position);
-      return;
-    }
-    if (key < this.keys[index]!) this.siftUp(index, key, position);
-    // The merged pair at the root takes its next rank, usually among the greatest: bottom-up.
-    else if (index === 0) this.siftDownFromRoot(key, position);
-    else this.siftDown(index, key, position);
-  }
-
-  /** Takes out the entry of `position`, if any. */
-  remove(position: number): void {
-    const index = this.where[position]!;
-    if (index < 0) return;
-    this.where[position] = -1;
-    const last = --this.size;
-    if (index === last) return;
-    const key = this.keys[last]!;
-    const owner = this.owners[last]!;
-    if (index > 0 && key < this.keys[(index - 1) >> 1]!) this.siftUp(index, key, owner);
-    else if (index === 0) this.siftDownFromRoot(key, owner);
-    else this.siftDown(index, key, owner);
-  }
-
-  private siftUp(start: number, key: number, owner: number): void {
-    const { keys, owners, where } = this;
-    let index = start;
-    while (index > 0) {
-      const parent = (index - 1) >> 1;
-      const above = keys[parent]!;
-      if (above <= key) break;
-      keys[index] = above;
-      const moved = owners[parent]!;
-      owners[index] = moved;
-      where[moved] = index;
-      index = parent;
-    }
-    keys[index] = key;
-    owners[index] = owner;
-    where[owner] = index;
-  }
-
-  private siftDown(start: number, key: number, owner: number): void {
-    const { keys, owners, where } = this;
-    const size = this.size;
-    let index = start;
-    for (;;) {
-      let child = 2 * index + 1;
-      if (child >= size) break;
-      if (child + 1 < size && keys[child + 1]! < keys[child]!) child++;
-      const below = keys[child]!;
-      if (below >= key) break;
-      keys[index] = below;
-      const moved = owners[child]!;
-      owners[index] = moved;
-      where[moved] = index;
-      index = child;
-    }
-    keys[index] = key;
-    owners[index] = owner;
-    where[owner] = index;
-  }
-
-  /**
-   * Places `key` at the root's hole: the hole descends along the lesser children to a leaf, then
-   * the key rises from there (bottom-up): a key taken from the end of the heap is usually among
-   * the greatest and would sink nearly to the bottom anyway, with a comparison against it at each
-   * level saved.
-   */
-  private siftDownFromRoot(key: number, owner: number): void {
-    const { keys, owners, where } = this;
-    const size = this.size;
-    let index = 0;
-    for (;;) {
-      let child = 2 * index + 1;
-      if (child >= size) break;
-      if (child + 1 < size && keys[child + 1]! < keys[child]!) child++;
-      keys[index] = keys[child]!;
-      const moved = owners[child]!;
-      owners[index] = moved;
-      where[moved] = index;
-      index = child;
-    }
-    this.siftUp(index, key, owner);
-  }
-}
-
-/**
  * The history of one segment's independent merge, enough to tell whether a merge could have
  * crossed its edges: the rank of each merge in order and, after each merge k (index 0 is the
  * start), the token and extent of its first and last parts.
@@ -823,6 +683,8 @@ class MergeHistory implements EdgeHistory {
   lastStarts: Int32Array;
   steps = 0;
   parts = 0;
+  lastSettled = 0;
+  firstSettled = 0;
   from = 0;
   to = 0;
   memoGeneration = -1;
@@ -908,12 +770,13 @@ function countSegments(
   let edges = 0;
   let joins = 0;
   let total = 0;
-  // Edges are chosen by byte pairs until one is crossed, by a window's merge after that.
-  let windowed = false;
-  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table, windowed), table, left);
+  // Edges are chosen by byte pairs until one is crossed, by a narrow window's merge until one is
+  // crossed again, by a wide window's after that (see `segmentEnd`).
+  let choice = byPairs;
+  mergeSegment(bytes, from, segmentEnd(bytes, from, length, table, choice), table, left);
   if (unit && crossesEdge(bytes, unit, unitFrom, left, 0, table)) return -1;
   while (left.to < length) {
-    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table, windowed), table, right);
+    mergeSegment(bytes, left.to, segmentEnd(bytes, left.to, length, table, choice), table, right);
     edges++;
     if (!crossesEdge(bytes, left, 0, right, 0, table)) {
       if (settled) {
@@ -925,8 +788,13 @@ function countSegments(
       right = free;
       continue;
     }
-    joins++;
-    windowed = true;
+    // The narrow window's first crossed edge tells of long tokens, not of edges crossed often: it
+    // is not counted towards giving up (which, counted, the runs of whitespace it met then did).
+    if (choice === byNarrowWindow) choice = byWideWindow;
+    else {
+      joins++;
+      choice = choice === byPairs ? byNarrowWindow : choice;
+    }
     const size = right.to - left.from;
     budget -= size;
     if (budget < 0 || size > largestSegment || (edges >= 8 && joins * 4 > edges)) return giveUp();
@@ -963,21 +831,37 @@ function segmentEnd(
   from: number,
   length: number,
   table: Ranks,
-  windowed: boolean,
+  choice: number,
 ): number {
   const target = from + segmentBytes;
   if (target >= length - segmentBytes / 2) return length;
-  if (!windowed) return pairEdge(bytes, target, table.pairs);
-  const windowFrom = target - edgeWindow;
-  mergeSegment(bytes, windowFrom, target + edgeWindow, table, windowHistory);
+  if (choice === byPairs) return pairEdge(bytes, target, table.pairs);
+  // A narrow window while its edges hold: in runs of letters tokens are a few bytes, and the wide
+  // window merged a quarter as many bytes again as the segments themselves. In runs of whitespace
+  // tokens are tens of bytes, a narrow window's boundaries are not the piece's, and its edges are
+  // crossed (then the wide one; also where the narrow one's middle is one token).
+  if (choice === byNarrowWindow) {
+    const narrow = windowEdge(bytes, target, narrowEdgeWindow, table);
+    if (narrow > 0) return narrow;
+  }
+  const wide = windowEdge(bytes, target, edgeWindow, table);
+  return wide > 0 ? wide : pairEdge(bytes, target, table.pairs);
+}
+
+/**
+ * The boundary of the merge of `bytes[target - window, target + window)` nearest to `target`,
+ * within `window / 2` of it; -1 when there is none.
+ */
+function windowEdge(bytes: Uint8Array, target: number, window: number, table: Ranks): number {
+  const windowFrom = target - window;
+  mergeSegment(bytes, windowFrom, target + window, table, windowHistory);
   const { next } = segmentScratch!;
   let best = -1;
-  for (let i = 0; i < 2 * edgeWindow; i = next[i]!) {
-    const distance = Math.abs(i - edgeWindow);
-    if (distance <= edgeWindow / 2 && (best < 0 || distance < Math.abs(best - edgeWindow)))
-      best = i;
+  for (let i = 0; i < 2 * window; i = next[i]!) {
+    const distance = Math.abs(i - window);
+    if (distance <= window / 2 && (best < 0 || distance < Math.abs(best - window))) best = i;
   }
-  return best > 0 ? windowFrom + best : pairEdge(bytes, target, table.pairs);
+  return best > 0 ? windowFrom + best : -1;
 }
 
 /**
@@ -1006,6 +890,11 @@ function pairEdge(bytes: Uint8Array, target: number, pairs: Int32Array): number 
 // Bytes either side of a segment's target edge merged to choose it: more than the longest token
 // of o200k's runs of whitespace, so the window's middle merges as the piece does.
 const edgeWindow = 256;
+const narrowEdgeWindow = 64;
+// How `segmentEnd` chooses edges.
+const byPairs = 0;
+const byNarrowWindow = 1;
+const byWideWindow = 2;
 const windowHistory = new MergeHistory();
 
 /**
@@ -1043,6 +932,9 @@ function crossesEdge(
         pairMemo.set(lastToken, firstToken, straddling);
       }
     }
+    // Both tokens beside the edge are final: the straddling pair merges, at the latest once both
+    // sides are done, unless it is no token.
+    if (i >= left.lastSettled && j >= right.firstSettled) return straddling !== noRank;
     const leftNext = i < left.steps ? left.ranks[i]! : noRank;
     const rightNext = j < right.steps ? right.ranks[j]! : noRank;
     if (straddling < leftNext && straddling <= rightNext) return true;
@@ -1054,35 +946,36 @@ function crossesEdge(
 
 /**
  * The last merged ranks of token pairs met by segment merges, direct-mapped (a pair takes its slot
- * from whichever pair held it): 48 KB, in the second cache level. A segment of a long run in one
+ * from whichever pair held it): 256 KB, in the second cache level (48 KB of 4,096 pairs missed
+ * more often on scripts of many syllable tokens, Devanagari, Thai). A segment of a long run in one
  * script meets the same few thousand pairs of tokens over and over (letters, their syllables);
  * the pair memo, of megabytes, and the rank table's filter and slots (2.25 MB) each cost a cache
  * miss a lookup, most of a merge step on random letters of Cyrillic, Arabic, Thai or Devanagari.
  * A pair's rank is a function of the two tokens under one rank table: `recentOwner` is the
  * table's lookup the slots were filled by, and another table's merge empties them.
  */
-const recentBits = 12;
-const recentLeft = new Int32Array(1 << recentBits).fill(-1);
-const recentRight = new Int32Array(1 << recentBits);
-const recentRank = new Int32Array(1 << recentBits);
+const recentBits = 14;
+// Slot s holds its pair's left token, right token and rank at 4s, 4s + 1 and 4s + 2: one cache line
+// a lookup (three arrays cost three misses once the slots outgrew the first cache level).
+const recentPairs = new Int32Array(4 << recentBits).fill(-1);
 let recentOwner: RankTable['rankOf'] | undefined;
 
 function recentSlot(left: number, right: number): number {
-  return (Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - recentBits);
+  return ((Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> (32 - recentBits)) << 2;
 }
 
 // A sweep goes on while it merges at least one part in this many.
 const sweepShare = 8;
 
 // Scratch of the segment merge (segments stay under `largestSegment` bytes).
-// Allocated on the first long piece, not at import (about 0.8 MB).
+// Allocated on the first long piece, not at import (about 0.8 MB, and the queue's 2.3 MB of buckets).
 let segmentScratch:
   | {
       next: Int32Array;
       previous: Int32Array;
       pairRank: Int32Array;
       token: Int32Array;
-      heap: PairHeap;
+      queue: RankQueue;
     }
   | undefined;
 
@@ -1106,12 +999,12 @@ function mergeSegment(
     previous: new Int32Array(largestSegment + 1),
     pairRank: new Int32Array(largestSegment),
     token: new Int32Array(largestSegment),
-    heap: new PairHeap(largestSegment),
+    queue: new RankQueue(largestSegment),
   };
-  const { next, previous, pairRank, token, heap } = segmentScratch;
+  const { next, previous, pairRank, token, queue } = segmentScratch;
   if (recentOwner !== rankOf) {
     recentOwner = rankOf;
-    recentLeft.fill(-1);
+    recentPairs.fill(-1);
   }
   for (let i = 0; i <= length; i++) {
     next[i] = i + 1;
@@ -1125,8 +1018,8 @@ function mergeSegment(
     const leftToken = token[start]!;
     const rightToken = token[middle]!;
     const slot = recentSlot(leftToken, rightToken);
-    if (recentLeft[slot] === leftToken && recentRight[slot] === rightToken)
-      return recentRank[slot]!;
+    if (recentPairs[slot] === leftToken && recentPairs[slot + 1] === rightToken)
+      return recentPairs[slot + 2]!;
     const end = next[middle]!;
     let rank: number;
     if (end - start <= memoFloor) rank = rankOf(bytes, from + start, from + end);
@@ -1137,9 +1030,9 @@ function mergeSegment(
         pairMemo.set(leftToken, rightToken, rank);
       }
     }
-    recentLeft[slot] = leftToken;
-    recentRight[slot] = rightToken;
-    recentRank[slot] = rank;
+    recentPairs[slot] = leftToken;
+    recentPairs[slot + 1] = rightToken;
+    recentPairs[slot + 2] = rank;
     return rank;
   };
   for (let i = 0; i < length - 1; i++)
@@ -1154,7 +1047,7 @@ function mergeSegment(
   // Sweeps: while the least rank of the current pairs is shared by many of them (the first byte
   // pairs of a script's letters, a run of one symbol), they are merged left to right in one pass,
   // as tiktoken would merge them one after another: each is the least pair (rank, position) when
-  // merged, as long as no merge creates a pair of that rank or less (then the heap takes over).
+  // merged, as long as no merge creates a pair of that rank or less (then the queue takes over).
   let parts = length;
   for (;;) {
     let least = noRank;
@@ -1191,20 +1084,18 @@ function mergeSegment(
     // A sweep reads every part: it pays while it merges a good share of them.
     if (undercut || merged * sweepShare < parts) break;
   }
-  heap.reset(length);
-  for (let i = 0; i < length; i = next[i]!)
-    if (pairRank[i] !== noRank) heap.add(i, pairRank[i]! * positionScale + i);
-  heap.heapify();
-  while (heap.size > 0) {
+  queue.reset(length);
+  for (let i = 0; i < length; i = next[i]!) if (pairRank[i] !== noRank) queue.set(i, pairRank[i]!);
+  while (queue.size > 0) {
     // Every entry is current: the least is the next merge.
-    const start = heap.top();
+    const start = queue.top();
     const rank = pairRank[start]!;
     const absorbed = next[start]!;
     const after = next[absorbed]!;
     next[start] = after;
     if (after <= length) previous[after] = start;
     pairRank[absorbed] = noRank;
-    heap.remove(absorbed);
+    queue.remove(absorbed);
     token[start] = rank;
     if (absorbed === lastStart) lastStart = start;
     ranks[steps++] = rank;
@@ -1214,18 +1105,28 @@ function mergeSegment(
     lastStarts[steps] = from + lastStart;
     const own = rankAt(start);
     pairRank[start] = own;
-    if (own !== noRank) heap.set(start, own * positionScale + start);
-    else heap.remove(start);
+    if (own !== noRank) queue.set(start, own);
+    else queue.remove(start);
     const before = previous[start]!;
     if (before >= 0) {
       const leftRank = rankAt(before);
       pairRank[before] = leftRank;
-      if (leftRank !== noRank) heap.set(before, leftRank * positionScale + before);
-      else heap.remove(before);
+      if (leftRank !== noRank) queue.set(before, leftRank);
+      else queue.remove(before);
     }
   }
   history.steps = steps;
   history.parts = length - steps;
+  history.lastSettled = settledStep(lastTokens, lastStarts, steps);
+  history.firstSettled = settledStep(firstTokens, firstEnds, steps);
+}
+
+/** The first step of `steps` after which a part's token (and extent) stays the same to the end. */
+function settledStep(tokens: Int32Array, extents: Int32Array, steps: number): number {
+  let step = steps;
+  while (step > 0 && tokens[step - 1] === tokens[step] && extents[step - 1] === extents[step])
+    step--;
+  return step;
 }
 
 // A joined unit longer than this ends the unit count (the segments take the piece): units grow this
@@ -1380,6 +1281,8 @@ function relativeCopy(history: MergeHistory, from: number): EdgeHistory {
   }
   copy.steps = steps;
   copy.parts = history.parts;
+  copy.lastSettled = history.lastSettled;
+  copy.firstSettled = history.firstSettled;
   copy.to = history.to - from;
   return copy;
 }

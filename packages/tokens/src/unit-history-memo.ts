@@ -14,6 +14,10 @@ export interface EdgeHistory {
   lastStarts: Int32Array;
   steps: number;
   parts: number;
+  /** The merge after which the last part's token never changes again (its index in `lastTokens`). */
+  lastSettled: number;
+  /** The merge after which the first part's token never changes again. */
+  firstSettled: number;
   memoGeneration: number;
   memoIndex: number;
 }
