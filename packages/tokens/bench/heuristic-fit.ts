@@ -10,9 +10,12 @@ import {
   extractFeatures,
   featureCount,
   featureNames,
+  mergedRepeatRunTokens,
   newlineRunOverflowCl100k,
   newlineRunOverflowO200k,
+  repeatRunTokens,
   spaceRunOverflow,
+  tokenPairFloor,
 } from '../dist/heuristic-features.js';
 import { type CountedSample, countedSamples } from '../src/test-utils/heuristic-evaluation.ts';
 import { holdoutSamples } from '../src/test-utils/holdout-class-texts.ts';
@@ -141,6 +144,7 @@ const features = {
 
 function overflow(x: Float64Array, target: 'o200k' | 'cl100k'): number {
   return (
+    x[repeatRunTokens]! +
     x[spaceRunOverflow]! +
     x[target === 'o200k' ? newlineRunOverflowO200k : newlineRunOverflowCl100k]!
   );
@@ -323,12 +327,13 @@ function fitFree(
   return w;
 }
 
-/** The estimate of `weights` for `target`, as estimateTokens computes it. */
+/** The estimate of `weights` for `target`, as estimateTokens computes it (the floor included). */
 export const estimateWith =
   (w: Float64Array, target: 'o200k' | 'cl100k') =>
   (text: string): number => {
     const x = extractFeatures(text);
     let sum = overflow(x, target);
     for (let i = 0; i < featureCount; i++) sum += x[i]! * w[i]!;
+    if (target === 'o200k') sum = Math.max(sum, x[tokenPairFloor]! + x[mergedRepeatRunTokens]!);
     return Math.max(1, Math.round(sum));
   };

@@ -2,9 +2,12 @@ import {
   extendedFeatureCount,
   extractFeatures,
   featureCount,
+  mergedRepeatRunTokens,
   newlineRunOverflowCl100k,
   newlineRunOverflowO200k,
+  repeatRunTokens,
   spaceRunOverflow,
+  tokenPairFloor,
 } from './heuristic-features.js';
 import { heuristicWeights } from './heuristic-weights.js';
 import { InvalidInputError } from './invalid-input-error.js';
@@ -69,10 +72,15 @@ export function estimateTokensUnchecked(text: string, encoding: Encoding): numbe
   extractFeatures(text, scratch);
   let sum = 0;
   for (let i = 0; i < featureCount; i++) sum += scratch[i]! * weights[i]!;
-  // Whitespace runs longer than the longest whitespace token: never undercounted (see
+  // Whitespace runs longer than the longest whitespace token, never undercounted, and runs of one
+  // character past their first units, priced by the tokens of that character repeated (see
   // heuristic-features.ts).
   sum +=
+    scratch[repeatRunTokens]! +
     scratch[spaceRunOverflow]! +
     scratch[isCl100k ? newlineRunOverflowCl100k : newlineRunOverflowO200k]!;
+  // The cuts o200k's vocabulary cannot avoid (token-floor.ts) and the tokens of runs it merges: an
+  // estimate below them is low. cl100k's vocabulary differs, and its tables are not shipped.
+  if (!isCl100k) sum = Math.max(sum, scratch[tokenPairFloor]! + scratch[mergedRepeatRunTokens]!);
   return Math.max(1, Math.round(sum));
 }

@@ -9,6 +9,13 @@ import {
   vocabularyMinimumLetters,
 } from './is-vocabulary-word.js';
 import { rareCyrillicPairs, rareLetterPairs, uncommonLetterPairs } from './rare-letter-pairs.js';
+import { tokenFloor } from './token-floor.js';
+import {
+  isMergedInRuns,
+  repeatCodeOf,
+  repeatFreeUnits,
+  tokensOfRepeatRun,
+} from './tokens-of-repeat-run.js';
 
 /**
  * Names of the single-pass text features the heuristic weighs, in vector order. The fitting script
@@ -119,7 +126,22 @@ export const featureCount = featureNames.length;
 export const spaceRunOverflow = featureCount;
 export const newlineRunOverflowO200k = featureCount + 1;
 export const newlineRunOverflowCl100k = featureCount + 2;
-export const extendedFeatureCount = featureCount + 3;
+/** A floor under the o200k count, not a feature (token-floor.ts): estimateTokens never goes under it. */
+export const tokenPairFloor = featureCount + 3;
+/**
+ * Tokens of runs of one character past their first `repeatFreeUnits` units (tokens-of-repeat-run.ts),
+ * added unweighted; those units are left out of every other slot. Priced as words or punctuation,
+ * `a` 10,000 times was estimated at 7,186 tokens against 1,250, a rule of 1,000 box lines at 840
+ * against 63. Applied to cl100k's estimate too (its runs merge alike, from the same kind of text).
+ */
+export const repeatRunTokens = featureCount + 4;
+/**
+ * The part of `repeatRunTokens` from characters that o200k merges in runs (doublings): the floor
+ * sees such a run as one piece, so these tokens are added to it; runs of other characters it cuts
+ * at every unit itself.
+ */
+export const mergedRepeatRunTokens = featureCount + 5;
+export const extendedFeatureCount = featureCount + 6;
 
 const runScratch = new Float64Array(16);
 // Bits of English surprisal a word piece may carry before it is priced as more than one token (see
@@ -369,6 +391,9 @@ export function extractFeatures(
     scriptRunLength = 0;
     previousCyrillic = -1;
   };
+  // The run of one code unit (-1 for whitespace and digits, never a repeat run) and its length.
+  let repeatCode = -1;
+  let repeatLength = 0;
   const length = text.length;
   // Word and digit features (slots 0-8) of the current alphanumeric run, kept apart until the run
   // ends: a run that switches between cases and digits at least once per three characters (base64,
@@ -557,6 +582,13 @@ export function extractFeatures(
   };
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
+    if (code === repeatCode) {
+      if (++repeatLength > repeatFreeUnits) continue;
+    } else {
+      if (repeatLength > repeatFreeUnits) endRepeat(repeatCode, repeatLength, into);
+      repeatCode = repeatCodeOf(code);
+      repeatLength = 1;
+    }
     if (code < 128) {
       const kind = asciiClass[code]!;
       // Both split patterns give a digit no leading space (a word or punctuation takes one): the
@@ -879,7 +911,9 @@ export function extractFeatures(
       if (script === 22 && isCapital(code)) into[scriptRunLength === 1 ? 43 : 44]! += 1;
     }
   }
+  if (repeatLength > repeatFreeUnits) endRepeat(repeatCode, repeatLength, into);
   if (previous === PUNCT) into[53]! += 1;
+  into[tokenPairFloor]! += tokenFloor(text);
   if (spaceRun > 0) endSpaces();
   if (newlineRun > 0) endNewlines();
   if (digitRun > 0) endDigits();
@@ -918,6 +952,13 @@ export function extractFeatures(
     }
   }
   return into;
+}
+
+/** Charges a run of one character past its free units (see repeatRunTokens). */
+function endRepeat(code: number, length: number, into: Float64Array): void {
+  const tokens = tokensOfRepeatRun(code, length);
+  into[repeatRunTokens]! += tokens;
+  if (isMergedInRuns(code)) into[mergedRepeatRunTokens]! += tokens;
 }
 
 /** The letters Persian adds to the Arabic alphabet (ک and ی as Persian writes them). */

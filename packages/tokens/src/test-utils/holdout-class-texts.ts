@@ -453,7 +453,7 @@ const generators: Record<
 export const holdoutClasses = Object.keys(generators) as HoldoutClass[];
 
 /** Cuts at `length` UTF-16 units without splitting a surrogate pair. */
-function cut(text: string, length: number): string {
+export function cut(text: string, length: number): string {
   if (text.length <= length) return text;
   const code = text.charCodeAt(length - 1);
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);

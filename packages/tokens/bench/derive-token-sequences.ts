@@ -1,0 +1,165 @@
+// Derives src/token-sequences.ts from o200k's vocabulary, the tables of the heuristic's floor (see
+// tokenPairFloor in heuristic-features.ts): which pairs and triples of adjacent UTF-16 code units
+// occur inside some token (a leading space dropped), which pairs are a whole token, and how many tokens each BMP character costs
+// alone (the fewer of it and of it after a space). Where two neighbours, or three, never share a
+// token, BPE must cut between them whatever its merges. ASCII pairs are kept exactly (128 x 128
+// bits), and so are triples of ASCII letters case-folded (26^3 bits); triples of letters and digits
+// with a digit are never asked; other pairs and triples are in a hashed bit table (2^bitsLog bits, two a sequence: false positives only lower the floor). Tokens
+// that are not whole UTF-8 text (byte pieces of rare characters) add nothing. Deterministic for a
+// given tiktoken release.
+// Run after `pnpm build`: node bench/derive-token-sequences.ts [bits as a power of two]
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import {
+  asciiTripleIndex,
+  tokenSequenceHash,
+  tokenSequenceSecondHash,
+} from '../dist/token-sequence-hash.js';
+
+const require = createRequire(import.meta.url);
+const tiktoken = require('@dqbd/tiktoken') as typeof import('@dqbd/tiktoken');
+const o200k = tiktoken.get_encoding('o200k_base');
+const bitsLog = Number(process.argv[2] ?? 20);
+const decoder = new TextDecoder('utf-8', { fatal: true });
+const ascii = new Uint8Array((128 * 128) / 8);
+const letterTriples = new Uint8Array(Math.ceil(26 ** 3 / 8));
+const hashed = new Uint8Array(1 << (bitsLog - 3));
+const mask = (1 << bitsLog) - 1;
+const setBit = (bits: Uint8Array, bit: number) => {
+  bits[bit >>> 3]! |= 1 << (bit & 7);
+};
+const sequences = new Set<string>();
+const add = (first: number, second: number, third: number) => {
+  sequences.add(`${first},${second},${third}`);
+  const hash = tokenSequenceHash(first, second, third);
+  setBit(hashed, hash & mask);
+  setBit(hashed, tokenSequenceSecondHash(hash) & mask);
+};
+let tokens = 0;
+// Tokens of one character repeated (as decoded, no space dropped), for the repeat-run table.
+const repeats = new Set<string>();
+for (let id = 0; id < 200_019; id++) {
+  let text: string;
+  try {
+    text = decoder.decode(o200k.decode_single_token_bytes(id));
+  } catch {
+    continue;
+  }
+  tokens++;
+  if (text.length > 1 && text.charCodeAt(0) === text.charCodeAt(text.length - 1)) repeats.add(text);
+  if (text.length > 1 && text.charCodeAt(0) === 32) text = text.slice(1);
+  // Two characters that are one token (alone or after a space), keyed apart from the pairs inside.
+  if (text.length === 2) add(text.charCodeAt(0), text.charCodeAt(1), -2);
+  for (let i = 1; i < text.length; i++) {
+    const first = text.charCodeAt(i - 1);
+    const second = text.charCodeAt(i);
+    if (first < 128 && second < 128) setBit(ascii, (first << 7) | second);
+    else add(first, second, -1);
+    if (i >= 2) {
+      const zeroth = text.charCodeAt(i - 2);
+      const index = asciiTripleIndex(zeroth, first, second);
+      if (index >= 0) setBit(letterTriples, index);
+      else if (index === -2) add(zeroth, first, second);
+    }
+  }
+}
+// Tokens a BMP character costs beyond one, 4 bits a character: the low two after a space or alone,
+// whichever is fewer (a run's first character), the high two alone (inside a run).
+const extra = new Uint8Array(65536 / 2);
+const histogram = [0, 0, 0];
+for (let code = 0x80; code < 65536; code++) {
+  if (code >= 0xd800 && code <= 0xdfff) continue;
+  const character = String.fromCharCode(code);
+  const alone = o200k.encode_ordinary(character).length;
+  const fewest = Math.min(alone, o200k.encode_ordinary(` ${character}`).length);
+  histogram[Math.min(2, fewest - 1)]!++;
+  const bits = Math.min(3, fewest - 1) | (Math.min(3, alone - 1) << 2);
+  extra[code >>> 1]! |= bits << ((code & 1) * 4);
+}
+// A run of one character is merged pair by pair: into 2, then 4, 8, ... units while such tokens
+// exist. The doubling steps each BMP character has (whitespace and digits left out: their runs are
+// priced apart), as "code:steps" for the characters with one or more.
+const doublings: string[] = [];
+for (let code = 33; code < 65536; code++) {
+  if ((code >= 48 && code <= 57) || (code >= 0xd800 && code <= 0xdfff)) continue;
+  const character = String.fromCharCode(code);
+  let steps = 0;
+  while (steps < 7 && repeats.has(character.repeat(2 ** (steps + 1)))) steps++;
+  if (steps > 0) doublings.push(`${code.toString(36)}:${steps}`);
+}
+let set = 0;
+for (const byte of hashed) for (let b = 0; b < 8; b++) set += (byte >> b) & 1;
+const falsePositives = (set / (1 << bitsLog)) ** 2;
+const chunks = (bytes: Uint8Array) =>
+  Buffer.from(bytes)
+    .toString('base64')
+    .match(/.{1,96}/g)!
+    .map((line) => `  '${line}',`)
+    .join('\n');
+writeFileSync(
+  new URL('../src/token-sequences.ts', import.meta.url),
+  `// Generated by bench/derive-token-sequences.ts (do not edit): from the ${tokens} o200k_base tokens that are
+// whole UTF-8 text, the tokens beyond one that each BMP character costs alone (${histogram.join(' / ')} characters
+// at 0 / 1 / 2+ after a space or alone), the ASCII pairs and letter triples inside a token, and the ${sequences.size} other pairs and triples inside a
+// token as a hashed table of 2^${bitsLog} bits, two a sequence (${(100 * falsePositives).toFixed(1)} % false positives).
+const extraParts = [
+${chunks(extra)}
+];
+const asciiParts = [
+${chunks(ascii)}
+];
+const letterTripleParts = [
+${chunks(letterTriples)}
+];
+const sequenceParts = [
+${chunks(hashed)}
+];
+const doublingParts = [
+${doublings
+  .join(',')
+  .match(/.{1,96}/g)!
+  .map((line) => `  '${line}',`)
+  .join('\n')}
+];
+export interface TokenSequenceTables {
+  /**
+   * Tokens beyond one a BMP character costs, 4 bits a character (index code >> 1, shift (code & 1)
+   * * 4): the low two after a space or alone, whichever is fewer; the high two alone.
+   */
+  extra: Buffer;
+  /** 1 where an ASCII pair (index first << 7 | second) is inside a token, one byte a pair. */
+  ascii: Uint8Array;
+  /** Bits of the triples of ASCII letters inside a token, case-folded (asciiTripleIndex). */
+  letterTriples: Buffer;
+  /** The hashed bits of the other pairs and the triples. */
+  sequences: Buffer;
+  /** log2 of the units a token of one BMP character repeated holds at most (doubling steps). */
+  doublings: Uint8Array;
+}
+let tables: TokenSequenceTables | undefined;
+/** The tables, decoded on first use: the exact counter (and its cold start) never pays it. */
+export function tokenSequenceTables(): TokenSequenceTables {
+  if (tables === undefined) {
+    const bits = Buffer.from(asciiParts.join(''), 'base64');
+    const ascii = new Uint8Array(128 * 128);
+    for (let pair = 0; pair < ascii.length; pair++) ascii[pair] = (bits[pair >>> 3]! >> (pair & 7)) & 1;
+    tables = {
+      extra: Buffer.from(extraParts.join(''), 'base64'),
+      ascii,
+      letterTriples: Buffer.from(letterTripleParts.join(''), 'base64'),
+      sequences: Buffer.from(sequenceParts.join(''), 'base64'),
+      doublings: new Uint8Array(65536),
+    };
+    for (const entry of doublingParts.join('').split(',')) {
+      const [code, steps] = entry.split(':');
+      tables.doublings[Number.parseInt(code!, 36)] = Number(steps);
+    }
+  }
+  return tables;
+}
+export const tokenSequenceMask = ${mask};
+`,
+);
+console.log(
+  `${tokens} tokens, ${doublings.length} repeatable characters, ${sequences.size} hashed sequences, false positives ${(100 * falsePositives).toFixed(2)} %, extra ${histogram.join('/')}`,
+);
