@@ -1,5 +1,6 @@
 import { CodeUnitBuffer } from './code-unit-buffer.js';
 import { GenerationalCache } from './generational-cache.js';
+import { isPatternSpace } from './is-pattern-space.js';
 import { BytePairEncoder } from './load-byte-pair-encoder.js';
 import type { Encoder } from './load-encoder.js';
 import { countLongPiece, type Ranks, sharedRanks, withPairMemo } from './long-piece-counter.js';
@@ -361,21 +362,4 @@ function safeCutAfter(text: string, from: number): number {
     newline = text.indexOf('\n', newline + 1);
   }
   return text.length;
-}
-
-/** Unicode White_Space, the pattern's `\s`. */
-function isPatternSpace(code: number): boolean {
-  return (
-    (code >= 9 && code <= 13) ||
-    code === 32 ||
-    code === 0x85 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
-  );
 }

@@ -1,3 +1,4 @@
+import { isPatternSpace } from './is-pattern-space.js';
 import {
   asciiTripleIndex,
   tokenSequenceHash,
@@ -186,16 +187,5 @@ function isSequenceAbsent(first: number, second: number, third: number): number 
  * astral characters (emoji; left out of the floor, a run restarts after them).
  */
 function isRunBreak(code: number): boolean {
-  return (
-    (code >= 0xd800 && code <= 0xdfff) ||
-    code === 0x85 ||
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000
-  );
+  return (code >= 0xd800 && code <= 0xdfff) || isPatternSpace(code);
 }
