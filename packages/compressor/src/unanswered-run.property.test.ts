@@ -152,6 +152,7 @@ describe('unanswered runs and the latest ask through repeated compaction (proper
       ),
       { numRuns: 120 },
     );
+    console.info(`unanswered runs, compress: ${JSON.stringify(seen)}`);
     // Premise: the attack reached runs that had to give up earlier asks, runs that fitted whole,
     // and asks too large for any target.
     expect(seen.shrunk).toBeGreaterThan(0);
@@ -249,6 +250,7 @@ describe('unanswered runs and the latest ask through repeated compaction (proper
       ),
       { numRuns: 60 },
     );
+    console.info(`unanswered runs, prepare: ${JSON.stringify(seen)}`);
     expect(seen.shrunk).toBeGreaterThan(0);
     expect(seen.askTooLarge).toBeGreaterThan(0);
     expect(seen.compacted).toBeGreaterThan(0);
@@ -310,8 +312,57 @@ describe('unanswered runs and the latest ask through repeated compaction (proper
       ),
       { numRuns: 150 },
     );
+    console.info(`empty asks and all-system histories: ${JSON.stringify(seen)}`);
     expect(seen.pinned).toBeGreaterThan(0);
     expect(seen.controls).toBeGreaterThan(0);
     expect(seen.allSystemErrors).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('prepare: an empty user message after work on the ask leaves that work clippable', async () => {
+    const seen = { withEmpty: 0, controls: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        conversationStart.filter((start) => start.firstAsk < 4_000 && start.firstReplySize < 4_000),
+        fc.integer(),
+        fc.noBias(fc.integer({ min: 0, max: 2_000 })),
+        // The latest tool output: larger than the window.
+        fc.noBias(fc.integer({ min: 40_000, max: 120_000 })),
+        fc.noBias(fc.integer({ min: 4_000, max: 10_000 })),
+        fc.boolean(),
+        async (start, salt, askSize, outputSize, contextWindow, withEmpty) => {
+          const conversation = new ConversationBuilder(salt, start);
+          conversation.apply({ kind: 'ask', ask: { size: askSize, shape: 'text', secret: false } });
+          const ask = conversation.latestAsk as ModelMessage;
+          conversation.apply({ kind: 'tools', sizes: [outputSize] });
+          // The control has no empty message: the same history otherwise.
+          if (withEmpty)
+            conversation.apply({ kind: 'ask', ask: { size: 0, shape: 'empty', secret: false } });
+          const input = conversation.messages.slice();
+          const reservedOutputTokens = 500;
+          const manager = createContextManager({
+            counter,
+            contextWindow,
+            reservedOutputTokens,
+            strategy: 'receipt',
+          });
+          try {
+            const prepared = await manager.prepare(input);
+            expect(tokens(prepared.messages)).toBeLessThanOrEqual(
+              contextWindow - reservedOutputTokens,
+            );
+            expect(prepared.messages).toContain(ask);
+            expect(toolPairProblems(prepared.messages)).toEqual([]);
+            if (withEmpty) seen.withEmpty++;
+            else seen.controls++;
+          } finally {
+            await manager.close();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    console.info(`empty ask after work: ${JSON.stringify(seen)}`);
+    expect(seen.withEmpty).toBeGreaterThan(0);
+    expect(seen.controls).toBeGreaterThan(0);
   }, 240_000);
 });
