@@ -40,7 +40,7 @@ const askArbitrary: fc.Arbitrary<Ask> = fc.record({
   size: fc.oneof(
     { weight: 6, arbitrary: size(300) },
     { weight: 4, arbitrary: size(30_000) },
-    { weight: 1, arbitrary: size(150_000) },
+    { weight: 2, arbitrary: size(150_000) },
   ),
   shape: fc.constantFrom('text', 'text', 'image', 'file'),
   secret: fc.boolean(),
