@@ -9,6 +9,7 @@ import {
   type PreparedContext,
   type SummarizerRequest,
 } from './index.js';
+import { hasContent } from './latest-ask-index.js';
 import { toolPairProblems } from './test/index.js';
 import { deepFreeze } from './test-utils/deep-freeze.js';
 import { createSimpleCounter } from './test-utils/simple-counter.js';
@@ -25,8 +26,8 @@ import { structuredSummary } from './test-utils/structured-summary.js';
  * middle holds images and files as base64, empty content arrays, reasoning-only replies and
  * tool-approval round trips. After every call, for the messages as they were when it was made:
  * - no orphaned tool call or result, no approval response without its request;
- * - the latest user message is in the result verbatim and no other message of the app's follows it
- *   as a user message;
+ * - the latest user message with content is in the result verbatim and no other message of the
+ *   app's with content follows it as a user message (an empty one is not the ask);
  * - every system message is there verbatim, in order;
  * - the result fits the window (or the call is a typed Baton error);
  * - the credential never reaches the summariser, Baton's inserts, the report or the event;
@@ -339,16 +340,19 @@ describe('an app editing its history around repeated compactions', () => {
                 ).toBe(true);
             }
           }
-          const lastUser = sent.findLastIndex((m) => m.role === 'user' && !isInsert(m));
-          const ask = sent[lastUser]!;
+          // The latest ask is the latest user message with content: an empty one (the app's
+          // 'empty' action) is not the ask, and may stand after it.
+          const users = sent.filter((m) => m.role === 'user' && !isInsert(m));
+          const ask = users.findLast(hasContent) ?? users.at(-1)!;
           const at = out.findLastIndex(
             (m) => m === ask || JSON.stringify(m) === JSON.stringify(ask),
           );
           expect(at, `${label}: latest ask kept`).toBeGreaterThanOrEqual(0);
           for (const later of out.slice(at + 1))
-            expect(later.role === 'user' && !isInsert(later), `${label}: real user after ask`).toBe(
-              false,
-            );
+            expect(
+              later.role === 'user' && !isInsert(later) && hasContent(later),
+              `${label}: real user after ask`,
+            ).toBe(false);
           const systems = sent.filter((m) => m.role === 'system').map(textOf);
           const kept = out.filter((m) => m.role === 'system').map(textOf);
           let cursor = 0;

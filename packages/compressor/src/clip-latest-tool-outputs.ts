@@ -1,5 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { type TokenCounter, toolOutputText } from '@baton/tokens';
+import { latestAskIndex } from './latest-ask-index.js';
 import { clipMiddle } from './peer-api.js';
 
 export interface ClippedToolOutputs {
@@ -23,12 +24,15 @@ interface Piece {
   tokens: number;
 }
 
-/** Start of the latest turn: the last user message (the ask everything after it answers). */
+/**
+ * Start of the latest turn: the last user message with content (the ask everything after it
+ * answers); the last user message when none has content. An empty user message after the ask does
+ * not start a turn: the compressor keeps the work done on the ask before it, so its outputs are
+ * what must be clipped.
+ */
 function latestTurnStart(messages: readonly ModelMessage[]): number {
-  for (let index = messages.length - 1; index >= 0; index--) {
-    if (messages[index]?.role === 'user') return index + 1;
-  }
-  return 0;
+  // Baton's own inserts count as user messages here, as they always did.
+  return latestAskIndex(messages, [], 0) + 1;
 }
 
 /**

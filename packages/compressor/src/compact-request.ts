@@ -56,13 +56,18 @@ export async function compactRequest(input: CompactRequestInput): Promise<Compac
       ...(tools === undefined ? {} : { tools }),
       ...(abortSignal === undefined ? {} : { abortSignal }),
     });
-  const tooBig = (requiredTokens: number, cause?: unknown) =>
-    new ContextWindowExceededError({
+  const tooBig = (requiredTokens: number, cause?: unknown) => {
+    const latestAskTokens = ContextBudgetError.isInstance(cause)
+      ? cause.latestAskTokens
+      : undefined;
+    return new ContextWindowExceededError({
       requiredTokens,
       availableTokens: budget.availableTokens,
       contextWindow: budget.contextWindow,
       cause,
+      ...(latestAskTokens === undefined ? {} : { latestAskTokens: calibrated(latestAskTokens) }),
     });
+  };
   const fits = calibrated(estimate) <= budget.availableTokens;
 
   // Last resort before giving up: the compressor keeps the latest turn verbatim, so an oversized

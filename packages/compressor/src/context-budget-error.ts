@@ -22,6 +22,12 @@ export class ContextBudgetError extends BatonError {
   readonly protectedTokens: number;
   /** True when `headTokens` is already only the system messages (the first exchange was demoted). */
   readonly headDemoted: boolean;
+  /**
+   * Set when the latest user ask by itself, beside the system messages and the smallest insert,
+   * needs more than `targetTokens`: its own tokens. Baton never cuts or summarises that message, so
+   * no compaction of the rest can help; split it, or use a larger window.
+   */
+  readonly latestAskTokens: number | undefined;
 
   constructor(options: {
     targetTokens: number;
@@ -29,17 +35,23 @@ export class ContextBudgetError extends BatonError {
     headTokens: number;
     protectedTokens: number;
     headDemoted?: boolean;
+    latestAskTokens?: number;
   }) {
     const head = !options.headDemoted
       ? `the head (${options.headTokens})`
       : options.headTokens === 0
         ? 'no system messages (the first exchange already joined the middle)'
         : `the system messages (${options.headTokens}; the first exchange already joined the middle)`;
+    const ask = options.latestAskTokens;
     super({
       code: 'context_budget',
-      message: `cannot fit ${options.targetTokens} tokens: ${head} and the protected minimum (latest user ask, the latest assistant reply and trailing calls when they follow it, system messages after the head: ${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead and the smallest insert`,
+      message:
+        ask !== undefined
+          ? `cannot fit ${options.targetTokens} tokens: the latest user ask alone takes ${ask} tokens, too many beside the system messages and the smallest insert (the kept parts need ${options.requiredTokens}); it is kept verbatim (never cut or summarised), so compacting the rest cannot help: split it or use a larger window`
+          : `cannot fit ${options.targetTokens} tokens: ${head} and the protected minimum (latest user ask, the latest assistant reply and trailing calls when they follow it, system messages after the head: ${options.protectedTokens}) need ${options.requiredTokens} tokens with overhead and the smallest insert`,
     });
     this.headDemoted = options.headDemoted ?? false;
+    this.latestAskTokens = ask;
     this.name = 'ContextBudgetError';
     this.targetTokens = options.targetTokens;
     this.requiredTokens = options.requiredTokens;

@@ -69,16 +69,19 @@ function checkResult(
 }
 
 /**
- * Where the smallest tail starts, by the rule stated apart from the compressor's code: at the latest
- * assistant message (after the head), or, when the user spoke after it, at the first user message
- * after it; moved earlier to an allowed cut. `input.length` when no assistant message follows the
+ * Where the smallest tail can start, by the rule stated apart from the compressor's code: at the
+ * latest assistant message (after the head), or, when the user spoke after it, at the latest user
+ * message (the earlier unanswered ones stay whole only while they fit, else they are middle
+ * material); moved earlier to an allowed cut. `input.length` when no assistant message follows the
  * head.
  */
 function smallestTailStart(input: readonly ModelMessage[], head: number): number {
   const { cutAllowed } = analyzeMessages(input);
   const lastAssistant = input.findLastIndex((message) => message.role === 'assistant');
   if (lastAssistant < head) return input.length;
-  let start = input.findIndex((message, index) => index > lastAssistant && message.role === 'user');
+  let start = input.findLastIndex(
+    (message, index) => index > lastAssistant && message.role === 'user',
+  );
   if (start < 0) start = lastAssistant;
   while (start > head && !cutAllowed[start]) start--;
   return start;

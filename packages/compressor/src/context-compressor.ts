@@ -24,6 +24,7 @@ import type {
   ContextCompressorOptions,
   SummaryDetail,
 } from './context-compressor-options.js';
+import { latestAskIndex } from './latest-ask-index.js';
 import { maskToolCallInputs, maskToolMessage } from './mask-tool-message.js';
 import { createReceipt, redactSecrets, renderHandoff } from './peer-api.js';
 import { storableText } from './storable-text.js';
@@ -102,6 +103,8 @@ interface CallContext {
   callerSignal: AbortSignal | undefined;
   started: number;
   tokensBefore: number;
+  /** `#smallestInsertTokens`, once computed. */
+  smallestInsert?: number;
 }
 
 interface StageOutcome {
@@ -507,8 +510,8 @@ export class ContextCompressor {
     let lastAssistant = n - 1;
     while (lastAssistant >= headEnd && messages[lastAssistant]!.role !== 'assistant')
       lastAssistant--;
-    let latestUser = n - 1;
-    while (latestUser >= headEnd && !isAsk(latestUser)) latestUser--;
+    const latestUser = latestAskIndex(messages, inserts, headEnd);
+    const headTokens = context.suffix[0]! - suffix[headEnd]!;
     let minTailStart = lastAssistant >= headEnd ? snapBackward(lastAssistant, headEnd) : n;
     if (lastAssistant >= headEnd && latestUser > lastAssistant) {
       // The user spoke after the assistant's last step: the latest turn starts at the first ask the
@@ -517,6 +520,22 @@ export class ContextCompressor {
       let firstUnanswered = lastAssistant + 1;
       while (!isAsk(firstUnanswered)) firstUnanswered++;
       minTailStart = snapBackward(firstUnanswered, headEnd);
+      // A run of asks the assistant has not answered (queued messages, pasted files, replies that
+      // failed) that cannot stay whole beside the head and the smallest insert: the earlier ones are
+      // middle material, and the smallest tail starts at the latest one. The tail scan below then
+      // takes back as many of them as the room allows, latest first.
+      const insertRoom = Math.max(reserveTokens, this.#smallestInsertTokens(context));
+      const needs = (cut: number) =>
+        context.baseTokens +
+        headTokens +
+        suffix[cut]! +
+        this.#systemTokens(context, headEnd, cut) +
+        insertRoom;
+      if (needs(minTailStart) > targetTokens) {
+        let cut = minTailStart + 1;
+        while (cut < latestUser && (!allowed[cut] || needs(cut) > targetTokens)) cut++;
+        minTailStart = snapBackward(Math.min(cut, latestUser), headEnd);
+      }
     }
     // Trailing messages that cannot start a tail (e.g. orphan tool results) stay with the tail.
     minTailStart = snapBackward(minTailStart, headEnd);
@@ -527,7 +546,6 @@ export class ContextCompressor {
       else minTailStart = snapBackward(latestUser, headEnd);
     }
 
-    const headTokens = context.suffix[0]! - suffix[headEnd]!;
     const pinnedTokens = pinnedIndex === undefined ? 0 : counts[pinnedIndex]!;
     const protectLast = this.#options.protectLastNTokens ?? 20_000;
     const room = targetTokens - context.baseTokens - headTokens - pinnedTokens - reserveTokens;
@@ -542,6 +560,22 @@ export class ContextCompressor {
     const askIndex = pinnedIndex;
     if (pinnedIndex !== undefined && pinnedIndex >= tailStart) pinnedIndex = undefined;
     return { headEnd, headDemoted: demoteHead, minTailStart, tailStart, pinnedIndex, askIndex };
+  }
+
+  /**
+   * Tokens of the smallest handoff with its record line and the notes it may carry (after the
+   * pinned ask, recall), counted with wide indexes so the room covers any layout: what the verbatim
+   * parts must leave room for (a truncation notice is smaller).
+   */
+  #smallestInsertTokens(context: CallContext): number {
+    context.smallestInsert ??=
+      minimumHandoffTokens +
+      context.counter.countMessage({ role: 'user', content: insertTagSample }) +
+      context.counter.count(this.#afterAskNote({ tailStart: 1_000_000 } as Layout)) +
+      context.counter.count(
+        this.#recallNote({ headEnd: 1_000_000, tailStart: 1_000_000 } as Layout),
+      );
+    return context.smallestInsert;
   }
 
   /** Tokens of the system messages among `from..to-1`. */
@@ -560,12 +594,23 @@ export class ContextCompressor {
   /** The error for a result of `requiredTokens` that the verbatim parts of `layout` left over budget. */
   #budgetError(context: CallContext, layout: Layout, requiredTokens: number): ContextBudgetError {
     const { head, kept } = this.#protectedTokens(context, layout);
+    // The latest ask with every system message and the smallest insert: when even that is over,
+    // the ask itself is the problem, and the error says so rather than blame the head or the tail.
+    const ask = latestAskIndex(context.messages, context.inserts, 0);
+    const askTokens = ask < 0 ? 0 : context.counts[ask]!;
+    const askAlone =
+      context.baseTokens +
+      context.systemPrefix[context.messages.length]! +
+      askTokens +
+      this.#smallestInsertTokens(context);
+    const askTooLarge = ask >= 0 && askAlone > context.targetTokens;
     return new ContextBudgetError({
       targetTokens: context.targetTokens,
       requiredTokens,
       headTokens: head,
       protectedTokens: kept,
       headDemoted: layout.headDemoted,
+      ...(askTooLarge ? { latestAskTokens: askTokens } : {}),
     });
   }
 
@@ -582,17 +627,9 @@ export class ContextCompressor {
     demoteHead = false,
   ): { layout: Layout; handoffTokens: number } {
     const summaryTarget = this.#options.summaryTargetTokens ?? 750;
-    // The note an insert after the pinned ask carries; counted with a wide index, so the room
+    // The record line and the notes an insert may carry, counted with wide indexes so the room
     // reserved covers any layout.
-    const noteTokens = context.counter.count(
-      this.#afterAskNote({ tailStart: 1_000_000 } as Layout),
-    );
-    const envelope =
-      context.counter.countMessage({ role: 'user', content: insertTagSample }) +
-      noteTokens +
-      context.counter.count(
-        this.#recallNote({ headEnd: 1_000_000, tailStart: 1_000_000 } as Layout),
-      );
+    const envelope = this.#smallestInsertTokens(context) - minimumHandoffTokens;
     const probe = demoteHead
       ? this.#layout(context, 0, true)
       : this.#pickLayout(context, 0, minimumHandoffTokens + envelope);
@@ -907,11 +944,12 @@ export class ContextCompressor {
 
   /** The latest user message when it stays below the handoff (pinned or in the tail). */
   #latestUserIndex(context: CallContext, layout: Layout): number | undefined {
-    const { messages } = context;
-    for (let index = messages.length - 1; index >= layout.tailStart; index--) {
-      if (messages[index]!.role === 'user' && !context.inserts[index]) return index;
-    }
-    return layout.pinnedIndex;
+    const { messages, inserts } = context;
+    const inTail = latestAskIndex(messages, inserts, layout.tailStart, true);
+    if (inTail >= 0) return inTail;
+    if (layout.pinnedIndex !== undefined) return layout.pinnedIndex;
+    const empty = latestAskIndex(messages, inserts, layout.tailStart);
+    return empty < 0 ? undefined : empty;
   }
 
   #latestAsk(context: CallContext, layout: Layout): string | undefined {

@@ -15,6 +15,12 @@ export class ContextWindowExceededError extends BatonError {
   /** Input tokens the window allows: `contextWindow - reservedOutputTokens`. */
   readonly availableTokens: number;
   readonly contextWindow: number;
+  /**
+   * Set when the latest user ask by itself (with the system messages and the smallest insert) does
+   * not fit: its tokens. Baton keeps that message verbatim and never cuts or summarises it, so the
+   * caller must split it or use a larger window.
+   */
+  readonly latestAskTokens: number | undefined;
 
   constructor({
     requiredTokens,
@@ -22,17 +28,22 @@ export class ContextWindowExceededError extends BatonError {
     contextWindow,
     message,
     cause,
+    latestAskTokens,
   }: {
     requiredTokens: number;
     availableTokens: number;
     contextWindow: number;
     message?: string;
     cause?: unknown;
+    latestAskTokens?: number;
   }) {
     super({
       code: 'context_window_exceeded',
       message:
         message ??
+        (latestAskTokens !== undefined
+          ? `the latest user message alone takes ${latestAskTokens} tokens, more than the ${contextWindow}-token window leaves (${availableTokens} after reserving output) beside the system messages; Baton keeps it verbatim, so split it or use a larger window`
+          : undefined) ??
         `the request needs ${requiredTokens} input tokens but the ${contextWindow}-token window leaves ${availableTokens} after reserving output`,
       cause,
     });
@@ -40,6 +51,7 @@ export class ContextWindowExceededError extends BatonError {
     this.requiredTokens = requiredTokens;
     this.availableTokens = availableTokens;
     this.contextWindow = contextWindow;
+    this.latestAskTokens = latestAskTokens;
   }
 
   static override isInstance(error: unknown): error is ContextWindowExceededError {
