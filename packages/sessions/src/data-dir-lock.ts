@@ -79,11 +79,13 @@ export async function lockDataDir(dataDir: string, target: string): Promise<Data
   let real: string;
   try {
     mkdirSync(folder, { recursive: true });
-    const stats = statSync(folder);
+    // Everything after this reads the resolved folder: a symlink swapped while the store is open
+    // must not move its lock file (close would then leave the opened folder locked).
+    real = realpathSync(folder);
+    const stats = statSync(real);
     if (!stats.isDirectory())
       throw Object.assign(new Error('not a directory'), { code: 'ENOTDIR' });
     identity = `${stats.dev}:${stats.ino}`;
-    real = realpathSync(folder);
   } catch (error) {
     // A path through a file, a read-only place: say so as the store's own error, not the raw one.
     throw new StoreConnectionError({
@@ -92,7 +94,7 @@ export async function lockDataDir(dataDir: string, target: string): Promise<Data
       detail: 'the data folder could not be created',
     });
   }
-  const path = join(folder, dataDirLockName);
+  const path = join(real, dataDirLockName);
   const host = hostname();
   const refuse = (owner: LockOwner | undefined, detail?: string): never => {
     throw new StoreConnectionError({

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BatonError } from '@baton/tokens';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSessionStore, StoreConnectionError } from './index.js';
+import { createSessionStore, dataDirLockName, StoreConnectionError } from './index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'baton-sessions-dir-paths-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -97,6 +97,24 @@ describe('PGlite dataDir spellings', () => {
       const store = await createSessionStore({ dataDir });
       await store.close();
     }
+  }, 120_000);
+
+  it('a symlink swapped while the store is open: close frees the folder that was opened', async () => {
+    const first = join(root, 'swap-a');
+    const second = join(root, 'swap-b');
+    const link = join(root, 'swap-link');
+    mkdirSync(first);
+    mkdirSync(second);
+    symlinkSync(first, link);
+    const store = await createSessionStore({ dataDir: link });
+    // The link now names another folder: that one is free, the opened one is not.
+    rmSync(link);
+    symlinkSync(second, link);
+    expect(await openFailure(link)).toBeUndefined();
+    expect(StoreConnectionError.isInstance(await openFailure(first))).toBe(true);
+    await store.close();
+    expect(existsSync(join(first, dataDirLockName)), 'lock left behind').toBe(false);
+    expect(await openFailure(first)).toBeUndefined();
   }, 120_000);
 
   it('a folder PGlite cannot use fails with a typed store error, not a raw one', async () => {
