@@ -1048,15 +1048,26 @@ function mergeSegment(
   // pairs of a script's letters, a run of one symbol), they are merged left to right in one pass,
   // as tiktoken would merge them one after another: each is the least pair (rank, position) when
   // merged, as long as no merge creates a pair of that rank or less (then the queue takes over).
+  // A sweep's pass also gathers the least rank for the next one, a bound from below: the least of
+  // every rank it passed or wrote (a rank passed may be rewritten higher later in the pass, when its
+  // right neighbour merges). Equal to the least current rank, or below all of them: then a sweep
+  // finds no pair of it, and one scan gives the exact least (sweeps merge only pairs of the least
+  // current rank, tiktoken's next merges; a bound above it would merge out of order).
   let parts = length;
+  let least = leastRank(pairRank, next, length);
+  let exact = true;
   for (;;) {
-    let least = noRank;
-    for (let i = 0; i < length; i = next[i]!) if (pairRank[i]! < least) least = pairRank[i]!;
     if (least === noRank) break;
+    if (!exact) sweepCounts.gathered++;
     let merged = 0;
     let undercut = false;
+    let bound = noRank;
     for (let start = 0; start < length; start = next[start]!) {
-      if (pairRank[start] !== least) continue;
+      const current = pairRank[start]!;
+      if (current !== least) {
+        if (current < bound) bound = current;
+        continue;
+      }
       const absorbed = next[start]!;
       const after = next[absorbed]!;
       next[start] = after;
@@ -1079,10 +1090,21 @@ function mergeSegment(
         undercut = true;
         break;
       }
+      if (own < bound) bound = own;
+      if (leftRank < bound) bound = leftRank;
+    }
+    if (merged === 0 && !exact) {
+      // The bound was below every current rank: the exact least, and sweep again.
+      sweepCounts.rescans++;
+      least = leastRank(pairRank, next, length);
+      exact = true;
+      continue;
     }
     parts -= merged;
     // A sweep reads every part: it pays while it merges a good share of them.
     if (undercut || merged * sweepShare < parts) break;
+    least = bound;
+    exact = false;
   }
   queue.reset(length);
   for (let i = 0; i < length; i = next[i]!) if (pairRank[i] !== noRank) queue.set(i, pairRank[i]!);
@@ -1119,6 +1141,22 @@ function mergeSegment(
   history.parts = length - steps;
   history.lastSettled = settledStep(lastTokens, lastStarts, steps);
   history.firstSettled = settledStep(firstTokens, firstEnds, steps);
+}
+
+/** The least rank of the current pairs of a segment merge's parts (`noRank` for none). */
+function leastRank(pairRank: Int32Array, next: Int32Array, length: number): number {
+  let least = noRank;
+  for (let i = 0; i < length; i = next[i]!) if (pairRank[i]! < least) least = pairRank[i]!;
+  return least;
+}
+
+// Sweeps of segment merges on a gathered least rank, and those of them that matched no pair (the
+// parts then scanned again for the least), since the process started: a test's probe.
+const sweepCounts = { gathered: 0, rescans: 0 };
+
+/** Sweeps on a gathered least rank, and rescans, so far (a test's probe). */
+export function sweepProbe(): { gathered: number; rescans: number } {
+  return { ...sweepCounts };
 }
 
 /** The first step of `steps` after which a part's token (and extent) stays the same to the end. */
