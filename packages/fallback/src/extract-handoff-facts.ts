@@ -232,10 +232,18 @@ const isBoundary = (code: number) => code < 128 && tokenBoundary[code] === 1;
 const diffHeader = /^(?:diff --git (?:a\/\S+ )?|--- |\+\+\+ )$/;
 const maxDiffPrefix = 4096;
 
-/** The path of a `file://` URL token: `file:///x/y` -> `/x/y`, `file:///C:/x` -> `C:/x`. */
+// RFC 8089: `file://host/path`. An empty host or `localhost` is this machine; any other host is
+// a share on that host, the UNC path `//host/share/x`.
+const fileUrlHost = /^([^/]*)(\/.*)?$/s;
+
+/**
+ * The path of a `file://` URL token: `file:///x/y` and `file://localhost/x/y` -> `/x/y`,
+ * `file:///C:/x` -> `C:/x`, `file://server/share/x` -> `//server/share/x`.
+ */
 function fileUrlPath(token: string): string {
-  const path = token.slice(7);
-  return /^\/[A-Za-z]:[\\/]/.test(path) ? path.slice(1) : path;
+  const [, host = '', rest = ''] = fileUrlHost.exec(token.slice(7)) ?? [];
+  if (host !== '' && host.toLowerCase() !== 'localhost') return `//${host}${rest}`;
+  return /^\/[A-Za-z]:[\\/]/.test(rest) ? rest.slice(1) : rest;
 }
 
 /** Paths mentioned in free text (POSIX, `~`, Windows), in order of appearance, repeats included. */
@@ -875,8 +883,21 @@ const workingDirectoryMention =
   /(?<![\w/\\.-])(?:working directory|current directory|cwd|workdir|workspace(?:[_ ]?(?:root|path|folder|dir(?:ectory)?))?|project[_ ](?:root|dir(?:ectory)?|folder|path)|repo(?:sitory)?[_ ]root|working in)(?:<\/?[a-z_]+>|(?:[ \t:=]|\b(?:is|at|in|set|to|located|the|repository|repo|project|folder)\b)*)[`"']?(\/[^\s`"'<>,;]+|[A-Za-z]:[\\/][^\s`"'<>,;]*|\\\\[^\s`"'<>,;]+)/gi;
 
 // A command line that opens by entering a directory (after an optional `bash -lc` and quote).
+// The spaces around a closing quote are one run, then the quote and a second run: two runs of
+// `\s*` side by side split n spaces n ways (a long `cd /a    x` was quadratic).
 const enteredDirectory =
-  /^\s*(?:(?:ba|z)?sh\s+-l?c\s+["']?)?cd\s+(?:"([^"\n]+)"|([~/][^\s;&|'"]*|[A-Za-z]:\\[^\s;&|'"]*))\s*["']?\s*(?:&&|;|$)/;
+  /^\s*(?:(?:ba|z)?sh\s+-l?c\s+["']?)?cd\s+(?:"([^"\n]+)"|([~/][^\s;&|'"]*|[A-Za-z]:\\[^\s;&|'"]*))\s*(?:["']\s*)?(?:&&|;|$)/;
+// A `cd` opens a command line: its head is enough, whatever follows (a heredoc, a script).
+const enteredDirectoryHead = 4096;
+/** The directory a command line enters first (`cd /repo && make`), read from its head only. */
+function enteredDirectoryIn(command: string): string | null {
+  const head = command.slice(0, enteredDirectoryHead);
+  const entered = enteredDirectory.exec(head);
+  if (entered === null) return null;
+  // A line cut inside the `cd` (its `$` is the cut, not the end) names no directory.
+  if (head.length < command.length && entered[0].length === head.length) return null;
+  return entered[1] ?? entered[2]!;
+}
 const printsDirectory = /^(?:(?:ba|z)?sh\s+-l?c\s+["']?)?pwd["']?$/;
 const rootedLine = /^(?:\/|[A-Za-z]:\\)[^\n]*$/;
 
@@ -1210,8 +1231,8 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
                 ? commandLine(record.input as Record<string, unknown>)
                 : undefined;
             // `cd /repo && make`, `bash -lc 'cd /repo; pytest'`: the shell's working directory.
-            const entered = command === undefined ? null : enteredDirectory.exec(command);
-            if (entered) namedDirectories.push(entered[1] ?? entered[2]!);
+            const entered = command === undefined ? null : enteredDirectoryIn(command);
+            if (entered !== null) namedDirectories.push(entered);
             if (command !== undefined && command.length <= 20_000) {
               // A shell writes and prints files with no path argument to say so.
               const effects = shellFileEffects(command);
