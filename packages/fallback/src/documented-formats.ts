@@ -50,3 +50,29 @@ export function documentedFormatOwner(
   }
   return undefined;
 }
+
+/**
+ * Discord's head (the base64 user id and the timestamp) with its HMAC cut by a separator or a line
+ * break and the rest of it after: a token split for display or by a list. Each half alone is short
+ * of the issuer's 27–38 and reads as a near-miss, so the cut is found here with both halves
+ * together; a short HMAC followed by too little to complete one stays the near-miss it looks like.
+ */
+const cutDiscordToken =
+  /(?<![\w-])[MNO][\w-]{23,25}\.[\w-]{6}\.([\w-]{1,26})(?=[,;\s])[,;]?[ \t]{0,8}(?:\r?\n[ \t]{0,8})?([\w-]{1,37})(?![\w-])/g;
+
+export interface CutLayoutSpan {
+  kind: string;
+  start: number;
+  end: number;
+}
+
+/** Tokens of a documented layout whose last segment is parted in two (`….hmac,rest`). */
+export function findCutLayoutTokens(text: string): CutLayoutSpan[] {
+  const spans: CutLayoutSpan[] = [];
+  for (const match of text.matchAll(cutDiscordToken)) {
+    const hmac = match[1]!.length + match[2]!.length;
+    if (hmac < 27 || hmac > 38) continue;
+    spans.push({ kind: 'discord-token', start: match.index!, end: match.index! + match[0].length });
+  }
+  return spans;
+}

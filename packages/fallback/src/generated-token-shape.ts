@@ -292,12 +292,14 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
     // Over the 22 symbols of hex in both cases the most is log2(22) = 4.46 bits, and a sample of n
     // falls short of it by about 21 / (2 n ln 2) bits.
     floor = Math.min(floor, Math.log2(22) - 21 / (2 * core.length * Math.LN2) - 0.6);
-  } else if ((lower === 0 || upper === 0) && (value.match(separatorRuns)?.length ?? 0) <= 1) {
+  } else if ((lower === 0 || upper === 0) && (value.match(separatorRuns)?.length ?? 0) === 0) {
     // One case of letters and digits is 36 symbols, not 62: a random sample of 32 falls short of
     // the floor above one time in eight (its mean is 4.27 bits); the same bias estimate as for hex.
     // Strictly one case (a camel name's few capitals, `sqlButtonIpv4Green24`, are words of low
-    // entropy), and one or two pieces (leetspeak, `l00k_47_y0u_r3v3rs1ng`, switches between
-    // letters and digits as often as a body, and only its low entropy gives it away).
+    // entropy), and one piece: a random body has no separator, while a name joins its parts with
+    // them (leetspeak, `l00k_47_y0u_r3v3rs1ng`, switches between letters and digits as often as a
+    // body, and only its low entropy gives it away; a stack's resource name,
+    // `assetsbucketcc546a84-u8ziphoyvvi3`, is a word, a hash and a suffix).
     floor = Math.min(floor, Math.log2(36) - 35 / (2 * core.length * Math.LN2) - 0.6);
   }
   if (shannonEntropy(core) < floor) return false;

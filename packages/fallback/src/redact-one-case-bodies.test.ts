@@ -68,4 +68,36 @@ describe('generated bodies in one case of letters with digits', () => {
     }
     expect(changed).toEqual([]);
   });
+
+  it('controls: a stack resource name (word, hash, 12-character suffix) stays under its old rate', () => {
+    // `website-stack-staticbucketea3ec513-h4l1e2z5htxf`: CloudFormation's physical id of a logical
+    // resource. The body after the prefix is two pieces, a word glued to a hash and a suffix; the
+    // 36-symbol floor is for a random body of one piece. Before it, 68 % of these were redacted
+    // (for the 12-character suffix alone); with it on two pieces, 93 %; now 69 % (measured over
+    // 4,000 draws; the bound is that plus four standard deviations over 600).
+    const words = [
+      'orders',
+      'billing',
+      'assets',
+      'logs',
+      'uploads',
+      'static',
+      'website',
+      'backups',
+    ];
+    const word = fc.constantFrom(...words);
+    const names = fc.sample(
+      fc.tuple(word, word, drawn('0123456789abcdef', 8, 8), drawn(lowerAlphabet, 12, 12)),
+      600,
+    );
+    let redacted = 0;
+    for (const [stack, resource, hash, suffix] of names) {
+      const name = `${stack}-stack-${resource}bucket${hash}-${suffix}`;
+      // Premise: one case, and the body after the prefix in two pieces.
+      expect(name).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+){3}$/);
+      const text = `deployed to ${name} now`;
+      if (redactSecrets(text).text !== text) redacted++;
+    }
+    expect(redacted / names.length).toBeLessThan(0.69 + 4 * Math.sqrt((0.69 * 0.31) / 600));
+  });
 });

@@ -1,6 +1,6 @@
 import { InvalidInputError } from '@baton/tokens';
 import { type DecodedView, decodeTextEscapes } from './decode-text-escapes.js';
-import { documentedFormatOwner } from './documented-formats.js';
+import { documentedFormatOwner, findCutLayoutTokens } from './documented-formats.js';
 import { encodedFileRanges } from './encoded-file-ranges.js';
 import { encodesPair } from './encodes-pair.js';
 import {
@@ -857,6 +857,10 @@ function collectGatedSpans(
   // Last: where a named rule found the same span, its kind is the one reported.
   // The named spans are those found so far (the loop appends after them), indexed only when a
   // generated token's owner is asked about: two Maps per text redacted, almost never read.
+  // A Discord token cut inside its HMAC (`….hmac,rest`): each half alone is a near-miss.
+  if (!disabled?.includes('discord-token')) {
+    for (const span of findCutLayoutTokens(text)) spans.push(span);
+  }
   const namedCount = spans.length;
   let named: NamedSpans | undefined;
   for (const span of findGeneratedTokens(text)) {
