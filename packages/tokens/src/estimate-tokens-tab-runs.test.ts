@@ -41,7 +41,7 @@ const tsv = fc
   .map((rows) => rows.map((row) => row.join('\t')).join('\n'));
 const statement = fc.oneof(
   fc.tuple(word, number).map(([a, b]) => `${a} := ${b}`),
-  fc.tuple(word, word).map(([a, b]) => `if ${a} != nil {`),
+  word.map((a) => `if ${a} != nil {`),
   fc.constant('}'),
   fc.constant('})'),
   word.map((a) => `return ${a}, nil`),
