@@ -2,6 +2,7 @@ import {
   extendedFeatureCount,
   extractFeatures,
   featureCount,
+  featureNames,
   mergedRepeatRunTokens,
   newlineRunOverflowCl100k,
   newlineRunOverflowO200k,
@@ -11,6 +12,7 @@ import {
 } from './heuristic-features.js';
 import { heuristicWeights } from './heuristic-weights.js';
 import { InvalidInputError } from './invalid-input-error.js';
+import { tabRunTokens } from './tab-run-tokens.js';
 import type { Encoding } from './types.js';
 
 export interface EstimateTokensOptions {
@@ -22,6 +24,8 @@ export interface EstimateTokensOptions {
 }
 
 const scratch = new Float64Array(extendedFeatureCount);
+const spaceRunsFeature = featureNames.indexOf('spaceRuns');
+const spacesBeforeDigitsFeature = featureNames.indexOf('spacesBeforeDigits');
 /** Every encoding Baton accepts: the one list both `estimateTokens` and the counter validate against. */
 export const knownEncodings: ReadonlySet<unknown> = new Set<Encoding>([
   'o200k_base',
@@ -81,6 +85,9 @@ export function estimateTokensUnchecked(text: string, encoding: Encoding): numbe
     scratch[isCl100k ? newlineRunOverflowCl100k : newlineRunOverflowO200k]!;
   // The cuts o200k's vocabulary cannot avoid (token-floor.ts) and the tokens of runs it merges: an
   // estimate below them is low. cl100k's vocabulary differs, and its tables are not shipped.
-  if (!isCl100k) sum = Math.max(sum, scratch[tokenPairFloor]! + scratch[mergedRepeatRunTokens]!);
+  if (!isCl100k) {
+    sum += tabRunTokens(text, weights[spaceRunsFeature]!, weights[spacesBeforeDigitsFeature]!);
+    sum = Math.max(sum, scratch[tokenPairFloor]! + scratch[mergedRepeatRunTokens]!);
+  }
   return Math.max(1, Math.round(sum));
 }
