@@ -45,7 +45,9 @@ const mapeHeld = (name: HostileClass) =>
   (name.startsWith('random-') && name !== 'random-cyrillic') ||
   name === 'word-random-rest' ||
   name === 'mixed-script-identifiers' ||
-  name === 'punctuation-runs';
+  name === 'punctuation-runs' ||
+  // One word repeated: 80 % per-text error when priced as one long word (7 % worst of 3 seeds now).
+  name === 'word-repeated';
 
 describe(`estimateTokens on hostile classes (seed ${seed})`, () => {
   afterAll(() => exact.dispose());
@@ -69,20 +71,36 @@ describe(`estimateTokens on hostile classes (seed ${seed})`, () => {
     }
   });
 
-  // Left open: one short word repeated without spaces is still undercounted (`the` 2,000 times at
-  // 0.5 of exact, `and` 0.61) while long ones are overcounted (`information` 4.6x): the class's
-  // aggregate swings with the words drawn (two long texts: as low as -43 % over 20 seeds), so it is
-  // not held here.
+  // One unit repeated without whitespace (a word, random letters of any script, punctuation, mixed;
+  // alone or inside a longer piece) was priced as one long word: `the` 2,000 times at 0.50 of the
+  // exact count, `and` 0.61, `мир` 0.38, while `information` was 4.6x, so the word-repeated class
+  // swung from -43 % to +41 % by the words drawn. Now priced by copies of the unit (periodic-runs.ts).
   it('undercounts no class by more than 10 % in aggregate, 20-2,000 characters', () => {
     for (const [name, { bias }] of shortReport)
-      if (name !== 'word-repeated')
-        expect(bias, `${name}; ${describeReport(shortReport)}`).toBeGreaterThanOrEqual(-0.1);
+      expect(bias, `${name}; ${describeReport(shortReport)}`).toBeGreaterThanOrEqual(-0.1);
   });
 
+  // Left open at 10,000+ characters for the repeated classes: two texts a class, and a copy is priced
+  // by the unit's estimate after a space, where 5 of the 142 listed words are one token but two or
+  // three bare (`these`, `understanding`): one such text drawn long swung the aggregate to -39 % in 1
+  // seed of 20. The 150 short texts a class average it out.
   it('undercounts no class by more than 10 % in aggregate, 10,000-100,000 characters', () => {
     for (const [name, { bias }] of longReport)
-      if (name !== 'word-repeated')
+      if (name !== 'word-repeated' && name !== 'unit-repeated')
         expect(bias, `${name}; ${describeReport(longReport)}`).toBeGreaterThanOrEqual(-0.1);
+  });
+
+  it('premise: the repeated classes hold a unit of 2-16 characters repeated in a row', () => {
+    // Cut to length, a short text may keep fewer than two copies (23 characters of
+    // `understanding`): held from 100 characters, where most must keep three.
+    const twice = /(\S{2,16}?)\1/u;
+    const thrice = /(\S{2,16}?)\1\1/u;
+    const repeated = [...short, ...long].filter(
+      (s) => (s.class === 'word-repeated' || s.class === 'unit-repeated') && s.text.length >= 100,
+    );
+    for (const sample of repeated) expect(twice.test(sample.text), sample.text).toBe(true);
+    const three = repeated.filter((s) => thrice.test(s.text)).length;
+    expect(three / repeated.length).toBeGreaterThan(0.8);
   });
 
   it('keeps per-text MAPE at or under 10 % on the classes it prices closely', () => {

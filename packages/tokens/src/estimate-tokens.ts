@@ -12,6 +12,7 @@ import {
 } from './heuristic-features.js';
 import { heuristicWeights } from './heuristic-weights.js';
 import { InvalidInputError } from './invalid-input-error.js';
+import { periodicRuns } from './periodic-runs.js';
 import { tabRunTokens } from './tab-run-tokens.js';
 import type { Encoding } from './types.js';
 
@@ -24,6 +25,7 @@ export interface EstimateTokensOptions {
 }
 
 const scratch = new Float64Array(extendedFeatureCount);
+const runScratch = new Float64Array(extendedFeatureCount);
 const spaceRunsFeature = featureNames.indexOf('spaceRuns');
 const spacesBeforeDigitsFeature = featureNames.indexOf('spacesBeforeDigits');
 /** Every encoding Baton accepts: the one list both `estimateTokens` and the counter validate against. */
@@ -68,12 +70,26 @@ export function estimateTokens(text: string, options: EstimateTokensOptions = {}
  * counter calls this for every uncached string).
  */
 export function estimateTokensUnchecked(text: string, encoding: Encoding): number {
-  if (text.length === 0) return 0;
+  return text.length === 0 ? 0 : Math.max(1, Math.round(estimatedSum(text, encoding)));
+}
+
+/** The estimate of non-empty `text` before rounding. */
+function estimatedSum(text: string, encoding: Encoding): number {
   const isCl100k =
     encoding === 'cl100k_base' || encoding === 'p50k_base' || encoding === 'r50k_base';
   const weights = isCl100k ? heuristicWeights.cl100k_base : heuristicWeights.o200k_base;
   scratch.fill(0);
   extractFeatures(text, scratch);
+  const runs = periodicRuns(text);
+  if (runs !== null) {
+    // Each run is priced apart (periodicRunTokens): its own features come off the text's. Pricing
+    // the text around the runs afresh instead cost a second pass over long texts with a short run
+    // (`../../../` in a transcript): a third of the estimator's speed on real text.
+    runScratch.fill(0);
+    for (let r = 0; r < runs.length; r += 3)
+      extractFeatures(flat(text.slice(runs[r], runs[r + 1])), runScratch);
+    for (let i = 0; i < extendedFeatureCount; i++) scratch[i]! -= runScratch[i]!;
+  }
   let sum = 0;
   for (let i = 0; i < featureCount; i++) sum += scratch[i]! * weights[i]!;
   // Whitespace runs longer than the longest whitespace token, never undercounted, and runs of one
@@ -89,5 +105,39 @@ export function estimateTokensUnchecked(text: string, encoding: Encoding): numbe
     sum += tabRunTokens(text, weights[spaceRunsFeature]!, weights[spacesBeforeDigitsFeature]!);
     sum = Math.max(sum, scratch[tokenPairFloor]! + scratch[mergedRepeatRunTokens]!);
   }
-  return Math.max(1, Math.round(sum));
+  if (runs !== null) sum += periodicRunTokens(text, runs, encoding);
+  return sum;
+}
+
+/**
+ * Tokens of the periodic runs of `text`. BPE settles on one way to cut each copy of a unit: measured
+ * with the exact o200k counter on units of 2-16 characters (English and Cyrillic words, random
+ * Latin, Cyrillic and Han letters, punctuation, mixed), a run costs its copies times the unit's own
+ * count (0.98-1.06 of exact in aggregate per kind; `the` 2,000 times at 1.00, `information` 1.00),
+ * where the features priced it as one long word (`the` at 0.50 of exact, `мир` 0.38,
+ * `information` 4.6x). The unit's own estimate stands in for its count.
+ */
+function periodicRunTokens(text: string, runs: readonly number[], encoding: Encoding): number {
+  let tokens = 0;
+  for (let r = 0; r < runs.length; r += 3) {
+    const start = runs[r]!;
+    const end = runs[r + 1]!;
+    const period = runs[r + 2]!;
+    const copies = Math.floor((end - start) / period);
+    const unit = estimateTokensUnchecked(flat(text.slice(start, start + period)), encoding);
+    const rest = (end - start) % period;
+    tokens +=
+      copies * unit +
+      (rest > 0 ? estimateTokensUnchecked(flat(text.slice(end - rest, end)), encoding) : 0);
+  }
+  return tokens;
+}
+
+/**
+ * `part` as a string of its own. A slice of 13 units or more is a view into the text it came from;
+ * handed to the feature pass, that second kind of string cost the pass a fifth of its speed on every
+ * later text (its character loads were compiled for both kinds).
+ */
+function flat(part: string): string {
+  return part.length < 13 ? part : part.split('').join('');
 }

@@ -180,6 +180,29 @@ const hostileGenerators = {
     }
     return text;
   },
+  'unit-repeated': (random: Random, length: number) => {
+    // A unit of 2-16 code units of any kind repeated 3 or more times without whitespace, the last
+    // copy possibly cut, alone or inside a longer piece (`abcabcabc123`).
+    const kinds: Array<() => string> = [
+      () => pick(random, words).slice(0, 16),
+      () => drawn(random, lower, integer(random, 2, 16)),
+      () => drawn(random, scriptBlocks.cyrillic, integer(random, 2, 12)),
+      () => drawn(random, scriptBlocks.han, integer(random, 2, 8)),
+      () => drawn(random, pick(random, Object.values(scriptBlocks)), integer(random, 2, 8)),
+      () => drawn(random, punctuation, integer(random, 2, 6)),
+      () => drawn(random, [...lower, ...punctuation, ...'0123456789'], integer(random, 2, 12)),
+    ];
+    let text = '';
+    while (text.length < length) {
+      const unit = pick(random, kinds)();
+      const copies = integer(random, 3, Math.max(3, Math.floor(length / unit.length)));
+      const run = unit.repeat(copies) + unit.slice(0, integer(random, 0, unit.length - 1));
+      const before = random() < 0.3 ? drawn(random, lower, integer(random, 1, 6)) : '';
+      const after = random() < 0.3 ? String(integer(random, 0, 999)) : '';
+      text += `${before}${run}${after}${pick(random, [' ', '\n', ''])}`;
+    }
+    return text;
+  },
 };
 
 export type HostileClass = keyof typeof hostileGenerators;
