@@ -185,7 +185,12 @@ class MemoisedPieceCounter implements PieceCounter {
     } catch (error) {
       // The split pattern backtracks once per character of a run it matches, and V8 stops it with a
       // RangeError (its backtrack stack) on runs of a few million characters without a break.
-      if (!(error instanceof RangeError) || text.length < 2 * overflowPartLength) throw error;
+      if (!(error instanceof RangeError) || text.length < 4096) {
+        throw new TokenizerError({
+          message: `could not split a text of ${text.length} characters with ${this.encoding}`,
+          cause: error,
+        });
+      }
       return this.countInParts(text, pattern);
     }
     if (pieces === null) return 0;
@@ -200,14 +205,16 @@ class MemoisedPieceCounter implements PieceCounter {
 
   /**
    * A text the split pattern cannot match in one go, counted in parts of about
-   * `overflowPartLength` characters (never between the halves of a surrogate pair). Tokens cannot
+   * `overflowPartLength` characters at most (never between the halves of a surrogate pair). Tokens cannot
    * merge across a part's edge, so the count may differ from the encoder's by a few tokens per
    * part (under 0.01 %); the README documents the bound.
    */
   private countInParts(text: string, pattern: RegExp): number {
+    // Halving as well, so a part that still overflows is split again instead of failing.
+    const partLength = Math.min(overflowPartLength, Math.ceil(text.length / 2));
     let total = 0;
     for (let start = 0; start < text.length; ) {
-      let end = Math.min(text.length, start + overflowPartLength);
+      let end = Math.min(text.length, start + partLength);
       const before = text.charCodeAt(end - 1);
       if (end < text.length && before >= 0xd800 && before <= 0xdbff) end++;
       total += this.countPieces(text.slice(start, end), pattern);
