@@ -11,8 +11,10 @@ import { cacheFriendlyPrompt, summaryInstructions, toolOutputChars } from './sum
 import {
   addStems,
   createRequestCounter,
+  framePrompt,
   joinPrompt,
   knownSegment,
+  SegmentBlocks,
   segmentText,
   type TranscriptSegment,
   transcriptSegment,
@@ -287,13 +289,19 @@ function scanSegments(segments: readonly TranscriptSegment[]): WordStemScanner {
 /**
  * The span's segments; when any is new, their words scanned on the way (in order), as the span's
  * checks are then new too. A span whose segments are all remembered is not scanned here: its
- * checks are usually remembered as well.
+ * checks are usually remembered as well. With `inBlocks`, new segments are written into shared
+ * blocks (see `SegmentBlocks`), which the requests then slice instead of serialising them again.
  */
 function spanSegments(
   span: SummarizeSpanOptions['span'],
   redacted: readonly ModelMessage[],
   detail: SummaryDetail,
-): { segments: TranscriptSegment[]; scanned: WordStemScanner | undefined } {
+  inBlocks: boolean,
+): {
+  segments: TranscriptSegment[];
+  scanned: WordStemScanner | undefined;
+  blocks: SegmentBlocks | undefined;
+} {
   const segments = new Array<TranscriptSegment>(redacted.length);
   let position = 0;
   for (; position < redacted.length; position++) {
@@ -307,20 +315,37 @@ function spanSegments(
     if (known === undefined) break;
     segments[position] = known;
   }
-  if (position === redacted.length) return { segments, scanned: undefined };
+  if (position === redacted.length) return { segments, scanned: undefined, blocks: undefined };
   const scanned = new WordStemScanner();
   for (let earlier = 0; earlier < position; earlier++) addStems(segments[earlier]!, scanned);
+  if (!inBlocks) {
+    for (; position < redacted.length; position++) {
+      const entry = span[position]!;
+      segments[position] = transcriptSegment(
+        redacted[position]!,
+        entry.index,
+        detail,
+        entry.latestRequest === true,
+        scanned,
+      );
+    }
+    return { segments, scanned, blocks: undefined };
+  }
+  const blocks = new SegmentBlocks(segments, scanned);
   for (; position < redacted.length; position++) {
     const entry = span[position]!;
-    segments[position] = transcriptSegment(
-      redacted[position]!,
-      entry.index,
-      detail,
-      entry.latestRequest === true,
-      scanned,
-    );
+    const message = redacted[position]!;
+    const latestRequest = entry.latestRequest === true;
+    const known = knownSegment(message, entry.index, detail, latestRequest);
+    if (known !== undefined) {
+      addStems(known, scanned);
+      segments[position] = known;
+    } else {
+      blocks.write(position, message, entry.index, detail, latestRequest);
+    }
   }
-  return { segments, scanned };
+  blocks.finish();
+  return { segments, scanned, blocks };
 }
 
 /**
@@ -354,7 +379,13 @@ async function summarizeWith(
   // would see it; the transcript clips it.
   const whole = redactWhole(spanMessages);
   const redacted = redactForSummary(spanMessages, toolOutputChars[options.detail], whole);
-  const { segments: serialized, scanned } = spanSegments(options.span, redacted, options.detail);
+  // Delimited requests slice the new segments' blocks; a cache-friendly request sends no
+  // transcript, so its segments are only serialised (and scanned), not joined.
+  const {
+    segments: serialized,
+    scanned,
+    blocks,
+  } = spanSegments(options.span, redacted, options.detail, options.prefix === undefined);
   const { facts, stems: transcriptStems } = spanChecks(options.span, whole, serialized, scanned);
   const stems =
     options.previousSummary === undefined || options.previousSummary === ''
@@ -426,11 +457,15 @@ async function summarizeWith(
   // First packing by estimate (cheap); every finished request is then counted exactly before it
   // is sent, and split or clipped further when the estimate was short.
   const chunks: Array<Array<string | TranscriptSegment>> = [];
+  // The span position of each chunk's first entry: chunks cover the span in order, one position
+  // per entry, so an entry's position is its chunk's first plus its place in the chunk.
+  const firsts: number[] = [];
   let current: Array<string | TranscriptSegment> = [];
+  let currentFirst = 0;
   let used = 0;
   for (let position = 0; position < serialized.length; position++) {
     const entry = serialized[position]!;
-    // Joined only when measured or cut: most segments are serialised straight into their prompt.
+    // Read only when measured or cut: most segments go to their prompt as slices of their block.
     let text = entry.clipped ? segmentText(entry) : undefined;
     // An unclipped message is bounded by its own exact count plus the tags; only clipped ones
     // (whose count no longer applies) are measured.
@@ -452,14 +487,30 @@ async function summarizeWith(
     }
     if (used + tokens > capacity && current.length > 0) {
       chunks.push(current);
+      firsts.push(currentFirst);
       current = [];
       used = 0;
     }
+    if (current.length === 0) currentFirst = position;
     // Unclipped here: the segment itself, whose exact count is remembered with it.
     current.push(cut ?? entry);
     used += tokens;
   }
-  if (current.length > 0 || chunks.length === 0) chunks.push(current);
+  if (current.length > 0 || chunks.length === 0) {
+    chunks.push(current);
+    firsts.push(currentFirst);
+  }
+  // `joinPrompt` of a chunk; from the blocks when its entries are new segments written there.
+  const promptOf = (
+    chunk: ReadonlyArray<string | TranscriptSegment>,
+    first: number,
+    previous: string | undefined,
+  ) => {
+    const transcript = blocks?.transcript(chunk, first);
+    return transcript === undefined
+      ? joinPrompt(chunk, previous)
+      : framePrompt(transcript, previous);
+  };
 
   let previous = options.previousSummary;
   let sections: HandoffSections = {};
@@ -469,7 +520,7 @@ async function summarizeWith(
     const chunk = chunks[chunkIndex]!;
     const instructions = instructionsFor(previous !== undefined, latestRequest);
     // Joined before it is counted: a segment first sent here takes its line from the prompt.
-    let prompt = joinPrompt(chunk, previous);
+    let prompt = promptOf(chunk, firsts[chunkIndex]!, previous);
     // Exact, as a recount of the request would give (see createRequestCounter).
     let inputTokens = countRequest(instructions, chunk, previous, prompt);
     while (inputTokens > options.inputBudget) {
@@ -477,6 +528,7 @@ async function summarizeWith(
         // Over budget: the second half becomes a chunk of its own, counted in its turn.
         const half = Math.ceil(chunk.length / 2);
         chunks.splice(chunkIndex + 1, 0, chunk.splice(half));
+        firsts.splice(chunkIndex + 1, 0, firsts[chunkIndex]! + half);
       } else {
         const only = textOf(chunk[0] ?? '');
         const over = inputTokens - options.inputBudget;
@@ -489,7 +541,7 @@ async function summarizeWith(
         }
         chunk[0] = clipMiddle(only, onlyTokens - over - 16, { counter, tokens: onlyTokens });
       }
-      prompt = joinPrompt(chunk, previous);
+      prompt = promptOf(chunk, firsts[chunkIndex]!, previous);
       inputTokens = countRequest(instructions, chunk, previous, prompt);
     }
     ({ sections, verification } = await requestSections(

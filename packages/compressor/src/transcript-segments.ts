@@ -11,7 +11,8 @@ import type { WordStemScanner } from './verify-summary.js';
 
 /**
  * One message as transcript data (`serializeMessage` of it), with its exact tokens once asked for
- * (per counter). Its text is kept once: a slice of the first prompt it was joined into (or, for a
+ * (per counter). Its text is kept once: a slice of the block it was written to (`SegmentBlocks`,
+ * whose slices the prompts are made of) or of the first prompt it was joined into (or, for a
  * clipped message, whose text packing measures, its own line), never a line of its own beside the
  * prompt that copies it.
  */
@@ -164,21 +165,44 @@ export function transcriptSegment(
   try {
     pieces.stems = stems;
     const clipped = serializeMessageInto(pieces, message, index, detail, latestRequest);
-    // Every field a segment ever gets, set here: `tokens` added later would move the object to a
-    // new shape with an out-of-object property store, per segment of the span.
-    segment = {
+    segment = newSegment(
       message,
       index,
       detail,
       latestRequest,
-      line: clipped ? pieces.join() : undefined,
-      clipped,
-      tokens: undefined,
-      countedBy: undefined,
-    };
+      clipped ? pieces.join() : undefined,
+    );
+    segment.clipped = clipped;
   } finally {
     releasePieces(pieces);
   }
+  rememberSegment(segment);
+  return segment;
+}
+
+function newSegment(
+  message: ModelMessage,
+  index: number,
+  detail: SummaryDetail,
+  latestRequest: boolean,
+  line: string | undefined,
+): TranscriptSegment {
+  // Every field a segment ever gets, set here: `tokens` added later would move the object to a
+  // new shape with an out-of-object property store, per segment of the span.
+  return {
+    message,
+    index,
+    detail,
+    latestRequest,
+    line,
+    clipped: false,
+    tokens: undefined,
+    countedBy: undefined,
+  };
+}
+
+function rememberSegment(segment: TranscriptSegment): void {
+  const message = segment.message;
   const list = serialized.get(message);
   if (list === undefined) serialized.set(message, segment);
   else if (!Array.isArray(list)) serialized.set(message, [list, segment]);
@@ -187,7 +211,6 @@ export function transcriptSegment(
     if (list.length >= 4) list.shift();
     list.push(segment);
   }
-  return segment;
 }
 
 /** A segment's words, added to `stems` (from its line, or serialised again to be scanned). */
@@ -381,4 +404,136 @@ function promptFrame(previous: string | undefined): { opening: string; closing: 
   const frame = delimitedPrompt(frameMarker, previous);
   const at = frame.lastIndexOf(frameMarker);
   return { opening: frame.slice(0, at), closing: frame.slice(at + 1 + 1) };
+}
+
+/** Characters after which a block of new segments is joined and a new one begins. */
+const blockCharacters = 262_144;
+/** Pieces after which a block is joined: under the list size `releasePieces` keeps. */
+const blockPieces = 32_768;
+
+/**
+ * New segments of a span serialised into shared blocks, each joined once, every segment's line a
+ * slice of its block: a request of consecutive new segments is then a slice of a block (or a few
+ * slices joined end to end), not a second serialisation of its messages and a copy of their text.
+ * The words of each new segment go to `stems` as it is serialised, in the span's order, as
+ * `transcriptSegment` gives them. Blocks of bounded size: one character past Latin-1 makes only
+ * its own block two bytes a character.
+ */
+export class SegmentBlocks {
+  readonly #texts: string[] = [];
+  /** Per span position: the block of a segment written here, or -1 (a remembered segment). */
+  readonly #block: Int32Array;
+  /** Per span position: where its line starts in its block. */
+  readonly #start: Int32Array;
+  readonly #segments: TranscriptSegment[];
+  #pieces: Pieces | undefined;
+  /** Positions of segments in the block being written, with where each starts and ends. */
+  readonly #pending: number[] = [];
+  readonly #stems: WordStemScanner | undefined;
+
+  constructor(segments: TranscriptSegment[], stems: WordStemScanner | undefined) {
+    this.#segments = segments;
+    this.#block = new Int32Array(segments.length).fill(-1);
+    this.#start = new Int32Array(segments.length);
+    this.#stems = stems;
+  }
+
+  /** Serialises the message at `position` of the span into the current block. */
+  write(
+    position: number,
+    message: ModelMessage,
+    index: number,
+    detail: SummaryDetail,
+    latestRequest: boolean,
+  ): TranscriptSegment {
+    if (this.#pieces === undefined) {
+      this.#pieces = takePieces();
+      this.#pieces.stems = this.#stems;
+    }
+    const pieces = this.#pieces;
+    const start = pieces.characters;
+    let clipped: boolean;
+    try {
+      clipped = serializeMessageInto(pieces, message, index, detail, latestRequest);
+    } catch (error) {
+      this.#release();
+      this.#pending.length = 0;
+      throw error;
+    }
+    const segment = newSegment(message, index, detail, latestRequest, undefined);
+    segment.clipped = clipped;
+    rememberSegment(segment);
+    this.#segments[position] = segment;
+    this.#pending.push(position, start, pieces.characters);
+    if (pieces.characters >= blockCharacters || pieces.count >= blockPieces) this.finish();
+    return segment;
+  }
+
+  /** Joins the current block and gives its segments their lines. Call after the last `write`. */
+  finish(): void {
+    const pieces = this.#pieces;
+    if (pieces === undefined) return;
+    const text = pieces.join();
+    const pending = this.#pending;
+    this.#release();
+    const block = this.#texts.length;
+    this.#texts.push(text);
+    for (let at = 0; at < pending.length; at += 3) {
+      const position = pending[at]!;
+      this.#block[position] = block;
+      this.#start[position] = pending[at + 1]!;
+      this.#segments[position]!.line = text.slice(pending[at + 1], pending[at + 2]);
+    }
+    pending.length = 0;
+  }
+
+  /** Gives the pieces back; segments written to the current block keep no line (`segmentLine`). */
+  #release(): void {
+    if (this.#pieces === undefined) return;
+    releasePieces(this.#pieces);
+    this.#pieces = undefined;
+  }
+
+  /** The block the segment at `position` was written to; -1 when it was not written here. */
+  blockOf(position: number): number {
+    return this.#block[position] ?? -1;
+  }
+
+  /**
+   * The transcript `joinPrompt` would join for `entries`, the segments at span positions `first`
+   * onward, as slices of the blocks; undefined when an entry is not a segment written here (a cut
+   * text, a remembered segment), or there is none.
+   */
+  transcript(
+    entries: ReadonlyArray<string | TranscriptSegment>,
+    first: number,
+  ): string | undefined {
+    if (entries.length === 0 || first + entries.length > this.#segments.length) return undefined;
+    let transcript = '';
+    let runBlock = -1;
+    let runStart = 0;
+    let runEnd = 0;
+    for (let offset = 0; offset < entries.length; offset++) {
+      const position = first + offset;
+      const segment = this.#segments[position]!;
+      const block = this.#block[position]!;
+      if (entries[offset] !== segment || block < 0 || segment.line === undefined) return undefined;
+      const start = this.#start[position]!;
+      if (block === runBlock && start === runEnd) {
+        runEnd = start + segment.line.length;
+        continue;
+      }
+      if (runBlock >= 0) transcript += this.#texts[runBlock]!.slice(runStart, runEnd);
+      runBlock = block;
+      runStart = start;
+      runEnd = start + segment.line.length;
+    }
+    return transcript + this.#texts[runBlock]!.slice(runStart, runEnd);
+  }
+}
+
+/** `joinPrompt(segments, previous)` for a non-empty list whose transcript is `transcript`. */
+export function framePrompt(transcript: string, previous: string | undefined): string {
+  const { opening, closing } = promptFrame(previous);
+  return opening + transcript + closing;
 }
