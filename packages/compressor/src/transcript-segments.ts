@@ -427,8 +427,13 @@ export class SegmentBlocks {
   readonly #start: Int32Array;
   readonly #segments: TranscriptSegment[];
   #pieces: Pieces | undefined;
-  /** Positions of segments in the block being written, with where each starts and ends. */
+  /**
+   * Positions of segments in the block being written, with where each starts and ends: the first
+   * `#noted` numbers. Counted, not emptied: `length = 0` drops the storage, and every block grew
+   * it again by copies.
+   */
   readonly #pending: number[] = [];
+  #noted = 0;
   readonly #stems: WordStemScanner | undefined;
 
   constructor(segments: TranscriptSegment[], stems: WordStemScanner | undefined) {
@@ -457,14 +462,17 @@ export class SegmentBlocks {
       clipped = serializeMessageInto(pieces, message, index, detail, latestRequest);
     } catch (error) {
       this.#release();
-      this.#pending.length = 0;
+      this.#noted = 0;
       throw error;
     }
     const segment = newSegment(message, index, detail, latestRequest, undefined);
     segment.clipped = clipped;
     rememberSegment(segment);
     this.#segments[position] = segment;
-    this.#pending.push(position, start, pieces.characters);
+    const pending = this.#pending;
+    pending[this.#noted++] = position;
+    pending[this.#noted++] = start;
+    pending[this.#noted++] = pieces.characters;
     if (pieces.characters >= blockCharacters || pieces.count >= blockPieces) this.finish();
     return segment;
   }
@@ -478,13 +486,13 @@ export class SegmentBlocks {
     this.#release();
     const block = this.#texts.length;
     this.#texts.push(text);
-    for (let at = 0; at < pending.length; at += 3) {
+    for (let at = 0; at < this.#noted; at += 3) {
       const position = pending[at]!;
       this.#block[position] = block;
       this.#start[position] = pending[at + 1]!;
       this.#segments[position]!.line = text.slice(pending[at + 1], pending[at + 2]);
     }
-    pending.length = 0;
+    this.#noted = 0;
   }
 
   /** Gives the pieces back; segments written to the current block keep no line (`segmentLine`). */
