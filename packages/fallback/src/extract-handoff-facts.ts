@@ -423,7 +423,7 @@ function rawErrorLines(output: string): string[] {
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
     if (raw.length > 500 || (numberedLine.test(raw) && !lintRow.test(raw))) continue;
-    if (countsNone(raw)) continue;
+    if (countsNone(raw) || emptyErrorField.test(raw)) continue;
     // `exit_code=1` reads like an assignment, yet it is the status the tool reported; cmd's
     // message about a missing program ends with a comma, as a line of code may.
     if (!nonZeroExit.test(raw) && !unknownProgram.test(raw)) {
@@ -480,6 +480,11 @@ const exitAlone = new RegExp(`^.{0,32}${exitWords}-?\\d+.{0,8}$`, 'i');
 function namesFailure(line: string): boolean {
   return !isRunSummary(line) && !(line.length <= 80 && exitAlone.test(line));
 }
+
+// A result's error field that holds nothing (Gemini CLI's `Error: (none)`, `error: null`, `stderr:
+// (empty)`): the harness saying that no error happened.
+const emptyErrorField =
+  /^[\s"'{[]*(?:errors?|stderr|exception|error_message|failure)["']?\s*[:=]\s*(?:\(none\)|\(empty\)|none|null|nil|undefined|empty|n\/a|\[\]|\{\}|""|'')[\s"',}\]]*$/i;
 
 /** True for a run's summary that counts no failure and says nothing else of one. */
 function countsNone(raw: string): boolean {

@@ -86,6 +86,31 @@ describe('error lines of other shells and compilers', () => {
   });
 });
 
+describe('error fields that hold nothing', () => {
+  it("are not error lines (Gemini CLI's `Error: (none)`); a field that holds a message is", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('Error', 'error', 'Stderr', 'errors', '"error"'),
+        fc.constantFrom('(none)', 'null', 'None', '(empty)', '[]', '""'),
+        fc.boolean(),
+        name,
+        (label, empty, equals, word) => {
+          const separator = equals ? '=' : ': ';
+          const output = `Command: make ${word}\nStdout: built ${word}\n${label}${separator}${empty}\nExit Code: 0`;
+          expect(errorLines(run(`make ${word}`, output, 'e1'))).not.toContain(
+            `${label}${separator}${empty}`,
+          );
+          // Control: an error field holding a message.
+          const failing = `Command: make ${word}\nError: ${word} not found\nExit Code: 2`;
+          expect(errorLines(run(`make ${word}`, failing, 'e2'))).toContain(
+            `Error: ${word} not found`,
+          );
+        },
+      ),
+    );
+  });
+});
+
 describe('run summaries beside the failure they count', () => {
   it('are marked accompanied only when their output also said what failed', () => {
     const messages = [
@@ -130,7 +155,8 @@ describe('run summaries beside the failure they count', () => {
           // Premise: the budget holds some of the failures, not all.
           expect(headlinesShown.length).toBeGreaterThan(0);
           expect(headlinesShown.length).toBeLessThan(names.length);
-          expect(summariesShown).toEqual([]);
+          // A short summary may still fill the room a longer failure line did not fit in.
+          expect(summariesShown.length).toBeLessThanOrEqual(2);
         },
       ),
       { numRuns: 20 },
