@@ -448,7 +448,7 @@ const ecosystems: Ecosystem[] = [
         () =>
           `Unhandled exception. System.IO.FileNotFoundException: Could not find file '${d.word()}.json'.`,
         () =>
-          `Unhandled exception. System.NullReferenceException: Object reference not set to an instance of an object (${d.word()}).`,
+          `Unhandled exception. System.NullReferenceException: ${d.title()}.${d.word()} was null when ${d.word()} ran.`,
       ])();
       const cls = file.slice(file.lastIndexOf('/') + 1, -3);
       return {
