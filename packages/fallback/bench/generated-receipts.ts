@@ -1,8 +1,9 @@
 /**
  * Receipt retention on synthetic transcripts in shapes the dev corpus lacks (see
  * src/test-utils/generate-agent-transcript.ts), at 1,000, 2,000 and 4,000 tokens, per shape and per
- * error ecosystem. Truth comes from the generator. Seeds 1..N (deterministic).
- * Run: pnpm build && node bench/generated-receipts.ts [N]
+ * error ecosystem. Truth comes from the generator. Seeds FIRST..FIRST+N-1 (deterministic; default
+ * 1..300). Develop on the default seeds and check on others (`300 100001`): held-out draws.
+ * Run: pnpm build && node bench/generated-receipts.ts [N] [FIRST]
  */
 import { createTokenCounter } from '@baton/tokens';
 
@@ -16,6 +17,7 @@ import { scoreGeneratedReceipt } from '../src/test-utils/score-generated-receipt
 
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 const count = Number(process.argv[2] ?? 300);
+const first = Number(process.argv[3] ?? 1);
 const measures = ['errors', 'resolvedMarks', 'files', 'filesListedOnce', 'tools', 'asks'] as const;
 type Sums = Record<string, number[]>;
 const table = new Map<string, Sums>();
@@ -27,7 +29,7 @@ const add = (key: string, measure: string, value: number | undefined) => {
 };
 let internals = 0;
 let secrets = 0;
-for (let seed = 1; seed <= count; seed++) {
+for (let seed = first; seed < first + count; seed++) {
   const truth = generateAgentTranscript(seed);
   for (const budget of [1000, 2000, 4000]) {
     const receipt = createReceipt(truth.messages, { maxTokens: budget, counter });
@@ -36,7 +38,7 @@ for (let seed = 1; seed <= count; seed++) {
     secrets += score.secretsShown;
     for (const measure of measures) {
       add(`${budget} all`, measure, score[measure]);
-      if (budget === 2000) add(`2000 shape ${truth.shape}`, measure, score[measure]);
+      add(`${budget} shape ${truth.shape}`, measure, score[measure]);
       if (budget === 2000)
         for (const trait of truth.traits) add(`2000 ${trait}`, measure, score[measure]);
     }
@@ -53,7 +55,7 @@ const mean = (values: number[] | undefined) =>
   values && values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
 const percent = (value: number | undefined) =>
   value === undefined ? '–' : `${(value * 100).toFixed(1)} %`;
-console.log(`${count} transcripts; ${measures.join(' | ')}`);
+console.log(`${count} transcripts (seeds ${first}..${first + count - 1}); ${measures.join(' | ')}`);
 for (const [key, entry] of [...table].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
   console.log(
     `${key.padEnd(26)} ${measures.map((m) => percent(mean(entry[m])).padStart(8)).join(' ')}`,

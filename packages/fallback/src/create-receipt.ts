@@ -245,7 +245,10 @@ function buildCandidates(
         2 * recency(error.lastIndex) +
         // A count, an exit status or a build verdict repeats with every failure and names none:
         // it gives way to the lines that say what failed, and its repeats add nothing.
-        (isRunSummary(error.line) ? -0.5 : Math.min(1.5, Math.log2(error.count) * 0.5)) +
+        (isRunSummary(error.line) ? -0.5 : Math.min(1.5, Math.log2(error.count) * 0.5)) -
+        // An exit status or a count printed beside the line that says what failed repeats that
+        // failure: it goes after every line that names one.
+        (error.accompanied ? 3 : 0) +
         (error.fromFailedCall ? 1 : 0) -
         (error.resolved ? 1 : 0) -
         // A line printed by a command that then exited 0 (a log line, a file it printed) gives way

@@ -3,27 +3,11 @@ import { cpuMilliseconds } from '@baton/test-corpus';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractHandoffFacts } from './index.js';
+import { shellCallWindow } from './test-utils/extraction-cpu.js';
 
 /** A session whose prompt says `prompt` and whose one shell call runs `command`. */
 function session(prompt: string, command: string): ModelMessage[] {
-  return [
-    { role: 'user', content: prompt },
-    {
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'bash', input: { command } }],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: 'c',
-          toolName: 'bash',
-          output: { type: 'text', value: 'ok' },
-        },
-      ],
-    },
-  ];
+  return shellCallWindow(command, 'ok', prompt);
 }
 
 const segment = fc.noBias(fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/));

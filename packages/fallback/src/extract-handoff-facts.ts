@@ -1,6 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
 import { collapseWhitespace, isSpace } from './collapse-whitespace.js';
+import { isRunSummary } from './is-run-summary.js';
 import { normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
 import { describeInvalid, ReceiptInputError, readingMessages } from './receipt-input-error.js';
@@ -56,6 +57,11 @@ export interface ErrorFact {
   fromSucceededCall: boolean;
   /** True when some output it came from failed: marked as an error, or a non-zero exit status. */
   fromFailedCall: boolean;
+  /**
+   * True when it is a run's summary (counts, a build verdict) and every output it came from also
+   * held a line that says what failed: it adds nothing to that line.
+   */
+  accompanied: boolean;
   /**
    * True when every call that produced it was followed, later in the window, by a successful call
    * of the same kind on the same target: the same command re-run, or the same tool (any writing
@@ -308,8 +314,11 @@ const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|retur
 /** The first exit status an output reports (group 1), a non-zero status anywhere in a line. */
 const exitStatus = new RegExp(`${exitWords}(-?\\d+)`, 'i');
 const nonZeroExit = new RegExp(`${exitWords}-?[1-9]`, 'i');
+// cmd's and PowerShell's words for a program that does not exist (bash says `command not found`).
+const unknownProgram =
+  /\bis not recognized as (?:an internal or external command|the name of a cmdlet|a name of a cmdlet)/i;
 const errorPattern = new RegExp(
-  String.raw`(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|${exitWords}-?[1-9]|command not found|no such file`,
+  String.raw`(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|${exitWords}-?[1-9]|command not found|no such file|${unknownProgram.source}`,
   'i',
 );
 // Source code that merely mentions errors (`raise ValueError(`, `except KeyError:`, `err = ...`)
@@ -332,15 +341,24 @@ const errorScan = new RegExp(errorPattern.source, 'gi');
 // Markers test runners and package managers print in capitals, matched in that case only: `FAIL
 // src/a.test.ts`, `FAILED tests/x.py::t`, `npm ERR! code E404`, `ERROR in ./src/x.ts`, `E   assert`
 // (pytest's failure detail). In lower case they are ordinary words of prose.
-const upperCaseErrorScan =
-  /\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E {2,}\S|^[ \t]*(?:● .*›|[✕✗×❌] )|^e: \S/gm;
+// PowerShell's error record opens with the failing cmdlet, named by an approved verb (`Get-Content :
+// Cannot find path 'x' because it does not exist.`; PowerShell 7 drops the space before the colon),
+// and its message is a sentence. A header (`Set-Cookie: a=b; Path=/`) is not one.
+const powerShellVerbs =
+  'Add|Approve|Assert|Backup|Block|Build|Checkpoint|Clear|Close|Compare|Complete|Compress|Confirm|Connect|Convert|ConvertFrom|ConvertTo|Copy|Debug|Deny|Deploy|Disable|Disconnect|Dismount|Edit|Enable|Enter|Exit|Expand|Export|Find|ForEach|Format|Get|Grant|Group|Hide|Import|Initialize|Install|Invoke|Join|Limit|Lock|Measure|Merge|Mount|Move|New|Open|Optimize|Out|Ping|Pop|Protect|Publish|Push|Read|Receive|Redo|Register|Remove|Rename|Repair|Request|Reset|Resize|Resolve|Restart|Restore|Resume|Revoke|Save|Search|Select|Send|Set|Show|Skip|Sort|Split|Start|Step|Stop|Submit|Suspend|Switch|Sync|Tee|Test|Trace|Unblock|Undo|Uninstall|Unlock|Unprotect|Unpublish|Unregister|Update|Use|Wait|Watch|Where|Write';
+const powerShellRecord = String.raw`^[ \t]*(?:${powerShellVerbs})-[A-Z][A-Za-z]+ ?: [^\n]*\.[ \t\r]*$`;
+const upperCaseErrorScan = new RegExp(
+  String.raw`\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E {2,}\S|^[ \t]*(?:● .*›|[✕✗×❌] )|^e: \S|${powerShellRecord}`,
+  'gm',
+);
 
 // Lines that report a failure by their shape alone, whatever their length: a failed test as Jest
 // (`● Suite › case`) or Vitest and Mocha (`× case`, `✕ case`) mark it, a Kotlin compiler error
 // (`e: file.kt:3:5 Unresolved reference`), a linter's row (`12:5  error  'x' is unused  rule`), a
 // Ruby exception (`x.rb:3:in 'm': undefined method 'y' for nil (NoMethodError)`).
-const reportShape =
-  /^\s*(?:● .*›|[✕✗×❌] \S|e: \S|\d+:\d+\s+error\s)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)\s*$/;
+const reportShape = new RegExp(
+  String.raw`^\s*(?:● .*›|[✕✗×❌] \S|e: \S|\d+:\d+\s+error\s)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)\s*$|${powerShellRecord}`,
+);
 
 // A count of none (`0 failed`, `Failures: 0`, `0 Error(s)`, `errors=0`): a summary of a run that
 // passed. A line that says nothing else of a failure is not an error line.
@@ -405,9 +423,10 @@ function rawErrorLines(output: string): string[] {
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
     if (raw.length > 500 || (numberedLine.test(raw) && !lintRow.test(raw))) continue;
-    if (countsNone(raw)) continue;
-    // `exit_code=1` reads like an assignment, yet it is the status the tool reported.
-    if (!nonZeroExit.test(raw)) {
+    if (countsNone(raw) || emptyErrorField.test(raw)) continue;
+    // `exit_code=1` reads like an assignment, yet it is the status the tool reported; cmd's
+    // message about a missing program ends with a comma, as a line of code may.
+    if (!nonZeroExit.test(raw) && !unknownProgram.test(raw)) {
       if (codeLine.test(raw)) continue;
       if (proseLine(raw) || callLine.test(raw)) continue;
       // A search hit (`src/a.ts:12: const msg = error?.message`) shows a line of a file: it
@@ -425,6 +444,47 @@ function rawErrorLines(output: string): string[] {
   }
   return lines;
 }
+
+// A compiler's or vet tool's diagnostic without a severity word (Go: `./pkg/x.go:12:5: undefined:
+// foo`): a file, line and column, then the message. Search tools print the same shape
+// (`rg --vimgrep`), so it reports a failure only in the output of a run that failed. The token
+// before the position is bounded: each line start is tried once, in bounded steps.
+const positionedDiagnostic = /^[ \t]*(?:[A-Za-z]:)?[^\s:]{1,400}:\d+:\d+: +\S/gm;
+
+/** Diagnostic lines of a failed run's output that name no severity (`x.go:3:5: undefined: y`). */
+function positionedDiagnosticLines(output: string): string[] {
+  const starts = scanLines(output, positionedDiagnostic, undefined);
+  const lines: string[] = [];
+  if (starts === undefined) return lines;
+  for (const start of starts) {
+    let end = output.indexOf('\n', start);
+    if (end === -1) end = output.length;
+    const raw = output.slice(start, end);
+    if (raw.length > 500) continue;
+    const hit = searchHit.exec(raw);
+    // The position names a file (a separator or an extension), and what follows it is no code.
+    if (!hit || !/\.[A-Za-z]\w*:\d/.test(hit[0])) continue;
+    const rest = raw.slice(hit[0].length);
+    if (codeLine.test(rest) || callLine.test(rest)) continue;
+    const line = collapseWhitespace(raw);
+    if (line.length >= 6) lines.push(line);
+  }
+  return lines;
+}
+
+// An exit status and little else (`exit status 2`, `[Process exited with code 1]`, `✖ Command failed
+// with exit code 1.`): the rest of such a line is a few words at most.
+const exitAlone = new RegExp(`^.{0,32}${exitWords}-?\\d+.{0,8}$`, 'i');
+
+/** True for an error line that says what failed: not a count, a verdict or an exit status. */
+function namesFailure(line: string): boolean {
+  return !isRunSummary(line) && !(line.length <= 80 && exitAlone.test(line));
+}
+
+// A result's error field that holds nothing (Gemini CLI's `Error: (none)`, `error: null`, `stderr:
+// (empty)`): the harness saying that no error happened.
+const emptyErrorField =
+  /^[\s"'{[]*(?:errors?|stderr|exception|error_message|failure)["']?\s*[:=]\s*(?:\(none\)|\(empty\)|none|null|nil|undefined|empty|n\/a|\[\]|\{\}|""|'')[\s"',}\]]*$/i;
 
 /** True for a run's summary that counts no failure and says nothing else of one. */
 function countsNone(raw: string): boolean {
@@ -1114,8 +1174,11 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
     succeeded: boolean,
     failedCall: boolean,
   ) => {
+    let naming = false;
+    for (let at = 0; at < lines.length && !naming; at++) naming = namesFailure(lines[at]!);
     for (let at = 0; at < lines.length; at++) {
       const raw = lines[at]!;
+      const accompanied = naming && isRunSummary(raw);
       let line = redactedErrors.get(raw);
       if (line === undefined) {
         line = itemKey(redact(raw));
@@ -1128,6 +1191,7 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
         fact.flagged ||= flagged;
         fact.fromSucceededCall &&= succeeded;
         fact.fromFailedCall ||= failedCall;
+        fact.accompanied &&= accompanied;
       } else {
         errors.set(line, {
           line,
@@ -1136,6 +1200,7 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
           flagged,
           fromSucceededCall: succeeded,
           fromFailedCall: failedCall,
+          accompanied,
           resolved: false,
         });
       }
@@ -1256,6 +1321,12 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
             const readFailed = reading && opensWithFailure(output.text);
             const readContent = reading && !readFailed;
             const errorLines = readContent ? [] : rawErrorLines(output.text);
+            const { outcome, exit, exitCode } = resultOutcome(output, redactText);
+            if (!readContent && (output.failed || exitCode !== 0)) {
+              for (const line of positionedDiagnosticLines(output.text)) {
+                if (!errorLines.includes(line)) errorLines.push(line);
+              }
+            }
             if (output.failed || readFailed) {
               const first = (/\S[^\n]*/.exec(output.errorText ?? output.text)?.[0] ?? '')
                 .slice(0, 4000)
@@ -1269,7 +1340,6 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
               const printed = output.text.trim();
               if (rootedLine.test(printed)) namedDirectories.push(printed);
             }
-            const { outcome, exit, exitCode } = resultOutcome(output, redactText);
             if (call) {
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;

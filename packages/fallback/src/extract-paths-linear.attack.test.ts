@@ -1,33 +1,10 @@
-import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractHandoffFacts } from './index.js';
+import { extractionCpu } from './test-utils/extraction-cpu.js';
 
 /** CPU milliseconds of one fact extraction of a tool output made of `unit` repeated to `size`. */
 function cpuOf(unit: string, size: number): number {
-  const output = unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
-  const messages: ModelMessage[] = [
-    { role: 'user', content: 'go' },
-    {
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId: 'c', toolName: 'bash', input: { command: 'ls' } }],
-    },
-    {
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: 'c',
-          toolName: 'bash',
-          output: { type: 'text', value: output },
-        },
-      ],
-    },
-  ];
-  const started = process.cpuUsage();
-  extractHandoffFacts(messages);
-  const spent = process.cpuUsage(started);
-  return (spent.user + spent.system) / 1000;
+  return extractionCpu(unit.repeat(Math.ceil(size / unit.length)).slice(0, size));
 }
 
 describe('path extraction on hostile tool output', () => {

@@ -18,6 +18,7 @@ const failures = [
   (n: string, a: number) => `error[E0425]: cannot find value \`${n}\` in ${a} scopes`,
   (n: string, a: number) => `--- FAIL: Test${n} (0.0${a % 10}s)`,
   (n: string, a: number) => `● ${n} › returns ${a} failed items`,
+  (n: string, a: number) => `${a + 1}:${a % 40}  error  '${n}' is assigned a value but never used`,
 ];
 
 describe('isRunSummary', () => {

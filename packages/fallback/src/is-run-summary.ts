@@ -5,9 +5,10 @@
 const runSummary =
   /\b\d+\s+(?:previous\s+)?(?:failed|failures?|errors?|error\(s\)|problems?|passed|tests?|warnings?)\b|\b(?:failed|failures?|errors?|tests?)\s*[:=]?\s*\d+\b|\bbuild (?:failed|failure)\b|compilation error\s*:?\s*$|^\W*(?:fail(?:ed|ure)?|errors?)\W*$/i;
 // The failure itself, however a summary-like count also appears in it: an exception or error
-// class with its message, a compiler's coded error, a named failing test.
+// class with its message, a compiler's coded error, a named failing test, a linter's row at a line
+// and column (`12:5  error  'x' is unused`: its `5  error` is no count).
 const failureItself =
-  /[A-Za-z](?:Error|Exception)\b\s*:\s*\S|\berror(?:\[\w+\]|\s+[A-Z]+\d+)\s*:|\bpanic(?:ked)?\b|::\w|--- FAIL: \w|●|›/;
+  /[A-Za-z](?:Error|Exception)\b\s*:\s*\S|\berror(?:\[\w+\]|\s+[A-Z]+\d+)\s*:|\bpanic(?:ked)?\b|::\w|--- FAIL: \w|●|›|^\s*\d+:\d+\s+(?:error|warning)\s/;
 
 /**
  * True for an error line that sums a run up (counts, a build verdict) rather than

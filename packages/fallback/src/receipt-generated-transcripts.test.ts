@@ -17,8 +17,8 @@ import {
 // ecosystems' errors, colour codes, JSON-wrapped results, other ways to name the working directory),
 // drawn afresh from the run's seed; the generator knows the truth. Means over `draws` transcripts
 // at 2,000 tokens. Floors are the measured mean minus four standard deviations of a mean of this
-// many draws (600 transcripts measured: errors 0.756 ± 0.245 per transcript, resolved marks
-// 0.996 ± 0.024, files 0.994 ± 0.027), and at least the issue's held-out targets.
+// many draws (600 transcripts of seeds 500001-500600 measured: errors 0.808 ± 0.223 per transcript,
+// resolved marks 0.995 ± 0.027, files 0.990 ± 0.033), and at least the issue's held-out targets.
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 const draws = 100;
 const budget = 2000;
@@ -74,7 +74,7 @@ describe('receipts on generated transcripts of unseen shapes', () => {
           expect(receipt.stats.tokens).toBeLessThanOrEqual(budget);
           return scoreGeneratedReceipt(receipt.text, t);
         });
-        expect(mean(collect(scores, 'errors'))).toBeGreaterThanOrEqual(0.65);
+        expect(mean(collect(scores, 'errors'))).toBeGreaterThanOrEqual(0.71);
         expect(mean(collect(scores, 'resolvedMarks'))).toBeGreaterThanOrEqual(0.98);
         expect(mean(collect(scores, 'files'))).toBeGreaterThanOrEqual(0.95);
         expect(mean(collect(scores, 'filesListedOnce'))).toBeGreaterThanOrEqual(0.99);

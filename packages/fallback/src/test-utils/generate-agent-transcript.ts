@@ -143,7 +143,7 @@ interface FailureContext {
   abs: string;
 }
 
-type Form = 'abs' | 'rel' | 'url' | 'any';
+type Form = 'abs' | 'rel' | 'dot' | 'url' | 'any';
 
 const ecosystems: Ecosystem[] = [
   {
@@ -369,9 +369,169 @@ const ecosystems: Ecosystem[] = [
     },
     success: () => 'Build succeeded.\n    0 Warning(s)\n    0 Error(s)',
   },
+  {
+    name: 'python',
+    file: (d) => `${d.word()}/${d.word()}.py`,
+    testFile: (_d, file) => file,
+    command: (d, file) =>
+      d.pick([`python ${file}`, `python -m ${file.slice(0, -3).replace(/\//g, '.')}`]),
+    failure: (d, { file, ref, internal }) => {
+      const headline = d.pick([
+        () => `ValueError: invalid literal for int() with base 10: '${d.word()}'`,
+        () => `KeyError: '${d.word()}_${d.word()}'`,
+        () => `ModuleNotFoundError: No module named '${d.word()}'`,
+        () =>
+          `json.decoder.JSONDecodeError: Expecting value: line ${d.int(1, 90)} column ${d.int(1, 40)} (char ${d.int(0, 900)})`,
+      ])();
+      return {
+        headline,
+        output: `Traceback (most recent call last):\n  File "${ref(file, 'abs')}", line ${d.int(2, 300)}, in <module>\n    main()\n  File "${ref(file, 'abs')}", line ${d.int(2, 300)}, in main\n    ${d.word()} = load(${d.word()})\n  File "${internal(`/usr/lib/python3.12/${d.pick(['json/__init__.py', 'importlib/__init__.py', 'json/decoder.py'])}`)}", line ${d.int(100, 400)}, in loads\n    return _default_decoder.decode(s)\n${headline}`,
+      };
+    },
+    success: (d) => `loaded ${d.int(2, 90)} records`,
+  },
+  {
+    name: 'go-build',
+    file: (d) => `${d.pick(['internal', 'pkg', 'cmd'])}/${d.word()}/${d.word()}.go`,
+    testFile: (_d, file) => file,
+    command: (d) => d.pick(['go build ./...', 'go vet ./...']),
+    failure: (d, { file, ref }) => {
+      const at = `${ref(file, d.pick(['rel', 'dot'] as const))}:${d.int(2, 300)}:${d.int(1, 40)}`;
+      const headline = `${at}: ${d.pick([`undefined: ${d.word()}`, `declared and not used: ${d.word()}`, `cannot use ${d.word()} (variable of type int) as string value in argument to ${d.word()}`])}`;
+      return {
+        headline,
+        output: `# github.com/${d.word()}/${d.word()}/${file.slice(0, file.lastIndexOf('/'))}\n${headline}`,
+      };
+    },
+    success: () => '',
+  },
+  {
+    name: 'cargo-test',
+    file: (d) => `src/${d.word()}.rs`,
+    testFile: (_d, file) => file,
+    command: (d) => d.pick(['cargo test', 'cargo test --lib', 'cargo nextest run']),
+    failure: (d, { file, ref }) => {
+      const name = `tests::${d.word()}_${d.word()}`;
+      const headline = `thread '${name}' panicked at ${ref(file, 'rel')}:${d.int(2, 300)}:${d.int(1, 40)}:`;
+      return {
+        headline,
+        output: `running ${d.int(3, 20)} tests\ntest tests::${d.word()} ... ok\ntest ${name} ... FAILED\n\nfailures:\n\n---- ${name} stdout ----\n${headline}\nassertion \`left == right\` failed\n  left: ${d.int(0, 50)}\n right: ${d.int(51, 99)}\nnote: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace\n\nfailures:\n    ${name}\n\ntest result: FAILED. ${d.int(2, 30)} passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.0${d.int(1, 9)}s\n\nerror: test failed, to rerun pass \`--lib\``,
+      };
+    },
+    success: (d) => `test result: ok. ${d.int(2, 40)} passed; 0 failed; 0 ignored`,
+  },
+  {
+    name: 'junit',
+    file: (d) => `src/main/java/com/${d.word()}/${d.title()}.java`,
+    testFile: (_d, file) => file.replace('/main/', '/test/').replace(/\.java$/, 'Test.java'),
+    command: (d) => d.pick(['./gradlew test', 'gradle test --tests *Test', 'mvn -B test']),
+    failure: (d, { test, ref, internal }) => {
+      const cls = test.slice(test.lastIndexOf('/') + 1, -5);
+      const headline = `${cls} > ${d.word()}${d.title()}() FAILED`;
+      return {
+        headline,
+        output: `> Task :app:test FAILED\n\n${headline}\n    org.opentest4j.AssertionFailedError: expected: <${d.int(0, 50)}> but was: <${d.int(51, 99)}>\n        at ${internal('app//org.junit.jupiter.api.AssertionUtils.fail(AssertionUtils.java:151)')}\n        at app//com.${d.word()}.${cls}.${d.word()}(${cls}.java:${d.int(5, 200)})\n\n${d.int(3, 40)} tests completed, 1 failed\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:test'.\n> There were failing tests. See the report at: file://${ref(test, 'abs').replace(/[^/\\]+$/, '')}build/reports/tests/test/index.html`,
+      };
+    },
+    success: (d) =>
+      `BUILD SUCCESSFUL in ${d.int(2, 40)}s\n${d.int(3, 9)} actionable tasks: ${d.int(1, 3)} executed`,
+  },
+  {
+    name: 'dotnet-exception',
+    file: (d) => `src/${d.title()}/${d.title()}.cs`,
+    testFile: (_d, file) => file,
+    command: (d) => d.pick(['dotnet run', 'dotnet run --project src/App']),
+    failure: (d, { file, ref }) => {
+      const headline = d.pick([
+        () =>
+          `Unhandled exception. System.InvalidOperationException: Sequence contains no elements matching ${d.word()}`,
+        () =>
+          `Unhandled exception. System.IO.FileNotFoundException: Could not find file '${d.word()}.json'.`,
+        () =>
+          `Unhandled exception. System.NullReferenceException: ${d.title()}.${d.word()} was null when ${d.word()} ran.`,
+      ])();
+      const cls = file.slice(file.lastIndexOf('/') + 1, -3);
+      return {
+        headline,
+        output: `${headline}\n   at System.Linq.ThrowHelper.ThrowNoElementsException()\n   at ${d.title()}.${cls}.${d.title()}() in ${ref(file, 'abs')}:line ${d.int(2, 300)}\n   at ${d.title()}.Program.Main(String[] args) in ${ref(file, 'abs')}:line ${d.int(2, 300)}`,
+      };
+    },
+    success: (d) => `Loaded ${d.int(2, 90)} items.`,
+  },
+  {
+    name: 'powershell',
+    file: (d) => `scripts/${d.word()}.ps1`,
+    testFile: (_d, file) => file,
+    command: (_d, file) => `.\\${file.replace(/\//g, '\\')}`,
+    failure: (d, { file, ref, abs }) => {
+      const missing = `${abs}\\config\\${d.word()}.json`;
+      const [cmdlet, message] = d.pick([
+        ['Get-Content', `Cannot find path '${missing}' because it does not exist.`],
+        [
+          'Import-Module',
+          `The specified module '${d.title()}' was not loaded because no valid module file was found in any module directory.`,
+        ],
+        ['Invoke-WebRequest', `Unable to connect to the remote server ${d.word()}.internal.`],
+      ] as const);
+      // Windows PowerShell writes `Cmdlet : message`, PowerShell 7 `Cmdlet: message`.
+      const headline = d.chance(0.5) ? `${cmdlet} : ${message}` : `${cmdlet}: ${message}`;
+      return {
+        headline,
+        output: `${headline}\nAt ${ref(file, 'abs')}:${d.int(2, 90)} char:${d.int(1, 9)}\n+ ${cmdlet} -Path $${d.word()}\n+ ~~~~~~~~~~~~~~~~~~~~~~~~~\n    + CategoryInfo          : ObjectNotFound: (${d.word()}:String) [${cmdlet}], ItemNotFoundException\n    + FullyQualifiedErrorId : PathNotFound,Microsoft.PowerShell.Commands.${cmdlet.replace('-', '')}Command`,
+      };
+    },
+    success: (d) => `Done in ${d.int(1, 9)}.${d.int(10, 99)}s`,
+  },
+  {
+    name: 'cmd',
+    file: (d) => `tools/${d.word()}.bat`,
+    testFile: (_d, file) => file,
+    command: (_d, file) => `cmd /c ${file.replace(/\//g, '\\')}`,
+    failure: (d, { file, ref }) => {
+      const program = d.word();
+      const headline = `'${program}' is not recognized as an internal or external command,`;
+      return {
+        headline,
+        output: `C:\\> call ${ref(file, 'rel')}\n${headline}\noperable program or batch file.`,
+      };
+    },
+    success: () => '        1 file(s) copied.',
+  },
+  {
+    name: 'msbuild',
+    file: (d) => `src/${d.title()}/${d.title()}.cs`,
+    testFile: (_d, file) => file,
+    command: (d) => d.pick(['msbuild /m /p:Configuration=Release', 'dotnet msbuild']),
+    failure: (d, { file, ref }) => {
+      const project = `${file.slice(0, file.lastIndexOf('/'))}/${file.slice(file.indexOf('/') + 1, file.lastIndexOf('/'))}.csproj`;
+      const headline = d.chance(0.5)
+        ? `${ref(file, 'abs')}(${d.int(2, 300)},${d.int(1, 40)}): error CS1061: '${d.title()}' does not contain a definition for '${d.title()}' [${ref(project, 'abs')}]`
+        : `${ref(project, 'abs')} : error MSB3644: The reference assemblies for .NETFramework,Version=v4.${d.int(5, 8)} were not found (${d.word()}).`;
+      return {
+        headline,
+        output: `MSBuild version 17.9.8 for .NET\n  Determining projects to restore...\n${headline}\n\nBuild FAILED.\n\n${headline}\n    0 Warning(s)\n    1 Error(s)\n\nTime Elapsed 00:00:0${d.int(1, 9)}.${d.int(10, 99)}`,
+      };
+    },
+    success: () => 'Build succeeded.\n    0 Warning(s)\n    0 Error(s)',
+  },
 ];
 
-const windowsEcosystems = new Set(['dotnet', 'tsc', 'node', 'pytest', 'eslint', 'jest']);
+const windowsEcosystems = new Set([
+  'dotnet',
+  'tsc',
+  'node',
+  'pytest',
+  'eslint',
+  'jest',
+  'python',
+  'go-build',
+  'dotnet-exception',
+  'powershell',
+  'cmd',
+  'msbuild',
+]);
+// Only a Windows machine prints these.
+const windowsOnly = new Set(['powershell', 'cmd', 'msbuild']);
 
 interface ToolSet {
   shell: string;
@@ -453,7 +613,9 @@ interface Builder {
   ansi: boolean;
   ids: number;
   /** How outputs carry success and failure in this transcript. */
-  wrapping: 'text' | 'json' | 'flag' | 'silent';
+  wrapping: 'text' | 'json' | 'flag' | 'silent' | 'gemini';
+  /** Long failing outputs arrive cut in the middle by the harness, after pages of progress lines. */
+  truncated: boolean;
 }
 
 function absolute(b: Builder, rel: string): string {
@@ -499,9 +661,38 @@ type OutputShape =
   | { type: 'json'; value: unknown }
   | { type: 'error-json'; value: unknown };
 
+/**
+ * A failing run's output after pages of progress lines (downloads, compiling dependencies), cut in
+ * the middle of those lines as harnesses cut long outputs; the failure itself stays whole.
+ */
+function truncatedRun(b: Builder, text: string): string {
+  const progress: string[] = [];
+  for (let n = b.d.int(40, 160); n > 0; n--) {
+    progress.push(
+      b.d.pick([
+        () => `   Compiling ${b.d.word()} v${b.d.int(0, 3)}.${b.d.int(0, 30)}.${b.d.int(0, 9)}`,
+        () =>
+          `Downloading ${b.d.word()}-${b.d.int(1, 9)}.${b.d.int(0, 30)}.tar.gz (${b.d.int(10, 900)} kB)`,
+        () => `[INFO] ${b.d.word()} ${b.d.word()} resolved`,
+      ])(),
+    );
+  }
+  const cut = b.d.int(5, progress.length - 5);
+  const omitted = progress.slice(cut, -3).join('\n').length;
+  return `${progress.slice(0, cut).join('\n')}\n${b.d.pick([`... [${omitted} characters truncated] ...`, `[... output truncated: ${omitted} chars ...]`, '<truncated>'])}\n${progress.slice(-3).join('\n')}\n${text}`;
+}
+
 /** A shell run's result in this transcript's wrapping. */
-function shellOutput(b: Builder, text: string, code: number): OutputShape {
+function shellOutput(b: Builder, text: string, code: number, command = ''): OutputShape {
+  if (b.truncated && code !== 0) text = truncatedRun(b, text);
   switch (b.wrapping) {
+    case 'gemini': {
+      // Gemini CLI's shell tool answers with one text of labelled fields, also on success.
+      const fields = `Command: ${command}\nDirectory: (root)\nStdout: ${text || '(empty)'}\nStderr: (empty)\nError: (none)\nExit Code: ${code}\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: ${b.d.int(1000, 99999)}`;
+      return b.d.chance(0.5)
+        ? { type: 'text', value: fields }
+        : { type: 'json', value: { output: fields } };
+    }
     case 'json': {
       const form = b.d.int(0, 2);
       if (form === 0)
@@ -801,9 +992,14 @@ export function generateAgentTranscript(
         ? 'json'
         : shape === 'mcp-json'
           ? 'flag'
-          : d.pick(['text', 'text', 'json', 'flag', 'silent']),
+          : shape === 'gemini' && d.chance(0.6)
+            ? 'gemini'
+            : d.pick(['text', 'text', 'json', 'flag', 'silent']),
+    truncated: d.chance(0.3),
   };
-  const pool = windows ? ecosystems.filter((e) => windowsEcosystems.has(e.name)) : ecosystems;
+  const pool = windows
+    ? ecosystems.filter((e) => windowsEcosystems.has(e.name))
+    : ecosystems.filter((e) => !windowsOnly.has(e.name));
   const chosen: Ecosystem[] = [];
   for (let n = d.int(1, 3); n > 0; n--) chosen.push(d.pick(pool));
   const ecos = [...new Set(chosen)];
@@ -901,7 +1097,7 @@ export function generateAgentTranscript(
       });
       const code = d.pick([1, 1, 2, 101]);
       const text = failure.output.replace(failure.headline, colour(b, failure.headline));
-      call(b, toolSets[shape].shell, shellInput(b, command), shellOutput(b, text, code));
+      call(b, toolSets[shape].shell, shellInput(b, command), shellOutput(b, text, code, command));
       const error: GeneratedError = {
         line: failure.headline.replace(/\s+/g, ' ').trim(),
         ecosystem: eco.name,
@@ -919,7 +1115,7 @@ export function generateAgentTranscript(
             b,
             toolSets[shape].shell,
             shellInput(b, command),
-            shellOutput(b, eco.success(d) || 'ok', 0),
+            shellOutput(b, eco.success(d) || 'ok', 0, command),
           );
           runs.push({ command, error: undefined });
         }
@@ -953,6 +1149,7 @@ export function generateAgentTranscript(
       ...(b.ansi ? ['ansi'] : []),
       ...(spaced ? ['spaced-cwd'] : []),
       `wrapping:${b.wrapping}`,
+      ...(b.truncated ? ['truncated'] : []),
       `cwd-form:${announced.form}`,
     ],
   };
