@@ -17,6 +17,7 @@ import {
   keyNamesPublicId,
   nameBeforeValue,
 } from './secret-rules.js';
+import { isToolMadeFileName } from './tool-made-file-name.js';
 
 // `text.charCodeAt(i)` without a lookup on `text` per character, and a local constant rather than
 // an import (see redact-secrets.ts).
@@ -190,6 +191,7 @@ const trailingPunctuation = /[.~/_-]+$/;
 const keyValueSign = /=[^=]/;
 const trailingPadding = /=+$/;
 const trailingSeparators = /[.~_-]+$/;
+const urlSafeCharacter = /[-_]/;
 
 interface RunContext {
   declared: boolean;
@@ -249,6 +251,9 @@ function judgeRun(
     !mediaInUrl &&
     !run.includes('.') &&
     !keyValueSign.test(run) &&
+    // Standard base64 writes `/` and base64url `-` and `_`: a run with both is no one encoded
+    // value but a path of names (`/var/folders/zz/…/T/name-<suffix>`).
+    !(run.includes('/') && urlSafeCharacter.test(run)) &&
     !isObjectId(run) &&
     // A path is mostly words for segments (`src`, `Users`); base64 holds `/QqYNJGZ/` or `/Pbdoo/`
     // by chance, but not in half of its segments.
@@ -317,7 +322,10 @@ function judgeRun(
     // The name with every extension (`main.<hash>.chunk.js`).
     const file =
       piece.index + piece[0].length === run.length ? trimmed.slice(piece.index) : piece[0];
-    if (kind === 'prefixed-token' && isBuildHashName(segment, file, parent)) {
+    if (
+      kind === 'prefixed-token' &&
+      (isBuildHashName(segment, file, parent) || isToolMadeFileName(segment, file, parent))
+    ) {
       continue;
     }
     found.push({ kind, start: segmentStart, end: segmentStart + segment.length });

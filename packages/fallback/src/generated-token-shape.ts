@@ -1,5 +1,6 @@
 import { checksummedBech32Prefix } from './checksummed-bech32.js';
 import { decodeBase64 } from './decode-base64.js';
+import { isUlid } from './is-ulid.js';
 import {
   isAbbreviation,
   isPlaceholder,
@@ -281,7 +282,9 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
   // capitals with one word in lower case (`…-CN-B_250K-Release-OTA-97B6C6…`) does not.
   const mixedCase = lower >= 3 && upper >= 3 && Math.min(lower, upper) >= 0.2 * (lower + upper);
   if (relaxed) {
-    if (!mixedCase && !(lower + upper >= 6 && digits >= 3)) return false;
+    // One case of letters draws a digit one time in 3.6: 20 characters hold two or fewer about one
+    // time in 18, and two apart still switch four times (the switch test below asks for a sixth).
+    if (!mixedCase && !(lower + upper >= 6 && digits >= (core.length >= 20 ? 2 : 3))) return false;
   } else if (!mixedCase || digits < 1) {
     return false;
   }
@@ -292,7 +295,10 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
     // Over the 22 symbols of hex in both cases the most is log2(22) = 4.46 bits, and a sample of n
     // falls short of it by about 21 / (2 n ln 2) bits.
     floor = Math.min(floor, Math.log2(22) - 21 / (2 * core.length * Math.LN2) - 0.6);
-  } else if ((lower === 0 || upper === 0) && (value.match(separatorRuns)?.length ?? 0) === 0) {
+  } else if (
+    (lower === 0 || upper === 0) &&
+    ((value.match(separatorRuns)?.length ?? 0) === 0 || isFixedWidthGroups(value))
+  ) {
     // One case of letters and digits is 36 symbols, not 62: a random sample of 32 falls short of
     // the floor above one time in eight (its mean is 4.27 bits); the same bias estimate as for hex.
     // Strictly one case (a camel name's few capitals, `sqlButtonIpv4Green24`, are words of low
@@ -300,12 +306,22 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
     // them (leetspeak, `l00k_47_y0u_r3v3rs1ng`, switches between letters and digits as often as a
     // body, and only its low entropy gives it away; a stack's resource name,
     // `assetsbucketcc546a84-u8ziphoyvvi3`, is a word, a hash and a suffix).
+    // Groups of one width (`<12>-<12>-<12>`) are how issuers print a drawn value for reading;
+    // a name's parts are words and hashes of whatever length they have.
     floor = Math.min(floor, Math.log2(36) - 35 / (2 * core.length * Math.LN2) - 0.6);
   }
   if (shannonEntropy(core) < floor) return false;
   // `qwen3-coder-480b`, `USER-projects-spotter`: a word between separators makes it a name.
   if (holdsWordPart(value)) return false;
-  if (!mixedCase && /(?:^|[_\-.~])[A-Z]{4,}(?:[_\-.~]|$)/.test(value)) return false;
+  // A part in capitals alone is a constant's name (`…_DEFAULT_7f3a`), unless every part has the
+  // one width of drawn groups.
+  if (
+    !mixedCase &&
+    /(?:^|[_\-.~])[A-Z]{4,}(?:[_\-.~]|$)/.test(value) &&
+    !isFixedWidthGroups(value)
+  ) {
+    return false;
+  }
   // A name with numbers in it (`ErrorStyleLengthHeightV2`, `Key1HttpTokenAccess`,
   // `base64_l10n_uint8_62`, `RSA2048_MAT4_V5`): its words, not the numbers, decide. Names without
   // a number are read by the tests below, tuned on them long before.
@@ -351,11 +367,50 @@ const separatedLetters = /(?<=^|[_\-.~])(?:[a-z]{4,}|[A-Z][a-z]{3,})(?=[_\-.~]|$
  * pronounceable, which words are.
  */
 function holdsWordPart(value: string): boolean {
+  const parts = value.split(separatorRuns);
   separatedLetters.lastIndex = 0;
   for (let part = separatedLetters.exec(value); part; part = separatedLetters.exec(value)) {
     if (readsAsWordHump(part[0])) return true;
   }
-  return false;
+  // A part opening with two words in camel humps (`ReportData…`, `TableIndex491E0969`) is a
+  // logical name, a resource's, with its hash glued on.
+  return parts.some(opensWithCamelWords);
+}
+
+const leadingCamelHumps = /^[A-Z]([a-z]{3,})[A-Z]([a-z]{3,})/;
+
+/**
+ * True when `part` opens with two word-shaped camel humps of three lower-case letters or more,
+ * seven together (`ReportData`, `TableIndex`). Random base62 opens with two such humps about once
+ * in 1,500 draws, and fewer of those are word-shaped.
+ */
+function opensWithCamelWords(part: string): boolean {
+  const humps = leadingCamelHumps.exec(part);
+  return (
+    humps !== null &&
+    humps[1]!.length + humps[2]!.length >= 7 &&
+    isWordShaped(part.slice(0, humps[1]!.length + 1)) &&
+    isWordShaped(part.slice(humps[1]!.length + 1, humps[0].length))
+  );
+}
+
+/**
+ * True when `value` is parted into two or more groups of one width of at least four letters and
+ * digits, digits in most of them (a drawn group of ten capitals and digits holds none one time in
+ * 26).
+ */
+function isFixedWidthGroups(value: string): boolean {
+  const groups = value.split(/[_\-.~]/);
+  if (groups.length < 2) return false;
+  const width = groups[0]!.length;
+  let withDigits = 0;
+  for (const group of groups) {
+    if (group.length !== width || !/^[A-Za-z0-9]+$/.test(group) || !/[A-Za-z]/.test(group)) {
+      return false;
+    }
+    if (/\d/.test(group)) withDigits++;
+  }
+  return width >= 4 && withDigits * 2 > groups.length;
 }
 
 /**
@@ -454,6 +509,8 @@ export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
       if (!prefixPart.test(segment.slice(0, separator.index))) break;
       const body = segment.slice(separator.index + 1);
       if (decodesToReadable(body)) return undefined;
+      // A ULID after a name is a record's id (`event.01hq…`), as the object ids above are.
+      if (isUlid(body)) return undefined;
       generated ||= (body.length >= 18 && looksGenerated(body, 16, true)) || isBase32Body(body);
     }
     if (generated) return 'prefixed-token';
