@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSessionStore } from '@baton/sessions';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES, runCli } from './index.js';
 import { captureStream } from './test-utils/capture-stream.js';
 import { credentialToken } from './test-utils/credential-token.js';
@@ -57,6 +57,9 @@ describe('hostile file and folder names in successful output', () => {
       ]),
     );
   }, 120_000);
+
+  // Each store is ~40 MB: leave none behind.
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   const commands = [
     ['sessions'],

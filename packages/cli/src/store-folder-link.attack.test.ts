@@ -6,6 +6,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -13,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createSessionStore } from '@baton/sessions';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_CODES, runCli } from './index.js';
 import { captureStream } from './test-utils/capture-stream.js';
 
@@ -84,6 +85,9 @@ describe('a store folder given through links, or holding links or a FIFO', () =>
       folders.set(extra, folder);
     }
   }, 120_000);
+
+  // Each store is ~40 MB: leave none behind.
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('is read from a copy: the store and what its links reach keep every byte (property)', async () => {
     let linked = 0;
