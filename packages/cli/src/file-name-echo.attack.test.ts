@@ -5,25 +5,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXIT_CODES, runCli } from './index.js';
 import { captureStream } from './test-utils/capture-stream.js';
+import { credentialToken } from './test-utils/credential-token.js';
 
 // Attack on 9603768: a credential-shaped file name is redacted in error lines only. The same name
 // is printed verbatim when the file reads: `count`'s header, `count --json`'s `file`, `compact`'s
 // report header and `compact --json`'s `files[].file`.
 const stream = captureStream;
 
-const characters = (alphabet: string, length: number) =>
-  fc
-    .array(
-      fc.noBias(fc.integer({ min: 0, max: alphabet.length - 1 })).map((at) => alphabet[at]!),
-      { minLength: length, maxLength: length },
-    )
-    .map((picked) => picked.join(''));
-const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const token = fc.oneof(
-  characters(alphanumeric, 36).map((rest) => `ghp_${rest}`),
-  characters(alphanumeric, 48).map((rest) => `sk-proj-${rest}`),
-  characters('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16).map((rest) => `AKIA${rest}`),
-);
+const token = credentialToken;
 
 describe('a credential-shaped name of a file that reads', () => {
   const folder = mkdtempSync(join(tmpdir(), 'baton-name-echo-'));

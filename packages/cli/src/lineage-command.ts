@@ -8,6 +8,7 @@ import type { LineageSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
 import { redactedStoredText } from './redacted-stored-text.js';
 import { withheldValue } from './safe-error-text.js';
+import { shownFileName } from './shown-file-name.js';
 
 /** Shortest id prefix accepted (the demo shows 8 characters). */
 const MIN_PREFIX = 4;
@@ -49,7 +50,7 @@ export async function lineageCommand(settings: LineageSettings, io: CliIo): Prom
     if (settings.json) {
       io.stdout.write(
         `${JSON.stringify({
-          dataDir,
+          dataDir: shownFileName(dataDir),
           id: asked.id,
           rootId: asked.rootId,
           chain: entries.filter((entry) => entry.ancestor).map((entry) => entry.session.id),

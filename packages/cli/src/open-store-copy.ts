@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, lstat, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -37,14 +37,27 @@ export async function withStoreCopy<T>(
   }
   const copy = await mkdtemp(join(tmpdir(), 'baton-store-'));
   try {
-    // The store's lock names the process that holds it open: a copy that kept it would be refused as
-    // a folder in use, though the copy belongs to this command alone.
-    const lock = join(dataDir, dataDirLockName);
-    await cp(dataDir, join(copy, 'store'), {
-      recursive: true,
-      // Its draft or a stale copy moved aside (`<lock>.<...>`) are left out with it.
-      filter: (source) => source !== lock && !source.startsWith(`${lock}.`),
-    });
+    try {
+      // Copied from the folder the path resolves to, never through a link: `cp` copies a symbolic
+      // link as a link, and PGlite would then open (write to, migrate) the user's store itself.
+      const source = await realpath(dataDir);
+      // The store's lock names the process that holds it open: a copy that kept it would be refused
+      // as a folder in use, though the copy belongs to this command alone.
+      const lock = join(source, dataDirLockName);
+      await cp(source, join(copy, 'store'), {
+        recursive: true,
+        // Only folders and regular files: a link inside would also lead PGlite out of the copy, and
+        // a FIFO or device would block or fail the copy. PGlite itself writes neither. The lock's
+        // draft or a stale copy moved aside (`<lock>.<...>`) are left out with it.
+        filter: async (path) => {
+          if (path === lock || path.startsWith(`${lock}.`)) return false;
+          const entry = await lstat(path);
+          return entry.isDirectory() || entry.isFile();
+        },
+      });
+    } catch (error) {
+      throw new StoreReadError({ dataDir, cause: error });
+    }
     let store: SessionStore;
     try {
       store = await createSessionStore({ dataDir: join(copy, 'store') });

@@ -14,6 +14,15 @@ function escapeCharacter(character: string): string {
 }
 
 /**
+ * `text` with every non-printable character (line breaks and tabs included) written as a `\xNN` /
+ * `\uNNNN` escape, nothing clipped or merged: for a name, where the escape keeps it telling apart
+ * from a name with a space.
+ */
+export function escapeUnprintable(text: string): string {
+  return text.replace(unprintable, escapeCharacter);
+}
+
+/**
  * One line that is safe to print on a terminal: line breaks and tabs become spaces, other
  * non-printable characters become `\xNN` / `\uNNNN` escapes, and the line is clipped with `…`.
  * Error messages quote the input (JSON.parse does), and the input may be a binary file.

@@ -5,6 +5,7 @@ import { findSession } from './lineage-command.js';
 import { withStoreCopy } from './open-store-copy.js';
 import type { RecallSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
+import { shownFileName } from './shown-file-name.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -31,7 +32,7 @@ export async function recallCommand(settings: RecallSettings, io: CliIo): Promis
       });
     if (settings.json) {
       io.stdout.write(
-        `${JSON.stringify({ dataDir, sessionId: session.id, searchedSessionIds, scanLimited, rankLimited, matches })}\n`,
+        `${JSON.stringify({ dataDir: shownFileName(dataDir), sessionId: session.id, searchedSessionIds, scanLimited, rankLimited, matches })}\n`,
       );
       return 0;
     }

@@ -4,6 +4,7 @@ import { allSessions, withStoreCopy } from './open-store-copy.js';
 import type { SessionsSettings } from './parse-cli-arguments.js';
 import { printableText } from './printable-text.js';
 import { redactedStoredText } from './redacted-stored-text.js';
+import { shownFileName } from './shown-file-name.js';
 
 /** One conversation: a lineage, named by its root. */
 export interface ConversationRow {
@@ -66,7 +67,9 @@ export async function sessionsCommand(settings: SessionsSettings, io: CliIo): Pr
     }
     rows.sort((a, b) => b.lastActivity.localeCompare(a.lastActivity));
     if (settings.json) {
-      io.stdout.write(`${JSON.stringify({ dataDir: settings.dataDir, conversations: rows })}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ dataDir: shownFileName(settings.dataDir), conversations: rows })}\n`,
+      );
       return 0;
     }
     if (rows.length === 0) {
@@ -103,7 +106,7 @@ export async function sessionsCommand(settings: SessionsSettings, io: CliIo): Pr
         .join('  ')
         .trimEnd();
     io.stdout.write(
-      `${[format(header), ...table.map(format), `${rows.length} conversation${rows.length === 1 ? '' : 's'}; see one with baton lineage ${settings.dataDir} <root id or prefix>`].join('\n')}\n`,
+      `${[format(header), ...table.map(format), `${rows.length} conversation${rows.length === 1 ? '' : 's'}; see one with baton lineage ${shownFileName(settings.dataDir)} <root id or prefix>`].join('\n')}\n`,
     );
     return 0;
   });
