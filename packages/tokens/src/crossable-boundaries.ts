@@ -221,6 +221,11 @@ export function crossableBoundariesOf(arrays: RankArrays): CrossableBoundaries {
   return boundaries;
 }
 
+/** Whether the set of `arrays` is built already (see `crossableBoundariesOf`). */
+export function hasCrossableBoundaries(arrays: RankArrays): boolean {
+  return built.has(arrays.table);
+}
+
 /** Reads every token of the rank table's slots (bytes packed in the slot, or their offset). */
 export function buildCrossableBoundaries({
   data,

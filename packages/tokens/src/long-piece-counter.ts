@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { codePointAt, crossableBoundariesOf } from './crossable-boundaries.js';
+import {
+  codePointAt,
+  crossableBoundariesOf,
+  hasCrossableBoundaries,
+} from './crossable-boundaries.js';
 import { positionScale } from './pair-heap.js';
 import { PairMemo, pairKeyBits, unknownPair } from './pair-memo.js';
 import { longestMemoisedPart, PartCountMemo } from './part-count-memo.js';
@@ -380,18 +384,28 @@ export function countLongPiece(piece: string, ranks: Ranks): number {
   // A plain byte view, as every other merge reads: a Buffer here (another map) deoptimised the
   // lookups' optimised code on a cold start's first long piece, and they were compiled again.
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
-  // Between two ASCII characters nothing is cut (see `CrossableBoundaries`); a piece shorter than
-  // two segments is merged whole by one segment merge, and the set is built (tens of ms, once per
-  // process and encoding) only once a piece pays for it.
+  // Between two ASCII characters nothing is cut (see `CrossableBoundaries`), and a piece shorter
+  // than two segments is merged whole by one segment merge.
   if (bytes.length === piece.length || bytes.length < segmentBytes * 2)
     return countSegmentedBytePairTokens(bytes, bytes.length, ranks);
+  if (!hasCrossableBoundaries(ranks.arrays)) {
+    uncutBytes += bytes.length;
+    if (uncutBytes < bytesBeforeCuts)
+      return countSegmentedBytePairTokens(bytes, bytes.length, ranks);
+  }
   return countByCuts(bytes, bytes.length, ranks);
 }
+
+// The set of crossable boundaries costs about 50 ms to build (once per process and encoding) and
+// saves about 0.15 µs a byte: it is built once long non-ASCII pieces of this many bytes have been
+// merged without it (any encoding), so that the first few pieces of a process do not pay for it.
+const bytesBeforeCuts = 1 << 18;
+let uncutBytes = 0;
 
 // A piece whose boundaries stay crossable for this many bytes since its last cut is merged from
 // there as before (runs of letters, of one symbol: nearly every pair of their characters is inside
 // some token): the scan's cost stays a small share where it finds nothing.
-const uncutBytes = 256;
+const uncutRun = 256;
 
 /**
  * `countSegmentedBytePairTokens` of a piece (longer than any token), cut at every boundary between
@@ -399,7 +413,7 @@ const uncutBytes = 256;
  * such a boundary, so the parts merged apart give the piece's tokens. In runs of Thai, Devanagari,
  * Arabic or Cyrillic letters (random, or words without spaces) such boundaries fall every two to
  * four characters, and their parts of a few bytes cost a short linear merge each instead of heap
- * steps, segment edges and their checks. Where no cut is found for `uncutBytes`, the rest of the
+ * steps, segment edges and their checks. Where no cut is found for `uncutRun`, the rest of the
  * piece takes the segments.
  */
 function countByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
@@ -417,7 +431,7 @@ function countByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
       total += countPart(bytes, partFrom, middle, table);
       partFrom = middle;
       cutCounts.cuts++;
-    } else if (middle - partFrom > uncutBytes) break;
+    } else if (middle - partFrom > uncutRun) break;
     else cutCounts.kept++;
     leftFrom = middle;
     middle = rightTo;
