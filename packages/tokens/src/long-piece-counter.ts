@@ -418,6 +418,11 @@ const uncutRun = 256;
  */
 function countByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
   const boundaries = crossableBoundariesOf(table.arrays);
+  let memo = partCounts.get(table.rankOf);
+  if (memo === undefined) {
+    memo = new PartCountMemo();
+    partCounts.set(table.rankOf, memo);
+  }
   cutCounts.pieces++;
   let total = 0;
   let partFrom = 0;
@@ -428,7 +433,7 @@ function countByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
     const rightTo = characterEnd(bytes, middle, length);
     const right = codePointAt(bytes, middle, rightTo);
     if (!boundaries.crossable(bytes, leftFrom, middle, rightTo, left, right)) {
-      total += countPart(bytes, partFrom, middle, table);
+      total += countPart(bytes, partFrom, middle, table, memo);
       partFrom = middle;
       cutCounts.cuts++;
     } else if (middle - partFrom > uncutRun) break;
@@ -437,7 +442,7 @@ function countByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
     middle = rightTo;
     left = right;
   }
-  return total + countPart(bytes, partFrom, length, table);
+  return total + countPart(bytes, partFrom, length, table, memo);
 }
 
 // Pieces scanned for cuts, boundaries cut and boundaries kept (crossable) since the process
@@ -456,18 +461,25 @@ function characterEnd(bytes: Uint8Array, from: number, length: number): number {
   return end;
 }
 
-// Counts of short parts by their bytes, shared by every counter (a count is the rank table's alone).
-const partCounts = new PartCountMemo();
+// Counts of short parts by their bytes, one memo per rank table (its lookup function), shared by
+// its counters: a count is the rank table's alone.
+const partCounts = new WeakMap<RankTable['rankOf'], PartCountMemo>();
 
 /** Tokens of `bytes[from, to)`, a part of a longer piece: merged, never taken whole. */
-function countPart(bytes: Uint8Array, from: number, to: number, table: Ranks): number {
+function countPart(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  table: Ranks,
+  memo: PartCountMemo,
+): number {
   const size = to - from;
   if (size <= 1) return size;
   if (size <= longestMemoisedPart) {
-    let tokens = partCounts.get(bytes, from, to, table.rankOf);
+    let tokens = memo.get(bytes, from, to);
     if (tokens < 0) {
       tokens = mergeShort(bytes, from, to, table);
-      partCounts.set(tokens);
+      memo.set(tokens);
     }
     return tokens;
   }

@@ -14,12 +14,11 @@ export const longestMemoisedPart = 16;
  * Devanagari, Arabic or Cyrillic letters is cut every two to four characters, and the same few
  * thousand parts (syllables, pairs of them) come back over and over. 32,768 slots of 32 bytes
  * (1 MB, allocated on first use); a full neighbourhood overwrites its last slot, so memory stays
- * bounded and old parts age out. A part's count depends on its bytes and the rank table alone:
- * `owner` is the table the counts were merged under, and another table's first lookup empties it.
+ * bounded and old parts age out. A part's count depends on its bytes and the rank table alone: one
+ * memo per rank table, shared by its counters.
  */
 export class PartCountMemo {
   private slots: Int32Array | undefined;
-  private owner: unknown;
   // The last looked-up part's words, hash and size: `set` stores under them.
   private word0 = 0;
   private word1 = 0;
@@ -28,13 +27,12 @@ export class PartCountMemo {
   private hash = 0;
   private size = 0;
 
-  /** The count of `bytes[from, to)` (at most `longestMemoisedPart` bytes) under `owner`, or -1. */
-  get(bytes: Uint8Array, from: number, to: number, owner: unknown): number {
+  /** The count of `bytes[from, to)` (at most `longestMemoisedPart` bytes), or -1. */
+  get(bytes: Uint8Array, from: number, to: number): number {
     let slots = this.slots;
-    if (slots === undefined || this.owner !== owner) {
+    if (slots === undefined) {
       slots = new Int32Array((slotMask + 1) * slotWords);
       this.slots = slots;
-      this.owner = owner;
     }
     let word0 = 0;
     let word1 = 0;
