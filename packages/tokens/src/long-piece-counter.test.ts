@@ -10,6 +10,7 @@ import {
   sweepProbe,
   withPairMemo,
 } from './long-piece-counter.js';
+import { splitPattern } from './split-pattern.js';
 import { publishedRanks } from './test-utils/published-ranks.js';
 import { TokenizerError } from './tokenizer-error.js';
 import type { TiktokenEncoding } from './types.js';
@@ -311,8 +312,22 @@ describe('segment sweeps on a gathered least rank', () => {
         fc.constantFrom('o200k_base' as const, 'cl100k_base' as const),
         (block, letters, length, seed, encoding) => {
           const text = runOf(block, letters, length, seed);
+          const expected = tiktokenCount(encoding, text);
+          expect(counters[encoding].count(text)).toBe(expected);
+          // Long pieces are cut where no token crosses (crossable-boundaries.ts) and their parts
+          // merged apart: the segment merge, whose sweeps this checks, is called on each long
+          // piece directly as well.
           const before = sweepProbe().gathered;
-          expect(counters[encoding].count(text)).toBe(tiktokenCount(encoding, text));
+          const ranks = withPairMemo(sharedRanks(encoding));
+          let segmented = 0;
+          for (const piece of text.match(splitPattern(encoding)) ?? []) {
+            if (piece.length <= 128) segmented += counters[encoding].count(piece);
+            else {
+              const bytes = new Uint8Array(Buffer.from(piece));
+              segmented += countSegmentedBytePairTokens(bytes, bytes.length, ranks);
+            }
+          }
+          expect(segmented).toBe(expected);
           if (sweepProbe().gathered > before) engaged++;
         },
       ),
