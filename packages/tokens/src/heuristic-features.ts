@@ -376,6 +376,9 @@ export function extractFeatures(
   // 25 Indic, 20 hangul) and its length: long Cyrillic words split into more tokens than short ones.
   let scriptRun = 0;
   let scriptRunLength = 0;
+  // Rare Cyrillic pairs of the current run: random letters, priced by them, are not words run
+  // together.
+  let scriptRunRarePairs = 0;
   // The previous letter of a Cyrillic run as an index into the rare-pair table (а-я, case-folded),
   // -1 after any other character.
   let previousCyrillic = -1;
@@ -408,6 +411,7 @@ export function extractFeatures(
     } else if (scriptRun >= 22 && scriptRun <= 24 && scriptRunLength > 3) into[42]! += 1;
     scriptRun = 0;
     scriptRunLength = 0;
+    scriptRunRarePairs = 0;
     previousCyrillic = -1;
   };
   // The run of one code unit (-1 for whitespace and digits, never a repeat run) and its length.
@@ -933,7 +937,9 @@ export function extractFeatures(
     // length is charged as a word of its own.
     if (
       script !== scriptRun ||
-      (script !== 0 && scriptRunLength >= (script === 20 ? hangulWordLetters : scriptWordLetters))
+      (script !== 0 &&
+        scriptRunLength >= (script === 20 ? hangulWordLetters : scriptWordLetters) &&
+        scriptRunRarePairs * 8 <= scriptRunLength)
     ) {
       if (scriptRun !== 0) endScriptRun();
       if (script === 21) cyrillic[1]! += 1;
@@ -956,8 +962,11 @@ export function extractFeatures(
           : code >= 0x0410 && code <= 0x042f
             ? code - 0x0410
             : -1;
-      if (previousCyrillic >= 0 && folded >= 0)
-        into[57]! += rareCyrillicPairs[previousCyrillic * 32 + folded]!;
+      if (previousCyrillic >= 0 && folded >= 0) {
+        const rare = rareCyrillicPairs[previousCyrillic * 32 + folded]!;
+        into[57]! += rare;
+        scriptRunRarePairs += rare;
+      }
       previousCyrillic = folded;
       if (scriptRunLength > 3) cyrillic[4]! += 1;
       if (isCapital(code)) cyrillic[scriptRunLength === 1 ? 5 : 6]! += 1;
