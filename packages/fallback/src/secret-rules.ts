@@ -145,15 +145,16 @@ function literalPrefix(pattern: RegExp): string[] | undefined {
 // `https://ghp_…`); the fixed prefixes and lengths keep base64 runs from matching. A `-` before
 // a token is allowed only when it does not join two words (`--AKIA…=1`, ` -ghp_…`), so a token
 // pasted as a command-line flag is still found while `name-AKIA…` stays one identifier.
-// A `.` before a token is allowed only as the end of an ellipsis (`see ...ghp_…`), not a member
-// access or a file name (`config.ghp_…`).
-const start = String.raw`(?<![A-Za-z0-9_+])(?<!(?<!\.\.)\.)(?<![A-Za-z0-9_+.]-)`;
+// A `.` before a token is allowed too (`prod.AKIA…`, `config.ghp_…`, `see ...ghp_…`): a member
+// access or file name never carries a documented prefix with its full length and alphabet, while a
+// token glued to a word by a dot is still the token.
+const start = String.raw`(?<![A-Za-z0-9_+])(?<![A-Za-z0-9_+.]-)`;
 const end = String.raw`(?![A-Za-z0-9_\-])`;
 const re = (source: string, flags = 'g') => new RegExp(source, flags);
 // The same left boundary checked after the literal: a pattern that starts with a literal lets the
 // regex engine skip ahead, one that starts with a look-behind is tried at every position.
 const literalFirst = (literal: string) =>
-  `${literal}(?<![A-Za-z0-9_+]${literal})(?<!(?<!\\.\\.)\\.${literal})(?<![A-Za-z0-9_+.]-${literal})`;
+  `${literal}(?<![A-Za-z0-9_+]${literal})(?<![A-Za-z0-9_+.]-${literal})`;
 
 /** A vendor rule run on every text: its pattern starts with a class (`[MNO]`), no literal to hint. */
 function unhinted(kind: string, pattern: RegExp, minBodyEntropy?: number): SecretRule {
