@@ -1,6 +1,7 @@
 import { checksummedBech32Prefix } from './checksummed-bech32.js';
 import { decodeBase64 } from './decode-base64.js';
 import { isUlid } from './is-ulid.js';
+import { readsAsRandomLetters } from './reads-as-random-letters.js';
 import {
   isAbbreviation,
   isPlaceholder,
@@ -266,6 +267,10 @@ function isAlphanumericCode(code: number): boolean {
 export function looksGenerated(value: string, minLength: number, relaxed: boolean): boolean {
   const core = value.replace(nonAlphanumeric, '');
   if (core.length < minLength) return false;
+  // Letters drawn at random between the separators of a drawn body (`…_A8fK2x_qzvtrm_P0wX9…`)
+  // are part of the body, not a word naming it: the rest may show a drawn body on its own.
+  const drawnParts = withoutRandomLetterParts(value);
+  if (drawnParts !== value && looksGenerated(drawnParts, minLength, relaxed)) return true;
   // `t3h_FuTUr3_15_bR1ghT`: many short parts are a phrase; a base64url body has a `-` or `_` in
   // about one character of thirty. Parts are counted, not separator characters: base64url of
   // bytes 0xff writes `____` (and 0xfb `-` runs), a run that parts nothing.
@@ -355,6 +360,22 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
   }
   if (isPlaceholder(value) || looksLikeWords(value)) return false;
   return !hasSequence(core);
+}
+
+const separatedParts = /([_\-.~]+)/;
+
+/**
+ * `value` without its lower-case parts that read as random letters (`readsAsRandomLetters`), each
+ * with the separator before it. The first part stays: it is where a name or a prefix stands.
+ */
+function withoutRandomLetterParts(value: string): string {
+  const pieces = value.split(separatedParts);
+  if (pieces.length < 3) return value;
+  let kept = pieces[0]!;
+  for (let index = 2; index < pieces.length; index += 2) {
+    if (!readsAsRandomLetters(pieces[index]!)) kept += pieces[index - 1]! + pieces[index]!;
+  }
+  return kept.length === value.length ? value : kept;
 }
 
 // A part of four or more lower-case letters (or a capital and three) standing between separators.

@@ -4,6 +4,7 @@ import { credentialPositions } from './credential-families.js';
 import { redactSecrets } from './index.js';
 import { englishWords } from './test-utils/code-identifiers.js';
 import { drawn } from './test-utils/drawn.js';
+import { partedPiece, partedPrefix, partedSeparator } from './test-utils/parted-body-pieces.js';
 
 // Base64url bodies part at `-` and `_` about once in thirty characters, and one piece in fifteen
 // is four lower-case letters or more by chance (`-qoxqq`, `_zgvt`). Such a piece once read as a
@@ -11,14 +12,9 @@ import { drawn } from './test-utils/drawn.js';
 // for the prefix, the token was left in every position without a credential key around it.
 // Values are drawn at test time (the suite's seed); rates over many draws, since a uniform draw
 // now and then spells a name or a typed run that no shape test can tell from one.
-const base62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-// Consonants only (no `g`, `p`, `s`, `t`, `c`): no API object-id or record prefix, no issuer's.
-const prefix = drawn('bdfjkmnqvwxz', 2, 5);
-const separator = fc.constantFrom('_', '-');
-const piece = (minLength: number, maxLength: number) =>
-  drawn(base62, minLength, maxLength).filter(
-    (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
-  );
+const prefix = partedPrefix;
+const separator = partedSeparator;
+const piece = partedPiece;
 // Letters with no vowel spell no word, and none of the protocol names written as words (`grpc`,
 // `html`, `smtp` need `h`, `m`, `p`, `r`, `s` or `t`).
 const unpronounceable = drawn('bcdfgjkqvwxz', 4, 6);
