@@ -376,16 +376,6 @@ export const credentialPositions: Array<[string, (token: string) => string]> = [
   ['after a short dash', (token) => `tool -${token} --verbose`],
 ];
 
-/**
- * Glued to a word by a dot, as a key path or a file name holds it. Only a documented prefix with its
- * full length and alphabet tells such a token from a member access, so these positions are held to
- * the issuer rules, not to the generic shapes.
- */
-export const dotGluedPositions: Array<[string, (token: string) => string]> = [
-  ['after a word and a dot', (token) => `aws.prod.${token} = 1`],
-  ['as a file name with an extension', (token) => `cp backup.${token}.json /tmp/`],
-];
-
 /** The fixed prefix of a family: what every generated value shares at its start. */
 export function familyPrefix(credential: CredentialFamily): string {
   const samples = [1, 2, 3, 4, 5, 6].map((seed) => credential.make(seededRandom(seed * 7919)));

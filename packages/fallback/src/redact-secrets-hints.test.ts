@@ -43,7 +43,7 @@ describe('hint scan', () => {
 
   it('a vendor pattern that starts with a literal after its boundary has hints', () => {
     // Without, it ran (its look-behind tried at every position) on every text.
-    const boundary = String.raw`(?<![A-Za-z0-9_+])(?<![A-Za-z0-9_+.]-)`;
+    const boundary = '(?<![A-Za-z0-9_+])(?<![A-Za-z0-9_+.]-)';
     const literalFirst = vendorRules.filter(
       (rule) =>
         rule.pattern.source.startsWith(boundary) &&

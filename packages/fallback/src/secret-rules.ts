@@ -63,6 +63,52 @@ const vendorPlaceholder = {
 };
 
 /**
+ * Whether a vendor match glued to a word by a dot (`prod.AKIA…`, `backup.ghp_….json`) is the token
+ * rather than code or a file name. Member access and class selectors carry short or word-like
+ * "prefixes" (`self.SK…`, `.sk-folding-…`, `build.v1.<hex>`, `t.dapi…`), so only a prefix of four or
+ * more characters ending in a separator (`ghp_`, `glpat-`, `xoxb-`) or a capitals-and-digits token
+ * in its fixed shape (`AKIA` + 16) is read through the dot; and a one-case hex body under a
+ * mixed-case issuer alphabet, between a name and an extension, is a content hash in a file name
+ * (`video_box.ico-<md5>.png`). An
+ * ellipsis (`see ...ghp_…`) is not a dot of this kind.
+ */
+function acceptedAfterDot(
+  input: string,
+  at: number,
+  value: string,
+  hints: readonly string[] | undefined,
+  mixedCaseBody: boolean,
+  source: string,
+): boolean {
+  if (at === 0 || input.charCodeAt(at - 1) !== 46 || input.charCodeAt(at - 2) === 46) return true;
+  const hint = hints?.find((candidate) => value.startsWith(candidate));
+  if (hint === undefined) return false;
+  // The fixed part the rule spells: its literal, one drawn class character (`sq[pau]_`) and the
+  // separator that ends it.
+  let fixed = /[_-]$/.test(hint)
+    ? hint.length
+    : hint.length + (/^[A-Za-z0-9]?[_-]/.exec(value.slice(hint.length))?.[0].length ?? 0);
+  // Further parts the rule spells literally (`sk_` then `test_`, `sk-` then `proj-`).
+  for (let part = /^([A-Za-z0-9]{3,})[_-]/.exec(value.slice(fixed)); part !== null; ) {
+    if (!source.includes(part[1]!)) break;
+    fixed += part[0].length;
+    part = /^([A-Za-z0-9]{3,})[_-]/.exec(value.slice(fixed));
+  }
+  const separated = fixed > hint.length || /[_-]$/.test(hint);
+  if (!(separated && fixed >= 4) && !(hint.length >= 3 && /^[A-Z0-9]{16,}$/.test(value))) {
+    return false;
+  }
+  // Between a name and an extension, a one-case hex body is a bundler's content hash.
+  const body = value.slice(hint.length);
+  return !(
+    mixedCaseBody &&
+    /^\.[A-Za-z]/.test(input.slice(at + value.length, at + value.length + 2)) &&
+    /[A-Fa-f]/.test(body) &&
+    /^(?:[0-9A-F]{20,}|[0-9a-f]{20,})$/.test(body)
+  );
+}
+
+/**
  * A vendor token: a distinctive prefix then a body. `lenient` formats (fixed prefix and length,
  * like AWS key ids) accept repetitive bodies; the others also need some entropy.
  */
@@ -71,12 +117,17 @@ function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = f
   const mixedCaseBody =
     !pattern.flags.includes('i') &&
     pattern.source.replace(/\(\?<?[!=](?:[^()]|\([^()]*\))*\)/g, '').includes('A-Za-z');
+  const hints = alternationHints[kind] ?? literalPrefix(pattern);
   return {
     kind,
     pattern,
-    hints: alternationHints[kind] ?? literalPrefix(pattern),
+    hints,
     hintsMatchCase: !pattern.flags.includes('i'),
     accept: (value, match) => {
+      const at = match.index + match[0].indexOf(value);
+      if (!acceptedAfterDot(match.input, at, value, hints, mixedCaseBody, pattern.source)) {
+        return false;
+      }
       // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
       if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
       // A body that may hold `.` runs on into an ellipsis after the token (`…<token>... and`): the
@@ -145,10 +196,9 @@ function literalPrefix(pattern: RegExp): string[] | undefined {
 // `https://ghp_…`); the fixed prefixes and lengths keep base64 runs from matching. A `-` before
 // a token is allowed only when it does not join two words (`--AKIA…=1`, ` -ghp_…`), so a token
 // pasted as a command-line flag is still found while `name-AKIA…` stays one identifier.
-// A `.` before a token is allowed too (`prod.AKIA…`, `config.ghp_…`, `see ...ghp_…`): a member
-// access or file name never carries a documented prefix with its full length and alphabet, while a
-// token glued to a word by a dot is still the token.
-const start = String.raw`(?<![A-Za-z0-9_+])(?<![A-Za-z0-9_+.]-)`;
+// A `.` before a token is allowed: an ellipsis (`see ...ghp_…`), and a token glued to a word by a
+// dot (`prod.AKIA…`), which each vendor rule then weighs against member access (`acceptedAfterDot`).
+const start = '(?<![A-Za-z0-9_+])(?<![A-Za-z0-9_+.]-)';
 const end = String.raw`(?![A-Za-z0-9_\-])`;
 const re = (source: string, flags = 'g') => new RegExp(source, flags);
 // The same left boundary checked after the literal: a pattern that starts with a literal lets the
