@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { cp, lstat, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -8,6 +8,7 @@ import {
   type Session,
   type SessionStore,
 } from '@baton/sessions';
+import { copyRegularTree } from './copy-regular-tree.js';
 import { InputFileError } from './input-file-error.js';
 import { StoreReadError } from './store-read-error.js';
 import { UsageError } from './usage-error.js';
@@ -38,23 +39,21 @@ export async function withStoreCopy<T>(
   const copy = await mkdtemp(join(tmpdir(), 'baton-store-'));
   try {
     try {
-      // Copied from the folder the path resolves to, never through a link: `cp` copies a symbolic
-      // link as a link, and PGlite would then open (write to, migrate) the user's store itself.
+      // Copied from the folder the path resolves to, never through a link: a link in the copy would
+      // lead PGlite to open (write to, migrate) the user's store itself.
       const source = await realpath(dataDir);
       // The store's lock names the process that holds it open: a copy that kept it would be refused
       // as a folder in use, though the copy belongs to this command alone.
       const lock = join(source, dataDirLockName);
-      await cp(source, join(copy, 'store'), {
-        recursive: true,
-        // Only folders and regular files: a link inside would also lead PGlite out of the copy, and
-        // a FIFO or device would block or fail the copy. PGlite itself writes neither. The lock's
-        // draft or a stale copy moved aside (`<lock>.<...>`) are left out with it.
-        filter: async (path) => {
-          if (path === lock || path.startsWith(`${lock}.`)) return false;
-          const entry = await lstat(path);
-          return entry.isDirectory() || entry.isFile();
-        },
-      });
+      // Only folders and regular files, each judged by the handle it is copied from: a link inside
+      // (even one swapped in while copying) would also lead PGlite out of the copy, and a FIFO or
+      // device would block or fail the copy. PGlite itself writes neither. The lock's draft or a
+      // stale copy moved aside (`<lock>.<...>`) are left out with it.
+      await copyRegularTree(
+        source,
+        join(copy, 'store'),
+        (path) => path === lock || path.startsWith(`${lock}.`),
+      );
     } catch (error) {
       throw new StoreReadError({ dataDir, cause: error });
     }

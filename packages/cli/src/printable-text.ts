@@ -1,25 +1,38 @@
 /** Longest line `printableText` returns, escapes included. */
 const MAX_LENGTH = 400;
 
-// Control characters (C0, DEL, C1), line and paragraph separators, bidi overrides, the BOM and the
-// replacement character that undecodable bytes become: a terminal would act on them or show noise.
+// Control characters (C0, DEL, C1), line and paragraph separators, format characters (bidi
+// overrides and isolates, zero-width spaces and joiners, LRM/RLM, the soft hyphen, the BOM, word
+// joiners, tag characters), spaces other than U+0020 (a no-break space looks like a space), the
+// variation selectors and blank letters (Hangul fillers) that show nothing, lone surrogates, and the
+// replacement character that undecodable bytes become: a terminal would act on them, or two
+// different names would print the same.
 const unprintable =
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff\ufffd]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115f\u1160\u3164\uffa0\ufffd]|(?! )\p{Zs}|\u034f|\p{Variation_Selector}/gu;
+// The same, and `\` itself: in a name, a literal `\x1b` must not read as the escape of ESC.
+const unprintableOrBackslash = new RegExp(`${unprintable.source}|\\\\`, 'gu');
 
+/** `\xNN` / `\uNNNN` (an astral character as its two surrogates), `\\` for a backslash. */
 function escapeCharacter(character: string): string {
-  const code = character.charCodeAt(0);
-  return code < 0x100
-    ? `\\x${code.toString(16).padStart(2, '0')}`
-    : `\\u${code.toString(16).padStart(4, '0')}`;
+  if (character === '\\') return '\\\\';
+  let escaped = '';
+  for (let index = 0; index < character.length; index++) {
+    const code = character.charCodeAt(index);
+    escaped +=
+      code < 0x100
+        ? `\\x${code.toString(16).padStart(2, '0')}`
+        : `\\u${code.toString(16).padStart(4, '0')}`;
+  }
+  return escaped;
 }
 
 /**
- * `text` with every non-printable character (line breaks and tabs included) written as a `\xNN` /
- * `\uNNNN` escape, nothing clipped or merged: for a name, where the escape keeps it telling apart
- * from a name with a space.
+ * `text` with every non-printable or invisible character (line breaks and tabs included) written as
+ * a `\xNN` / `\uNNNN` escape and each `\` as `\\`, nothing clipped or merged: for a name, where
+ * two different names must never print the same (the printed form reads back to one name only).
  */
 export function escapeUnprintable(text: string): string {
-  return text.replace(unprintable, escapeCharacter);
+  return text.replace(unprintableOrBackslash, escapeCharacter);
 }
 
 /**

@@ -6,6 +6,7 @@ import { normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
 import { describeInvalid, ReceiptInputError, readingMessages } from './receipt-input-error.js';
 import { redactionMemoMinLength, redactSecretsShared } from './redact-secrets.js';
+import { isSearchHit, searchPatternWords } from './search-pattern-words.js';
 import { isKeyedSecret } from './secret-rules.js';
 import { shellFileEffects } from './shell-file-effects.js';
 import { stripTerminalCodes } from './strip-terminal-codes.js';
@@ -314,11 +315,15 @@ const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|retur
 /** The first exit status an output reports (group 1), a non-zero status anywhere in a line. */
 const exitStatus = new RegExp(`${exitWords}(-?\\d+)`, 'i');
 const nonZeroExit = new RegExp(`${exitWords}-?[1-9]`, 'i');
-// cmd's and PowerShell's words for a program that does not exist (bash says `command not found`).
-const unknownProgram =
-  /\bis not recognized as (?:an internal or external command|the name of a cmdlet|a name of a cmdlet)/i;
+// cmd's and PowerShell's messages for a program that does not exist (bash says `command not
+// found`), as the shell prints them: the line opens with the program (`'x' is not recognized as an
+// internal or external command,`, `x : The term 'x' is not recognized as the name of a cmdlet`).
+// The same words inside a sentence (a README's "if 'x' is not recognized as …, install it") quote
+// the message rather than report it.
+const unknownProgramSource = String.raw`^[ \t]*(?:'[^'\n]{1,200}' is not recognized as an internal or external command|(?:[^\s:]{1,200} ?: )?The term '[^'\n]{1,200}' is not recognized as (?:the|a) name of a cmdlet)`;
+const unknownProgram = new RegExp(unknownProgramSource);
 const errorPattern = new RegExp(
-  String.raw`(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|${exitWords}-?[1-9]|command not found|no such file|${unknownProgram.source}`,
+  String.raw`(?:error|exception)s?\b|\b(?:failed|failure|failing|timeout|timed out|traceback|fatal|panic(?:ked)?|segmentation fault|core dumped|permission denied)\b|${exitWords}-?[1-9]|command not found|no such file`,
   'i',
 );
 // Source code that merely mentions errors (`raise ValueError(`, `except KeyError:`, `err = ...`)
@@ -348,17 +353,39 @@ const powerShellVerbs =
   'Add|Approve|Assert|Backup|Block|Build|Checkpoint|Clear|Close|Compare|Complete|Compress|Confirm|Connect|Convert|ConvertFrom|ConvertTo|Copy|Debug|Deny|Deploy|Disable|Disconnect|Dismount|Edit|Enable|Enter|Exit|Expand|Export|Find|ForEach|Format|Get|Grant|Group|Hide|Import|Initialize|Install|Invoke|Join|Limit|Lock|Measure|Merge|Mount|Move|New|Open|Optimize|Out|Ping|Pop|Protect|Publish|Push|Read|Receive|Redo|Register|Remove|Rename|Repair|Request|Reset|Resize|Resolve|Restart|Restore|Resume|Revoke|Save|Search|Select|Send|Set|Show|Skip|Sort|Split|Start|Step|Stop|Submit|Suspend|Switch|Sync|Tee|Test|Trace|Unblock|Undo|Uninstall|Unlock|Unprotect|Unpublish|Unregister|Update|Use|Wait|Watch|Where|Write';
 const powerShellRecord = String.raw`^[ \t]*(?:${powerShellVerbs})-[A-Z][A-Za-z]+ ?: [^\n]*\.[ \t\r]*$`;
 const upperCaseErrorScan = new RegExp(
-  String.raw`\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E {2,}\S|^[ \t]*(?:● .*›|[✕✗×❌] )|^e: \S|${powerShellRecord}`,
+  String.raw`\b(?:FAIL(?:ED|URE)?|ERROR|FATAL|PANIC)\b|\bERR!|^E {2,}\S|^[ \t]*(?:● .*›|[✕✗×❌] )|^e: \S|${powerShellRecord}|${unknownProgramSource}`,
   'gm',
 );
+const powerShellRecordLine = new RegExp(powerShellRecord);
+// What PowerShell prints under an error record: where it happened (`At line:1 char:1`, `At
+// C:\x\build.ps1:12 char:5`) and its category (`+ CategoryInfo : …`, `+ FullyQualifiedErrorId :
+// …`). `Get-Help` and `Get-Command` list cmdlets in the record's shape (`Set-Location : Sets the
+// current working location…`) with neither.
+const powerShellContext =
+  /^[ \t]*(?:At (?:line:\d+|\S[^\n]*:\d+) char:\d+|\+ (?:CategoryInfo|FullyQualifiedErrorId)\s*:)/;
+// How many lines under a record its context may start: the message may wrap onto a few.
+const powerShellContextReach = 8;
+
+/** Whether one of the lines after offset `end` of `output` is a PowerShell record's context. */
+function powerShellContextFollows(output: string, end: number): boolean {
+  let start = end + 1;
+  for (let line = 0; line < powerShellContextReach && start < output.length; line++) {
+    let stop = output.indexOf('\n', start);
+    if (stop === -1) stop = output.length;
+    const text = output.slice(start, Math.min(stop, start + 300));
+    if (powerShellContext.test(text)) return true;
+    if (powerShellRecordLine.test(text)) return false;
+    start = stop + 1;
+  }
+  return false;
+}
 
 // Lines that report a failure by their shape alone, whatever their length: a failed test as Jest
 // (`● Suite › case`) or Vitest and Mocha (`× case`, `✕ case`) mark it, a Kotlin compiler error
 // (`e: file.kt:3:5 Unresolved reference`), a linter's row (`12:5  error  'x' is unused  rule`), a
 // Ruby exception (`x.rb:3:in 'm': undefined method 'y' for nil (NoMethodError)`).
-const reportShape = new RegExp(
-  String.raw`^\s*(?:● .*›|[✕✗×❌] \S|e: \S|\d+:\d+\s+error\s)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)\s*$|${powerShellRecord}`,
-);
+const reportShape =
+  /^\s*(?:● .*›|[✕✗×❌] \S|e: \S|\d+:\d+\s+error\s)|\((?:[A-Z]\w*::)*[A-Z]\w*(?:Error|Exception)\)\s*$/;
 
 // A count of none (`0 failed`, `Failures: 0`, `0 Error(s)`, `errors=0`): a summary of a run that
 // passed. A line that says nothing else of a failure is not an error line.
@@ -410,7 +437,18 @@ function scanLines(output: string, scan: RegExp, into: number[] | undefined): nu
   return into;
 }
 
-function rawErrorLines(output: string): string[] {
+/**
+ * What is known of the run an output came from: `failed` (flagged, or a non-zero exit status),
+ * `succeeded` (it stated exit status 0), or `unknown`; and what it searched for, when it did.
+ */
+interface RunContext {
+  status: 'failed' | 'succeeded' | 'unknown';
+  searchWords: string[] | 'all' | undefined;
+}
+
+const unknownRun: RunContext = { status: 'unknown', searchWords: undefined };
+
+function rawErrorLines(output: string, run: RunContext = unknownRun): string[] {
   const starts = scanLines(output, upperCaseErrorScan, scanLines(output, errorScan, undefined));
   const lines: string[] = [];
   if (starts === undefined) return lines;
@@ -423,7 +461,15 @@ function rawErrorLines(output: string): string[] {
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
     if (raw.length > 500 || (numberedLine.test(raw) && !lintRow.test(raw))) continue;
-    if (countsNone(raw) || emptyErrorField.test(raw)) continue;
+    if (countsNone(raw) || emptyField(raw, run)) continue;
+    // A line in the shape of PowerShell's error record is one when its context follows or its
+    // run failed; otherwise it is a cmdlet listed with its description.
+    if (powerShellRecordLine.test(raw)) {
+      if (run.status === 'failed' || powerShellContextFollows(output, end)) {
+        lines.push(collapseWhitespace(raw));
+      }
+      continue;
+    }
     // `exit_code=1` reads like an assignment, yet it is the status the tool reported; cmd's
     // message about a missing program ends with a comma, as a line of code may.
     if (!nonZeroExit.test(raw) && !unknownProgram.test(raw)) {
@@ -436,6 +482,8 @@ function rawErrorLines(output: string): string[] {
         const rest = raw.slice(hit[0].length);
         if (codeLine.test(rest) || callLine.test(rest)) continue;
         if (!diagnostic.test(rest) && !reportShape.test(rest)) continue;
+        // A line the run's own search printed is a line of a file, whatever it says.
+        if (isSearchHit(rest, run.searchWords)) continue;
       }
     }
     const line = collapseWhitespace(raw);
@@ -451,8 +499,14 @@ function rawErrorLines(output: string): string[] {
 // before the position is bounded: each line start is tried once, in bounded steps.
 const positionedDiagnostic = /^[ \t]*(?:[A-Za-z]:)?[^\s:]{1,400}:\d+:\d+: +\S/gm;
 
-/** Diagnostic lines of a failed run's output that name no severity (`x.go:3:5: undefined: y`). */
-function positionedDiagnosticLines(output: string): string[] {
+/**
+ * Diagnostic lines of a failed run's output that name no severity (`x.go:3:5: undefined: y`), less
+ * the hits of a search the run made (`rg --vimgrep TODO && make`: rg's lines hold `TODO`).
+ */
+function positionedDiagnosticLines(
+  output: string,
+  searchWords: string[] | 'all' | undefined,
+): string[] {
   const starts = scanLines(output, positionedDiagnostic, undefined);
   const lines: string[] = [];
   if (starts === undefined) return lines;
@@ -465,7 +519,7 @@ function positionedDiagnosticLines(output: string): string[] {
     // The position names a file (a separator or an extension), and what follows it is no code.
     if (!hit || !/\.[A-Za-z]\w*:\d/.test(hit[0])) continue;
     const rest = raw.slice(hit[0].length);
-    if (codeLine.test(rest) || callLine.test(rest)) continue;
+    if (codeLine.test(rest) || callLine.test(rest) || isSearchHit(rest, searchWords)) continue;
     const line = collapseWhitespace(raw);
     if (line.length >= 6) lines.push(line);
   }
@@ -484,7 +538,17 @@ function namesFailure(line: string): boolean {
 // A result's error field that holds nothing (Gemini CLI's `Error: (none)`, `error: null`, `stderr:
 // (empty)`): the harness saying that no error happened.
 const emptyErrorField =
-  /^[\s"'{[]*(?:errors?|stderr|exception|error_message|failure)["']?\s*[:=]\s*(?:\(none\)|\(empty\)|none|null|nil|undefined|empty|n\/a|\[\]|\{\}|""|'')[\s"',}\]]*$/i;
+  /^[\s"'{[]*(?:errors?|stderr|exception|error_message|failure)["']?\s*[:=]\s*(?:\(none\)|\(empty\)|<nil>|none|null|nil|undefined|empty|n\/a|\[\]|\{\}|""|'')[\s"',}\]]*$/i;
+// The same words are also the headline of an exception whose message was a language's nothing:
+// Node's `Error: undefined` (`throw new Error(String(x))`), Python's `Exception: None`. Written as
+// an exception class writes it, such a line is a field only in a run that stated its success.
+const nothingHeadline = /^[ \t]*(?:Error|Exception): (?:None|null|nil|undefined)[ \t\r]*$/;
+
+/** True for an error field that holds nothing, not for the headline of a failed run. */
+function emptyField(raw: string, run: RunContext): boolean {
+  if (!emptyErrorField.test(raw)) return false;
+  return run.status === 'succeeded' || !nothingHeadline.test(raw);
+}
 
 /** True for a run's summary that counts no failure and says nothing else of one. */
 function countsNone(raw: string): boolean {
@@ -1320,10 +1384,24 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
               !output.failed && !output.denied && readingTool.test(call?.name ?? record.toolName);
             const readFailed = reading && opensWithFailure(output.text);
             const readContent = reading && !readFailed;
-            const errorLines = readContent ? [] : rawErrorLines(output.text);
             const { outcome, exit, exitCode } = resultOutcome(output, redactText);
+            // Only an exit status the output states counts as success; silence proves nothing.
+            const succeeded =
+              outcome === 'ok' &&
+              (output.exitCode === 0 || (output.exitCode === undefined && exit !== null));
+            const runFailed = output.failed || readFailed || exitCode !== 0;
+            const searchWords = searchPatternWords(
+              call?.name ?? record.toolName,
+              call?.target ?? '',
+            );
+            const errorLines = readContent
+              ? []
+              : rawErrorLines(output.text, {
+                  status: runFailed ? 'failed' : succeeded ? 'succeeded' : 'unknown',
+                  searchWords,
+                });
             if (!readContent && (output.failed || exitCode !== 0)) {
-              for (const line of positionedDiagnosticLines(output.text)) {
+              for (const line of positionedDiagnosticLines(output.text, searchWords)) {
                 if (!errorLines.includes(line)) errorLines.push(line);
               }
             }
@@ -1344,22 +1422,11 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;
             }
-            // Only an exit status the output states counts as success; silence proves nothing.
-            const succeeded =
-              outcome === 'ok' &&
-              (output.exitCode === 0 || (output.exitCode === undefined && exit !== null));
             // Error lines in an output that did not state its success (no exit status, no flag:
             // a harness that returns stdout and nothing else) say the run failed: it fixes no
             // earlier failure of the same command.
             if (call && errorLines.length > 0 && !succeeded) reportedErrors.add(call);
-            noteErrors(
-              errorLines,
-              index,
-              output.failed,
-              call,
-              succeeded,
-              output.failed || readFailed || exitCode !== 0,
-            );
+            noteErrors(errorLines, index, output.failed, call, succeeded, runFailed);
             break;
           }
           default:

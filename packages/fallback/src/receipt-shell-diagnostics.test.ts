@@ -163,3 +163,195 @@ describe('run summaries beside the failure they count', () => {
     );
   });
 });
+
+// Which lines of a run's output are its failure depends on the run: an exception whose message was
+// a language's nothing is the headline of a failed run, a cmdlet listing or a quoted message in a
+// successful one is no error, and a search's hits are lines of files even when a later command of
+// the same shell line failed.
+const word = fc.noBias(fc.stringMatching(/^[a-z]{3,10}$/));
+const capitalised = word.map((text) => text[0]!.toUpperCase() + text.slice(1));
+const sentence = fc
+  .array(word, { minLength: 3, maxLength: 9 })
+  .map((words) => `${words.join(' ')}.`);
+
+describe('the headline of a failed run whose message is a nothing', () => {
+  it('is kept when the run failed, dropped as an empty field when it stated success', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(
+          ['Error', 'undefined'],
+          ['Error', 'null'],
+          ['Exception', 'None'],
+          ['Exception', 'null'],
+        ),
+        word,
+        fc.integer({ min: 1, max: 255 }),
+        ([label, nothing], file, code) => {
+          const headline = `${label}: ${nothing}`;
+          const failed = `${headline}\n    at Object.<anonymous> (/app/${file}.js:1:7)\nExit code: ${code}`;
+          expect(errorLines(run(`node ${file}.js`, failed, 'f'))).toContain(headline);
+          // Control: the same words as a field of a run that stated exit status 0.
+          const fields = `Command: node ${file}.js\nStdout: ok\n${headline}\nExit Code: 0`;
+          expect(errorLines(run(`node ${file}.js`, fields, 's'))).not.toContain(headline);
+        },
+      ),
+    );
+  });
+
+  it("keeps Gemini CLI's `(none)` field an empty field in a failed run too", () => {
+    fc.assert(
+      fc.property(word, fc.integer({ min: 1, max: 255 }), (file, code) => {
+        const output = `Command: make ${file}\nStdout: (empty)\nStderr: make: *** [${file}] Error ${code}\nError: (none)\nExit Code: ${code}`;
+        const lines = errorLines(run(`make ${file}`, output, 'g'));
+        expect(lines).not.toContain('Error: (none)');
+        expect(lines).toContain(`Stderr: make: *** [${file}] Error ${code}`);
+      }),
+    );
+  });
+});
+
+describe("PowerShell's error record", () => {
+  const verb = fc.constantFrom('Get', 'Set', 'Remove', 'Invoke', 'Import', 'Write', 'New');
+  const cmdlet = fc.tuple(verb, capitalised).map(([v, noun]) => `${v}-${noun}`);
+
+  it('is not a cmdlet listed with its description in a successful output', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(cmdlet, sentence), {
+          minLength: 1,
+          maxLength: 6,
+          selector: ([name]) => name,
+        }),
+        fc.boolean(),
+        (entries, spaced) => {
+          const listing = entries.map(
+            ([name, text]) =>
+              `${name}${spaced ? ' :' : ':'} ${text[0]!.toUpperCase()}${text.slice(1)}`,
+          );
+          const lines = errorLines(
+            run('Get-Command | Format-List', `${listing.join('\n')}\nExit code: 0`, 'l'),
+          );
+          for (const line of listing) expect(lines).not.toContain(line);
+        },
+      ),
+    );
+  });
+
+  it('is an error line with its context, or in a failed run', () => {
+    fc.assert(
+      fc.property(cmdlet, sentence, word, fc.boolean(), (name, text, file, withContext) => {
+        const record = `${name} : ${text[0]!.toUpperCase()}${text.slice(1)}`;
+        const context = withContext
+          ? `\nAt C:\\repo\\${file}.ps1:3 char:1\n+ ${name}\n    + CategoryInfo          : NotSpecified: (:) [${name}], Exception\n    + FullyQualifiedErrorId : ${file}`
+          : '';
+        // With its context the record counts whatever the status; without, only a failure does.
+        const status = withContext ? 'Exit code: 0' : 'Exit code: 1';
+        expect(errorLines(run(`.\\${file}.ps1`, `${record}${context}\n${status}`, 'r'))).toContain(
+          record,
+        );
+      }),
+    );
+  });
+});
+
+describe("cmd's message about a missing program", () => {
+  it('is an error line as cmd prints it, not quoted inside a sentence', () => {
+    fc.assert(
+      fc.property(word, sentence, sentence, (program, before, after) => {
+        const message = `'${program}' is not recognized as an internal or external command,`;
+        const printed = `${message}\noperable program or batch file.\nExit code: 1`;
+        expect(errorLines(run(`${program} build`, printed, 'c'))).toContain(message);
+        const prose = `${before.slice(0, -1)} if ${message} ${after}\nExit code: 0`;
+        expect(errorLines(run('type README.md', prose, 'p'))).toEqual([]);
+      }),
+    );
+  });
+});
+
+describe('positioned lines of a failed shell line that searched', () => {
+  const position = fc.tuple(
+    fc.constantFrom('src', 'lib', 'pkg/app', 'internal'),
+    word,
+    fc.constantFrom('ts', 'go', 'py', 'rs'),
+    fc.integer({ min: 1, max: 999 }),
+    fc.integer({ min: 1, max: 80 }),
+  );
+
+  it("are the search's hits when they hold what it searched for; the build's diagnostics stay", () => {
+    fc.assert(
+      fc.property(
+        word,
+        fc.array(
+          fc.tuple(position, fc.array(word, { maxLength: 5 }), fc.array(word, { maxLength: 5 })),
+          {
+            minLength: 1,
+            maxLength: 5,
+          },
+        ),
+        position,
+        fc.constantFrom('undefined', 'declared and not used'),
+        fc.boolean(),
+        fc.boolean(),
+        (pattern, hits, [dir, file, ext, line, column], message, vimgrep, upper) => {
+          fc.pre(!message.includes(pattern) && !file.includes(pattern));
+          const hitLines = hits.map(
+            ([[hDir, hFile, hExt, hLine, hColumn], before, after]) =>
+              `${hDir}/${hFile}.${hExt}:${hLine}:${hColumn}: ${[...before, upper ? pattern.toUpperCase() : pattern, ...after].join(' ')}`,
+          );
+          const diagnostic = `./${dir}/${file}.${ext}:${line}:${column}: ${message}: ${file}`;
+          const output = `${hitLines.join('\n')}\n${diagnostic}\nExit code: 2`;
+          const search = vimgrep ? `rg --vimgrep ${pattern} src` : `grep -rn ${pattern} .`;
+          const lines = errorLines(run(`${search} && go build ./...`, output, 'v'));
+          for (const hit of hitLines) expect(lines).not.toContain(hit);
+          expect(lines).toContain(diagnostic);
+          // Control: a pipe into grep filters the build's own lines, which stay diagnostics.
+          const filtered = errorLines(
+            run(`go build ./... 2>&1 | grep ${file}`, `${diagnostic}\nExit code: 2`, 'w'),
+          );
+          expect(filtered).toContain(diagnostic);
+        },
+      ),
+    );
+  });
+
+  it("are hits whatever they say when the tool is a search (`Grep`), a diagnostic's words or not", () => {
+    fc.assert(
+      fc.property(
+        position,
+        word,
+        fc.constantFrom('Grep', 'grep_search', 'ripgrep'),
+        ([dir, file, ext, line, column], text, tool) => {
+          const hit = `${dir}/${file}.${ext}:${line}:${column}: TypeError: ${text}`;
+          const facts = extractHandoffFacts([
+            { role: 'user', content: 'find it' },
+            {
+              role: 'assistant',
+              content: [
+                {
+                  type: 'tool-call',
+                  toolCallId: 'g',
+                  toolName: tool,
+                  input: { pattern: 'TypeError' },
+                },
+              ],
+            },
+            {
+              role: 'tool',
+              content: [
+                {
+                  type: 'tool-result',
+                  toolCallId: 'g',
+                  toolName: tool,
+                  output: { type: 'text', value: hit },
+                },
+              ],
+            },
+          ]);
+          expect(facts.errors.map((error) => error.line)).not.toContain(hit);
+          // Control: the same line printed by a test run is its failure.
+          expect(errorLines(run('npm test', `${hit}\nExit code: 1`, 't'))).toContain(hit);
+        },
+      ),
+    );
+  });
+});
