@@ -103,4 +103,16 @@ describe('escapeUnprintable', () => {
       }),
     );
   });
+
+  it('leaves a backslash alone where it cannot start an escape (Windows paths stay readable)', () => {
+    const folder = fc.stringMatching(/^[A-Za-tv-wyz0-9 ._-][A-Za-z0-9 ._-]{0,11}$/);
+    fc.assert(
+      fc.property(fc.array(folder, { minLength: 1, maxLength: 5 }), (folders) => {
+        const path = `C:\\${folders.join('\\')}\\report.json`;
+        expect(escapeUnprintable(path)).toBe(path);
+      }),
+    );
+    // Control: before `x`, `u`, `\\` or an escaped character it is doubled.
+    expect(escapeUnprintable('C:\\x1b\\u0041\\\x1b')).toBe('C:\\\\x1b\\\\u0041\\\\\\x1b');
+  });
 });

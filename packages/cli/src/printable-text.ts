@@ -11,10 +11,19 @@ const unprintable =
   /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\u115f\u1160\u3164\uffa0\ufffd]|(?! )\p{Zs}|\u034f|\p{Variation_Selector}/gu;
 // The same, and `\` itself: in a name, a literal `\x1b` must not read as the escape of ESC.
 const unprintableOrBackslash = new RegExp(`${unprintable.source}|\\\\`, 'gu');
+const startsUnprintable = new RegExp(`^(?:${unprintable.source})`, 'u');
 
-/** `\xNN` / `\uNNNN` (an astral character as its two surrogates), `\\` for a backslash. */
+/**
+ * Whether a `\` before `next` must be doubled so the printed form reads back to one name only: before
+ * `\`, `x` or `u` it would start an escape, before an escaped character it would join that escape's
+ * `\`. Elsewhere it prints as itself, so a Windows path (`C:\Users\me\a.json`) stays readable.
+ */
+function backslashIsAmbiguous(next: string): boolean {
+  return next === '\\' || next === 'x' || next === 'u' || startsUnprintable.test(next);
+}
+
+/** `\xNN` / `\uNNNN` (an astral character as its two surrogates). */
 function escapeCharacter(character: string): string {
-  if (character === '\\') return '\\\\';
   let escaped = '';
   for (let index = 0; index < character.length; index++) {
     const code = character.charCodeAt(index);
@@ -28,11 +37,16 @@ function escapeCharacter(character: string): string {
 
 /**
  * `text` with every non-printable or invisible character (line breaks and tabs included) written as
- * a `\xNN` / `\uNNNN` escape and each `\` as `\\`, nothing clipped or merged: for a name, where
- * two different names must never print the same (the printed form reads back to one name only).
+ * a `\xNN` / `\uNNNN` escape and a `\` that could read as part of an escape as `\\`, nothing clipped
+ * or merged: for a name, where two different names must never print the same (the printed form
+ * reads back to one name only).
  */
 export function escapeUnprintable(text: string): string {
-  return text.replace(unprintableOrBackslash, escapeCharacter);
+  return text.replace(unprintableOrBackslash, (character: string, offset: number) => {
+    if (character !== '\\') return escapeCharacter(character);
+    const next = text.codePointAt(offset + 1);
+    return next !== undefined && backslashIsAmbiguous(String.fromCodePoint(next)) ? '\\\\' : '\\';
+  });
 }
 
 /**
