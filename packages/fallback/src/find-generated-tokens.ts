@@ -246,21 +246,13 @@ function judgeRun(
   if (isCutShortHeader(text, start, start + run.length)) return;
   // A URL (`//` after its scheme's colon, or protocol-relative) naming a media file.
   const mediaInUrl = fileName && whole.startsWith('//') && mediaExtension.test(trimmed);
+  // Standard base64 writes `/` and base64url `-` and `_`: a run with both is no one encoded
+  // value. Its segments holding `-` or `_` are names (`my-bucket`, `key-store`,
+  // `zyxv…_n000…`); between them a stretch of standard-base64 segments may still be one value
+  // (`s3://my-bucket/<base64 with />`), judged whole below.
+  const parted = !mediaInUrl && run.includes('/') && urlSafeCharacter.test(run);
   // Whole first: a base64 body holds `/` and `+`; a path (a segment that is a word) does not.
-  if (
-    !mediaInUrl &&
-    !run.includes('.') &&
-    !keyValueSign.test(run) &&
-    // Standard base64 writes `/` and base64url `-` and `_`: a run with both is no one encoded
-    // value but a path of names (`/var/folders/zz/…/T/name-<suffix>`).
-    !(run.includes('/') && urlSafeCharacter.test(run)) &&
-    !isObjectId(run) &&
-    // A path is mostly words for segments (`src`, `Users`); base64 holds `/QqYNJGZ/` or `/Pbdoo/`
-    // by chance, but not in half of its segments.
-    !readsAsPath(run) &&
-    looksGenerated(run, 32, false) &&
-    !decodesToReadable(run)
-  ) {
+  if (!mediaInUrl && !parted && readsAsOneValue(run)) {
     context ??= runContext(text, runStart);
     if (context.declared) return;
     if (!context.digest) {
@@ -268,10 +260,26 @@ function judgeRun(
       return;
     }
   }
+  const stretches = parted ? base64Stretches(run) : noStretches;
+  let stretch = 0;
   // Else each path segment and each side of `key=value` on its own.
   const pieces = /[^/=]+=*/g;
   let directory = '';
   for (let piece = pieces.exec(run); piece; piece = pieces.exec(run)) {
+    const within = stretches[stretch];
+    if (within !== undefined && piece.index >= within[0]) {
+      if (piece.index + piece[0].length >= within[1]) stretch++;
+      directory = '';
+      if (piece.index > within[0]) continue;
+      context ??= runContext(text, runStart);
+      if (context.declared) return;
+      // Under a key of its own (`NextToken=<cursor>`, `publicKey=…`) the key decides.
+      if (within[0] > 0 && declaredNotSecret(text, start + within[0])) continue;
+      if (!context.digest && !skipped.covers(start + within[0])) {
+        found.push({ kind: 'generated-token', start: start + within[0], end: start + within[1] });
+      }
+      continue;
+    }
     // `--<token>=1`: the `=` before a value ends a key, it is not base64 padding of it.
     const segment = piece[0]
       .replace(trailingPadding, '')
@@ -324,12 +332,106 @@ function judgeRun(
       piece.index + piece[0].length === run.length ? trimmed.slice(piece.index) : piece[0];
     if (
       kind === 'prefixed-token' &&
-      (isBuildHashName(segment, file, parent) || isToolMadeFileName(segment, file, parent))
+      (isBuildHashName(segment, file, parent) ||
+        isToolMadeFileName(
+          segment,
+          file,
+          localFolders(text, runStart, whole.slice(0, lead), run, piece.index),
+        ))
     ) {
       continue;
     }
     found.push({ kind, start: segmentStart, end: segmentStart + segment.length });
   }
+}
+
+/**
+ * True when `value` (a run, or a stretch of one) reads as one generated value: no file name, no
+ * `key=value`, no object id, not a path of words, generated and not encoded text.
+ */
+function readsAsOneValue(value: string): boolean {
+  return (
+    !value.includes('.') &&
+    !keyValueSign.test(value) &&
+    !isObjectId(value) &&
+    // A path is mostly words for segments (`src`, `Users`); base64 holds `/QqYNJGZ/` or `/Pbdoo/`
+    // by chance, but not in half of its segments.
+    !readsAsPath(value) &&
+    looksGenerated(value, 32, false) &&
+    !decodesToReadable(value)
+  );
+}
+
+const noStretches: ReadonlyArray<[number, number]> = [];
+const base64Segment = /^[A-Za-z0-9+]+=*$/;
+const valueAfterKey = /=[A-Za-z0-9+]+$/;
+
+/**
+ * Where, in a run that mixes `/` with `-` or `_` (a path), two or more consecutive segments could
+ * be one standard-base64 value: segments of its alphabet alone, between segments that hold `-`,
+ * `_` or `.` (names of folders and files). Those read as one value are returned as
+ * `[start, end]` offsets of `run`; the rest is left to the segments' own judgement.
+ */
+function base64Stretches(run: string): Array<[number, number]> {
+  const stretches: Array<[number, number]> = [];
+  let from = -1;
+  let count = 0;
+  let index = 0;
+  const close = (until: number) => {
+    let end = until;
+    while (end > from && run.charCodeAt(end - 1) === 0x2f) end--;
+    if (count >= 2 && readsAsOneValue(run.slice(from, end))) stretches.push([from, end]);
+    from = -1;
+    count = 0;
+  };
+  while (index <= run.length) {
+    let end = run.indexOf('/', index);
+    if (end < 0) end = run.length;
+    const segment = run.slice(index, end);
+    // Base64 writes `//` now and then: an empty segment inside a stretch is part of it.
+    if (end === index && from >= 0 && end < run.length) {
+      // Nothing to count.
+    } else if (base64Segment.test(segment)) {
+      if (from < 0) from = index;
+      count++;
+    } else {
+      if (from >= 0) close(index - 1);
+      // A value opens after its key's `=` (`secret_key=<base64 with />`).
+      const value = valueAfterKey.exec(segment);
+      if (value !== null) {
+        from = index + value.index + 1;
+        count = 1;
+      }
+    }
+    index = end + 1;
+  }
+  if (from >= 0) close(run.length);
+  return stretches;
+}
+
+// The folders above a file as written in a local path: rooted (`/tmp/…`), at home (`~/…`),
+// relative (`./…`, `dist/…`) or on a drive (`C:/…`).
+const driveColon = /(?:^|[^A-Za-z0-9])[A-Za-z]:$/;
+
+/**
+ * The folders above the piece at `pieceIndex` of `run` (the run's leading punctuation `lead`
+ * trimmed), from the last `=` before it (`--out=/tmp/…`), or undefined when they are no local path:
+ * a URL's (`https://host/temp/…`, `//host/…`) or another host's (`host:/tmp/…`).
+ */
+function localFolders(
+  text: string,
+  runStart: number,
+  lead: string,
+  run: string,
+  pieceIndex: number,
+): string | undefined {
+  const from = pieceIndex === 0 ? 0 : run.lastIndexOf('=', pieceIndex - 1) + 1;
+  const folders = (from === 0 ? lead : '') + run.slice(from, pieceIndex).replace(/\/+$/, '');
+  if (folders.startsWith('//')) return undefined;
+  if (from === 0 && text.charCodeAt(runStart - 1) === 0x3a) {
+    return driveColon.test(text.slice(Math.max(0, runStart - 3), runStart)) ? folders : undefined;
+  }
+  return folders;
 }
 
 // A word, or a name of words joined by `_` or `-` (`api_keys`, `user-sessions`): what folders and

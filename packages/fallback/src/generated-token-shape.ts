@@ -236,6 +236,27 @@ export function readsAsCamelName(value: string): boolean {
   return letters > 0 && inWords >= 0.6 * letters;
 }
 
+// Parts of a prefix that name a credential (`secret_`, `api_key.`, `access-`, `authtoken_`): a
+// record id after them is the credential an issuer minted. Whole parts, not letters inside a word
+// (`design`, `author`, `monkey` name things).
+const credentialPart =
+  /^(?:(?:api|access|auth|secret|private|priv|session|sess|signing|refresh|client|master|bearer|app|user)?(?:secret|token|key|pass(?:word|wd|phrase)?|pwd|creds?|credentials?|auth|cookie|sig|signature)s?|api|access|private|priv|sign|signing|bearer|sess)$/;
+
+/**
+ * True when `prefix` is a plain name that a record's id follows (`order_`, `event.`,
+ * `background-`): every part a word, none naming a credential. Issuers abbreviate (`sk_`, `pw_`,
+ * `xoxb-`) or name what they mint (`token-`, `api_key.`); after those an id is the credential.
+ */
+const lettersOnly = /^[a-z]+$/;
+
+function isRecordName(prefix: string): boolean {
+  for (const part of prefix.toLowerCase().split(separatorRuns)) {
+    if (!lettersOnly.test(part) || !readsAsWordHump(part) || credentialPart.test(part))
+      return false;
+  }
+  return true;
+}
+
 /**
  * A hump that is a word: word-shaped, a protocol's name, or a compound of seven letters or more
  * whose consonant clusters join two words (`Background`, `Lockscreen`): vowels a quarter of its
@@ -402,8 +423,11 @@ const leadingCamelHumps = /^[A-Z]([a-z]{3,})[A-Z]([a-z]{3,})/;
 
 /**
  * True when `part` opens with two word-shaped camel humps of three lower-case letters or more,
- * seven together (`ReportData`, `TableIndex`). Random base62 opens with two such humps about once
- * in 1,500 draws, and fewer of those are word-shaped.
+ * seven together (`ReportData`, `TableIndex`), and what follows is a logical id's: more humps,
+ * then at most a hash in capitals and digits (`ReportDataBucket4F2A9C1E`: CloudFormation and CDK
+ * glue 8 upper-case hex, physical ids 12–13 capitals and digits). Random base62 opens with two
+ * such humps about once in 1,500 draws; a hump word glued to a drawn body of both cases
+ * (`ServiceAccount7SEYeoIio…`) is a body with a name in front.
  */
 function opensWithCamelWords(part: string): boolean {
   const humps = leadingCamelHumps.exec(part);
@@ -411,8 +435,43 @@ function opensWithCamelWords(part: string): boolean {
     humps !== null &&
     humps[1]!.length + humps[2]!.length >= 7 &&
     isWordShaped(part.slice(0, humps[1]!.length + 1)) &&
-    isWordShaped(part.slice(humps[1]!.length + 1, humps[0].length))
+    isWordShaped(part.slice(humps[1]!.length + 1, humps[0].length)) &&
+    isLogicalIdTail(part, humps[0].length)
   );
+}
+
+// The hash a logical or physical id ends with: capitals and digits, as CloudFormation prints them.
+const maximumIdHash = 13;
+
+/**
+ * True when `part` from `from` on is camel humps of words (`Bucket`, `Policy`), then at most
+ * `maximumIdHash` capitals and digits. A scan, not a pattern: alternatives that both take capitals
+ * backtrack over every split of a long run.
+ */
+function isLogicalIdTail(part: string, from: number): boolean {
+  let index = from;
+  for (;;) {
+    // A hump: a capital and two or more lower-case letters, word-shaped (`Api`, `Bucket`).
+    let end = index + 1;
+    while (end < part.length && isLowerCode(part.charCodeAt(end))) end++;
+    if (end - index < 3 || !isUpperCode(part.charCodeAt(index))) break;
+    if (!isWordShaped(part.slice(index, end))) return false;
+    index = end;
+  }
+  if (part.length - index > maximumIdHash) return false;
+  for (; index < part.length; index++) {
+    const code = part.charCodeAt(index);
+    if (!isUpperCode(code) && !isDigitCode(code)) return false;
+  }
+  return true;
+}
+
+function isUpperCode(code: number): boolean {
+  return code >= 65 && code <= 90;
+}
+
+function isLowerCode(code: number): boolean {
+  return code >= 97 && code <= 122;
 }
 
 /**
@@ -530,8 +589,10 @@ export function judgeSegment(segment: string): GeneratedTokenKind | undefined {
       if (!prefixPart.test(segment.slice(0, separator.index))) break;
       const body = segment.slice(separator.index + 1);
       if (decodesToReadable(body)) return undefined;
-      // A ULID after a name is a record's id (`event.01hq…`), as the object ids above are.
-      if (isUlid(body)) return undefined;
+      // A ULID after a plain name is a record's id (`event.01hq…`), as the object ids above are;
+      // after an abbreviation or a name of a credential (`sk_`, `api_key.`) it is judged as a body.
+      const prefix = segment.slice(0, separator.index);
+      if (isUlid(body) && isRecordName(prefix)) return undefined;
       generated ||= (body.length >= 18 && looksGenerated(body, 16, true)) || isBase32Body(body);
     }
     if (generated) return 'prefixed-token';

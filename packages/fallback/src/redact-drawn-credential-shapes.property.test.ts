@@ -118,8 +118,13 @@ describe('control: names that share a token alphabet stay', () => {
         .tuple(fc.noBias(fc.integer({ min: first, max: last })), drawn(crockford, 16, 16))
         .map(([milliseconds, random]) => encode(milliseconds) + random);
     const minted = ulidAt(Date.UTC(2016, 0, 1), Date.UTC(2031, 0, 1) - 1);
+    // A name that names a credential (`access-`, `cookie.`, `sign_`) makes the ULID a key's
+    // (`redact-credential-named-ulids.property.test.ts`).
+    const recordName = word.filter(
+      (name) => !/secret|pass|token|key|cred|auth|api|sess|priv|sign|access|cookie/.test(name),
+    );
     const lines = fc
-      .sample(fc.tuple(word, separator, minted, fc.boolean()), 1000)
+      .sample(fc.tuple(recordName, separator, minted, fc.boolean()), 1000)
       .map(([name, between, id, lower]) => `${name}${between}${lower ? id.toLowerCase() : id}`);
     // Before: 85 % redacted after a name.
     expect(kept(lines)).toEqual([]);
