@@ -83,11 +83,11 @@ function acceptedAfterDot(
   if (at === 0 || input.charCodeAt(at - 1) !== 46 || input.charCodeAt(at - 2) === 46) return true;
   const hint = hints?.find((candidate) => value.startsWith(candidate));
   if (hint === undefined) return false;
-  // The fixed part the rule spells: its literal, one drawn class character (`sq[pau]_`) and the
+  // The fixed part the rule spells: its literal, up to two drawn characters (`sq[pau]_`, `s-s4t2(?:ud|af)-`) and the
   // separator that ends it.
   let fixed = /[_-]$/.test(hint)
     ? hint.length
-    : hint.length + (/^[A-Za-z0-9]?[_-]/.exec(value.slice(hint.length))?.[0].length ?? 0);
+    : hint.length + (/^[A-Za-z0-9]{0,2}[_-]/.exec(value.slice(hint.length))?.[0].length ?? 0);
   // Further parts the rule spells literally (`sk_` then `test_`, `sk-` then `proj-`).
   for (let part = /^([A-Za-z0-9]{3,})[_-]/.exec(value.slice(fixed)); part !== null; ) {
     if (!source.includes(part[1]!)) break;
@@ -112,12 +112,17 @@ function acceptedAfterDot(
  * A vendor token: a distinctive prefix then a body. `lenient` formats (fixed prefix and length,
  * like AWS key ids) accept repetitive bodies; the others also need some entropy.
  */
-function vendor(kind: string, pattern: RegExp, minBodyEntropy = 2.5, lenient = false): SecretRule {
+function vendor(
+  kind: string,
+  pattern: RegExp,
+  minBodyEntropy = 2.5,
+  lenient = false,
+  hints: string[] | undefined = alternationHints[kind] ?? literalPrefix(pattern),
+): SecretRule {
   // Whether the token's own characters (not the boundaries around it) are drawn from both cases.
   const mixedCaseBody =
     !pattern.flags.includes('i') &&
     pattern.source.replace(/\(\?<?[!=](?:[^()]|\([^()]*\))*\)/g, '').includes('A-Za-z');
-  const hints = alternationHints[kind] ?? literalPrefix(pattern);
   return {
     kind,
     pattern,
@@ -219,7 +224,7 @@ function withHints(
   pattern: RegExp,
   minBodyEntropy?: number,
 ): SecretRule {
-  return { ...vendor(kind, pattern, minBodyEntropy), hints };
+  return vendor(kind, pattern, minBodyEntropy, false, hints);
 }
 
 const openaiAccept = vendor('openai-key', /sk-/g, 3.5).accept!;
