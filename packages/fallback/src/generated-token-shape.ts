@@ -556,8 +556,50 @@ export function isObjectId(segment: string): boolean {
   const head = idHead.exec(segment);
   if (head === null) return false;
   const prefix = head[1]!.toLowerCase();
-  if (idPrefixes.has(prefix)) return true;
+  if (idPrefixes.has(prefix)) {
+    return encodingPrefixes.has(prefix) || readsAsObjectId(segment.slice(head[0].length));
+  }
   return recordPrefixes.has(prefix) && readsAsRecordNumber(segment.slice(head[0].length));
+}
+
+// Names of digests and encoded content: their bodies are base64 or hex of any length (`sha512-…`
+// integrity hashes hold 88 mixed-case characters), so length says nothing there.
+const encodingPrefixes = new Set([
+  'sha',
+  'sha1',
+  'sha256',
+  'sha384',
+  'sha512',
+  'md5',
+  'h1',
+  'digest',
+  'hash',
+  'checksum',
+  'sum',
+  'etag',
+  'base64',
+  'data',
+  'image',
+  'img',
+  'blob',
+  'tree',
+  'commit',
+  'rev',
+  'chunk',
+  'bundle',
+  'cache',
+  'layer',
+  'snapshot',
+  'nonce',
+]);
+
+/**
+ * True when `body` can be an API object's id: those hold at most about 30 drawn characters (Stripe
+ * and Anthropic 24, Clerk 27, OpenAI chat completions 29). A longer body in both cases after a word
+ * such as `user-` or `release-` is a generated secret's, as OpenAI's `sess-` + 40 is.
+ */
+function readsAsObjectId(body: string): boolean {
+  return !(body.length > 30 && /[a-z]/.test(body) && /[A-Z]/.test(body) && /\d/.test(body));
 }
 
 /**

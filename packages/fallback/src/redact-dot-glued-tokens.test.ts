@@ -6,14 +6,23 @@ import { redactSecrets } from './index.js';
 // A token glued to a word by a dot (`aws.prod.AKIA…`, `backup.ghp_….json`) was kept whole by every
 // issuer rule, for every family: the rules declined any match after a `.` so that member access and
 // file names stayed. Now a match after a dot stands when its prefix carries the evidence (four or
-// more characters ending in a separator, or a capitals-and-digits token in its fixed shape); short
+// more characters ending in a separator, a long literal or one holding a separator, or a
+// capitals-and-digits token in its fixed shape); short
 // or word-like prefixes behind a dot (`self.SK…`, `.sk-folding-…`, `t.dapi…`) are code.
 
 const strongPrefix = (prefix: string, token: string) =>
-  (prefix.length >= 4 && /[_-]$/.test(prefix)) || (prefix.length >= 4 && /^[A-Z0-9]+$/.test(token));
+  (prefix.length >= 4 && /[_-]$/.test(prefix)) ||
+  (prefix.length >= 4 && /^[A-Z0-9]+$/.test(token)) ||
+  prefix.length >= 8 ||
+  (prefix.length >= 5 && /[^A-Za-z0-9]/.test(prefix));
 const strongFamilies = credentialFamilies.filter((family) => {
   const prefix = familyPrefix(family);
-  return family.fixedPrefix && strongPrefix(prefix, family.make(seededRandom(11)));
+  // A URL family (`https://api.telegram.org/bot…`) is never glued to a word by a dot.
+  return (
+    family.fixedPrefix &&
+    !prefix.includes('://') &&
+    strongPrefix(prefix, family.make(seededRandom(11)))
+  );
 });
 
 const drawn = (characters: string, minLength: number, maxLength: number) =>

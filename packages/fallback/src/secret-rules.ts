@@ -95,7 +95,18 @@ function acceptedAfterDot(
     part = /^([A-Za-z0-9]{3,})[_-]/.exec(value.slice(fixed));
   }
   const separated = fixed > hint.length || /[_-]$/.test(hint);
-  if (!(separated && fixed >= 4) && !(hint.length >= 3 && /^[A-Z0-9]{16,}$/.test(value))) {
+  // A long literal (`ATATT3xFfGF0`, `GR1348941`) or one holding a separator (`ya29.`, `sk.eyJ`) is
+  // no member name either.
+  // So is a body of 64 or more drawn characters (Atlassian's `ATATT3` + 180).
+  const distinctive =
+    hint.length >= 8 ||
+    (hint.length >= 5 && /[^A-Za-z0-9]/.test(hint)) ||
+    value.length - hint.length >= 64;
+  if (
+    !(separated && fixed >= 4) &&
+    !distinctive &&
+    !(hint.length >= 3 && /^[A-Z0-9]{16,}$/.test(value))
+  ) {
     return false;
   }
   // Between a name and an extension, a one-case hex body is a bundler's content hash.
