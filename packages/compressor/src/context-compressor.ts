@@ -513,11 +513,12 @@ export class ContextCompressor {
     const latestUser = latestAskIndex(messages, inserts, headEnd);
     const headTokens = context.suffix[0]! - suffix[headEnd]!;
     let minTailStart = lastAssistant >= headEnd ? snapBackward(lastAssistant, headEnd) : n;
-    if (lastAssistant >= headEnd && latestUser > lastAssistant) {
-      // The user spoke after the assistant's last step: the latest turn starts at the first ask the
-      // assistant has not answered. A finished tool round trip before it is older history, or one
-      // big result there (a file read, then "what is 2+2?") would have to stay verbatim forever.
-      let firstUnanswered = lastAssistant + 1;
+    if (latestUser >= headEnd && latestUser > lastAssistant) {
+      // The user spoke after the assistant's last step (or, past the head, the assistant has not
+      // spoken at all): the latest turn starts at the first ask the assistant has not answered. A
+      // finished tool round trip before it is older history, or one big result there (a file read,
+      // then "what is 2+2?") would have to stay verbatim forever.
+      let firstUnanswered = Math.max(lastAssistant + 1, headEnd);
       while (!isAsk(firstUnanswered)) firstUnanswered++;
       minTailStart = snapBackward(firstUnanswered, headEnd);
       // A run of asks the assistant has not answered (queued messages, pasted files, replies that
