@@ -24,9 +24,41 @@ import { isWordNamedPrefix } from './word-named-prefix.js';
 /** `prefixed-token`: a short prefix and a generated body; `generated-token`: a generated body alone. */
 export type GeneratedTokenKind = 'prefixed-token' | 'generated-token';
 
+// Names of digests and encoded content: their bodies are base64 or hex of any length (`sha512-…`
+// integrity hashes hold 88 mixed-case characters), so length says nothing there.
+const encodingPrefixes = new Set([
+  'sha',
+  'sha1',
+  'sha256',
+  'sha384',
+  'sha512',
+  'md5',
+  'h1',
+  'digest',
+  'hash',
+  'checksum',
+  'sum',
+  'etag',
+  'base64',
+  'data',
+  'image',
+  'img',
+  'blob',
+  'tree',
+  'commit',
+  'rev',
+  'chunk',
+  'bundle',
+  'cache',
+  'layer',
+  'snapshot',
+  'nonce',
+]);
+
 // Prefixes of object ids that APIs print in every response (tool calls, messages, requests): a
 // generated body, but an id anyone with the transcript already holds, and one the agent needs.
 const idPrefixes = new Set([
+  ...encodingPrefixes,
   'toolu',
   'srvtoolu',
   'call',
@@ -68,45 +100,18 @@ const idPrefixes = new Set([
   'tx',
   'id',
   'uuid',
-  'sha',
-  'sha1',
-  'sha256',
-  'sha384',
-  'sha512',
-  'md5',
-  'h1',
-  'commit',
-  'rev',
   'build',
-  'blob',
-  'tree',
-  'digest',
-  'hash',
-  'nonce',
-  'etag',
   'v1',
   'v2',
-  'data',
-  'image',
-  'img',
-  'base64',
-  'chunk',
-  'bundle',
-  'cache',
-  'layer',
   'node',
   'git',
   'pr',
   'release',
   'version',
-  'checksum',
-  'sum',
-  'snapshot',
   'object',
   'trace',
   'span',
   'session',
-  'sess',
   'request',
   'job',
   'task',
@@ -561,37 +566,6 @@ export function isObjectId(segment: string): boolean {
   }
   return recordPrefixes.has(prefix) && readsAsRecordNumber(segment.slice(head[0].length));
 }
-
-// Names of digests and encoded content: their bodies are base64 or hex of any length (`sha512-…`
-// integrity hashes hold 88 mixed-case characters), so length says nothing there.
-const encodingPrefixes = new Set([
-  'sha',
-  'sha1',
-  'sha256',
-  'sha384',
-  'sha512',
-  'md5',
-  'h1',
-  'digest',
-  'hash',
-  'checksum',
-  'sum',
-  'etag',
-  'base64',
-  'data',
-  'image',
-  'img',
-  'blob',
-  'tree',
-  'commit',
-  'rev',
-  'chunk',
-  'bundle',
-  'cache',
-  'layer',
-  'snapshot',
-  'nonce',
-]);
 
 /**
  * True when `body` can be an API object's id: those hold at most about 30 drawn characters (Stripe

@@ -1770,6 +1770,11 @@ const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
   [equalsCallPattern, (text) => text.includes('quals') || text.includes('compareTo(')],
 ];
 
+// Segments of a namespaced key after its first name: lower-case words, numbers, `*`, with at
+// least two segments and one word among them (`1:user:profile`; `12:34` is a time or a pair).
+const colonKeyTail =
+  /^(?=.*[a-z])(?:[a-z]+(?:[_-][a-z]+)*|\d{1,12}|\*)(?::(?:[a-z]+(?:[_-][a-z]+)*|\d{1,12}|\*))+$/;
+
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
   for (const [pattern, mayMatch] of keyedPatterns) {
     if (!mayMatch(text)) continue;
@@ -1865,6 +1870,17 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         !quoted &&
         /\.[A-Za-z][A-Za-z0-9]{0,4}$/.test(groups.key ?? '') &&
         /^\d+(?::\d+)+:?$/.test(value)
+      ) {
+        continue;
+      }
+      // `KEYS session:1:user:profile`, `GET token:v2:users`: a name glued by colons to plain words
+      // and numbers is one namespaced key (Redis, caches, URNs), not a key and its value.
+      if (
+        pattern === keyValuePattern &&
+        !quoted &&
+        groups.sep === ':' &&
+        colonKeyTail.test(value) &&
+        text[match.index + match[0].lastIndexOf(value) - 1] === ':'
       ) {
         continue;
       }
