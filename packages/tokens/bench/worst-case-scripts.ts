@@ -38,6 +38,18 @@ const sliceOf = (pool: string, length: number) => {
 const proseOf = (length: number) => sliceOf(prosePool, length);
 const consonants = [...'कखगघचछजझटठडढणतथदधनपफबभमयरलवशषसह'];
 const signs = ['ि', 'ी', 'ु', 'ू', '्', 'ं', ''];
+const alphabets = [
+  'абвгдежзийклмнопрстуфхцчшщ',
+  'αβγδεζηθικλμνξοπρστυφχψω',
+  'ابتثجحخدذرزسشصضطظعغفقكلمن',
+  'กขคงจฉชซญดตถทนบปผพฟมยรลวสหอ',
+  'कखगघचछजझटठडढणतथदधनपफबभमयरलवशषसह',
+  '的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年',
+  'あいうえおかきくけこさしすせそ',
+  '가나다라마바사아자차카타파하',
+  'abcdefghijklmnopqrstuvwxyz',
+  'אבגדהוזחטיכלמנסעפצקרשת',
+].map((letters) => [...letters]);
 const classes: Record<string, (length: number) => string> = {
   cyrillic: (n) => fill(n, () => pick([...'абвгдежзийклмнопрстуфхцчшщъыьэюя'])),
   arabic: (n) => fill(n, () => pick([...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'])),
@@ -46,6 +58,15 @@ const classes: Record<string, (length: number) => string> = {
   devanagari: (n) => fill(n, () => pick(consonants) + pick(signs)),
   greek: (n) => fill(n, () => pick([...'αβγδεζηθικλμνξοπρστυφχψωΑΒΓΔ'])),
   'random BMP characters': (n) => fill(n, () => String.fromCharCode(index(0xd800))),
+  // Session 22's adversarial classes: lone surrogates (each U+FFFD in UTF-8) split by letters into
+  // pieces of a few characters, nearly half of them new; letters of ten scripts alternating every
+  // character; Han with numbers; private-use characters.
+  'lone surrogates': (n) =>
+    fill(n, () => String.fromCharCode(0xd800 + index(0x800)) + (random() < 0.3 ? 'a' : '')),
+  'ten scripts alternating': (n) => fill(n, () => pick(pick(alphabets))),
+  'Han and digits': (n) =>
+    fill(n, () => pick(alphabets[5]!) + (random() < 0.5 ? String(index(1000)) : '')),
+  'private use': (n) => fill(n, () => String.fromCharCode(0xe000 + index(0x1900))),
   'spaces and newlines': (n) => fill(n, () => ' '.repeat(index(200)) + '\n'.repeat(1 + index(3))),
   'newlines only': (n) => '\n'.repeat(n),
 };

@@ -153,6 +153,10 @@ class MemoisedPieceCounter implements PieceCounter {
 
   private countPiece(piece: string): number {
     if (piece.length <= longestShortPiece) {
+      // The default encoder memoises pieces of up to 5 units holding a non-ASCII one by their bytes
+      // (`countMemoisedShortPiece`), without this map's per-piece string hashing and garbage.
+      if (piece.length <= 5 && this.bytePair !== undefined && !isAscii(piece))
+        return this.encodeShort(piece);
       if (this.cacheBypass.skip()) return this.encodeShort(piece);
       let tokens = this.cache.get(piece);
       this.cacheBypass.record(tokens !== undefined);
@@ -398,4 +402,10 @@ function safeCutAfter(text: string, from: number): number {
     newline = text.indexOf('\n', newline + 1);
   }
   return text.length;
+}
+
+/** Whether every unit of a short `piece` is ASCII. */
+function isAscii(piece: string): boolean {
+  for (let i = 0; i < piece.length; i++) if (piece.charCodeAt(i) >= 128) return false;
+  return true;
 }

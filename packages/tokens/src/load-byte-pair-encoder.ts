@@ -1,11 +1,13 @@
 import type { Encoder, EncoderLoader } from './load-encoder.js';
 import {
   countBytePairTokens,
+  countMemoisedShortPiece,
   countShortBytePairTokens,
   type Ranks,
   sharedRanks,
   withPairMemo,
 } from './long-piece-counter.js';
+import { longestMemoisedPart } from './part-count-memo.js';
 import { splitPattern } from './split-pattern.js';
 import type { TiktokenEncoding } from './types.js';
 
@@ -25,7 +27,11 @@ function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
   }
   // Anything but ASCII is encoded by the platform (surrogates, lone ones as U+FFFD like tiktoken's
   // UTF-8 conversion of a JavaScript string).
-  if (length < units) length = utf8.encodeInto(piece, bytes).written;
+  if (length < units) {
+    length = utf8.encodeInto(piece, bytes).written;
+    if (ids === undefined && length <= longestMemoisedPart)
+      return countMemoisedShortPiece(bytes, length, ranks);
+  }
   return units <= 128
     ? countShortBytePairTokens(bytes, length, ranks, ids)
     : countBytePairTokens(bytes, length, ranks, ids);
