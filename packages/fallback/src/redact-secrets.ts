@@ -25,6 +25,7 @@ import { findNamedValues } from './find-named-values.js';
 import { findNetrcPasswords, findPgpassPasswords } from './find-netrc-passwords.js';
 import { findUrlSignatures } from './find-url-signatures.js';
 import { isPublicIdentifier, sshPublicKeyRanges } from './public-identifier.js';
+import { rulePrefilter, rulePrefiltersEnabled } from './rule-prefilters.js';
 import {
   contextRules,
   findContinuedKeyedSecrets,
@@ -274,6 +275,8 @@ interface Span {
 }
 
 const builtInRules = [...vendorRules, ...contextRules];
+// Per built-in rule, a cheap test every text it can match passes (see rule-prefilters.ts).
+const builtInPrefilters = builtInRules.map((rule) => rulePrefilter(rule.pattern));
 // Which built-in rules can match a text, from one pass over it: an Aho-Corasick automaton of the
 // rules' lower-cased hints (all ASCII), upper-case letters folded onto lower-case. Walking a trie
 // from every position of the lower-cased text cost more than half the rules' own scans; this is
@@ -746,6 +749,8 @@ function collectGatedSpans(
     const rule = builtInRules[index]!;
     if ((rule.hints !== undefined && active[index] === 0) || disabled?.includes(rule.kind))
       continue;
+    const prefilter = builtInPrefilters[index];
+    if (prefilter !== undefined && rulePrefiltersEnabled() && !prefilter(text)) continue;
     runRule(rule, text, spans);
   }
   // Before the filters below: a token found after an escape inside a signature, a media file's
