@@ -4,51 +4,17 @@ import { createSessionStore, type SessionStore } from '@baton/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentHistory } from './test-utils/conversation.js';
 import { ask, backgroundOptions, gatedSummarizer } from './test-utils/gated-summarizer.js';
+import {
+  expectOneChildPerParent,
+  signature,
+  storedRawHistory,
+} from './test-utils/stored-lineage.js';
 
 /**
  * Attacks (reviewer) on background compaction with a real store: two processes (two managers on
  * one PGlite store) compacting one lineage again and again, and a store failing at the swap. The
  * store must keep every raw message ever sent, in order, along the open head's lineage.
  */
-
-/** What identifies a message across the stored (JSON, redacted) form. */
-function signature(message: unknown): string {
-  const { role, content } = message as { role: string; content: unknown };
-  if (typeof content === 'string') return `${role}:${content}`;
-  const parts = (content as Record<string, unknown>[]).map((part) =>
-    [part.type, part.text, part.toolCallId, JSON.stringify(part.output)].join('|'),
-  );
-  return `${role}:${parts.join(',')}`;
-}
-
-/** The raw history along the lineage of the open head: each session's raw part, cut where the next one's compaction starts. */
-async function storedRawHistory(store: SessionStore, rootId: string): Promise<string[]> {
-  const open = (await store.listSessions({ rootId, limit: 1_000 })).filter(
-    (session) => session.endedAt === null,
-  );
-  expect(open).toHaveLength(1);
-  const raw: string[] = [];
-  for (const session of await store.lineage(open[0]?.id as string)) {
-    const baton = (session.metadata?.baton ?? {}) as Record<string, unknown>;
-    const covered = session.id === rootId ? 0 : Number(baton.coveredRawCount ?? 0);
-    const compacted = session.id === rootId ? 0 : Number(baton.compactedMessageCount ?? 0);
-    raw.length = Math.min(raw.length, covered);
-    expect(raw).toHaveLength(covered);
-    const rows = await store.getMessages(session.id, { fromSequence: compacted });
-    raw.push(...rows.map((row) => signature(row.message)));
-  }
-  return raw;
-}
-
-async function expectOneChildPerParent(store: SessionStore, rootId: string): Promise<void> {
-  const all = await store.listSessions({ rootId, includeEnded: true, limit: 1_000 });
-  const byParent = new Map<string, number>();
-  for (const session of all) {
-    if (session.parentId === null) continue;
-    byParent.set(session.parentId, (byParent.get(session.parentId) ?? 0) + 1);
-  }
-  for (const count of byParent.values()) expect(count).toBe(1);
-}
 
 describe('background compaction with a store, attacked', () => {
   let store: SessionStore;

@@ -134,6 +134,38 @@ describe('background compaction', () => {
     expect(JSON.stringify(compacted.messages)).not.toContain('Summary number 1.');
   });
 
+  it('a prefix changed in the very request that crosses the trigger: the ready job is wasted, counted in the event, and the step compacts synchronously', async () => {
+    for (const edit of [true, false]) {
+      const script = scriptedSummarizer();
+      const manager = createContextManager(managerOptions(script.summarizer));
+      const history: ModelMessage[] = [system, ask];
+      await runUntil(
+        history,
+        (messages) => manager.prepare(messages),
+        () => script.requests.length > 0,
+      );
+      // The job's summary is ready before the trigger.
+      await script.release();
+      // The app regenerates an early step (or, the control, does not) and the loop jumps over the
+      // trigger in the same request.
+      if (edit) history.splice(2, 2, ...toolTurn('bash', 'edited output, regenerated'));
+      for (let step = 0; step < 7; step++)
+        history.push(...toolTurn('bash', stepOutput(100 + step)));
+      const before = script.requests.length;
+      const compacted = await answered(manager, script, history);
+      expectSound(compacted);
+      expect(compacted.report.compacted, `edit: ${edit}`).toBe(true);
+      expect(compacted.event?.fromBackground, `edit: ${edit}`).toBe(!edit);
+      expect(compacted.event?.backgroundWasted, `edit: ${edit}`).toBe(edit ? 1 : 0);
+      // The edited request waited for a summary of its own; the control used the job's.
+      expect(script.requests.length > before, `edit: ${edit}`).toBe(edit);
+      expect(JSON.stringify(compacted.messages).includes('Summary number 1.')).toBe(!edit);
+      for (const request of script.requests.slice(before)) {
+        expect(JSON.stringify(request.messages)).not.toContain('step 2:');
+      }
+    }
+  });
+
   it('close() aborts a running job; the trigger then compacts synchronously', async () => {
     const script = scriptedSummarizer();
     const manager = createContextManager(managerOptions(script.summarizer));

@@ -1,4 +1,3 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   CompactionConflictError,
@@ -6,72 +5,8 @@ import {
   type SessionStore,
   StoreConnectionError,
 } from './index.js';
-import { describePrivatePostgres } from './test-utils/private-postgres.js';
-
-/**
- * A loopback proxy in front of the server that can cut a connection at one chosen statement:
- * `commit` forwards the COMMIT, waits for the server's reply (so the transaction IS committed) and
- * cuts the connection instead of delivering it: the reply lost on the way, or the server gone right
- * after committing. `insert` cuts before forwarding the first INSERT (nothing can be committed).
- */
-interface CuttingProxy {
-  port: number;
-  cut: 'commit' | 'insert' | undefined;
-  cuts: number;
-  close(): Promise<void>;
-}
-
-async function startProxy(upstreamPort: number): Promise<CuttingProxy> {
-  const sockets = new Set<Socket>();
-  const proxy: CuttingProxy = {
-    port: 0,
-    cut: undefined,
-    cuts: 0,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-  const server: Server = createServer((client) => {
-    const upstream = connect(upstreamPort, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    let swallowReply = false;
-    client.on('data', (chunk) => {
-      const text = chunk.toString('latin1').toLowerCase();
-      if (proxy.cut === 'insert' && text.includes('insert into')) {
-        proxy.cuts++;
-        client.destroy();
-        upstream.destroy();
-        return;
-      }
-      // A simple-protocol query message: 'Q', length, "commit", NUL.
-      if (proxy.cut === 'commit' && text.includes('commit\u0000')) {
-        proxy.cuts++;
-        swallowReply = true;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk) => {
-      if (!swallowReply) {
-        client.write(chunk);
-        return;
-      }
-      // The server answered the COMMIT: it is committed. The client never hears it.
-      client.destroy();
-      upstream.destroy();
-    });
-    for (const socket of [client, upstream]) {
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  proxy.port = (server.address() as { port: number }).port;
-  return proxy;
-}
+import { type CuttingProxy, startCuttingProxy } from './test/cutting-proxy.js';
+import { describePrivatePostgres } from './test/private-postgres.js';
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -103,7 +38,7 @@ describePrivatePostgres(
     let store: SessionStore;
 
     beforeAll(async () => {
-      proxy = await startProxy(server().port);
+      proxy = await startCuttingProxy(server().port);
       store = await createSessionStore({
         connectionString: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`,
       });

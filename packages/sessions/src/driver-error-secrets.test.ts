@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore, StoreConnectionError, sessions } from './index.js';
-import { describePrivatePostgres } from './test-utils/private-postgres.js';
+import { describePrivatePostgres } from './test/private-postgres.js';
 
 /**
  * A refusal from the server that is neither bad input (SQLSTATE class 22) nor a lost connection: a

@@ -2,7 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { createSessionStore } from './index.js';
-import { describePrivatePostgres } from './test-utils/private-postgres.js';
+import { describePrivatePostgres } from './test/private-postgres.js';
 
 /**
  * A store over an application's node-postgres pool (`{ db }`) whose server stops while the pool holds

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore } from './index.js';
 import { userMessages } from './test/index.js';
+import { describePrivatePostgres } from './test/private-postgres.js';
 import { startCompactionWorker } from './test-utils/compaction-worker.js';
-import { describePrivatePostgres } from './test-utils/private-postgres.js';
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + 30_000;

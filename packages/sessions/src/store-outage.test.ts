@@ -8,7 +8,7 @@ import {
   type PrivatePostgres,
   privatePostgresUnavailableReason,
   startPrivatePostgres,
-} from './test-utils/private-postgres.js';
+} from './test/private-postgres.js';
 import { workerExecArgv } from './test-utils/worker-exec-argv.js';
 
 const workerPath = fileURLToPath(new URL('./__fixtures__/outage-worker.ts', import.meta.url));
