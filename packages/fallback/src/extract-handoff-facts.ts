@@ -2,7 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
 import { collapseWhitespace, isSpace } from './collapse-whitespace.js';
 import { isRunSummary } from './is-run-summary.js';
-import { normalizeFiles, type RawFileFact } from './normalize-files.js';
+import { isInternalPath, normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
 import { describeInvalid, ReceiptInputError, readingMessages } from './receipt-input-error.js';
 import { redactionMemoMinLength, redactSecretsShared } from './redact-secrets.js';
@@ -197,6 +197,8 @@ function acceptPath(candidate: string): string | undefined {
   // A test's node id (`tests/test_x.py::TestY::test_z`, `src/lib.rs::tests::it`) names its file.
   let path = candidate
     .replace(/(?<=\.[A-Za-z]\w{0,9})::.*$/, '')
+    // .NET's stack frames: `at App.Run() in C:\src\App.cs:line 12` (the number is the next token).
+    .replace(/(?<=\.[A-Za-z]\w{0,9}):line$/, '')
     .replace(/(?<=\S):\d+(?::\d+)?(?:[:-][^/]*)?$/, '')
     .replace(/[.,:;!?]+$/, '')
     .replace(/:\d+(?::\d+)?$/, '');
@@ -448,15 +450,84 @@ interface RunContext {
 
 const unknownRun: RunContext = { status: 'unknown', searchWords: undefined };
 
+// A unified diff's hunk (`@@ -4,3 +4,3 @@`, or apply_patch's bare `@@`) and the lines it holds:
+// context, removed and added lines, and blank ones (some tools strip a context line's space).
+const hunkHeader = /^@@(?:[ \t]|$)/;
+const hunkBody = /^(?:[ +\-\\]|\r?$)/;
+
+/**
+ * Start offsets of the lines inside diff hunks of `output` (undefined when it holds none): they
+ * show a file's old and new text, so `-    raise ValueError("x")` is code that changed, not a
+ * failure of the run that printed the diff.
+ */
+function hunkLineStarts(output: string): Set<number> | undefined {
+  if (!output.startsWith('@@') && !output.includes('\n@@')) return undefined;
+  const starts = new Set<number>();
+  let inHunk = false;
+  for (let start = 0; start < output.length; ) {
+    let end = output.indexOf('\n', start);
+    if (end === -1) end = output.length;
+    const line = output.slice(start, Math.min(end, start + 4));
+    if (hunkHeader.test(line)) inHunk = true;
+    else if (inHunk && hunkBody.test(line)) starts.add(start);
+    else inHunk = false;
+    start = end + 1;
+  }
+  return starts;
+}
+
+// PowerShell 7's concise error view: the cmdlet and where (`Get-Content: C:\x\run.ps1:3`), `Line
+// |`, the code row (`   3 |  Get-Content x`), an underline (`     |  ~~~~`), then the message on
+// `     | ` lines, wrapped. The message holds no error word ("Cannot find path 'x' because it does not
+// exist."): the block's shape says it is one.
+const conciseViewHead = /^Line \|[ \t\r]*$/;
+const conciseViewRow = /^[ \t]*\d+ \|/;
+const conciseViewUnderline = /^[ \t]*\|[ \t]*~+[ \t\r]*$/;
+// Greedy to the line's end (trimmed when collapsed): a lazy body before trailing blanks was
+// quadratic on a long line of spaces.
+const conciseViewMessage = /^[ \t]*\|(.*)$/;
+const conciseViewCommand = /^[ \t]*([A-Za-z][\w.-]*):(?:[ \t]|$)/;
+const conciseViewMessageLines = 8;
+
+/** The messages of PowerShell 7's `Line |` error blocks, each after its cmdlet's name. */
+function conciseViewErrors(output: string): string[] {
+  if (!output.includes('Line |')) return [];
+  const lines = output.split('\n');
+  const errors: string[] = [];
+  for (let at = 0; at < lines.length; at++) {
+    if (!conciseViewHead.test(lines[at]!)) continue;
+    let next = at + 1;
+    while (next < lines.length && conciseViewRow.test(lines[next]!)) next++;
+    if (next === at + 1 || next >= lines.length || !conciseViewUnderline.test(lines[next]!)) {
+      continue;
+    }
+    next++;
+    const message: string[] = [];
+    for (; next < lines.length && message.length < conciseViewMessageLines; next++) {
+      const part = conciseViewMessage.exec(lines[next]!);
+      if (part === null) break;
+      message.push(part[1]!);
+    }
+    const text = collapseWhitespace(message.join(' '));
+    if (text.length < 6 || text.length > 1000) continue;
+    const command = at > 0 ? conciseViewCommand.exec(lines[at - 1]!)?.[1] : undefined;
+    errors.push(command === undefined ? text : `${command}: ${text}`);
+    at = next - 1;
+  }
+  return errors;
+}
+
 function rawErrorLines(output: string, run: RunContext = unknownRun): string[] {
   const starts = scanLines(output, upperCaseErrorScan, scanLines(output, errorScan, undefined));
-  const lines: string[] = [];
+  const lines = conciseViewErrors(output);
   if (starts === undefined) return lines;
   starts.sort((a, b) => a - b);
+  const inHunks = hunkLineStarts(output);
   for (let at = 0; at < starts.length; at++) {
     const start = starts[at]!;
     // Each line once, however many matches it holds.
     if (at > 0 && starts[at - 1] === start) continue;
+    if (inHunks?.has(start)) continue;
     let end = output.indexOf('\n', start);
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
@@ -1022,6 +1093,33 @@ function enteredDirectoryIn(command: string): string | null {
   if (head.length < command.length && entered[0].length === head.length) return null;
   return entered[1] ?? entered[2]!;
 }
+// A command line that opens by entering a directory named relative to the working directory (`cd
+// packages/api && pnpm test`), then runs something: what it runs names files from there. Not `cd
+// -` (the previous directory) nor a variable or a command substitution (unknown here).
+const enteredRelative =
+  /^\s*(?:(?:ba|z)?sh\s+-l?c\s+["']?)?cd\s+(?:"([\w@+.][^"\n]*)"|([\w@+.][^\s;&|'"$`]*))\s*(?:["']\s*)?(?:&&|;)/;
+/** The relative directory a command line enters first (`cd packages/api && …`), `/`-separated. */
+function enteredRelativeIn(command: string): string | undefined {
+  const entered = enteredRelative.exec(command.slice(0, enteredDirectoryHead));
+  if (entered === null || driveStart.test(entered[1] ?? entered[2]!)) return undefined;
+  const directory = (entered[1] ?? entered[2]!).replace(/\\/g, '/').replace(/\/+$/, '');
+  return directory === '' || directory === '.' ? undefined : directory;
+}
+const driveStart = /^[A-Za-z]:/;
+const namedAbsolute = /^(?:\/|~|[A-Za-z]:[\\/]|\\\\|[A-Za-z][\w+.-]*:)/;
+
+/**
+ * `path` as named from the directory a command entered: a relative path under it, unless the path
+ * already starts there (`git diff` names files from the repository's root) or is absolute, a URL,
+ * or a runtime's own file (`internal/modules/cjs/loader.js`, which is nobody's project file).
+ */
+function underEntered(directory: string, path: string): string {
+  if (namedAbsolute.test(path) || isInternalPath(path)) return path;
+  const slashed = path.replace(/\\/g, '/');
+  if (slashed === directory || slashed.startsWith(`${directory}/`)) return path;
+  return `${directory}/${slashed}`;
+}
+
 const printsDirectory = /^(?:(?:ba|z)?sh\s+-l?c\s+["']?)?pwd["']?$/;
 const rootedLine = /^(?:\/|[A-Za-z]:\\)[^\n]*$/;
 
@@ -1230,6 +1328,10 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
   // repeat made a 500 KB output take 24 s.
   const errorSources = new Map<string, Set<ToolCallFact | undefined>>();
   const reportedErrors = new Set<ToolCallFact>();
+  // Where each call's result came: a success resolves a source's error when it came after that
+  // source's output (not after the line's last output from any source: one line printed by two
+  // failing tests, each fixed in turn, stayed open).
+  const resultIndexes = new Map<ToolCallFact, number>();
   const noteErrors = (
     lines: string[],
     index: number,
@@ -1275,6 +1377,13 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
   };
 
   // A call's paths, in lists every call reuses (each is read before the next call fills it).
+  // Calls whose command entered a relative directory first, and that directory.
+  const enteredDirectories = new Map<ToolCallFact, string>();
+  const rebase = (list: PathList, directory: string) => {
+    for (let at = 0; at < list.length; at++) {
+      list.items[at] = underEntered(directory, list.items[at]!);
+    }
+  };
   const inputPaths = new PathList();
   const writtenPaths = new PathList();
   const patchedPaths = new PathList();
@@ -1346,6 +1455,18 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
             patchedPaths.clear();
             collectPatchedFiles(record.input, patchedPaths);
             noteInputDirectories(record.input, namedDirectories);
+            const command =
+              typeof record.input === 'object' && record.input !== null
+                ? commandLine(record.input as Record<string, unknown>)
+                : undefined;
+            // After `cd packages/api &&`, the command's other paths and its output's are named
+            // from there.
+            const relativeBase = command === undefined ? undefined : enteredRelativeIn(command);
+            if (relativeBase !== undefined) {
+              enteredDirectories.set(call, relativeBase);
+              rebase(inputPaths, relativeBase);
+              rebase(writtenPaths, relativeBase);
+            }
             notePaths(inputPaths.items, index, false, false, inputPaths.length);
             notePaths(
               writtenPaths.items,
@@ -1355,10 +1476,6 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
               writtenPaths.length,
             );
             markPaths(patchedPaths.items, index, 'written', patchedPaths.length);
-            const command =
-              typeof record.input === 'object' && record.input !== null
-                ? commandLine(record.input as Record<string, unknown>)
-                : undefined;
             // `cd /repo && make`, `bash -lc 'cd /repo; pytest'`: the shell's working directory.
             const entered = command === undefined ? null : enteredDirectoryIn(command);
             if (entered !== null) namedDirectories.push(entered);
@@ -1412,13 +1529,19 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
                 .trim();
               if (first !== '' && !errorLines.includes(first)) errorLines.unshift(first);
             }
-            notePaths(findPaths(output.text), index);
+            const printed = findPaths(output.text);
+            const base = call === undefined ? undefined : enteredDirectories.get(call);
+            notePaths(
+              base === undefined ? printed : printed.map((path) => underEntered(base, path)),
+              index,
+            );
             // What `pwd` printed is the working directory.
             if (call !== undefined && printsDirectory.test(call.target)) {
               const printed = output.text.trim();
               if (rootedLine.test(printed)) namedDirectories.push(printed);
             }
             if (call) {
+              resultIndexes.set(call, index);
               call.outcome = outcome;
               call.failed = output.failed || exitCode !== 0;
             }
@@ -1481,7 +1604,9 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
           targetKeys(callTarget(source, targets), true).some((key) => {
             const later = lastSuccess.get(key);
             return (
-              later !== undefined && later.ordinal > source.ordinal && later.index > error.lastIndex
+              later !== undefined &&
+              later.ordinal > source.ordinal &&
+              later.index > (resultIndexes.get(source) ?? error.lastIndex)
             );
           }),
       );
