@@ -16,8 +16,9 @@ describe('many `sig=` parameters in one text', () => {
       return used.user + used.system;
     };
     time(2_000);
-    const small = Math.min(time(10_000), time(10_000));
-    const large = Math.min(time(40_000), time(40_000));
+    // The least of three: a loaded machine's collector pauses land on any one call.
+    const small = Math.min(time(10_000), time(10_000), time(10_000));
+    const large = Math.min(time(40_000), time(40_000), time(40_000));
     expect(large / small).toBeLessThan(6);
   });
 
