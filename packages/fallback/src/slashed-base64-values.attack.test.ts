@@ -115,7 +115,8 @@ describe('attack: standard base64 under a key word the prefilter did not know', 
         'generateSalt()',
         'os.environ["DEK"]',
         'process.env.JWT_SECRET',
-        '${PIN}',
+        // A shell or template reference (`${PIN}`), written so no linter reads it as a slip.
+        `$${'{PIN}'}`,
         'user.pinCode',
         'jwt.sign(payload, key)',
         'props.verifier',
@@ -146,7 +147,6 @@ describe('attack: standard base64 under a key word the prefilter did not know', 
 });
 
 describe('attack: long standard base64 between path or query separators', () => {
-  const long = drawn(40, 88);
   const PLACES = [
     (value: string) => `cat /etc/app/${value}`,
     (value: string) => `GET https://api.example.com/v2/keys/${value}/status`,
@@ -154,7 +154,6 @@ describe('attack: long standard base64 between path or query separators', () => 
     (value: string) => `type C:\\Users\\ci\\keys\\${value}`,
     (value: string) => `s3://backups/${value}`,
   ];
-  const places = fc.noBias(fc.constantFrom(...PLACES));
   /** True when `output` holds `value` whole or 16 characters of it in a row. */
   const holds = (output: string, value: string) => {
     for (let start = 0; start + 16 <= value.length; start++) {
