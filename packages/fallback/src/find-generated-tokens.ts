@@ -7,6 +7,7 @@ import {
   isSignedToken,
   judgeSegment,
   looksGenerated,
+  readsAsCamelName,
 } from './generated-token-shape.js';
 import { sshPublicKeyRanges } from './public-identifier.js';
 import { readsAsWords } from './secret-heuristics.js';
@@ -260,7 +261,14 @@ function judgeRun(
       return;
     }
   }
-  const stretches = parted ? base64Stretches(run) : noStretches;
+  // A path or a query run that holds words (`/etc/app/<base64>`, `code=<base64>&`) is not one
+  // value either; a stretch of its segments between the words still may be.
+  // Only a run with 32 characters or more in both cases and a digit can hold one (a value is
+  // judged as `looksGenerated` judges one); most paths hold neither, and are not split again.
+  const stretches =
+    parted || (!mediaInUrl && run.length >= 32 && run.includes('/') && mixedWithDigit(run))
+      ? base64Stretches(run)
+      : noStretches;
   let stretch = 0;
   // Else each path segment and each side of `key=value` on its own.
   const pieces = /[^/=]+=*/g;
@@ -363,26 +371,51 @@ function readsAsOneValue(value: string): boolean {
 }
 
 const noStretches: ReadonlyArray<[number, number]> = [];
+const lowerLetter = /[a-z]/;
+const upperLetter = /[A-Z]/;
+const digit = /\d/;
+const mixedWithDigit = (run: string) =>
+  digit.test(run) && upperLetter.test(run) && lowerLetter.test(run);
 const base64Segment = /^[A-Za-z0-9+]+=*$/;
 const valueAfterKey = /=[A-Za-z0-9+]+$/;
 
 /**
- * Where, in a run that mixes `/` with `-` or `_` (a path), two or more consecutive segments could
- * be one standard-base64 value: segments of its alphabet alone, between segments that hold `-`,
- * `_` or `.` (names of folders and files). Those read as one value are returned as
- * `[start, end]` offsets of `run`; the rest is left to the segments' own judgement.
+ * Where, in a run holding `/` (a path, a URL's path, `key=value` pairs), two or more consecutive
+ * segments could be one standard-base64 value: segments of its alphabet alone, between segments
+ * that hold `-`, `_` or `.` (names of folders and files) or that are words (`keys`, `status`).
+ * Those read as one value are returned as `[start, end]` offsets of `run`; the rest is left to the
+ * segments' own judgement.
  */
 function base64Stretches(run: string): Array<[number, number]> {
   const stretches: Array<[number, number]> = [];
   let from = -1;
-  let count = 0;
   let index = 0;
   const close = (until: number) => {
+    let start = from;
     let end = until;
-    while (end > from && run.charCodeAt(end - 1) === 0x2f) end--;
-    if (count >= 2 && readsAsOneValue(run.slice(from, end))) stretches.push([from, end]);
+    // Folders' names at either end are the path's, not the value's, and so is one short part
+    // beside them (`v2` of `/v2/keys/`): a value loses at most three characters so.
+    let short = false;
+    for (;;) {
+      while (end > start && run.charCodeAt(end - 1) === 0x2f) end--;
+      const last = run.lastIndexOf('/', end - 1) + 1;
+      if (last <= start || !isFolderPart(run.slice(last, end), short)) break;
+      short ||= end - last <= 3;
+      end = last;
+    }
+    short = false;
+    for (;;) {
+      while (start < end && run.charCodeAt(start) === 0x2f) start++;
+      const next = run.indexOf('/', start);
+      if (next < 0 || next >= end || !isFolderPart(run.slice(start, next), short)) break;
+      short ||= next - start <= 3;
+      start = next + 1;
+    }
+    const value = run.slice(start, end);
+    if (value.includes('/') && !namedParts(value) && readsAsOneValue(value)) {
+      stretches.push([start, end]);
+    }
     from = -1;
-    count = 0;
   };
   while (index <= run.length) {
     let end = run.indexOf('/', index);
@@ -391,22 +424,53 @@ function base64Stretches(run: string): Array<[number, number]> {
     // Base64 writes `//` now and then: an empty segment inside a stretch is part of it.
     if (end === index && from >= 0 && end < run.length) {
       // Nothing to count.
-    } else if (base64Segment.test(segment)) {
+    } else if (
+      base64Segment.test(segment) &&
+      !(segment.length >= 4 && isFolderPart(segment, true))
+    ) {
+      // A word of four letters or more (`keys`, `status`) parts a path; base64 draws letters
+      // only now and then (`/Gvcr/`, `/Pbdoo/`), and seldom ones that read as a word.
       if (from < 0) from = index;
-      count++;
     } else {
       if (from >= 0) close(index - 1);
       // A value opens after its key's `=` (`secret_key=<base64 with />`).
       const value = valueAfterKey.exec(segment);
-      if (value !== null) {
-        from = index + value.index + 1;
-        count = 1;
-      }
+      if (value !== null) from = index + value.index + 1;
     }
     index = end + 1;
   }
   if (from >= 0) close(run.length);
   return stretches;
+}
+
+/**
+ * True when half the parts of four characters or more of `value` read as names, in words or in
+ * camel humps with numbers (`rsa2048EdgeCopy/BoardApplyV2`): folders, whatever their alphabet.
+ */
+function namedParts(value: string): boolean {
+  let long = 0;
+  let named = 0;
+  for (const part of value.split('/')) {
+    if (part.length < 4) continue;
+    long++;
+    if (
+      readsAsWords(part) ||
+      readsAsCamelName(part) ||
+      readsAsCamelName(part.replace(/\d+/g, ''))
+    ) {
+      named++;
+    }
+  }
+  return named * 2 >= long;
+}
+
+/**
+ * A folder's name (`etc`, `Users`, `api_keys`), or a part of three characters or fewer (`v2`)
+ * unless one was `shortSeen` already.
+ */
+function isFolderPart(segment: string, shortSeen: boolean): boolean {
+  if (segment.length <= 3 && !shortSeen) return true;
+  return pathWord.test(segment) && readsAsWords(segment);
 }
 
 // The folders above a file as written in a local path: rooted (`/tmp/…`), at home (`~/…`),

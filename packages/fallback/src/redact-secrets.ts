@@ -160,6 +160,16 @@ for (const word of [
   'mnemonic',
   'seed',
   'phrase',
+  // The keyed rule's other words (a value in base64 with `/` and `+` may hold no 10-character run).
+  'salt',
+  'pepper',
+  'kek',
+  'dek',
+  'jwt',
+  'verifier',
+  'assertion',
+  // Parts of common words (`path`, `ping`, `footprint`): only right before a separator.
+  ...['pat', 'pin', 'otp'].flatMap((word) => [...'=:"\' '].map((end) => word + end)),
 ]) {
   const first = word.charCodeAt(0);
   hintWords[first] = [...(hintWords[first] ?? []), word];

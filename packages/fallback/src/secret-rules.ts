@@ -767,6 +767,9 @@ const weakSegments = new Set([
   'pin',
   'sig',
   'credential',
+  // Its abbreviations (`SERVICE_CRED`, `db_creds`): the prefilter reads `cred` already.
+  'cred',
+  'creds',
   'login',
 ]);
 const metadataLast = new Set([
@@ -1460,7 +1463,10 @@ export function acceptKeyedValue(
   if (/^[a-z]\w*(?:\.[a-z]\w*)+$/i.test(trimmed) && !quoted && !dottedToken && !dottedWords) {
     return false;
   }
-  if (/^\/|^~\/|^\.\.?\/|^[A-Za-z]:\\/.test(trimmed)) return false; // a path
+  // A path; one opening with `/` only when its parts are names (`/run/secrets/db`), as standard
+  // base64 opens with `/` one time in 64 (`"credential":"/zu+yFZ…"`).
+  if (/^~\/|^\.\.?\/|^[A-Za-z]:\\/.test(trimmed)) return false;
+  if (trimmed.startsWith('/') && pointsElsewhere(trimmed) && mostPartsNamed(trimmed)) return false;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return false; // a URL: its credentials have their own rule
   if (strength === 'strong') {
     if (trimmed.length < 4) return false;
@@ -1736,7 +1742,7 @@ function isLineTerminator(code: number): boolean {
 const longLine = 2000;
 // The protocol words of `credentialTerms` too (`code_verifier`, `SAMLResponse`, `device_code`).
 const keyword =
-  /pass|pwd?|secret|token|key|auth|cred|cookie|session|signature|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer|verifier|assertion|mnemonic|seed|saml|kek|dek|pepper|(?:device|recovery|backup|grant)[_-]?code/gi;
+  /pass|pwd?|secret|token|key|auth|cred|cookie|session|sig(?:nature|(?![a-z]))|licen|dsn|sid|pat|api|access|login|private|salt|pin|otp|jwt|bearer|verifier|assertion|mnemonic|seed|saml|kek|dek|pepper|(?:device|recovery|backup|grant)[_-]?code/gi;
 
 /**
  * Minified JSON and long log lines: run the pair patterns only in windows around each keyword (a
@@ -2150,6 +2156,18 @@ function namesWithWordPart(value: string): boolean {
   return false;
 }
 
+/**
+ * True when most `/`-parted parts of `path` read as names (`etc`, `.ssh`, `id_rsa`, `Users`): a
+ * drawn value's parts mix cases and digits at random (`bsOammMn6kc`, `s6IUHU0prxQ`).
+ */
+function mostPartsNamed(path: string): boolean {
+  const parts = path.split('/').filter((part) => part !== '');
+  const named = parts.filter(
+    (part) => /[A-Za-z]{2}/.test(part) && readsAsWords(part.replace(/^\./, '')),
+  );
+  return named.length * 2 > parts.length;
+}
+
 function looksLikeStatedPassword(stated: string): boolean {
   // Markdown emphasis closing after the value (`**password = Multi-word-names**`) is not part of it.
   const value = stated.replace(/(?:\*\*|__)$/, '');
@@ -2162,7 +2180,11 @@ function looksLikeStatedPassword(stated: string): boolean {
   ) {
     return false;
   }
-  if (!/[A-Za-z]/.test(value) || /^(?:[a-z][\w+.-]*:\/\/|\/|~|\.\.?\/)/i.test(value)) return false;
+  if (!/[A-Za-z]/.test(value) || /^(?:[a-z][\w+.-]*:\/\/|~|\.\.?\/)/i.test(value)) return false;
+  // A value opening with `/` is a path when most of its parts are names (`/run/secrets/db`,
+  // `/home/me/.ssh/id_rsa`): standard base64 opens with `/` one time in 64 and parts itself with
+  // it anywhere, between runs of mixed case (`/hEL…+2W…`, `/eLdmNdac/4Ng/xKTL`).
+  if (value.startsWith('/') && pointsElsewhere(value) && mostPartsNamed(value)) return false;
   // A YAML tag (`password: !vault |`, `!!python/object`): a lower-case word after `!`.
   if (/^!!?[a-z]+(?:[/:][\w/:.-]*)?$/.test(value)) return false;
   // Brackets and semicolons are code (`Optional<String>`, `getToken();`), `@` with a dot an address.
