@@ -507,9 +507,12 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
     );
     if (branched === undefined) {
       await tracker.persistRaw(state, messages);
+      if (spliceAt !== undefined) tracker.restoreVerbatim(state, messages, spliceAt);
       return spliceAt;
     }
-    return matchingCompaction(state, messages);
+    const branchedAt = matchingCompaction(state, messages);
+    if (branchedAt !== undefined) tracker.restoreVerbatim(state, messages, branchedAt);
+    return branchedAt;
   }
 
   function startJob(

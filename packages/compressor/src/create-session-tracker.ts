@@ -111,6 +111,8 @@ export interface CompactionState {
   coveredRawTokens: number | undefined;
   /** The covered raw messages as last received (compared instead of hashed), once known. */
   coveredRaw?: readonly unknown[] | undefined;
+  /** Read from the store: the head and tail it kept verbatim are in their stored (redacted) form. */
+  fromStore?: boolean;
 }
 
 /** Stored on the child session so a new process can splice without re-compacting. */
@@ -166,6 +168,12 @@ export interface SessionTracker {
     raw: readonly ModelMessage[],
     compactionDiverged: boolean,
   ): Promise<string | undefined>;
+  /**
+   * After a reload, puts the app's own messages back where the compacted history read from the
+   * store holds their stored form (the head and tail a compaction keeps verbatim), once the request
+   * is known to start with the history the compaction covered (`spliceAt`).
+   */
+  restoreVerbatim(state: SessionState, raw: readonly ModelMessage[], spliceAt: number): void;
 }
 
 export function createSessionTracker(
@@ -238,6 +246,7 @@ export function createSessionTracker(
       compacted: messages.slice(0, compactedCount),
       prefixFingerprint: stored.prefixFingerprint,
       coveredRawTokens: stored.coveredRawTokens,
+      fromStore: true,
     };
     state.persistedRawCount = stored.coveredRawCount + (messages.length - compactedCount);
     state.storedRaw = { start: stored.coveredRawCount, messages: messages.slice(compactedCount) };
@@ -385,6 +394,37 @@ export function createSessionTracker(
         if (queues.get(key) === settled) queues.delete(key);
       });
       return run;
+    },
+
+    restoreVerbatim(state, raw, spliceAt) {
+      const compaction = state.compaction;
+      if (compaction?.fromStore !== true || compaction.coveredRawCount !== spliceAt) return;
+      compaction.fromStore = false;
+      // Secrets are stored as markers, so the stored head and tail would send the model markers
+      // where the app sent its own text (`Use [REDACTED:github-token] to push.` as the latest
+      // ask). Matched in order from each end, in the stored form; the summary between stays.
+      const compacted = compaction.compacted.slice();
+      const storedForm = (message: ModelMessage | undefined) =>
+        message === undefined ? undefined : forStorage([message])[0];
+      let front = 0;
+      while (
+        front < compacted.length &&
+        front < spliceAt &&
+        sameMessage(compacted[front], storedForm(raw[front]))
+      ) {
+        compacted[front] = raw[front]!;
+        front++;
+      }
+      let back = compacted.length - 1;
+      let source = spliceAt - 1;
+      while (
+        back >= front &&
+        source >= front &&
+        sameMessage(compacted[back], storedForm(raw[source]))
+      ) {
+        compacted[back--] = raw[source--]!;
+      }
+      compaction.compacted = compacted;
     },
 
     async branchIfDiverged(state, raw, compactionDiverged) {

@@ -459,6 +459,10 @@ function namedParts(value: string): boolean {
       readsAsCamelName(part.replace(/\d+/g, ''))
     ) {
       named++;
+    } else if (part.length >= 20) {
+      // Twenty characters that read as no name are a drawn value's, whatever stands beside them
+      // (`ayxwPEgnXgTSHxTAyKaWSeEBHjRH/FHello59363`).
+      return false;
     }
   }
   return named * 2 >= long;

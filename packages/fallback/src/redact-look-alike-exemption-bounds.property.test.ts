@@ -45,13 +45,15 @@ describe('standard base64 holding `/` after a folder named with `-` or `_`', () 
     (path: string) => `open /home/dev/${path}`,
   );
 
-  it('is redacted whole (<= 1.5 % leaves 12 characters; 48 % before)', () => {
+  it('is redacted whole (<= 2.25 % leaves 12 characters; 48 % before)', () => {
     const lines = fc.sample(fc.tuple(where, folder, secret), 1500);
     // Premise: the run mixes `/` with `-` or `_`, which stopped it being judged as one value.
     expect(lines.every(([, name, value]) => /[-_]/.test(name) && value.includes('/'))).toBe(true);
     const left = lines.map(([wrap, name, value]) => leaks(wrap(`${name}/${value}`), value));
-    // 0.46 % over 20,000 draws (values without a digit or of one case are not judged generated).
-    expect(share(left)).toBeLessThan(0.015);
+    // 1.11 % over 20,000 draws (values without a digit or of one case are not judged generated;
+    // many short parts read as a path's), + 4 sigma over 1,500; 0.77 % before base64 runs in
+    // paths and URLs were joined by their words (which took URL-path leaks from 42 % to 0.5 %).
+    expect(share(left)).toBeLessThan(0.0225);
   });
 
   it('control: macOS temporary paths and paths of names stay', () => {
