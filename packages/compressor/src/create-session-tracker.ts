@@ -406,22 +406,22 @@ export function createSessionTracker(
       const compacted = compaction.compacted.slice();
       const storedForm = (message: ModelMessage | undefined) =>
         message === undefined ? undefined : forStorage([message])[0];
+      // System messages pair by position whatever their text: apps rebuild them per call, the
+      // fingerprint skips them, and `splicedMessages` sends the request's own.
+      const matches = (kept: ModelMessage | undefined, sent: ModelMessage | undefined) =>
+        (kept?.role === 'system' && sent?.role === 'system') || sameMessage(kept, storedForm(sent));
       let front = 0;
       while (
         front < compacted.length &&
         front < spliceAt &&
-        sameMessage(compacted[front], storedForm(raw[front]))
+        matches(compacted[front], raw[front])
       ) {
         compacted[front] = raw[front]!;
         front++;
       }
       let back = compacted.length - 1;
       let source = spliceAt - 1;
-      while (
-        back >= front &&
-        source >= front &&
-        sameMessage(compacted[back], storedForm(raw[source]))
-      ) {
+      while (back >= front && source >= front && matches(compacted[back], raw[source])) {
         compacted[back--] = raw[source--]!;
       }
       compaction.compacted = compacted;

@@ -454,6 +454,7 @@ const unknownRun: RunContext = { status: 'unknown', searchWords: undefined };
 // context, removed and added lines, and blank ones (some tools strip a context line's space).
 const hunkHeader = /^@@(?:[ \t]|$)/;
 const hunkBody = /^(?:[ +\-\\]|\r?$)/;
+const hunkCounts = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
 
 /**
  * Start offsets of the lines inside diff hunks of `output` (undefined when it holds none): they
@@ -464,13 +465,25 @@ function hunkLineStarts(output: string): Set<number> | undefined {
   if (!output.startsWith('@@') && !output.includes('\n@@')) return undefined;
   const starts = new Set<number>();
   let inHunk = false;
+  // Lines the header counts (old side, new side); a bare `@@` counts none and runs while lines fit.
+  let oldLeft = Number.POSITIVE_INFINITY;
+  let newLeft = Number.POSITIVE_INFINITY;
   for (let start = 0; start < output.length; ) {
     let end = output.indexOf('\n', start);
     if (end === -1) end = output.length;
     const line = output.slice(start, Math.min(end, start + 4));
-    if (hunkHeader.test(line)) inHunk = true;
-    else if (inHunk && hunkBody.test(line)) starts.add(start);
-    else inHunk = false;
+    if (hunkHeader.test(line)) {
+      inHunk = true;
+      // What a command prints after a diff (`  ● suite › test`, `--- FAIL: TestA`) is no hunk's.
+      const counts = hunkCounts.exec(output.slice(start, Math.min(end, start + 80)));
+      oldLeft = counts === null ? Number.POSITIVE_INFINITY : Number(counts[1] ?? 1);
+      newLeft = counts === null ? Number.POSITIVE_INFINITY : Number(counts[2] ?? 1);
+    } else if (inHunk && (oldLeft > 0 || newLeft > 0) && hunkBody.test(line)) {
+      starts.add(start);
+      const mark = line.charAt(0);
+      if (mark !== '+' && mark !== '\\') oldLeft--;
+      if (mark !== '-' && mark !== '\\') newLeft--;
+    } else inHunk = false;
     start = end + 1;
   }
   return starts;
