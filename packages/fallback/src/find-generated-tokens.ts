@@ -265,9 +265,10 @@ function judgeRun(
   // value either; a stretch of its segments between the words still may be.
   // Only a run with 32 characters or more in both cases and a digit can hold one (a value is
   // judged as `looksGenerated` judges one); most paths hold neither, and are not split again.
-  const stretches =
-    parted || (!mediaInUrl && run.length >= 32 && run.includes('/') && mixedWithDigit(run))
-      ? base64Stretches(run)
+  const stretches = parted
+    ? base64Stretches(run, 0)
+    : !mediaInUrl && run.length >= 32 && run.includes('/') && mixedWithDigit(run)
+      ? base64Stretches(run, 16)
       : noStretches;
   let stretch = 0;
   // Else each path segment and each side of `key=value` on its own.
@@ -386,7 +387,7 @@ const valueAfterKey = /=[A-Za-z0-9+]+$/;
  * Those read as one value are returned as `[start, end]` offsets of `run`; the rest is left to the
  * segments' own judgement.
  */
-function base64Stretches(run: string): Array<[number, number]> {
+function base64Stretches(run: string, longestPart: number): Array<[number, number]> {
   const stretches: Array<[number, number]> = [];
   let from = -1;
   let index = 0;
@@ -412,7 +413,12 @@ function base64Stretches(run: string): Array<[number, number]> {
       start = next + 1;
     }
     const value = run.slice(start, end);
-    if (value.includes('/') && !namedParts(value) && readsAsOneValue(value)) {
+    if (
+      value.includes('/') &&
+      hasPartOf(value, longestPart) &&
+      !namedParts(value) &&
+      readsAsOneValue(value)
+    ) {
       stretches.push([start, end]);
     }
     from = -1;
@@ -441,6 +447,22 @@ function base64Stretches(run: string): Array<[number, number]> {
   }
   if (from >= 0) close(run.length);
   return stretches;
+}
+
+/**
+ * True when a `/`-parted part of `value` holds `length` characters or more. Outside a path of
+ * folder names, ids of a dozen characters stand side by side in URLs (`/embed/dQw4w9WgXcQ/…`);
+ * base64 parts itself with `/` one time in 64, so a drawn value's longest part is seldom short.
+ */
+function hasPartOf(value: string, length: number): boolean {
+  if (length === 0) return true;
+  let from = 0;
+  for (let slash = value.indexOf('/'); ; slash = value.indexOf('/', from)) {
+    const end = slash < 0 ? value.length : slash;
+    if (end - from >= length) return true;
+    if (slash < 0) return false;
+    from = slash + 1;
+  }
 }
 
 /**

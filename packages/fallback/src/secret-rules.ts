@@ -1776,10 +1776,18 @@ const keyedPatterns: Array<[RegExp, (text: string) => boolean]> = [
   [equalsCallPattern, (text) => text.includes('quals') || text.includes('compareTo(')],
 ];
 
+// Source files' extensions (languages, scripts, markup): a key ending in one is a file's name.
+const sourceFileKey =
+  /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kts?|swift|c|cc|cpp|h|hpp|cs|php|sh|bash|zsh|ps1|sql|html|css|scss|vue|svelte|exs?|erl|scala|clj|lua|pl|dart|tf|proto|gradle)$/i;
+
 // Segments of a namespaced key after its first name: lower-case words, numbers, `*`, with at
-// least two segments and one word among them (`1:user:profile`; `12:34` is a time or a pair).
+// least two segments, one word and one number or `*` among them (`1:user:profile`, `user:*`;
+// `12:34` is a time, `admin:letmein` a user and a password); words as short as a key's parts.
 const colonKeyTail =
-  /^(?=.*[a-z])(?:[a-z]+(?:[_-][a-z]+)*|\d{1,12}|\*)(?::(?:[a-z]+(?:[_-][a-z]+)*|\d{1,12}|\*))+$/;
+  /^(?=.*[a-z])(?=(?:.*:)?(?:\d+|\*)(?::|$))(?:[a-z]{1,12}(?:[_-][a-z]{1,12})*|\d{1,12}|\*)(?::(?:[a-z]{1,12}(?:[_-][a-z]{1,12})*|\d{1,12}|\*))+$/;
+// Keys naming a password or a login (`auth:admin:letmein`, `basic_auth:deploy:1234`): what follows
+// is a user and a password however plain.
+const loginKey = /pass|pwd|secret|cred|auth|login/i;
 
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
   for (const [pattern, mayMatch] of keyedPatterns) {
@@ -1871,6 +1879,9 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         const quoteAt = match.index + match[0].indexOf(groups.quote!, groups.key!.length);
         if (/^[ \t]*(?:[+),.;\]}%]|$)/.test(text.slice(quoteAt + 1, quoteAt + 40))) continue;
       }
+      // `src/pwd.ts: cannot find name`, `pass.py: line 3`: a source file named like a secret, whose
+      // diagnostic follows; a data or text file (`password.txt: hunter2`) may hold the value.
+      if (pattern === keyValuePattern && !quoted && sourceFileKey.test(groups.key ?? '')) continue;
       // `src/get_pwd.ts:12:5: error`: a file name before a diagnostic's line and column is no key.
       if (
         !quoted &&
@@ -1886,6 +1897,7 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         !quoted &&
         groups.sep === ':' &&
         colonKeyTail.test(value) &&
+        !loginKey.test(groups.key ?? '') &&
         text[match.index + match[0].lastIndexOf(value) - 1] === ':'
       ) {
         continue;
@@ -2163,10 +2175,17 @@ function namesWithWordPart(value: string): boolean {
 function mostPartsNamed(path: string): boolean {
   const parts = path.split('/').filter((part) => part !== '');
   const named = parts.filter(
-    (part) => /[A-Za-z]{2}/.test(part) && readsAsWords(part.replace(/^\./, '')),
+    (part) =>
+      /[A-Za-z]{2}/.test(part) &&
+      (lowerCaseName.test(part) || readsAsWords(part.replace(/^\./, ''))),
   );
   return named.length * 2 > parts.length;
 }
+
+// Lower-case letters only, maybe joined by `-`/`_` and with an extension (`background`, `app-data`,
+// `notes.txt`): words the word model may not know; base64 draws no digit and no capital in a row of
+// six one time in 200.
+const lowerCaseName = /^\.?[a-z]{2,}(?:[-_][a-z]+)*(?:\.[a-z0-9]{1,5})?$/;
 
 function looksLikeStatedPassword(stated: string): boolean {
   // Markdown emphasis closing after the value (`**password = Multi-word-names**`) is not part of it.
