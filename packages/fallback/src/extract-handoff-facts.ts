@@ -1130,7 +1130,27 @@ function underEntered(directory: string, path: string): string {
   if (namedAbsolute.test(path) || isInternalPath(path)) return path;
   const slashed = path.replace(/\\/g, '/');
   if (slashed === directory || slashed.startsWith(`${directory}/`)) return path;
-  return `${directory}/${slashed}`;
+  // `packages/web/src/view.ts` printed after `cd packages/api` (`git diff` names files from the
+  // repository's root): a path opening with the entered directory's own first folder is the root's.
+  const top = directory.split('/', 1)[0]!;
+  if (top !== '.' && top !== '..' && slashed.startsWith(`${top}/`)) return path;
+  return withoutDotSegments(`${directory}/${slashed}`) ?? path;
+}
+
+/**
+ * `a/b/../c/./d` as `a/c/d`; undefined when `..` climbs above where the path starts (the
+ * directory the `cd` left from is not known here).
+ */
+function withoutDotSegments(path: string): string | undefined {
+  if (!path.includes('./')) return path;
+  const kept: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '.' || segment === '') continue;
+    if (segment !== '..') kept.push(segment);
+    else if (kept.length === 0 || kept[kept.length - 1] === '..') return undefined;
+    else kept.pop();
+  }
+  return kept.join('/');
 }
 
 const printsDirectory = /^(?:(?:ba|z)?sh\s+-l?c\s+["']?)?pwd["']?$/;
@@ -1495,8 +1515,12 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
             if (command !== undefined && command.length <= 20_000) {
               // A shell writes and prints files with no path argument to say so.
               const effects = shellFileEffects(command);
-              markPaths(effects.written.flatMap(extractPaths), index, 'written');
-              markPaths(effects.read.flatMap(extractPaths), index, 'read');
+              const named = (paths: string[]) =>
+                relativeBase === undefined
+                  ? paths
+                  : paths.map((path) => underEntered(relativeBase, path));
+              markPaths(named(effects.written.flatMap(extractPaths)), index, 'written');
+              markPaths(named(effects.read.flatMap(extractPaths)), index, 'read');
             }
             break;
           }
