@@ -39,13 +39,15 @@ const describeReport = (report: ReadonlyMap<string, { mape: number; bias: number
 // Classes whose per-text error is held too: a margin over the worst of 20 seeds when written
 // (random letters of every block 1.9-7.6 %, a word and a random rest 7.5 %, mixed-script names
 // 7.9 %, punctuation runs 2.9 %; aggregate bias no lower than -8.7 %, random Hebrew at 10,000+
-// characters). The others are overcounted (\u-escaped strings +21 %, URL-encoded +16 %, random
-// Cyrillic +12 %): the safe direction, left open.
+// characters; \u-escaped strings 1.8-2.0 % over 3 seeds, +22 % in aggregate before their escapes
+// were priced by their pieces). The others are overcounted (URL-encoded +16 %, random Cyrillic
+// +12 %): the safe direction, left open.
 const mapeHeld = (name: HostileClass) =>
   (name.startsWith('random-') && name !== 'random-cyrillic') ||
   name === 'word-random-rest' ||
   name === 'mixed-script-identifiers' ||
   name === 'punctuation-runs' ||
+  name === 'escaped-unicode-json' ||
   // One word repeated: 80 % per-text error when priced as one long word (7 % worst of 3 seeds now).
   name === 'word-repeated';
 

@@ -15,6 +15,7 @@ import { InvalidInputError } from './invalid-input-error.js';
 import { periodicRuns } from './periodic-runs.js';
 import { tabRunTokens } from './tab-run-tokens.js';
 import type { Encoding } from './types.js';
+import { unicodeEscapeRuns } from './unicode-escapes.js';
 
 export interface EstimateTokensOptions {
   /**
@@ -81,13 +82,20 @@ function estimatedSum(text: string, encoding: Encoding): number {
   scratch.fill(0);
   extractFeatures(text, scratch);
   const runs = periodicRuns(text);
-  if (runs !== null) {
+  // Text without `\u` (almost all) is not scanned again and is estimated as before.
+  const escapes = text.includes('\\u') ? unicodeEscapeRuns(text, runs) : null;
+  if (runs !== null || escapes !== null) {
     // Each run is priced apart (periodicRunTokens): its own features come off the text's. Pricing
     // the text around the runs afresh instead cost a second pass over long texts with a short run
-    // (`../../../` in a transcript): a third of the estimator's speed on real text.
+    // (`../../../` in a transcript): a third of the estimator's speed on real text. Stretches of
+    // `\uXXXX` escapes are priced apart the same way, by their pieces (unicode-escapes.ts).
     runScratch.fill(0);
-    for (let r = 0; r < runs.length; r += 3)
-      extractFeatures(flat(text.slice(runs[r], runs[r + 1])), runScratch);
+    if (runs !== null)
+      for (let r = 0; r < runs.length; r += 3)
+        extractFeatures(flat(text.slice(runs[r], runs[r + 1])), runScratch);
+    if (escapes !== null)
+      for (let r = 0; r < escapes.length; r += 3)
+        extractFeatures(flat(text.slice(escapes[r], escapes[r + 1])), runScratch);
     for (let i = 0; i < extendedFeatureCount; i++) scratch[i]! -= runScratch[i]!;
   }
   let sum = 0;
@@ -106,6 +114,7 @@ function estimatedSum(text: string, encoding: Encoding): number {
     sum = Math.max(sum, scratch[tokenPairFloor]! + scratch[mergedRepeatRunTokens]!);
   }
   if (runs !== null) sum += periodicRunTokens(text, runs, encoding);
+  if (escapes !== null) for (let r = 2; r < escapes.length; r += 3) sum += escapes[r]!;
   return sum;
 }
 
