@@ -1,4 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { mulberry32 } from './mulberry32.js';
 
 /**
  * Synthetic agent transcripts in shapes the dev corpus does not hold (other tool naming, other
@@ -47,16 +48,6 @@ export const generatedShapes = [
 export type GeneratedShape = (typeof generatedShapes)[number];
 
 type Random = () => number;
-
-function mulberry32(seed: number): Random {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const syllables = [
   'ka',

@@ -1,4 +1,5 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
+import { mulberry32 } from './mulberry32.js';
 
 /**
  * Transcripts in harness shapes that generate-agent-transcript.ts does not draw, written apart from
@@ -44,16 +45,6 @@ export const unseenEpisodes = [
   'runtime-frames',
 ] as const;
 type Episode = (typeof unseenEpisodes)[number];
-
-function mulberry32(seed: number): () => number {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const syllables = [
   'ka',
