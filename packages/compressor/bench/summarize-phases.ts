@@ -94,9 +94,12 @@ for (let round = -1; round < rounds; round++) {
     for (let at = 0; at < segments.length; at += 725) chunks.push(segments.slice(at, at + 725));
     const prompts = chunks.map((chunk) => build.segments.joinPrompt(chunk, undefined));
     lap('join');
-    const countRequest = build.segments.createRequestCounter(counter);
+    const countRequest = build.segments.createRequestCounter(
+      counter,
+      (position: number) => span[position],
+    );
     for (const [at, chunk] of chunks.entries()) {
-      countRequest('Summarise.', chunk, undefined, prompts[at]);
+      countRequest('Summarise.', chunk, undefined, prompts[at], at * 725);
     }
     lap('count');
     if (round >= 0) for (const phase of phases) samples[which]!.get(phase)!.push(spent.get(phase)!);

@@ -428,7 +428,8 @@ async function summarizeWith(
     // The prefix alone is over the input budget: fall through to chunked, delimited requests.
   }
 
-  const countRequest = createRequestCounter(counter);
+  // An entry's unredacted message, whose count (already known) its line's count derives from.
+  const countRequest = createRequestCounter(counter, (position) => options.span[position]?.message);
   const textOf = (segment: string | TranscriptSegment) =>
     typeof segment === 'string' ? segment : segmentText(segment);
   const instructionsFor = (hasPrevious: boolean, latestRequest = false) =>
@@ -522,7 +523,7 @@ async function summarizeWith(
     // Joined before it is counted: a segment first sent here takes its line from the prompt.
     let prompt = promptOf(chunk, firsts[chunkIndex]!, previous);
     // Exact, as a recount of the request would give (see createRequestCounter).
-    let inputTokens = countRequest(instructions, chunk, previous, prompt);
+    let inputTokens = countRequest(instructions, chunk, previous, prompt, firsts[chunkIndex]);
     while (inputTokens > options.inputBudget) {
       if (chunk.length > 1) {
         // Over budget: the second half becomes a chunk of its own, counted in its turn.
@@ -542,7 +543,7 @@ async function summarizeWith(
         chunk[0] = clipMiddle(only, onlyTokens - over - 16, { counter, tokens: onlyTokens });
       }
       prompt = promptOf(chunk, firsts[chunkIndex]!, previous);
-      inputTokens = countRequest(instructions, chunk, previous, prompt);
+      inputTokens = countRequest(instructions, chunk, previous, prompt, firsts[chunkIndex]);
     }
     ({ sections, verification } = await requestSections(
       options,

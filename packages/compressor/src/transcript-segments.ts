@@ -1,6 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { TokenCounter } from '@baton/tokens';
 import type { SummaryDetail } from './context-compressor-options.js';
+import { derivedLineTokens, pricesAsChat } from './derived-line-tokens.js';
 import {
   delimitedPrompt,
   type PieceSink,
@@ -272,17 +273,30 @@ function splitsAtLineStarts(counter: TokenCounter): boolean {
  * segment is counted once (and remembered), so re-chunking never tokenises the data again and the
  * joined prompt is never tokenised at all. Any other counter counts the whole request.
  */
-export function createRequestCounter(counter: TokenCounter) {
+export function createRequestCounter(
+  counter: TokenCounter,
+  /**
+   * The message (before redaction) the entry at a span position was serialised from, when known: a
+   * line that is that message's text between its tags takes its count from the message's (see
+   * derivedLineTokens). Positions are given per request (`first`).
+   */
+  sourceAt?: (position: number) => ModelMessage | undefined,
+) {
   const additive = splitsAtLineStarts(counter);
+  const derive = additive && sourceAt !== undefined && pricesAsChat(counter) ? sourceAt : undefined;
   // countMessages = sum of countMessage + reply priming; a user message with string content costs
   // its header plus the count of its text.
   const priming = counter.countMessages([]);
   const userHeader = counter.countMessage({ role: 'user', content: '' });
   const byText = segmentCounts(counter);
-  const segmentTokens = (segment: string | TranscriptSegment): number => {
+  const segmentTokens = (segment: string | TranscriptSegment, position: number): number => {
     if (typeof segment === 'string') return counter.count(`${segment}\n`);
     if (segment.countedBy !== counter || segment.tokens === undefined) {
-      segment.tokens = byText.count(segmentLine(segment), counter);
+      const line = segmentLine(segment);
+      const source = position < 0 ? undefined : derive?.(position);
+      segment.tokens =
+        (source === undefined ? undefined : derivedLineTokens(line, source, counter)) ??
+        byText.count(line, counter);
       segment.countedBy = counter;
     }
     return segment.tokens;
@@ -293,6 +307,8 @@ export function createRequestCounter(counter: TokenCounter) {
     previous: string | undefined,
     /** `joinPrompt(segments, previous)`, when the caller has it already. */
     prompt?: string,
+    /** The span position of the first segment (for `sourceAt`), when known. */
+    first?: number,
   ): number => {
     const system =
       instructions === '' ? 0 : counter.countMessage({ role: 'system', content: instructions });
@@ -307,7 +323,10 @@ export function createRequestCounter(counter: TokenCounter) {
     // with `<message` right after a newline, and the closing with `</transcript>`.
     const { opening, closing } = promptFrame(previous);
     let tokens = counter.count(opening) + counter.count(closing);
-    for (let at = 0; at < segments.length; at++) tokens += segmentTokens(segments[at]!);
+    const from = first ?? -1;
+    for (let at = 0; at < segments.length; at++) {
+      tokens += segmentTokens(segments[at]!, from < 0 ? -1 : from + at);
+    }
     return system + priming + userHeader + tokens;
   };
 }

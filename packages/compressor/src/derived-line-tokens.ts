@@ -1,0 +1,198 @@
+import type { ModelMessage } from '@ai-sdk/provider-utils';
+import type { TokenCounter } from '@baton/tokens';
+
+/**
+ * Exact tokens of a serialised message's line from the count its source message already has,
+ * instead of tokenising the line again (re-tokenising a span's lines cost as much as the first
+ * count of its messages).
+ *
+ * A line is `A + D + B`: `A` the opening tag (and a tool result's header), `D` the message's one
+ * data string, `B` = `\n</message>\n`. The counter priced the source message as its header plus
+ * `count(D)` (plus a tool call id), so `count(D)` is known. Tiktoken's o200k and cl100k patterns
+ * split text into pieces that BPE never merges across, so counts add up at every place where a
+ * piece must end whatever follows (a forced split):
+ * - at the start of `D`: `A` ends with `>`, `]` or `)` and a newline, which end the punctuation
+ *   piece (`[^\s\p{L}\p{N}]+[\r\n/]*`) unless `D` opens with `\r`, `\n` or `/`;
+ * - inside `D`, between two ASCII characters after a digit not followed by a digit, or after a
+ *   letter followed by neither a letter nor an apostrophe (see lastForcedSplit).
+ * With `s` the last forced split inside `D` and `T = D.slice(s)`,
+ * `count(line) = count(A) + count(D) + (count(T + B) - count(T))`: only the opening tag and the
+ * short end are tokenised (the end's part remembered, see closingTokens). The line is compared
+ * with `A + D + B` character by character, so escaped or redacted data, a clipped output or
+ * another message shape is refused (undefined: the caller counts the line); nothing else is
+ * trusted.
+ */
+export function derivedLineTokens(
+  line: string,
+  source: ModelMessage,
+  counter: TokenCounter,
+): number | undefined {
+  const data = dataOf(source, counter);
+  if (data === undefined) return undefined;
+  const { text, tokens } = data;
+  const start = line.length - closing.length - text.length;
+  if (start < 2 || text.length === 0) return undefined;
+  const before = line.charCodeAt(start - 2);
+  if (
+    line.charCodeAt(start - 1) !== newline ||
+    (before !== greaterThan && before !== closeBracket && before !== closeParen)
+  ) {
+    return undefined;
+  }
+  const first = text.charCodeAt(0);
+  if (first === newline || first === carriageReturn || first === slash) return undefined;
+  const split = lastForcedSplit(text);
+  if (split <= 0) return undefined;
+  // Both comparisons are of characters, far cheaper than tokenising them.
+  if (!line.endsWith(closing) || !line.startsWith(text, start)) return undefined;
+  return counter.count(line.slice(0, start)) + tokens + closingTokens(text.slice(split), counter);
+}
+
+/**
+ * `count(tail + closing) - count(tail)`: what the closing tag adds after the data's last piece
+ * (often a merge with trailing punctuation). Short tails repeat (`;`, `.`, `)`, `"}`), so they are
+ * remembered per counter.
+ */
+function closingTokens(tail: string, counter: TokenCounter): number {
+  if (tail.length > longestRemembered) {
+    return counter.count(tail + closing) - counter.count(tail);
+  }
+  let known = closings.get(counter);
+  if (known === undefined || known.size >= maxRemembered) {
+    known = new Map();
+    closings.set(counter, known);
+  }
+  let tokens = known.get(tail);
+  if (tokens === undefined) {
+    tokens = counter.count(tail + closing) - counter.count(tail);
+    known.set(tail, tokens);
+  }
+  return tokens;
+}
+
+const longestRemembered = 16;
+const maxRemembered = 4_096;
+const closings = new WeakMap<TokenCounter, Map<string, number>>();
+
+const closing = '\n</message>\n';
+const longestTail = 512;
+const newline = 10;
+const carriageReturn = 13;
+const apostrophe = 39;
+const slash = 47;
+const closeParen = 41;
+const greaterThan = 62;
+const closeBracket = 93;
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/**
+ * The last index `s` (> 0) of `text` where a piece must end, within the last `longestTail`
+ * characters (its tail is tokenised); 0 when none. Between two ASCII characters a piece must end
+ * after a digit not followed by a digit (number pieces hold digits only, in threes from the run's
+ * start, and no other piece holds a digit), and after a letter followed by neither a letter nor an
+ * apostrophe (letter pieces end in letters or a contraction; no other piece holds a letter).
+ */
+function lastForcedSplit(text: string): number {
+  const end = Math.max(0, text.length - longestTail);
+  let next = text.charCodeAt(text.length - 1);
+  for (let at = text.length - 1; at > end; at--) {
+    const code = next;
+    next = text.charCodeAt(at - 1);
+    if (code >= 128) continue;
+    if (isDigit(next) ? !isDigit(code) : isLetter(next) && !isLetter(code) && code !== apostrophe) {
+      return at;
+    }
+  }
+  return 0;
+}
+
+/**
+ * The one data string of `message` and its exact tokens, from the counter's count of the whole
+ * message (remembered by identity) less the parts priced beside it; undefined for other shapes.
+ */
+function dataOf(
+  message: ModelMessage,
+  counter: TokenCounter,
+): { text: string; tokens: number } | undefined {
+  const fields = message as Record<string, unknown>;
+  if (
+    fields.name !== undefined ||
+    fields.tool_call_id !== undefined ||
+    fields.tool_calls !== undefined ||
+    fields.function_call !== undefined
+  ) {
+    return undefined;
+  }
+  const content = message.content as unknown;
+  let text: string;
+  let priced = 0;
+  if (typeof content === 'string') {
+    text = content;
+  } else if (Array.isArray(content) && content.length === 1) {
+    const part = content[0] as Record<string, unknown> | null;
+    if (typeof part !== 'object' || part === null) return undefined;
+    if (part.type === 'text' && typeof part.text === 'string') {
+      text = part.text;
+    } else if (message.role === 'tool' && part.type === 'tool-result') {
+      const output = part.output as Record<string, unknown> | null;
+      if (typeof output !== 'object' || output === null) return undefined;
+      if (output.type !== 'text' && output.type !== 'error-text') return undefined;
+      if (typeof output.value !== 'string' || typeof part.toolName !== 'string') return undefined;
+      const id = part.toolCallId;
+      if (id !== undefined && id !== null) {
+        if (typeof id !== 'string') return undefined;
+        priced += counter.count(id);
+      }
+      text = output.value;
+    } else {
+      return undefined;
+    }
+  } else {
+    return undefined;
+  }
+  const tokens =
+    counter.countMessage(message) - messageHeader - counter.count(message.role) - priced;
+  return tokens >= 0 ? { text, tokens } : undefined;
+}
+
+/** OpenAI's per-message constant, as `@baton/tokens` prices a message beside its role text. */
+const messageHeader = 3;
+
+const pricedAsChat = new WeakMap<TokenCounter, boolean>();
+
+/**
+ * Whether `counter` prices messages as `@baton/tokens` does for OpenAI encodings (the header, the
+ * role text, a tool result's id and its text), checked once on two small messages: a custom
+ * counter with other pricing never has its counts taken apart.
+ */
+export function pricesAsChat(counter: TokenCounter): boolean {
+  let known = pricedAsChat.get(counter);
+  if (known === undefined) {
+    const text = 'probe text.';
+    const user: ModelMessage = { role: 'user', content: text };
+    const tool: ModelMessage = {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'call-probe',
+          toolName: 'probe',
+          output: { type: 'text', value: text },
+        },
+      ],
+    };
+    known =
+      counter.countMessage(user) === messageHeader + counter.count('user') + counter.count(text) &&
+      counter.countMessage(tool) ===
+        messageHeader + counter.count('tool') + counter.count('call-probe') + counter.count(text);
+    pricedAsChat.set(counter, known);
+  }
+  return known;
+}
