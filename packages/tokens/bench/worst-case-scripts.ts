@@ -67,6 +67,32 @@ const classes: Record<string, (length: number) => string> = {
   'Han and digits': (n) =>
     fill(n, () => pick(alphabets[5]!) + (random() < 0.5 ? String(index(1000)) : '')),
   'private use': (n) => fill(n, () => String.fromCharCode(0xe000 + index(0x1900))),
+  // Issue 10 §1 probes: other random-character classes that defeat per-piece memos.
+  'random CJK Ext-A': (n) => fill(n, () => String.fromCharCode(0x3400 + index(0x19c0))),
+  'random Hangul syllables': (n) => fill(n, () => String.fromCharCode(0xac00 + index(11172))),
+  'mixed-script random': (n) =>
+    fill(n, () =>
+      String.fromCharCode(
+        pick([0x0400, 0x0600, 0x0900, 0x0e00, 0x4e00, 0xac00, 0x0370])! + index(0x100),
+      ),
+    ),
+  'random symbols': (n) => fill(n, () => String.fromCharCode(0x2000 + index(0x800))),
+  'combining marks': (n) =>
+    fill(
+      n,
+      () => pick([...'aeiou']) + String.fromCharCode(0x300 + index(0x70)).repeat(1 + index(4)),
+    ),
+  'random supplementary': (n) => fill(n, () => String.fromCodePoint(0x10000 + index(0x20000))),
+  'fullwidth forms': (n) => fill(n, () => String.fromCharCode(0xff00 + index(0xf0))),
+  'random Latin-1': (n) => fill(n, () => String.fromCharCode(0xa0 + index(0x60))),
+  'random BMP with spaces': (n) => {
+    let text = '';
+    while (text.length < n) {
+      for (let k = 3 + index(6); k > 0; k--) text += String.fromCharCode(index(0xd800));
+      text += ' ';
+    }
+    return text.slice(0, n);
+  },
   'spaces and newlines': (n) => fill(n, () => ' '.repeat(index(200)) + '\n'.repeat(1 + index(3))),
   'newlines only': (n) => '\n'.repeat(n),
 };

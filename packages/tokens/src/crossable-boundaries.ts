@@ -39,6 +39,13 @@ export class CrossableBoundaries {
   // distinct characters (CJK, box drawing) meets the same pairs again, and the lookups above cost
   // several cache misses (the set, the flags of 2 MB) where this one costs none.
   private readonly recent = new Int32Array(3 << recentBits).fill(-1);
+  // One bit per BMP code point: whether some stored boundary has that character (whole, or a proper
+  // suffix of its bytes) on its left, and (whole, or a proper prefix) on its right. A boundary whose
+  // left character has no left bit, or right character no right bit, is no stored boundary: answered
+  // from 16 KB instead of the recent answers, the set and the flags (random characters of a large
+  // block meet pairs never seen before, each several cache misses). Built by `indexSides`.
+  private leftSides: Int32Array | undefined;
+  private rightSides: Int32Array | undefined;
 
   constructor(initialSlots = 1 << 16) {
     this.keys = new Int32Array(initialSlots * 2).fill(-1);
@@ -59,6 +66,13 @@ export class CrossableBoundaries {
     right: number,
   ): boolean {
     if ((left | right) < 128) return true;
+    const leftSides = this.leftSides;
+    if (
+      leftSides !== undefined &&
+      (left | right) < bmpEnd &&
+      ((leftSides[left >>> 5]! >>> left) & (this.rightSides![right >>> 5]! >>> right) & 1) === 0
+    )
+      return false;
     const recent = this.recent;
     const slot = ((Math.imul(left, 0x9e3779b1) ^ Math.imul(right, 0x85ebca6b)) >>> recentShift) * 3;
     if (recent[slot] === left && recent[slot + 1] === right) return recent[slot + 2] === 1;
@@ -90,6 +104,49 @@ export class CrossableBoundaries {
         for (let end = middle + 1; end < rightTo; end++)
           if (this.has(suffixKey(bytes, start, middle), prefixKey(bytes, middle, end))) return true;
     return false;
+  }
+
+  /**
+   * Builds the side bits of every BMP code point from the stored boundaries (after the last
+   * `addToken`): a stored left side is a code point or the key of a suffix of 1–3 bytes, a right
+   * side a code point or the key of a prefix, so a character has a left bit when it or one of its
+   * proper suffixes is some stored left side (likewise right with prefixes).
+   */
+  indexSides(): void {
+    const keys = this.keys;
+    const wholeLeft = new Int32Array(bmpEnd >>> 5);
+    const wholeRight = new Int32Array(bmpEnd >>> 5);
+    const partialLeft = new Set<number>();
+    const partialRight = new Set<number>();
+    for (let slot = 0; slot < keys.length; slot += 2) {
+      const left = keys[slot]!;
+      if (left === -1) continue;
+      const right = keys[slot + 1]!;
+      if (left >= prefixTag) partialLeft.add(left);
+      else if (left < bmpEnd) wholeLeft[left >>> 5]! |= 1 << left;
+      if (right >= prefixTag) partialRight.add(right);
+      else if (right < bmpEnd) wholeRight[right >>> 5]! |= 1 << right;
+    }
+    const leftSides = wholeLeft;
+    const rightSides = wholeRight;
+    const bytes = new Uint8Array(3);
+    for (let point = 0x80; point < bmpEnd; point++) {
+      const width = point < 0x800 ? 2 : 3;
+      if (width === 2) {
+        bytes[0] = 0xc0 | (point >>> 6);
+        bytes[1] = 0x80 | (point & 0x3f);
+      } else {
+        bytes[0] = 0xe0 | (point >>> 12);
+        bytes[1] = 0x80 | ((point >>> 6) & 0x3f);
+        bytes[2] = 0x80 | (point & 0x3f);
+      }
+      for (let k = 1; k < width; k++) {
+        if (partialLeft.has(suffixKey(bytes, k, width))) leftSides[point >>> 5]! |= 1 << point;
+        if (partialRight.has(prefixKey(bytes, 0, k))) rightSides[point >>> 5]! |= 1 << point;
+      }
+    }
+    this.leftSides = leftSides;
+    this.rightSides = rightSides;
   }
 
   private slotOf(left: number, right: number): number {
@@ -186,6 +243,9 @@ export function codePointAt(bytes: Uint8Array, from: number, to: number): number
   return point;
 }
 
+// Code points below this have side bits (see `indexSides`).
+const bmpEnd = 0x10000;
+
 // Keys of partial characters, above every code point and apart from each other: 1 to 3 bytes.
 const prefixTag = 0x40000000;
 const suffixTag = 0x60000000;
@@ -253,5 +313,6 @@ export function buildCrossableBoundaries({
       if (high < from + size) boundaries.addToken(data, from, from + size);
     }
   }
+  boundaries.indexSides();
   return boundaries;
 }

@@ -1,7 +1,9 @@
 import type { Encoder, EncoderLoader } from './load-encoder.js';
 import {
   countBytePairTokens,
+  countCharacterPiece,
   countMemoisedShortPiece,
+  countPieceByCuts,
   countShortBytePairTokens,
   type Ranks,
   sharedRanks,
@@ -25,16 +27,69 @@ function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
     if (code >= 128) break;
     bytes[length] = code;
   }
-  // Anything but ASCII is encoded by the platform (surrogates, lone ones as U+FFFD like tiktoken's
-  // UTF-8 conversion of a JavaScript string).
+  // Anything but ASCII is encoded as UTF-8 (lone surrogates as U+FFFD, like tiktoken's conversion
+  // of a JavaScript string): by hand up to 128 units, where the platform's call cost more than the
+  // loop, else by the platform.
   if (length < units) {
-    length = utf8.encodeInto(piece, bytes).written;
-    if (ids === undefined && length <= longestMemoisedPart)
-      return countMemoisedShortPiece(bytes, length, ranks);
+    if (units > 128) length = utf8.encodeInto(piece, bytes).written;
+    else {
+      const start = length;
+      length = encodeRest(piece, start, bytes);
+      if (ids === undefined) {
+        // One character (a non-ASCII unit or a surrogate pair): counted by its code point.
+        if (start === 0 && (units === 1 || (units === 2 && length === 4 && isPair(piece))))
+          return countCharacterPiece(bytes, length, ranks);
+        if (length <= longestMemoisedPart) return countMemoisedShortPiece(bytes, length, ranks);
+        const tokens = countPieceByCuts(bytes, length, ranks);
+        if (tokens >= 0) return tokens;
+      }
+    }
   }
   return units <= 128
     ? countShortBytePairTokens(bytes, length, ranks, ids)
     : countBytePairTokens(bytes, length, ranks, ids);
+}
+
+/**
+ * Writes the UTF-8 bytes of `piece` from unit `start` on into `bytes` from index `start` (the units
+ * before are ASCII, already written) and returns the end; a lone surrogate becomes U+FFFD.
+ */
+function encodeRest(piece: string, start: number, bytes: Uint8Array): number {
+  const units = piece.length;
+  let at = start;
+  for (let i = start; i < units; i++) {
+    let code = piece.charCodeAt(i);
+    if (code < 0x80) bytes[at++] = code;
+    else if (code < 0x800) {
+      bytes[at++] = 0xc0 | (code >>> 6);
+      bytes[at++] = 0x80 | (code & 0x3f);
+    } else {
+      if (code >= 0xd800 && code <= 0xdfff) {
+        const low = i + 1 < units ? piece.charCodeAt(i + 1) : 0;
+        if (code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
+          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+          i++;
+          bytes[at++] = 0xf0 | (code >>> 18);
+          bytes[at++] = 0x80 | ((code >>> 12) & 0x3f);
+          bytes[at++] = 0x80 | ((code >>> 6) & 0x3f);
+          bytes[at++] = 0x80 | (code & 0x3f);
+          continue;
+        }
+        code = 0xfffd;
+      }
+      bytes[at++] = 0xe0 | (code >>> 12);
+      bytes[at++] = 0x80 | ((code >>> 6) & 0x3f);
+      bytes[at++] = 0x80 | (code & 0x3f);
+    }
+  }
+  return at;
+}
+
+/** Whether the two units of `piece` are a surrogate pair (one astral character). */
+function isPair(piece: string): boolean {
+  const high = piece.charCodeAt(0);
+  const low = piece.charCodeAt(1);
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
 }
 
 /**

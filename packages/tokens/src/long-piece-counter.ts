@@ -417,12 +417,39 @@ const uncutRun = 256;
  * piece takes the segments.
  */
 function countByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
+  return cutAndCount(bytes, length, table, false);
+}
+
+/**
+ * `countShortBytePairTokens` of a piece of at most `shortLimit` bytes holding a non-ASCII byte (no
+ * ids), cut like `countByCuts`; -1 when no boundary of it is cut (the piece may then be a token,
+ * taken whole, which a merge of its parts would not find) or before the crossable boundaries are
+ * built (see `bytesBeforeCuts`; such pieces count towards it). Random characters of any large
+ * block (CJK, Hangul, symbols, all of the BMP) form pieces of up to 128 characters in which no
+ * boundary is crossable (measured: under 1 % of them): each character is then merged alone, from a
+ * memo by code point, instead of a merge of the whole piece whose every step looked up pairs never
+ * met before.
+ */
+export function countPieceByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
+  if (!hasCrossableBoundaries(table.arrays)) {
+    uncutBytes += length;
+    if (uncutBytes < bytesBeforeCuts) return -1;
+  }
+  return cutAndCount(bytes, length, table, true);
+}
+
+/**
+ * The loop of `countByCuts`; with `needsCut`, -1 when it cuts nothing. A part of one character is
+ * counted from the memo by code point (`characterCounts`).
+ */
+function cutAndCount(bytes: Uint8Array, length: number, table: Ranks, needsCut: boolean): number {
   const boundaries = crossableBoundariesOf(table.arrays);
   let memo = partCounts.get(table.rankOf);
   if (memo === undefined) {
     memo = new PartCountMemo();
     partCounts.set(table.rankOf, memo);
   }
+  const counts = characterCountsOf(table);
   cutCounts.pieces++;
   let total = 0;
   let partFrom = 0;
@@ -433,7 +460,10 @@ function countByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
     const rightTo = characterEnd(bytes, middle, length);
     const right = codePointAt(bytes, middle, rightTo);
     if (!boundaries.crossable(bytes, leftFrom, middle, rightTo, left, right)) {
-      total += countPart(bytes, partFrom, middle, table, memo);
+      total +=
+        partFrom === leftFrom
+          ? countCharacter(bytes, leftFrom, middle, left, table, counts)
+          : countPart(bytes, partFrom, middle, table, memo);
       partFrom = middle;
       cutCounts.cuts++;
     } else if (middle - partFrom > uncutRun) break;
@@ -442,7 +472,59 @@ function countByCuts(bytes: Uint8Array, length: number, table: Ranks): number {
     middle = rightTo;
     left = right;
   }
-  return total + countPart(bytes, partFrom, length, table, memo);
+  if (needsCut && partFrom === 0) return -1;
+  return (
+    total +
+    (partFrom === leftFrom && middle === length
+      ? countCharacter(bytes, leftFrom, length, left, table, counts)
+      : countPart(bytes, partFrom, length, table, memo))
+  );
+}
+
+// By code point, tokens of each character merged alone (plus one; 0 not yet known) in the low four
+// bits, and of the character as a whole piece (taken whole when it is a token) in the high four:
+// one array per rank table, 1.1 MB, of which text of one block touches a few KB.
+const characterCounts = new WeakMap<RankTable['rankOf'], Uint8Array>();
+
+function characterCountsOf(table: Ranks): Uint8Array {
+  let counts = characterCounts.get(table.rankOf);
+  if (counts === undefined) {
+    counts = new Uint8Array(0x110000);
+    characterCounts.set(table.rankOf, counts);
+  }
+  return counts;
+}
+
+/**
+ * `countShortBytePairTokens` of a piece of one non-ASCII character (`bytes[0, length)`), memoised
+ * by its code point: text of random characters has many such pieces (between symbols, digits,
+ * case changes), which the memo by bytes hashed and missed in a megabyte of slots.
+ */
+export function countCharacterPiece(bytes: Uint8Array, length: number, table: Ranks): number {
+  const point = codePointAt(bytes, 0, length);
+  const counts = characterCountsOf(table);
+  const known = counts[point]! >>> 4;
+  if (known !== 0) return known - 1;
+  const tokens = countShortBytePairTokens(bytes, length, table);
+  counts[point] = (counts[point]! & 15) | ((tokens + 1) << 4);
+  return tokens;
+}
+
+/** `countPart` of the one character `bytes[from, to)` (code point `point`), memoised in `counts`. */
+function countCharacter(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  point: number,
+  table: Ranks,
+  counts: Uint8Array,
+): number {
+  if (to - from <= 1) return to - from;
+  const known = counts[point]! & 15;
+  if (known !== 0) return known - 1;
+  const tokens = mergeShort(bytes, from, to, table);
+  counts[point] = (counts[point]! & 0xf0) | (tokens + 1);
+  return tokens;
 }
 
 // Pieces scanned for cuts, boundaries cut and boundaries kept (crossable) since the process
@@ -669,7 +751,9 @@ export function countMemoisedShortPiece(bytes: Uint8Array, length: number, table
   }
   let tokens = memo.get(bytes, 0, length);
   if (tokens < 0) {
-    tokens = countShortBytePairTokens(bytes, length, table);
+    // Non-ASCII: a piece of two characters or more may be cut (`countPieceByCuts`).
+    tokens = countPieceByCuts(bytes, length, table);
+    if (tokens < 0) tokens = countShortBytePairTokens(bytes, length, table);
     memo.set(tokens);
   }
   return tokens;
