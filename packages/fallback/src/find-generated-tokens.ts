@@ -3,6 +3,8 @@ import { encodedFileRanges } from './encoded-file-ranges.js';
 import {
   decodesToReadable,
   type GeneratedTokenKind,
+  hasHexBody,
+  isBase32Body,
   isObjectId,
   isSignedToken,
   judgeSegment,
@@ -190,6 +192,9 @@ const mangledSymbol = /^_(?:ZN|ZNK|ZNS|R[NCMXYIB])/;
 const leadingPunctuation = /^[.~=/_-]+/;
 const trailingPunctuation = /[.~/_-]+$/;
 const keyValueSign = /=[^=]/;
+// A key word and the dot gluing a value to it (`token.`, `api_key.`), after the key of an
+// assignment or a query parameter the run opens with (`SERVICE=auth.`, `v=sig.`).
+const credentialHead = /^(?:[A-Za-z_][\w-]{0,60}=)?([A-Za-z][A-Za-z_-]{1,30})\.(?=[A-Za-z0-9+/])/;
 const trailingPadding = /=+$/;
 const trailingSeparators = /[.~_-]+$/;
 const urlSafeCharacter = /[-_]/;
@@ -225,6 +230,7 @@ function judgeRun(
   runStart: number,
   skipped: SkippedRanges,
   found: GeneratedTokenSpan[],
+  afterHead = false,
 ): void {
   let start = runStart;
   // Every generated shape holds a digit or a capital; most runs (lower-case paths, kebab-case
@@ -240,6 +246,35 @@ function judgeRun(
   const lead = leadingPunctuation.exec(whole)?.[0].length ?? 0;
   start += lead;
   const trimmed = whole.slice(lead).replace(trailingPunctuation, '');
+  // A value glued by a dot to a word naming a credential (`auth.live_<hex>`, `sig.<base64 with />`)
+  // is judged on its own: the word is its key, not the prefix of one token, and base64 parted by
+  // `/` after `word.` would otherwise be judged piece by piece and keep its short pieces.
+  // One word is read off (`auth.sig.key.…` is not walked word by word, each a copy of the run).
+  const head = afterHead ? null : credentialHead.exec(trimmed);
+  const strength = head === null ? undefined : keyIsSecret(head[1]!);
+  if (head !== null && strength !== undefined) {
+    const before = found.length;
+    const value = trimmed.slice(head[0].length);
+    const valueStart = start + head[0].length;
+    judgeRun(text, value, valueStart, skipped, found, true);
+    if (found.length > before) return;
+    // Shorter than a token judged anywhere, the key's word lets random hex, base32 or a drawn
+    // body of 16 or more pass (`key.ab_<hex of 28>`, `salt.<base64 of 24>`); names do not
+    // (`auth.currentUser`, `token.expires_in`), nor member access (`token.value.length`).
+    if (
+      value.length >= 16 &&
+      !value.includes('.') &&
+      (hasHexBody(value, true) ||
+        isBase32Body(value, true) ||
+        (looksGenerated(value, 16, false) &&
+          !readsAsCamelName(value) &&
+          !decodesToReadable(value))) &&
+      !declaredNotSecret(text, valueStart)
+    ) {
+      found.push({ kind: 'generated-token', start: valueStart, end: valueStart + value.length });
+      return;
+    }
+  }
   const fileName = extension.test(trimmed);
   const run = trimmed.replace(extension, '');
   if (run.length < minRun) return;

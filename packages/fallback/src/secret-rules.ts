@@ -1128,9 +1128,15 @@ function classifyKey(rawKey: string, honourForms = true): 'strong' | 'weak' | un
   if (segments.length === 1 && segments[0] === 'pass') return undefined;
   const last = segments[segments.length - 1]!;
   // `access_key_id` and `access_id` name the public half of a key pair but are still sensitive.
+  // The id of an access key (`aws_access_key_id`, `AccessKeyId`) is named with the key's words.
   const accessId =
     last === 'accessid' ||
-    (segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access');
+    last === 'accesskeyid' ||
+    (segments.length >= 2 && last === 'id' && segments[segments.length - 2] === 'access') ||
+    (segments.length >= 3 &&
+      last === 'id' &&
+      segments[segments.length - 2] === 'key' &&
+      segments[segments.length - 3] === 'access');
   if (metadataLast.has(last) && !accessId) return undefined;
   // A key kept for the form of its value (GPG key ids, times): see `keptValueForm`.
   if (honourForms && keptValueForm(segments) !== undefined) return undefined;
@@ -1476,7 +1482,14 @@ export function acceptKeyedValue(
   // A value typed rather than generated (`Pinas2024x`, `lomit#88Tar`): 10 or 11 characters mixing
   // three classes, with a run of letters and a digit; not a version, a path, a time or a name
   // carrying a number (`Version123`, `item2Name`, `ReactDom18x`).
-  if (trimmed.length < 12) return trimmed.length >= 10 && isTypedSecret(trimmed);
+  // Eight or nine characters pass only with all four classes (`Banba00!`, `Hx7q!mwa`): a password
+  // policy's minimum, which names and shortcuts (`Shift+F1`, `v2-api`) seldom meet.
+  if (trimmed.length < 12) {
+    return (
+      (trimmed.length >= 10 || (trimmed.length >= 8 && characterClasses(trimmed) === 4)) &&
+      isTypedSecret(trimmed)
+    );
+  }
   // 16 random digits fall under 2.8 bits a digit a third of the time (a sample is short); a
   // number people type or print (`1700000000000000`, `4000000000000002`) repeats its digits.
   if (/^\d{16,}$/.test(trimmed)) return shannonEntropy(trimmed) >= 2;
