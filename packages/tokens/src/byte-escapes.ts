@@ -1,3 +1,5 @@
+import { clearOfPeriodicRuns } from './clear-of-periodic-runs.js';
+
 /**
  * Bytes written as percent escapes (`%D0%BF`, URLs and form bodies) or `\xNN` escapes (`b'\xd0\xbf'`,
  * C and Python byte strings). o200k's split pattern cuts every escape at its prefix (a letter piece
@@ -54,7 +56,7 @@ export function byteEscapeTokens(text: string, at: number, prefix: number): numb
  */
 export function byteEscapeRuns(text: string, periodic: readonly number[] | null): number[] | null {
   let runs: number[] | null = null;
-  let next = 0;
+  const clear = clearOfPeriodicRuns(periodic);
   const length = text.length;
   for (let at = 0; at < length; at++) {
     const code = text.charCodeAt(at);
@@ -70,11 +72,7 @@ export function byteEscapeRuns(text: string, periodic: readonly number[] | null)
       escapes++;
     }
     if (escapes >= 2) {
-      // A stretch that touches a periodic run is left to it: its features would come off twice.
-      if (periodic !== null) {
-        while (next < periodic.length && periodic[next + 1]! <= at) next += 3;
-      }
-      if (periodic === null || next >= periodic.length || periodic[next]! >= end) {
+      if (clear(at, end)) {
         const firstLetter = text.charCodeAt(at + prefix) > 57;
         // A space before the stretch joins its `%` or `\`, and the letters or `x` after it become a
         // piece of their own (` %`, `D`; ` \`, `x`, `20`), except lower-case letters after `\x`.

@@ -1,3 +1,5 @@
+import { clearOfPeriodicRuns } from './clear-of-periodic-runs.js';
+
 /**
  * Numeric character references of HTML and XML (`&#39;`, `&#x27;`, `&#x41F;`). o200k's split pattern
  * cuts one into `&#` (joined to the `;` of a reference before it, or to punctuation before it), the
@@ -64,7 +66,7 @@ export function characterReferenceRuns(
   periodic: readonly number[] | null,
 ): number[] | null {
   let runs: number[] | null = null;
-  let next = 0;
+  const clear = clearOfPeriodicRuns(periodic);
   let at = text.indexOf('&#');
   while (at !== -1) {
     let end = at;
@@ -74,11 +76,7 @@ export function characterReferenceRuns(
       end = after;
     }
     if (end > at) {
-      // A stretch that touches a periodic run is left to it: its features would come off twice.
-      if (periodic !== null) {
-        while (next < periodic.length && periodic[next + 1]! <= at) next += 3;
-      }
-      if (periodic === null || next >= periodic.length || periodic[next]! >= end) {
+      if (clear(at, end)) {
         // The last `;` joins punctuation after it (`;</`, one token), else it is a piece (or a
         // word's prefix, which o200k seldom holds whole). The first `&#` costs its token even after
         // punctuation: `>&#` is cut `>&`, `#`.
