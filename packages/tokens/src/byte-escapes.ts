@@ -57,34 +57,34 @@ export function byteEscapeTokens(text: string, at: number, prefix: number): numb
 export function byteEscapeRuns(text: string, periodic: readonly number[] | null): number[] | null {
   let runs: number[] | null = null;
   const clear = clearOfPeriodicRuns(periodic);
-  const length = text.length;
-  for (let at = 0; at < length; at++) {
+  // The next `%` and `\x` from where the scan is, found natively: most text has few or none.
+  let percent = text.indexOf('%');
+  let backslash = text.indexOf('\\x');
+  while (percent !== -1 || backslash !== -1) {
+    const at = backslash === -1 || (percent !== -1 && percent < backslash) ? percent : backslash;
     const code = text.charCodeAt(at);
-    if (code !== 37 && code !== 92) continue;
     const prefix = escapePrefixAt(text, at);
-    if (prefix === 0) continue;
     let end = at;
     let tokens = 0;
     let escapes = 0;
-    while (text.charCodeAt(end) === code && escapePrefixAt(text, end) === prefix) {
+    while (prefix !== 0 && text.charCodeAt(end) === code && escapePrefixAt(text, end) === prefix) {
       tokens += byteEscapeTokens(text, end, prefix);
       end += prefix + 2;
       escapes++;
     }
-    if (escapes >= 2) {
-      if (clear(at, end)) {
-        const firstLetter = text.charCodeAt(at + prefix) > 57;
-        // A space before the stretch joins its `%` or `\`, and the letters or `x` after it become a
-        // piece of their own (` %`, `D`; ` \`, `x`, `20`), except lower-case letters after `\x`.
-        if (at > 0 && text.charCodeAt(at - 1) === 32) {
-          if (prefix === 1 ? firstLetter : !(firstLetter && text.charCodeAt(at + 2) >= 97))
-            tokens++;
-        }
-        runs ??= [];
-        runs.push(at, end, tokens);
+    if (escapes >= 2 && clear(at, end)) {
+      const firstLetter = text.charCodeAt(at + prefix) > 57;
+      // A space before the stretch joins its `%` or `\`, and the letters or `x` after it become a
+      // piece of their own (` %`, `D`; ` \`, `x`, `20`), except lower-case letters after `\x`.
+      if (at > 0 && text.charCodeAt(at - 1) === 32) {
+        if (prefix === 1 ? firstLetter : !(firstLetter && text.charCodeAt(at + 2) >= 97)) tokens++;
       }
+      runs ??= [];
+      runs.push(at, end, tokens);
     }
-    at = end > at ? end - 1 : at;
+    const from = Math.max(end, at + 1);
+    if (percent !== -1 && percent < from) percent = text.indexOf('%', from);
+    if (backslash !== -1 && backslash < from) backslash = text.indexOf('\\x', from);
   }
   return runs;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { byteEscapeRuns, byteEscapeTokens } from './byte-escapes.js';
+import { characterReferenceRuns } from './character-references.js';
 import { createTokenCounter, estimateTokens } from './index.js';
 import { periodicRuns } from './periodic-runs.js';
 import { textErrors } from './test-utils/heuristic-evaluation.ts';
@@ -115,5 +116,25 @@ describe('estimateTokens on byte-escaped text', () => {
         expect(byteEscapeRuns(escaped, periodicRuns(escaped))).not.toBeNull();
       }),
     );
+  });
+
+  it('stays linear on hostile escape text: 4x the input costs under 8x the CPU', () => {
+    // Escapes one hex digit short, `%` and `\x` runs, references without `;` or with overlong
+    // numbers, between whole stretches: every scan moves on past what it looked at.
+    const unit =
+      '%D0%B%%%%\\x\\xd\\xd0\\xbf&#&#x&#12345678901;&#x41F%41%42\\x41\\x42&#1055;&#1056;';
+    const cpu = (text: string) => {
+      const start = process.cpuUsage();
+      estimateTokens(text);
+      const used = process.cpuUsage(start);
+      return used.user + used.system;
+    };
+    const small = unit.repeat(Math.ceil(250_000 / unit.length));
+    const large = unit.repeat(Math.ceil(1_000_000 / unit.length));
+    // Premise: the text holds stretches of every kind.
+    expect(byteEscapeRuns(small, null)?.length).toBeGreaterThan(3);
+    expect(characterReferenceRuns(small, null)?.length).toBeGreaterThan(3);
+    cpu(small);
+    expect(cpu(large) / Math.max(1, cpu(small))).toBeLessThan(8);
   });
 });
