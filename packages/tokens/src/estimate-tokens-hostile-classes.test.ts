@@ -40,14 +40,16 @@ const describeReport = (report: ReadonlyMap<string, { mape: number; bias: number
 // (random letters of every block 1.9-7.6 %, a word and a random rest 7.5 %, mixed-script names
 // 7.9 %, punctuation runs 2.9 %; aggregate bias no lower than -8.7 %, random Hebrew at 10,000+
 // characters; \u-escaped strings 1.8-2.0 % over 3 seeds, +22 % in aggregate before their escapes
-// were priced by their pieces). The others are overcounted (URL-encoded +16 %, random Cyrillic
-// +12 %): the safe direction, left open.
+// were priced by their pieces; URL-encoded text of every script 0.8-1.0 % over 3 seeds, 17 % and
+// +16 % in aggregate before its `%NN` escapes were priced by their pieces). Random Cyrillic is
+// overcounted (+12 %): the safe direction, left open.
 const mapeHeld = (name: HostileClass) =>
   (name.startsWith('random-') && name !== 'random-cyrillic') ||
   name === 'word-random-rest' ||
   name === 'mixed-script-identifiers' ||
   name === 'punctuation-runs' ||
   name === 'escaped-unicode-json' ||
+  name === 'url-encoded' ||
   // One word repeated: 80 % per-text error when priced as one long word (7 % worst of 3 seeds now).
   name === 'word-repeated';
 

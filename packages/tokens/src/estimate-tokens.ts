@@ -1,3 +1,5 @@
+import { byteEscapeRuns } from './byte-escapes.js';
+import { characterReferenceRuns } from './character-references.js';
 import {
   extendedFeatureCount,
   extractFeatures,
@@ -83,7 +85,14 @@ function estimatedSum(text: string, encoding: Encoding): number {
   extractFeatures(text, scratch);
   const runs = periodicRuns(text);
   // Text without `\u` (almost all) is not scanned again and is estimated as before.
-  const escapes = text.includes('\\u') ? unicodeEscapeRuns(text, runs) : null;
+  // Stretches of escapes each priced by the pieces o200k cuts them into: `\uXXXX` (both encodings),
+  // `%NN` and `\xNN` bytes and `&#...;` references (o200k only: their pieces were measured on it).
+  let escapes = text.includes('\\u') ? unicodeEscapeRuns(text, runs) : null;
+  if (!isCl100k) {
+    if (text.includes('%') || text.includes('\\x'))
+      escapes = joined(escapes, byteEscapeRuns(text, runs));
+    if (text.includes('&#')) escapes = joined(escapes, characterReferenceRuns(text, runs));
+  }
   if (runs !== null || escapes !== null) {
     // Each run is priced apart (periodicRunTokens): its own features come off the text's. Pricing
     // the text around the runs afresh instead cost a second pass over long texts with a short run
@@ -140,6 +149,13 @@ function periodicRunTokens(text: string, runs: readonly number[], encoding: Enco
       (rest > 0 ? estimateTokensUnchecked(flat(text.slice(end - rest, end)), encoding) : 0);
   }
   return tokens;
+}
+
+/** Both lists of run triples, either null when empty. */
+function joined(first: number[] | null, second: number[] | null): number[] | null {
+  if (first === null) return second;
+  if (second !== null) first.push(...second);
+  return first;
 }
 
 /**

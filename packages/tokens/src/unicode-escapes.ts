@@ -1,3 +1,5 @@
+import { clearOfPeriodicRuns } from './clear-of-periodic-runs.js';
+
 /**
  * JSON and JavaScript `\uXXXX` escapes. The split pattern of o200k and cl100k cuts one into `\u`
  * joined with the letters that open its hex part, then runs of digits (at most three to a piece)
@@ -58,7 +60,7 @@ export function unicodeEscapeRuns(
   periodic: readonly number[] | null,
 ): number[] | null {
   let runs: number[] | null = null;
-  let next = 0;
+  const clear = clearOfPeriodicRuns(periodic);
   let at = text.indexOf('\\u');
   while (at !== -1) {
     let end = at;
@@ -68,11 +70,7 @@ export function unicodeEscapeRuns(
       end += 6;
     }
     if (end > at) {
-      // A stretch that touches a periodic run is left to it: its features would come off twice.
-      if (periodic !== null) {
-        while (next < periodic.length && periodic[next + 1]! <= at) next += 3;
-      }
-      if (periodic === null || next >= periodic.length || periodic[next]! >= end) {
+      if (clear(at, end)) {
         // A space before the stretch joins its backslash (` \\`), leaving `u` a piece of its own.
         if (at > 0 && text.charCodeAt(at - 1) === 32) tokens++;
         runs ??= [];

@@ -117,3 +117,16 @@ export function classErrors<Name extends string>(
     ]),
   );
 }
+
+/** Aggregate bias and per-text MAPE of `estimate` against `exact` over `texts`, as one class. */
+export function textErrors(
+  texts: readonly string[],
+  estimate: (text: string) => number,
+  exact: (text: string) => number,
+): ClassError {
+  return classErrors(
+    texts.map((text) => ({ text, class: 'all' })),
+    estimate,
+    exact,
+  ).get('all')!;
+}
