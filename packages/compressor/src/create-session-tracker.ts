@@ -182,6 +182,14 @@ export interface SessionTracker {
    * is known to start with the history the compaction covered (`spliceAt`).
    */
   restoreVerbatim(state: SessionState, raw: readonly ModelMessage[], spliceAt: number): void;
+  /**
+   * After a reload, whether the request's system messages within the covered history sit elsewhere
+   * than where the compaction found them (one added, removed or moved). The prefix check skips
+   * system messages, so only this tells it; the process that compacted compares positions and
+   * takes such a request for an edit (a fork), and so must a restarted one, else it sends the
+   * compaction's copy of a moved instruction besides the app's.
+   */
+  systemMessagesMoved(state: SessionState, raw: readonly ModelMessage[], spliceAt: number): boolean;
 }
 
 export function createSessionTracker(
@@ -404,6 +412,28 @@ export function createSessionTracker(
         if (queues.get(key) === settled) queues.delete(key);
       });
       return run;
+    },
+
+    systemMessagesMoved(state, raw, spliceAt) {
+      const compaction = state.compaction;
+      const indexes = compaction?.verbatimRawIndexes;
+      if (compaction?.fromStore !== true || indexes === undefined) return false;
+      if (compaction.coveredRawCount !== spliceAt) return false;
+      const expected: number[] = [];
+      for (let at = 0; at < compaction.compacted.length; at++) {
+        if (compaction.compacted[at]?.role !== 'system') continue;
+        const index = indexes[at] ?? -1;
+        // A system message the compaction holds but could not place: nothing to compare with.
+        if (index < 0) return false;
+        expected.push(index);
+      }
+      let next = 0;
+      for (let index = 0; index < spliceAt; index++) {
+        if (raw[index]?.role !== 'system') continue;
+        if (expected[next] !== index) return true;
+        next++;
+      }
+      return next !== expected.length;
     },
 
     restoreVerbatim(state, raw, spliceAt) {
