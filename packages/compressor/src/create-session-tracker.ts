@@ -264,7 +264,9 @@ export function createSessionTracker(
       coveredRawTokens: stored.coveredRawTokens,
       fromStore: true,
       verbatimRawIndexes:
-        stored.verbatimRawIndexes?.length === compactedCount ? stored.verbatimRawIndexes : undefined,
+        stored.verbatimRawIndexes?.length === compactedCount
+          ? stored.verbatimRawIndexes
+          : undefined,
     };
     state.persistedRawCount = stored.coveredRawCount + (messages.length - compactedCount);
     state.storedRaw = { start: stored.coveredRawCount, messages: messages.slice(compactedCount) };
@@ -667,10 +669,7 @@ function readMetadata(session: CompactionStoreSession): StoredCompactionMetadata
  * can look the same. Equal candidates are interchangeable (the same app text). Linear: candidates
  * are looked up by hash, each raw message is passed once.
  */
-function verbatimRawIndexes(
-  compacted: readonly ModelMessage[],
-  raw: readonly unknown[],
-): number[] {
+function verbatimRawIndexes(compacted: readonly ModelMessage[], raw: readonly unknown[]): number[] {
   const byHash = new Map<string, { indexes: number[]; next: number }>();
   raw.forEach((message, index) => {
     const hash = hashMessage(message);

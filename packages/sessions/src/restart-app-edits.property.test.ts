@@ -57,7 +57,7 @@ const turn: fc.Arbitrary<Turn> = fc.record({
 let store: SessionStore;
 beforeAll(async () => {
   store = await createSessionStore();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await store?.close();
 });
@@ -163,7 +163,7 @@ async function run(
       if (at >= 0) cursor = at;
       else if (message.role !== 'system' && appJson.includes(json)) {
         throw new Error(
-          `app message out of order: ${json.slice(0, 160)}\nsent ${sent.map((m) => JSON.stringify(m).slice(0, 90)).join("\n")}\napp ${appJson.map((m) => m.slice(0, 90)).join("\n")}`,
+          `app message out of order: ${json.slice(0, 160)}\nsent ${sent.map((m) => JSON.stringify(m).slice(0, 90)).join('\n')}\napp ${appJson.map((m) => m.slice(0, 90)).join('\n')}`,
         );
       }
     }
@@ -178,7 +178,10 @@ async function run(
 function insertionPoint(messages: readonly ModelMessage[], choice: number): number {
   const points: number[] = [];
   for (let index = 1; index <= messages.length; index++)
-    if (messages[index - 1]!.role !== 'assistant' || typeof messages[index - 1]!.content === 'string')
+    if (
+      messages[index - 1]!.role !== 'assistant' ||
+      typeof messages[index - 1]!.content === 'string'
+    )
       points.push(index);
   return points[choice % points.length]!;
 }

@@ -47,7 +47,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       back: fc.integer({ min: 1, max: 6 }),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('system' as const), secret: secretIndex }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('system' as const), secret: secretIndex }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reply' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('call' as const) }) },
 );
@@ -55,7 +58,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 let store: SessionStore;
 beforeAll(async () => {
   store = await createSessionStore();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await store?.close();
 });
@@ -104,7 +107,12 @@ async function run(
           {
             role: 'assistant',
             content: [
-              { type: 'tool-call', toolCallId: id, toolName: 'bash', input: { command: 'git log' } },
+              {
+                type: 'tool-call',
+                toolCallId: id,
+                toolName: 'bash',
+                input: { command: 'git log' },
+              },
             ],
           },
           {
