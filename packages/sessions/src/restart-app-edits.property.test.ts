@@ -7,6 +7,11 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore } from './index.js';
+import {
+  fixedSummarizer as summarizer,
+  githubToken as token,
+  toolTurn,
+} from './test-utils/restart-attack.js';
 
 /**
  * Attack on the restore after a restart: between the compaction and the restart the app rewrites,
@@ -16,16 +21,6 @@ import { createSessionStore, type SessionStore } from './index.js';
  * does not hold at that point, the app messages it sends are in the app's order, tool calls pair,
  * and the latest ask is sent as the app holds it.
  */
-
-const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const token = fc
-  .array(fc.constantFrom(...alnum), { minLength: 36, maxLength: 36 })
-  // Credential-like: a shrunk `AAAA…A9xQ` is a placeholder the redactor rightly leaves alone.
-  .filter(
-    (chars) =>
-      Math.max(...[...new Set(chars)].map((c) => chars.filter((d) => d === c).length)) <= 9,
-  )
-  .map((chars) => `ghp_${chars.join('')}`);
 
 type Edit =
   | { kind: 'none' }
@@ -67,8 +62,6 @@ afterAll(async () => {
 });
 
 let serial = 0;
-const summarizer = async () =>
-  '## Goal\nPush the branch.\n## Completed actions\n1. RAN bash — ok\n## Active state\nok\n## Remaining work\nPush';
 
 function textOf(message: ModelMessage): string {
   return typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
@@ -110,25 +103,7 @@ async function run(
       history.push({ role: 'system', content: withSecret('Mode: careful', current.system) });
     for (const size of current.tools) {
       const id = `c${++call}`;
-      history.push(
-        {
-          role: 'assistant',
-          content: [
-            { type: 'tool-call', toolCallId: id, toolName: 'bash', input: { command: 'git log' } },
-          ],
-        },
-        {
-          role: 'tool',
-          content: [
-            {
-              type: 'tool-result',
-              toolCallId: id,
-              toolName: 'bash',
-              output: { type: 'text', value: `commit ${id} `.repeat(size) },
-            },
-          ],
-        },
-      );
+      history.push(...toolTurn(id, size));
     }
     const prepared = await manager.prepare(history);
     if (prepared.report.compacted) compactedOnce = true;

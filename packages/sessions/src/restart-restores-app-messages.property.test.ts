@@ -3,6 +3,11 @@ import { type CompressionStrategy, createContextManager } from '@baton/compresso
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore } from './index.js';
+import {
+  fixedSummarizer as summarizer,
+  githubToken as token,
+  toolTurn,
+} from './test-utils/restart-attack.js';
 
 /**
  * Attack on the restore after a restart (session 22): a process that resumes a compaction from the
@@ -14,16 +19,6 @@ import { createSessionStore, type SessionStore } from './index.js';
  * default for tool-heavy histories) or a pinned ask, a kept message between rewritten ones stayed
  * in stored form, so the latest ask reached the model as `Push with [REDACTED:github-token]`.
  */
-
-const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const token = fc
-  .array(fc.constantFrom(...alnum), { minLength: 36, maxLength: 36 })
-  // Credential-like: a shrunk `AAAA…A9xQ` is a placeholder the redactor rightly leaves alone.
-  .filter(
-    (chars) =>
-      Math.max(...[...new Set(chars)].map((c) => chars.filter((d) => d === c).length)) <= 9,
-  )
-  .map((chars) => `ghp_${chars.join('')}`);
 
 type Step =
   | { kind: 'ask'; secret: number | undefined }
@@ -68,8 +63,6 @@ afterAll(async () => {
 });
 
 let serial = 0;
-const summarizer = async () =>
-  '## Goal\nPush the branch.\n## Completed actions\n1. RAN bash — ok\n## Active state\nok\n## Remaining work\nPush';
 
 async function run(
   tokens: [string, string],
@@ -108,31 +101,11 @@ async function run(
       case 'tools': {
         const id = `c${++call}`;
         history.push(
-          {
-            role: 'assistant',
-            content: [
-              {
-                type: 'tool-call',
-                toolCallId: id,
-                toolName: 'bash',
-                input: { command: 'git log' },
-              },
-            ],
-          },
-          {
-            role: 'tool',
-            content: [
-              {
-                type: 'tool-result',
-                toolCallId: id,
-                toolName: 'bash',
-                output: {
-                  type: 'text',
-                  value: withSecret(`commit ${id} `.repeat(current.size), current.secret),
-                },
-              },
-            ],
-          },
+          ...toolTurn(
+            id,
+            current.size,
+            current.secret === undefined ? '' : ` with ${tokens[current.secret]}`,
+          ),
         );
         break;
       }

@@ -3,6 +3,11 @@ import { type ContextManager, createContextManager, validateToolPairs } from '@b
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionStore, type SessionStore } from './index.js';
+import {
+  fixedSummarizer as summarizer,
+  githubToken as token,
+  toolTurn,
+} from './test-utils/restart-attack.js';
 
 /**
  * Attack: two context managers (two processes) on one store and session answer the same growing
@@ -11,16 +16,6 @@ import { createSessionStore, type SessionStore } from './index.js';
  * sends pairs its tool calls, holds no token outside the app's own messages (in the app's order)
  * and ends with the app's latest ask and what followed it.
  */
-
-const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const token = fc
-  .array(fc.constantFrom(...alnum), { minLength: 36, maxLength: 36 })
-  // Credential-like: a shrunk `AAAA…A9xQ` is a placeholder the redactor rightly leaves alone.
-  .filter(
-    (chars) =>
-      Math.max(...[...new Set(chars)].map((c) => chars.filter((d) => d === c).length)) <= 9,
-  )
-  .map((chars) => `ghp_${chars.join('')}`);
 
 interface Round {
   ask: boolean;
@@ -44,8 +39,6 @@ afterAll(async () => {
 });
 
 let serial = 0;
-const summarizer = async () =>
-  '## Goal\nPush the branch.\n## Completed actions\n1. RAN bash — ok\n## Active state\nok\n## Remaining work\nPush';
 
 async function run(
   secret: string,
@@ -81,25 +74,7 @@ async function run(
       });
     for (const size of current.tools) {
       const id = `c${++call}`;
-      history.push(
-        {
-          role: 'assistant',
-          content: [
-            { type: 'tool-call', toolCallId: id, toolName: 'bash', input: { command: 'git log' } },
-          ],
-        },
-        {
-          role: 'tool',
-          content: [
-            {
-              type: 'tool-result',
-              toolCallId: id,
-              toolName: 'bash',
-              output: { type: 'text', value: `commit ${id} `.repeat(size) },
-            },
-          ],
-        },
-      );
+      history.push(...toolTurn(id, size));
     }
     if (current.restart !== 'none') {
       const at = current.restart === 'first' ? 0 : 1;
