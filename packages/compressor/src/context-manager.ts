@@ -499,7 +499,10 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
   ): Promise<number | undefined> {
     // Splice point: the latest compaction replaces the first `coveredRawCount` raw messages as long
     // as the app's history still starts with them.
-    const spliceAt = matchingCompaction(state, messages);
+    let spliceAt = matchingCompaction(state, messages);
+    if (spliceAt !== undefined && tracker.systemMessagesMoved(state, messages, spliceAt)) {
+      spliceAt = undefined;
+    }
     const branched = await tracker.branchIfDiverged(
       state,
       messages,

@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { redactMessages } from '@baton/fallback';
 import { BatonError } from '@baton/tokens';
 import type { BackgroundCompaction } from './background-compaction.js';
+import { hashMessage } from './fingerprint-messages.js';
 import { sameMessage } from './same-message.js';
 import { toJsonMessage } from './to-json-message.js';
 import type { CompactionEvent, CompressResult } from './types.js';
@@ -113,6 +114,11 @@ export interface CompactionState {
   coveredRaw?: readonly unknown[] | undefined;
   /** Read from the store: the head and tail it kept verbatim are in their stored (redacted) form. */
   fromStore?: boolean;
+  /**
+   * Read from the store: by compacted index, the raw index of the app message kept there verbatim
+   * (-1 for Baton's inserts and rewritten messages), as the compacting process knew it.
+   */
+  verbatimRawIndexes?: readonly number[] | undefined;
 }
 
 /** Stored on the child session so a new process can splice without re-compacting. */
@@ -121,6 +127,8 @@ interface StoredCompactionMetadata {
   compactedMessageCount: number;
   prefixFingerprint: string;
   coveredRawTokens?: number;
+  /** See `CompactionState.verbatimRawIndexes`; absent in sessions written before it existed. */
+  verbatimRawIndexes?: number[];
 }
 
 /** Compactions of other conversations kept per state when there is no store. */
@@ -174,6 +182,14 @@ export interface SessionTracker {
    * is known to start with the history the compaction covered (`spliceAt`).
    */
   restoreVerbatim(state: SessionState, raw: readonly ModelMessage[], spliceAt: number): void;
+  /**
+   * After a reload, whether the request's system messages within the covered history sit elsewhere
+   * than where the compaction found them (one added, removed or moved). The prefix check skips
+   * system messages, so only this tells it; the process that compacted compares positions and
+   * takes such a request for an edit (a fork), and so must a restarted one, else it sends the
+   * compaction's copy of a moved instruction besides the app's.
+   */
+  systemMessagesMoved(state: SessionState, raw: readonly ModelMessage[], spliceAt: number): boolean;
 }
 
 export function createSessionTracker(
@@ -247,6 +263,10 @@ export function createSessionTracker(
       prefixFingerprint: stored.prefixFingerprint,
       coveredRawTokens: stored.coveredRawTokens,
       fromStore: true,
+      verbatimRawIndexes:
+        stored.verbatimRawIndexes?.length === compactedCount
+          ? stored.verbatimRawIndexes
+          : undefined,
     };
     state.persistedRawCount = stored.coveredRawCount + (messages.length - compactedCount);
     state.storedRaw = { start: stored.coveredRawCount, messages: messages.slice(compactedCount) };
@@ -396,6 +416,28 @@ export function createSessionTracker(
       return run;
     },
 
+    systemMessagesMoved(state, raw, spliceAt) {
+      const compaction = state.compaction;
+      const indexes = compaction?.verbatimRawIndexes;
+      if (compaction?.fromStore !== true || indexes === undefined) return false;
+      if (compaction.coveredRawCount !== spliceAt) return false;
+      const expected: number[] = [];
+      for (let at = 0; at < compaction.compacted.length; at++) {
+        if (compaction.compacted[at]?.role !== 'system') continue;
+        const index = indexes[at] ?? -1;
+        // A system message the compaction holds but could not place: nothing to compare with.
+        if (index < 0) return false;
+        expected.push(index);
+      }
+      let next = 0;
+      for (let index = 0; index < spliceAt; index++) {
+        if (raw[index]?.role !== 'system') continue;
+        if (expected[next] !== index) return true;
+        next++;
+      }
+      return next !== expected.length;
+    },
+
     restoreVerbatim(state, raw, spliceAt) {
       const compaction = state.compaction;
       if (compaction?.fromStore !== true || compaction.coveredRawCount !== spliceAt) return;
@@ -410,6 +452,21 @@ export function createSessionTracker(
       // fingerprint skips them, and `splicedMessages` sends the request's own.
       const matches = (kept: ModelMessage | undefined, sent: ModelMessage | undefined) =>
         (kept?.role === 'system' && sent?.role === 'system') || sameMessage(kept, storedForm(sent));
+      const indexes = compaction.verbatimRawIndexes;
+      if (indexes !== undefined) {
+        // The compacting process recorded where each kept message came from: a kept message
+        // anywhere (a pinned ask, one masking left alone, a system message from the middle) gets
+        // the app's own back, and one that is equal in stored form to several app messages (the
+        // same text with different tokens) gets the right one, never a neighbour.
+        let previous = -1;
+        indexes.forEach((index, at) => {
+          if (!Number.isInteger(index) || index <= previous || index >= spliceAt) return;
+          previous = index;
+          if (matches(compacted[at], raw[index])) compacted[at] = raw[index]!;
+        });
+        compaction.compacted = compacted;
+        return;
+      }
       let front = 0;
       while (
         front < compacted.length &&
@@ -507,6 +564,11 @@ export function createSessionTracker(
         ...(compaction.coveredRawTokens === undefined
           ? {}
           : { coveredRawTokens: compaction.coveredRawTokens }),
+        ...(compaction.coveredRaw === undefined
+          ? {}
+          : {
+              verbatimRawIndexes: verbatimRawIndexes(compaction.compacted, compaction.coveredRaw),
+            }),
       };
       try {
         const { child } = await store.recordCompaction(
@@ -574,8 +636,13 @@ function readCalibration(session: CompactionStoreSession): Record<string, number
 function readMetadata(session: CompactionStoreSession): StoredCompactionMetadata | undefined {
   const baton = session.metadata?.baton;
   if (typeof baton !== 'object' || baton === null) return undefined;
-  const { coveredRawCount, compactedMessageCount, prefixFingerprint, coveredRawTokens } =
-    baton as Record<string, unknown>;
+  const {
+    coveredRawCount,
+    compactedMessageCount,
+    prefixFingerprint,
+    coveredRawTokens,
+    verbatimRawIndexes,
+  } = baton as Record<string, unknown>;
   if (
     typeof coveredRawCount !== 'number' ||
     typeof compactedMessageCount !== 'number' ||
@@ -588,5 +655,42 @@ function readMetadata(session: CompactionStoreSession): StoredCompactionMetadata
     compactedMessageCount,
     prefixFingerprint,
     ...(typeof coveredRawTokens === 'number' ? { coveredRawTokens } : {}),
+    ...(Array.isArray(verbatimRawIndexes) &&
+    verbatimRawIndexes.every((index) => Number.isInteger(index))
+      ? { verbatimRawIndexes: verbatimRawIndexes as number[] }
+      : {}),
   };
+}
+
+/**
+ * By compacted index, the raw index of the app message that compacted message is (-1 when none:
+ * Baton's inserts, masked or clipped messages). Matched in order and in the app's form, while both
+ * are at hand: after a restart only the stored (redacted) form is, in which different app messages
+ * can look the same. Equal candidates are interchangeable (the same app text). Linear: candidates
+ * are looked up by hash, each raw message is passed once.
+ */
+function verbatimRawIndexes(compacted: readonly ModelMessage[], raw: readonly unknown[]): number[] {
+  const byHash = new Map<string, { indexes: number[]; next: number }>();
+  raw.forEach((message, index) => {
+    const hash = hashMessage(message);
+    const bucket = byHash.get(hash);
+    if (bucket === undefined) byHash.set(hash, { indexes: [index], next: 0 });
+    else bucket.indexes.push(index);
+  });
+  let previous = -1;
+  return compacted.map((message) => {
+    const bucket = byHash.get(hashMessage(message));
+    if (bucket === undefined) return -1;
+    while (bucket.next < bucket.indexes.length && bucket.indexes[bucket.next]! <= previous)
+      bucket.next++;
+    for (let at = bucket.next; at < bucket.indexes.length; at++) {
+      const index = bucket.indexes[at]!;
+      if (sameMessage(message, raw[index])) {
+        bucket.next = at + 1;
+        previous = index;
+        return index;
+      }
+    }
+    return -1;
+  });
 }
