@@ -297,12 +297,10 @@ function triggers(text: string, found: number[]): number[] {
   // character that may stand before a name (a third of the characters of code and logs).
   let first = length > 0 ? charCodeAt.call(text, 0) : 128;
   let second = length > 1 ? charCodeAt.call(text, 1) : 128;
-  // The last two characters open no name (one has no two after it): the loop stops before them,
-  // so the read two ahead needs no bounds test per character.
-  for (let index = 0; index < length - 2; index++) {
+  for (let index = 0; index < length; index++) {
     const code = first;
     first = second;
-    second = charCodeAt.call(text, index + 2);
+    second = index + 2 < length ? charCodeAt.call(text, index + 2) : 128;
     if (code >= 128 || beforeName[code] === 0 || first >= 128 || second >= 128) continue;
     if (openings[first * 128 + second] === 0 || !nameAt(text, index + 1)) continue;
     found.push(index + 1);
