@@ -13,7 +13,7 @@
  * with tsc into a scratch folder under bench-results/).
  */
 import { GCProfiler } from 'node:v8';
-import { median } from '@baton/test-corpus';
+import { loadTranscripts, median, withToolCallIdSuffix } from '@baton/test-corpus';
 import { createTokenCounter, type TokenCounter } from '@baton/tokens';
 import { ContextCompressor } from '../dist/index.js';
 
@@ -213,6 +213,20 @@ function agentStep(index: number, salt: string): Message {
         content: `Continue with item ${index} (${salt}); keep the tests green.`,
       };
   }
+}
+
+/** The dev transcripts but Claude Code's, without system messages, repeated to `size` messages. */
+export function realHistory(size: number): Message[] {
+  const history: Message[] = [];
+  const transcripts = loadTranscripts().filter((item) => !item.name.startsWith('claude-code'));
+  for (let pass = 0; history.length < size; pass++) {
+    for (const [which, transcript] of transcripts.entries()) {
+      const body = transcript.messages.filter((message) => message.role !== 'system');
+      history.push(...(withToolCallIdSuffix(body, `${pass}-${which}`) as Message[]));
+    }
+  }
+  history.length = size;
+  return history;
 }
 
 export function agentHistory(size: number, salt: string): Message[] {

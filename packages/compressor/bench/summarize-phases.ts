@@ -15,11 +15,9 @@
  * BATON_BENCH_BASELINE=<baseline>/packages/compressor/dist/index.js adds a baseline build,
  * interleaved round by round.
  */
-import { loadTranscripts, median, withToolCallIdSuffix } from '@baton/test-corpus';
+import { median } from '@baton/test-corpus';
 import { createTokenCounter } from '@baton/tokens';
-import { agentHistory, firstCompaction, variants } from './cold-and-large.ts';
-
-type Message = { role: string; content: unknown; [key: string]: unknown };
+import { agentHistory, firstCompaction, realHistory, variants } from './cold-and-large.ts';
 
 /** The internals of one build that `summarizeSpan` runs, from the files beside its index. */
 async function phasesOf(index: string) {
@@ -46,15 +44,7 @@ const builds = [
 const counter = createTokenCounter({ encoding: 'o200k_base' });
 
 if (process.argv.includes('--after-real-history')) {
-  const history: Message[] = [];
-  const transcripts = loadTranscripts().filter((item) => !item.name.startsWith('claude-code'));
-  for (let pass = 0; history.length < 1_000; pass++) {
-    for (const [which, transcript] of transcripts.entries()) {
-      const body = transcript.messages.filter((message) => message.role !== 'system');
-      history.push(...(withToolCallIdSuffix(body, `${pass}-${which}`) as Message[]));
-    }
-  }
-  history.length = 1_000;
+  const history = realHistory(1_000);
   await firstCompaction(history, 5, await variants());
 }
 

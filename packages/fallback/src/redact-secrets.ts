@@ -80,7 +80,11 @@ export interface RedactSecretsOptions {
 
 // Agents re-send the same messages on every step and compaction re-reads them: results for default
 // options are kept by content (a Map hashes a string once), bounded by the characters held.
-const memo = new Map<string, RedactSecretsResult>();
+// Most texts hold nothing to redact: for those the memo keeps `unchanged` rather than a result
+// object of their own (tens of thousands of small objects that each survived into the old
+// generation); a hit makes a short-lived result.
+const unchanged = 0;
+const memo = new Map<string, RedactSecretsResult | typeof unchanged>();
 const memoMaxCharacters = 16 * 2 ** 20;
 const memoMinLength = 24;
 /** Shortest text `redactSecrets` remembers (with default options). */
@@ -103,10 +107,13 @@ export function clearRedactionMemo(): void {
   memoHead = 0;
 }
 
-function remember(text: string, result: RedactSecretsResult): void {
-  if (text.length > memoMaxCharacters / 8 || memo.has(text)) return;
-  memoCharacters += text.length;
+function remember(text: string, result: RedactSecretsResult | typeof unchanged): void {
+  if (text.length > memoMaxCharacters / 8) return;
+  // One probe of the table rather than `has` then `set`: a text already there is not counted again.
+  const size = memo.size;
   memo.set(text, result);
+  if (memo.size === size) return;
+  memoCharacters += text.length;
   memoOrder.push(text);
   while (memoCharacters > memoMaxCharacters && memoHead < memoOrder.length) {
     const key = memoOrder[memoHead++]!;
@@ -190,6 +197,54 @@ function tokenClass(code: number): number {
   return code < 128 ? tokenClasses[code]! : 0;
 }
 
+// What `mayHoldSecret` does with each character, one table load rather than a chain of compares
+// per character (most characters are letters, digits and spaces, which take the first branches).
+const letterOrDigit = 1;
+/** `_`, `-` */
+const joiner = 2;
+/** `+`, `/`: base64 but no token character. */
+const base64Sign = 3;
+const backslash = 4;
+const equals = 5;
+const at = 6;
+const colon = 7;
+/** `.`, `~` */
+const dotOrTilde = 8;
+const gateClasses = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  gateClasses[code] =
+    tokenClasses[code] === 1 ? letterOrDigit : tokenClasses[code] === 2 ? joiner : 0;
+}
+gateClasses[43] = base64Sign;
+gateClasses[47] = base64Sign;
+gateClasses[92] = backslash;
+gateClasses[61] = equals;
+gateClasses[64] = at;
+gateClasses[58] = colon;
+gateClasses[46] = dotOrTilde;
+gateClasses[126] = dotOrTilde;
+
+// `hintWordPairs` by the two characters as written (case folded into the table), so the gate
+// checks a pair with one load. Looked up at a pair's second character, not its first, so the gate
+// needs no look-ahead read per character: every word's first two characters are letters, which
+// the gate reads in its letter branch.
+const hintPairsAsWritten = new Uint8Array(128 * 128);
+for (let first = 0; first < 128; first++) {
+  for (let second = 0; second < 128; second++) {
+    const lowerFirst = first >= 65 && first <= 90 ? first + 32 : first;
+    const lowerSecond = second >= 65 && second <= 90 ? second + 32 : second;
+    hintPairsAsWritten[first * 128 + second] = hintWordPairs[lowerFirst * 128 + lowerSecond]!;
+  }
+}
+for (let pair = 0; pair < 128 * 128; pair++) {
+  if (
+    hintWordPairs[pair] === 1 &&
+    (tokenClasses[pair >> 7] !== 1 || tokenClasses[pair & 127] !== 1)
+  ) {
+    throw new Error('a hint word must start with two letters or digits');
+  }
+}
+
 /** True when `word` (lower-case ASCII) stands in `text` at `at`, ASCII case ignored. */
 function wordAt(text: string, at: number, word: string): boolean {
   if (at + word.length > text.length) return false;
@@ -199,6 +254,11 @@ function wordAt(text: string, at: number, word: string): boolean {
     if (code !== word.charCodeAt(index)) return false;
   }
   return true;
+}
+
+/** The character after `index`, or 0 past the end (a NaN there would deoptimise the gate). */
+function codeAfter(text: string, index: number): number {
+  return index + 1 < text.length ? charCodeAt.call(text, index + 1) : 0;
 }
 
 /** False when no built-in rule can match `text` (see above); exported for the equivalence check in bench/speed.ts. */
@@ -213,45 +273,36 @@ export function mayHoldSecret(text: string): boolean {
   // letters is a run too, and letting every one through cost half again as much redaction time).
   // Checked at the run's end only: work per character here costs on every text.
   let escapes = 0;
-  // Each character is read once, as the one after the current (`next`) first.
-  // Past the end `next` is 0 rather than NaN, which every test below reads as it reads NaN: a NaN
-  // made the optimised loop deoptimise ("not a Smi"), and the code it settled on after text of every
-  // kind (a long compaction) carried `next` as a float and ran the gate ~1.5x slower.
+  // The answer is whether any character meets a condition (each judged on the counts above), so
+  // the order of the checks is free: a hint word is looked for at its second character, and the
+  // character after the current one is read only for the few that need it.
   const length = text.length;
-  let next = length > 0 ? charCodeAt.call(text, 0) : 0;
+  let previous = 0;
   for (let index = 0; index < length; index++) {
-    const code = next;
-    next = index + 1 < length ? charCodeAt.call(text, index + 1) : 0;
-    const kind = tokenClass(code);
-    if (kind === 1 || code === 43 || code === 47) base64++;
-    // `\/` is how some JSON encoders write `/`: the value goes on past the backslash.
-    else if (code === 92 && next === 47 && base64 > 0) {
-      escapes++;
-      continue;
-    } else if (code === 61) {
-      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(next) !== 1) {
-        return true;
-      }
-      base64 = 0;
-      escapes = 0;
-    } else {
-      if (base64 >= 8 && (base64 & 3) === 0 && kind === 0) {
-        if (encodesPair(text, index - base64 - escapes, index)) return true;
-      }
-      base64 = 0;
-      escapes = 0;
-    }
-    if (kind !== 0) {
-      alphanumeric = kind === 1 ? alphanumeric + 1 : 0;
+    const code = charCodeAt.call(text, index);
+    const before = previous;
+    previous = code;
+    const kind = code < 128 ? gateClasses[code]! : 0;
+    if (kind === letterOrDigit) {
+      base64++;
+      alphanumeric++;
       token++;
       if (alphanumeric >= 10 || token >= 16) return true;
-      const lower = code >= 65 && code <= 90 ? code + 32 : code;
-      const second = next >= 65 && next <= 90 ? next + 32 : next;
-      if (second < 128 && hintWordPairs[lower * 128 + second] === 1) {
-        for (const word of hintWords[lower]!) if (wordAt(text, index, word)) return true;
+      if (before < 128 && hintPairsAsWritten[before * 128 + code] === 1) {
+        const lower = before >= 65 && before <= 90 ? before + 32 : before;
+        for (const word of hintWords[lower]!) if (wordAt(text, index - 1, word)) return true;
       }
+      continue;
+    }
+    if (kind === joiner) {
+      base64 = 0;
+      escapes = 0;
+      alphanumeric = 0;
+      token++;
+      if (token >= 16) return true;
       // `-u` at a word's end, `--user`.
       if (code === 45) {
+        const next = codeAfter(text, index);
         if ((next === 117 || next === 85) && tokenClass(charCodeAt.call(text, index + 2)) !== 1) {
           if (charCodeAt.call(text, index + 2) !== 95) return true;
         }
@@ -259,12 +310,29 @@ export function mayHoldSecret(text: string): boolean {
       }
       continue;
     }
-    if (code === 64) return true;
-    if (code === 58 && next === 47 && charCodeAt.call(text, index + 2) === 47) {
-      return true;
+    if (kind === base64Sign) {
+      base64++;
+      alphanumeric = 0;
+      token = 0;
+      continue;
     }
-    if ((code === 126 || code === 46) && token >= 8 && tokenClass(next) !== 0) {
-      return true;
+    // `\/` is how some JSON encoders write `/`: the value goes on past the backslash.
+    if (kind === backslash && base64 > 0 && codeAfter(text, index) === 47) {
+      escapes++;
+      continue;
+    }
+    if (kind === equals) {
+      if (base64 >= 7 && base64 % 4 >= 2 && tokenClass(codeAfter(text, index)) !== 1) return true;
+    } else if (base64 >= 8 && (base64 & 3) === 0) {
+      if (encodesPair(text, index - base64 - escapes, index)) return true;
+    }
+    base64 = 0;
+    escapes = 0;
+    if (kind === at) return true;
+    if (kind === colon) {
+      if (codeAfter(text, index) === 47 && charCodeAt.call(text, index + 2) === 47) return true;
+    } else if (kind === dotOrTilde) {
+      if (token >= 8 && tokenClass(codeAfter(text, index)) !== 0) return true;
     }
     alphanumeric = 0;
     token = 0;
@@ -562,17 +630,18 @@ export function redactSecretsShared(
   }
   if (memoises(text, options)) {
     const known = memo.get(text);
-    if (known) return known;
+    if (known === unchanged) return { text, findings: noFindings };
+    if (known !== undefined) return known;
     // Kept in the memo and never handed out as it is: a text without a finding may share the
     // empty list (one per text of a span added up).
     const result = redactUncached(text, options, noFindings);
-    remember(text, result);
+    remember(text, result.findings.length === 0 && result.text === text ? unchanged : result);
     // Redacted text is often redacted again (receipts read the messages the compressor redacted).
     // When the last rescan of the output found nothing outside its own markers, redacting the
     // output returns it unchanged with no findings (`outsideMarkers` drops the same spans): known
     // without scanning again.
     if (result.findings.length > 0 && settled.has(result) && markersReadBack(result)) {
-      remember(result.text, { text: result.text, findings: [] });
+      remember(result.text, unchanged);
     }
     return result;
   }
