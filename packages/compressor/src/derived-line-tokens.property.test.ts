@@ -3,7 +3,7 @@ import { propertySeed } from '@baton/test-corpus/property-seed';
 import { createTokenCounter, type TokenCounter } from '@baton/tokens';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { derivedLineTokens } from './derived-line-tokens.js';
+import { derivedLineTokens, pricesAsChat } from './derived-line-tokens.js';
 import { delimitedPrompt } from './summary-prompt.js';
 import { createRequestCounter, segmentLine, transcriptSegment } from './transcript-segments.js';
 
@@ -131,6 +131,20 @@ describe('derivedLineTokens', () => {
       expect(wrong).toBeGreaterThan(0);
     });
   }
+
+  it('is refused for a counter that prices one role otherwise (review: assistant +7)', () => {
+    const exact = counters.o200k!;
+    for (const role of ['user', 'assistant', 'system', 'tool'] as const) {
+      const other: TokenCounter = {
+        ...exact,
+        count: (value) => exact.count(value),
+        countMessage: (item) => exact.countMessage(item) + (item.role === role ? 7 : 0),
+        countMessages: (items, options) => exact.countMessages(items, options),
+      };
+      expect(pricesAsChat(other)).toBe(false);
+    }
+    expect(pricesAsChat(exact)).toBe(true);
+  });
 
   it('is refused for a counter that prices messages otherwise', () => {
     const exact = counters.o200k!;

@@ -169,7 +169,7 @@ const pricedAsChat = new WeakMap<TokenCounter, boolean>();
 
 /**
  * Whether `counter` prices messages as `@baton/tokens` does for OpenAI encodings (the header, the
- * role text, a tool result's id and its text), checked once on two small messages: a custom
+ * role text, a tool result's id and its text), checked once on a small message of each role: a custom
  * counter with other pricing never has its counts taken apart.
  */
 export function pricesAsChat(counter: TokenCounter): boolean {
@@ -188,8 +188,15 @@ export function pricesAsChat(counter: TokenCounter): boolean {
         },
       ],
     };
+    // Every role a line is derived for: a counter may price one of them otherwise.
+    const assistant: ModelMessage = { role: 'assistant', content: [{ type: 'text', text }] };
+    const system: ModelMessage = { role: 'system', content: text };
     known =
       counter.countMessage(user) === messageHeader + counter.count('user') + counter.count(text) &&
+      counter.countMessage(assistant) ===
+        messageHeader + counter.count('assistant') + counter.count(text) &&
+      counter.countMessage(system) ===
+        messageHeader + counter.count('system') + counter.count(text) &&
       counter.countMessage(tool) ===
         messageHeader + counter.count('tool') + counter.count('call-probe') + counter.count(text);
     pricedAsChat.set(counter, known);

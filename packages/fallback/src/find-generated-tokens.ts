@@ -4,6 +4,7 @@ import {
   decodesToReadable,
   type GeneratedTokenKind,
   hasHexBody,
+  isBareRandomHex,
   isBase32Body,
   isObjectId,
   isSignedToken,
@@ -265,7 +266,10 @@ function judgeRun(
       value.length >= 16 &&
       !value.includes('.') &&
       (hasHexBody(value, true) ||
-        isBase32Body(value, true) ||
+        isBareRandomHex(value) ||
+        // Not the keyed reading: a dot glues weaker than `key=`, and an upper-case run after
+        // `token.` is far more often a constant (`token.KEYWORDIDENTIFIER`) than base32.
+        isBase32Body(value) ||
         (looksGenerated(value, 16, false) &&
           !readsAsCamelName(value) &&
           !decodesToReadable(value))) &&

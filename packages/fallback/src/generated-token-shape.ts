@@ -659,6 +659,14 @@ export function isBase32Body(body: string, keyed = false): boolean {
 }
 
 /** Hex drawn at random: both letters and digits, no typed run (`1234567890…` is a placeholder). */
+/**
+ * Hex in one case, with letters and digits and no typed runs: a salt, signature or key written
+ * bare (`9f3a7c1e5b2d8f4a6c0e`), as `hasHexBody` reads only hex after a prefix.
+ */
+export function isBareRandomHex(value: string): boolean {
+  return (/^[0-9a-f]+$/.test(value) || /^[0-9A-F]+$/.test(value)) && isRandomHex(value);
+}
+
 function isRandomHex(hex: string): boolean {
   return /[a-f]/i.test(hex) && /\d/.test(hex) && sequenceShare(hex) < 0.5;
 }

@@ -81,6 +81,42 @@ describe('values glued by a dot to a credential word', () => {
     expect(sample.filter(kept).length / sample.length).toBeLessThan(upperBound(0.0073, 600));
   });
 
+  it('bare random hex of 16–31 characters goes, as after `word:` (review of the merge)', () => {
+    const bareHex = drawn(hex, 16, 31).filter((value) => /\d/.test(value) && /[a-f]/.test(value));
+    const sample = fc.sample(placed(bareHex), 600);
+    const keyed = sample.filter(({ value }) => {
+      const text = `salt: ${value}`;
+      return redactSecrets(text).text === text;
+    });
+    // Premise: the same values after `salt: ` are redacted (the glued form was 16 of 40 kept).
+    expect(keyed.length).toBeLessThan(30);
+    expect(sample.filter(kept).length / sample.length).toBeLessThan(upperBound(0.01, 600));
+  });
+
+  it('control: upper-case constants after a credential word stay', () => {
+    const english = fc.constantFrom(...englishWords);
+    const constants = fc
+      .tuple(keyWords, fc.array(english, { minLength: 3, maxLength: 5 }))
+      .chain(([word, parts]) =>
+        // Constants as code writes them (UPPER_SNAKE) and glued, as a lexer's token kinds are.
+        fc.constantFrom(
+          `${word}.${parts.join('_').toUpperCase()}`,
+          `${word[0]!.toUpperCase()}${word.slice(1)}.${parts.join('_').toUpperCase()}`,
+        ),
+      )
+      .chain((glued) =>
+        fc.constantFrom(`switch (${glued}) {}`, `throw ${glued};`, `if (t === ${glued}) skip();`),
+      );
+    const sample = [
+      ...fc.sample(constants, 300),
+      'switch (token.KEYWORDIDENTIFIER) {}',
+      'if (t === Token.MULTILINECOMMENT) skip();',
+      'throw auth.PERMISSIONDENIED',
+      'const limit = pin.MAXIMUMRETRYCOUNT;',
+    ];
+    expect(sample.filter((text) => redactSecrets(text).text !== text)).toEqual([]);
+  });
+
   it('control: member access, calls, templates, paths, hashes and UUIDs stay', () => {
     const english = fc.constantFrom(...englishWords);
     const member = fc

@@ -51,11 +51,6 @@ export function referenceBodyTokens(text: string, from: number, to: number): num
   return tokens;
 }
 
-/** Whether `code` is ASCII punctuation: a piece of the split pattern that `;` joins. */
-function isPunctuation(code: number): boolean {
-  return code > 32 && code < 127 && !isDigit(code) && !isLower(code) && !isUpper(code);
-}
-
 /**
  * The stretches of `text` made of numeric references one after another, flat as start, end, tokens
  * triples, outside the periodic runs (flat start, end, period triples in text order, priced on their
@@ -76,11 +71,16 @@ export function characterReferenceRuns(
       end = after;
     }
     if (end > at) {
+      // `&` or `#` right before joins the first `&#` into another piece (`;&&#` is `;`, `&&`,
+      // `#`): the `&#` token is not there, two tokens are.
+      const before = at > 0 ? text.charCodeAt(at - 1) : 0;
+      if (before === 38 || before === 35) tokens++;
       if (clear(at, end)) {
-        // The last `;` joins punctuation after it (`;</`, one token), else it is a piece (or a
-        // word's prefix, which o200k seldom holds whole). The first `&#` costs its token even after
-        // punctuation: `>&#` is cut `>&`, `#`.
-        if (!isPunctuation(text.charCodeAt(end))) tokens++;
+        // The last `;` is a piece, or joins punctuation after it (`;</`, one token) that the
+        // text between runs may not pay for when the next run takes its own `&#` (`&#60;/&#60;/`:
+        // `;/`, `&#`), so it always costs one: at worst a token high, never low. The first `&#`
+        // costs its token even after punctuation: `>&#` is cut `>&`, `#`.
+        tokens++;
         runs ??= [];
         runs.push(at, end, tokens);
       }

@@ -72,15 +72,20 @@ describe('periodicRuns', () => {
       }
       return text.slice(0, length);
     };
+    // The fastest of three, on this thread's clock: a single process-wide reading counted other
+    // work on a loaded machine (CI read 8.8 once).
     const cpu = (text: string) => {
-      const start = process.cpuUsage();
-      periodicRuns(text);
-      const used = process.cpuUsage(start);
-      return used.user + used.system;
+      let best = Number.POSITIVE_INFINITY;
+      for (let round = 0; round < 3; round++) {
+        const start = process.threadCpuUsage();
+        periodicRuns(text);
+        const used = process.threadCpuUsage(start);
+        best = Math.min(best, used.user + used.system);
+      }
+      return best;
     };
     const small = hostile(2_500_000);
     const large = hostile(10_000_000);
-    cpu(small);
     const ratio = cpu(large) / Math.max(1, cpu(small));
     expect(ratio).toBeLessThan(8);
   });
