@@ -232,11 +232,31 @@ export function fromCodexCli(jsonl: string, file = '<input>'): CodexCliTranscrip
   flush();
   if (!sawUserItem && eventAsks.length > 0) {
     // Older rollouts log the user's messages only as events: place each where it was logged.
-    for (const ask of [...eventAsks].reverse()) {
-      messages.splice(Math.min(ask.at, messages.length), 0, { role: 'user', content: ask.text });
-    }
+    return { messages: withAsksPlaced(messages, eventAsks), warnings };
   }
   return { messages, warnings };
+}
+
+/**
+ * `messages` with each ask inserted before the message at its `at` (asks at one place keep their
+ * order). One merge pass: a splice per ask costs the messages after it, quadratic in a rollout
+ * of many events.
+ */
+function withAsksPlaced(
+  messages: readonly ModelMessage[],
+  asks: readonly { at: number; text: string }[],
+): ModelMessage[] {
+  // `at` never decreases (it is the length of a growing list), so one forward walk places them all.
+  const placed: ModelMessage[] = [];
+  let next = 0;
+  for (let index = 0; index <= messages.length; index++) {
+    while (next < asks.length && Math.min(asks[next]!.at, messages.length) <= index) {
+      placed.push({ role: 'user', content: asks[next]!.text });
+      next++;
+    }
+    if (index < messages.length) placed.push(messages[index]!);
+  }
+  return placed;
 }
 
 /** The first line is a rollout line: a known `type` and an object `payload`. */

@@ -293,6 +293,9 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     ) {
       return context.json({ error: 'expected { message: UIMessage } with role "user"' }, 400);
     }
+    // Checked again after the body was read: another request may have started a turn meanwhile, and
+    // two turns at once interleave their streams and overwrite each other's messages.
+    if (busy) return context.json({ error: 'the agent is still working on the last message' }, 409);
     busy = true;
     try {
       if (!conversation.messages.some((existing) => existing.id === message.id)) {

@@ -1,30 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDemoServer, type DemoServer } from './create-demo-server.js';
-import { readDemoConfig } from './read-demo-config.js';
+import type { DemoServer } from './create-demo-server.js';
+import {
+  type OfflineDemoServer,
+  openOfflineDemoServer,
+} from './test-utils/open-offline-demo-server.js';
 
 // Attack (issue 17 item 6, STANDARDS "request bodies never crash the process"): one ~200 KB body,
 // far under the 1 MiB limit, whose message part nests arrays 100,000 deep. The message is kept in
 // the conversation, then every save (JSON.stringify) and every later turn and GET /api/state fail
 // with "Maximum call stack size exceeded" until /api/reset. Expected: that request is refused (400)
 // or fails alone; the next ordinary turn and /api/state work.
-let dataDirectory: string;
+let opened: OfflineDemoServer;
 let server: DemoServer;
 
 beforeAll(async () => {
-  dataDirectory = await mkdtemp(path.join(tmpdir(), 'baton-demo-attack-'));
-  const config = { ...readDemoConfig({}, '/unused'), dataDirectory, stepDelayMs: 0 };
-  server = await createDemoServer({
-    config,
-    environment: { DEMO_LOCAL_MODEL: 'off' },
-    log: () => undefined,
-  });
+  opened = await openOfflineDemoServer('baton-demo-attack-');
+  server = opened.server;
 });
 afterAll(async () => {
-  await server?.close?.();
-  await rm(dataDirectory, { recursive: true, force: true });
+  await opened?.dispose();
 });
 
 function post(body: string) {
