@@ -1,6 +1,7 @@
 import { base58CheckPayload, decodeBase58 } from './base58-check.js';
 import { decodeBase64 } from './decode-base64.js';
 import { readsAsCamelName } from './generated-token-shape.js';
+import { keyAtLineEnd } from './key-at-line-end.js';
 import { keyIsSecret, keySegments } from './secret-rules.js';
 
 /**
@@ -311,13 +312,13 @@ function isIntegrityDigest(text: string, start: number, end: number): boolean {
   return decodeWholeBase64(text.slice(from, to))?.length === digestBytes[algorithm];
 }
 
-// A key, with the path before it when it has one (`checksum/config`, an annotation's name).
-const keyAtLineEnd = /((?:[A-Za-z_$][\w.$-]*\/)*[A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/;
-
-/** The key written just before `start` on its line (`"KeyId": "`, `name: `), if any. */
+/**
+ * The key written just before `start` on its line (`"KeyId": "`, `name: `), with the path before
+ * it when it has one (`checksum/config`, an annotation's name), if any.
+ */
 function keyBefore(text: string, start: number): string | undefined {
   const before = text.slice(Math.max(0, start - 200), start);
-  return keyAtLineEnd.exec(before.slice(before.lastIndexOf('\n') + 1))?.[1];
+  return keyAtLineEnd(before.slice(before.lastIndexOf('\n') + 1), { path: true });
 }
 
 function keyBeforeIsSecret(text: string, start: number): boolean {

@@ -8,6 +8,7 @@ import {
   looksGenerated,
   readsAsCamelName,
 } from './generated-token-shape.js';
+import { keyAtLineEnd } from './key-at-line-end.js';
 import { pointsElsewhere } from './points-elsewhere.js';
 import {
   characterClasses,
@@ -1006,7 +1007,7 @@ const credentialIdWords =
  */
 export function keyNamesPublicId(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
-  const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/.exec(line)?.[1];
+  const key = keyAtLineEnd(line);
   if (!key) return false;
   const segments = keySegments(key);
   // `id` alone names nothing: any value may be called that.
@@ -2110,13 +2111,13 @@ export function nameBeforeValue(line: string): string {
     line,
   );
   if (element !== null) return element[1]!;
-  return /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/.exec(line)?.[1] ?? line;
+  return keyAtLineEnd(line) ?? line;
 }
 
 /** True when the text before a value ends with a page cursor's key (`"NextToken": "`). */
 export function keyNamesPageCursor(before: string): boolean {
   const line = before.slice(before.lastIndexOf('\n') + 1);
-  const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*["']?$/.exec(line)?.[1];
+  const key = keyAtLineEnd(line);
   return key !== undefined && namesPageCursor(keySegments(key));
 }
 
@@ -2136,7 +2137,7 @@ export function keyDeclaresNotSecret(before: string): boolean {
   ) {
     return true;
   }
-  const key = /([A-Za-z_$][\w.$-]*)["']?\s*(?:=>|:=|[:=])\s*$/.exec(line)?.[1];
+  const key = keyAtLineEnd(line, { trailingQuote: false });
   if (!key) return false;
   const segments = keySegments(key);
   return (
