@@ -87,10 +87,12 @@ describe('estimateTokens on numeric character references', () => {
     // Premise: nearly every text holds references (a text of ASCII words only has none).
     expect(texts.length).toBeGreaterThanOrEqual(100);
     const { bias, mape } = textErrors(texts, estimateTokens, (text) => counter.count(text));
-    // Measured over 10 seeds: bias +0.6 % mean (sd 0.1), MAPE 1.15 % mean (sd 0.14).
+    // Measured over 12 seeds: bias +1.26 % mean (sd 0.06), MAPE 1.55 % mean (sd 0.08); bounds are
+    // mean + 4 sd (a run's last `;` is always priced, at worst a token high, since references
+    // separated by punctuation were undercounted).
     expect(bias).toBeGreaterThanOrEqual(-0.01);
-    expect(bias).toBeLessThanOrEqual(0.012);
-    expect(mape).toBeLessThanOrEqual(0.018);
+    expect(bias).toBeLessThanOrEqual(0.0155);
+    expect(mape).toBeLessThanOrEqual(0.019);
   });
 
   it('control: text without a whole reference takes the features path alone', () => {
