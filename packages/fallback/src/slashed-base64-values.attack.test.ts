@@ -4,6 +4,7 @@ import { alphabets, pick, seededRandom } from './credential-families.js';
 import { choose } from './credential-shapes.js';
 import { redactSecrets } from './index.js';
 import { codeIdentifier, englishWords } from './test-utils/code-identifiers.js';
+import { upperShareBound } from './test-utils/share-bounds.js';
 
 /**
  * Attack suite (held-out tester): standard base64 writes `/` and `+`, so a key, salt or signature
@@ -164,22 +165,20 @@ describe('attack: long standard base64 between path or query separators', () => 
 
   // Measured on 4,000 drawn values in each of these places: kept alone 0.15 %; in the places
   // 0.5 % (1.3 % after `code=` when the value opens with `/`), against 21 % before this suite
-  // (19 % in a path, 42 % in a URL's path, 44 % in a query). The bound is 0.5 % and 4 sigma.
+  // (19 % in a path, 42 % in a URL's path, 44 % in a query). The bound is the binomial tail at 0.5 %.
   it('redacts the value as one, at the measured rate', () => {
     const values = fc.sample(drawn(40, 88), 800);
     let placed = 0;
     values.forEach((value, index) => {
       if (holds(redactSecrets(PLACES[index % PLACES.length]!(value)).text, value)) placed++;
     });
-    const measured = 0.005;
-    const bound = measured + 4 * Math.sqrt((measured * (1 - measured)) / values.length);
-    expect(placed / values.length).toBeLessThanOrEqual(bound);
+    expect(placed / values.length).toBeLessThanOrEqual(upperShareBound(0.005, values.length));
   });
 
   // A name alone may still be taken for a token (`nodeApplyPersonJSONEd25519V4`), and names with
   // numbered acronyms now and then read as drawn when joined (`StateRgb8Rgb8V7/Utf8MemoryOuterUDP54`):
   // measured before this suite at 3 in 4,000 paths of such names (and after it at 1 to 2), so the
-  // bound is that rate and 4 sigma. Spans reaching across a `/` are what the stretches add.
+  // bound is the binomial tail at that rate. Spans reaching across a `/` are what the stretches add.
   it('control: paths of names, versions and numbers are seldom read as one value', () => {
     // Folders and files as people name them: words in the usual styles, versions, numbers.
     const path = fc.noBias(fc.integer({ min: 1, max: 2 ** 31 - 1 })).map((seed) => {
@@ -201,15 +200,13 @@ describe('attack: long standard base64 between path or query separators', () => 
         across++;
       }
     });
-    const measured = 3 / 4000;
-    const bound = measured + 4 * Math.sqrt((measured * (1 - measured)) / paths.length);
-    expect(across / paths.length).toBeLessThanOrEqual(bound);
+    expect(across / paths.length).toBeLessThanOrEqual(upperShareBound(3 / 4000, paths.length));
   });
 });
 
 describe('attack: a stated password that opens with `/`', () => {
   // A drawn value whose parts read as names (`/CCS/es9/kufb…`) is kept as a path: measured on
-  // 20,000 draws at 0.03 % (88 % before this suite). The bound adds 4 sigma.
+  // 20,000 draws at 0.03 % and on 40,000 at 0.04 % (88 % before this suite).
   it('redacts it at the measured rate; a stated path stays', () => {
     const values = fc.sample(drawn(16, 32), 1000);
     let kept = 0;
@@ -217,9 +214,7 @@ describe('attack: a stated password that opens with `/`', () => {
       const text = `the admin password is /${body} until Friday`;
       if (redactSecrets(text).text.includes(body)) kept++;
     }
-    const measured = 0.0003;
-    const bound = measured + 4 * Math.sqrt((measured * (1 - measured)) / values.length);
-    expect(kept / values.length).toBeLessThanOrEqual(bound);
+    expect(kept / values.length).toBeLessThanOrEqual(upperShareBound(0.0004, values.length));
     const path = 'the admin password is /etc/app/admin-password until Friday';
     expect(redactSecrets(path).text).toBe(path);
   });
