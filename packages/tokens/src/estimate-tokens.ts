@@ -15,6 +15,7 @@ import {
 import { heuristicWeights } from './heuristic-weights.js';
 import { InvalidInputError } from './invalid-input-error.js';
 import { periodicRuns } from './periodic-runs.js';
+import { isPunctuationSeam } from './punctuation-seam.js';
 import { tabRunTokens } from './tab-run-tokens.js';
 import type { Encoding } from './types.js';
 import { unicodeEscapeRuns } from './unicode-escapes.js';
@@ -142,10 +143,18 @@ function periodicRunTokens(text: string, runs: readonly number[], encoding: Enco
     const end = runs[r + 1]!;
     const period = runs[r + 2]!;
     const copies = Math.floor((end - start) / period);
-    const unit = estimateTokensUnchecked(flat(text.slice(start, start + period)), encoding);
+    const copy = flat(text.slice(start, start + period));
+    const unit = estimateTokensUnchecked(copy, encoding);
     const rest = (end - start) % period;
+    // Copies that meet in a punctuation run (punctuation-seam.ts): each further copy priced by
+    // what it adds beside another, where the features see the run it joins (at least a token: it
+    // holds a piece of its own).
+    const further = !isPunctuationSeam(text, start, period)
+      ? unit
+      : Math.max(unit, estimateTokensUnchecked(copy + copy, encoding) - unit);
     tokens +=
-      copies * unit +
+      unit +
+      (copies - 1) * further +
       (rest > 0 ? estimateTokensUnchecked(flat(text.slice(end - rest, end)), encoding) : 0);
   }
   return tokens;

@@ -955,14 +955,17 @@ export function extractFeatures(
     // not overcounted.
     if (script === 21) {
       // As in Latin words, a pair no Cyrillic language writes often is a token boundary: made-up
-      // and transliterated words priced as Russian words were undercounted by half.
+      // and transliterated words priced as Russian words were undercounted by half. Not before a
+      // capital: the split pattern cuts there after a lower-case letter, and the capital's own
+      // charge holds the cuts of upper-case runs (o200k merges few upper-case pairs, of real words
+      // or random: random letters with capitals read 22 % high).
       const folded =
         code >= 0x0430 && code <= 0x044f
           ? code - 0x0430
           : code >= 0x0410 && code <= 0x042f
             ? code - 0x0410
             : -1;
-      if (previousCyrillic >= 0 && folded >= 0) {
+      if (previousCyrillic >= 0 && folded >= 0 && code >= 0x0430) {
         const rare = rareCyrillicPairs[previousCyrillic * 32 + folded]!;
         into[57]! += rare;
         scriptRunRarePairs += rare;
