@@ -17,15 +17,11 @@ const utf8 = new TextEncoder();
 // Scratch for a piece's UTF-8 bytes: at most 3 bytes per UTF-16 unit.
 let scratch = new Uint8Array(1024);
 
-// A short piece's code units, so strings and ranges of a counter's buffer share one path.
+// A short piece's code units: strings and ranges of a counter's buffer share the non-ASCII path.
 const pieceUnits = new Uint16Array(128);
 
 function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
   const units = piece.length;
-  if (units <= 128) {
-    for (let i = 0; i < units; i++) pieceUnits[i] = piece.charCodeAt(i);
-    return unitRangeTokens(pieceUnits, 0, units, ranks, ids);
-  }
   if (units * 3 > scratch.length) scratch = new Uint8Array(units * 3);
   const bytes = scratch;
   let length = 0;
@@ -34,8 +30,16 @@ function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
     if (code >= 128) break;
     bytes[length] = code;
   }
-  if (length < units) length = utf8.encodeInto(piece, bytes).written;
-  return countBytePairTokens(bytes, length, ranks, ids);
+  if (length < units) {
+    if (units > 128) length = utf8.encodeInto(piece, bytes).written;
+    else {
+      for (let i = 0; i < units; i++) pieceUnits[i] = piece.charCodeAt(i);
+      return unitRangeTokens(pieceUnits, 0, units, ranks, ids);
+    }
+  }
+  return units <= 128
+    ? countShortBytePairTokens(bytes, length, ranks, ids)
+    : countBytePairTokens(bytes, length, ranks, ids);
 }
 
 /** Tokens of the piece whose UTF-16 code units are `units[start, end)`, at most 128 of them. */
