@@ -7,6 +7,11 @@ import { countLongPiece, type Ranks, sharedRanks, withPairMemo } from './long-pi
 import { MemoBypass } from './memo-bypass.js';
 import { nextCl100kPieceEnd, nextO200kPieceEnd } from './next-ascii-piece-end.js';
 import { nextNeedingUnicode } from './next-needing-unicode.js';
+import {
+  nextCl100kUnicodePieceEnd,
+  nextO200kUnicodePieceEnd,
+  scannableStretch,
+} from './next-unicode-piece-end.js';
 import { longestPackedPiece, PackedPieceMemo, packHead, packTail } from './packed-piece-memo.js';
 import { hashRange, PieceMemo } from './piece-memo.js';
 import { asciiSplitPattern, splitPattern } from './split-pattern.js';
@@ -111,6 +116,14 @@ class MemoisedPieceCounter implements PieceCounter {
   private readonly nextPieceEnd:
     | ((units: Uint16Array, index: number, end: number) => number)
     | undefined;
+  // The same for the lines that need Unicode classes, when they hold no surrogate: the split
+  // pattern's matches were an array of a string per piece (most of them one to four characters on
+  // random letters and symbols), most of such a text's time with their garbage.
+  private readonly nextUnicodePieceEnd:
+    | ((units: Uint16Array, index: number, end: number) => number)
+    | undefined;
+  // Short pieces of those lines skip `memo` while it keeps missing (never-repeating pieces).
+  private readonly unicodeBypass = new MemoBypass();
   // The text's code units, for the scanner and the memo keys.
   private readonly units = new CodeUnitBuffer();
   // Short pieces of scanned text are looked up by their range of the text: a hit allocates nothing.
@@ -130,6 +143,12 @@ class MemoisedPieceCounter implements PieceCounter {
         ? nextO200kPieceEnd
         : encoding === 'cl100k_base'
           ? nextCl100kPieceEnd
+          : undefined;
+    this.nextUnicodePieceEnd =
+      encoding === 'o200k_base'
+        ? nextO200kUnicodePieceEnd
+        : encoding === 'cl100k_base'
+          ? nextCl100kUnicodePieceEnd
           : undefined;
   }
 
@@ -343,7 +362,10 @@ class MemoisedPieceCounter implements PieceCounter {
       const cutBefore = safeCutBefore(text, index, start);
       const cutAfter = safeCutAfter(text, Math.min(text.length, index + width));
       if (cutBefore > start) rangeCount = this.addRange(rangeCount, start, cutBefore);
-      total += this.countPieces(text.slice(cutBefore, cutAfter), this.unicodePattern());
+      total +=
+        this.nextUnicodePieceEnd !== undefined && scannableStretch(units, cutBefore, cutAfter)
+          ? this.countUnicode(text, units, cutBefore, cutAfter)
+          : this.countPieces(text.slice(cutBefore, cutAfter), this.unicodePattern());
       start = cutAfter;
       index = nextNeedingUnicode(units, words, start, text.length);
     }
@@ -352,6 +374,60 @@ class MemoisedPieceCounter implements PieceCounter {
     // A text of very many stretches leaves no large array behind.
     if (this.ranges.length > retainedRanges) this.ranges = new Int32Array(initialRanges);
     return total;
+  }
+
+  /** Tokens of `units[start, end)`, a stretch `scannableStretch` accepted, split by its scanner. */
+  private countUnicode(text: string, units: Uint16Array, start: number, end: number): number {
+    const nextPieceEnd = this.nextUnicodePieceEnd!;
+    let total = 0;
+    for (let index = start; index < end; ) {
+      const pieceEnd = nextPieceEnd(units, index, end);
+      const length = pieceEnd - index;
+      if (length === 1 && units[index]! < 128) total += 1;
+      else if (length > longestShortPiece) total += this.countPiece(text.slice(index, pieceEnd));
+      else total += this.countShortRange(text, units, index, pieceEnd);
+      index = pieceEnd;
+    }
+    return total;
+  }
+
+  /**
+   * A piece of at most `longestShortPiece` units of a Unicode stretch, by its range: a string only
+   * when the memo stores it (or for an encoder that counts strings only).
+   */
+  private countShortRange(text: string, units: Uint16Array, start: number, end: number): number {
+    const length = end - start;
+    if (length <= longestPackedPiece) {
+      const packed = this.countPacked(text, units, start, end);
+      if (packed >= 0) return packed;
+    }
+    const bytePair = this.bytePair;
+    // Up to 5 units holding a non-ASCII one: the default encoder memoises them by their bytes.
+    if (bytePair !== undefined && (length <= 5 || this.unicodeBypass.skip()))
+      return this.countUnits(bytePair, units, start, end);
+    const hash = hashRange(units, start, end);
+    let tokens = this.memo.get(text, start, end, hash);
+    this.unicodeBypass.record(tokens >= 0);
+    if (tokens < 0) {
+      const piece = text.slice(start, end);
+      tokens =
+        bytePair !== undefined
+          ? this.countUnits(bytePair, units, start, end)
+          : this.encodeShort(piece);
+      this.memo.set(piece, hash, tokens);
+    }
+    return tokens;
+  }
+
+  private countUnits(bytePair: BytePairEncoder, units: Uint16Array, start: number, end: number) {
+    try {
+      return bytePair.countUnits(units, start, end);
+    } catch (error) {
+      throw new TokenizerError({
+        message: `the ${this.encoding} encoder failed on a piece of ${end - start} characters`,
+        cause: error,
+      });
+    }
   }
 
   /** Appends the range `[start, end)` as range number `rangeCount` and returns the new count. */

@@ -17,6 +17,9 @@ const utf8 = new TextEncoder();
 // Scratch for a piece's UTF-8 bytes: at most 3 bytes per UTF-16 unit.
 let scratch = new Uint8Array(1024);
 
+// A short piece's code units: strings and ranges of a counter's buffer share the non-ASCII path.
+const pieceUnits = new Uint16Array(128);
+
 function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
   const units = piece.length;
   if (units * 3 > scratch.length) scratch = new Uint8Array(units * 3);
@@ -27,22 +30,11 @@ function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
     if (code >= 128) break;
     bytes[length] = code;
   }
-  // Anything but ASCII is encoded as UTF-8 (lone surrogates as U+FFFD, like tiktoken's conversion
-  // of a JavaScript string): by hand up to 128 units, where the platform's call cost more than the
-  // loop, else by the platform.
   if (length < units) {
     if (units > 128) length = utf8.encodeInto(piece, bytes).written;
     else {
-      const start = length;
-      length = encodeRest(piece, start, bytes);
-      if (ids === undefined) {
-        // One character (a non-ASCII unit or a surrogate pair): counted by its code point.
-        if (start === 0 && (units === 1 || (units === 2 && length === 4 && isPair(piece))))
-          return countCharacterPiece(bytes, length, ranks);
-        if (length <= longestMemoisedPart) return countMemoisedShortPiece(bytes, length, ranks);
-        const tokens = countPieceByCuts(bytes, length, ranks);
-        if (tokens >= 0) return tokens;
-      }
+      for (let i = 0; i < units; i++) pieceUnits[i] = piece.charCodeAt(i);
+      return unitRangeTokens(pieceUnits, 0, units, ranks, ids);
     }
   }
   return units <= 128
@@ -50,22 +42,60 @@ function pieceTokens(piece: string, ranks: Ranks, ids?: number[]): number {
     : countBytePairTokens(bytes, length, ranks, ids);
 }
 
+/** Tokens of the piece whose UTF-16 code units are `units[start, end)`, at most 128 of them. */
+function unitRangeTokens(
+  units: Uint16Array,
+  start: number,
+  end: number,
+  ranks: Ranks,
+  ids?: number[],
+): number {
+  const count = end - start;
+  // `scratch` never shrinks below its first 1,024 bytes: room for 128 units of 3 bytes.
+  const bytes = scratch;
+  let length = 0;
+  for (; length < count; length++) {
+    const code = units[start + length]!;
+    if (code >= 128) break;
+    bytes[length] = code;
+  }
+  // Anything but ASCII is encoded as UTF-8 by hand (lone surrogates as U+FFFD, like tiktoken's
+  // conversion of a JavaScript string): at this length the platform's call cost more than the loop.
+  if (length < count) {
+    const ascii = length;
+    length = encodeRest(units, start + ascii, end, bytes, ascii);
+    if (ids === undefined) {
+      // One character (a non-ASCII unit or a surrogate pair): counted by its code point.
+      if (ascii === 0 && (count === 1 || (count === 2 && length === 4 && isPair(units, start))))
+        return countCharacterPiece(bytes, length, ranks);
+      if (length <= longestMemoisedPart) return countMemoisedShortPiece(bytes, length, ranks);
+      const tokens = countPieceByCuts(bytes, length, ranks);
+      if (tokens >= 0) return tokens;
+    }
+  }
+  return countShortBytePairTokens(bytes, length, ranks, ids);
+}
+
 /**
- * Writes the UTF-8 bytes of `piece` from unit `start` on into `bytes` from index `start` (the units
- * before are ASCII, already written) and returns the end; a lone surrogate becomes U+FFFD.
+ * Writes the UTF-8 bytes of `units[from, end)` into `bytes` from index `at` and returns the end;
+ * a lone surrogate becomes U+FFFD.
  */
-function encodeRest(piece: string, start: number, bytes: Uint8Array): number {
-  const units = piece.length;
-  let at = start;
-  for (let i = start; i < units; i++) {
-    let code = piece.charCodeAt(i);
+function encodeRest(
+  units: Uint16Array,
+  from: number,
+  end: number,
+  bytes: Uint8Array,
+  at: number,
+): number {
+  for (let i = from; i < end; i++) {
+    let code = units[i]!;
     if (code < 0x80) bytes[at++] = code;
     else if (code < 0x800) {
       bytes[at++] = 0xc0 | (code >>> 6);
       bytes[at++] = 0x80 | (code & 0x3f);
     } else {
       if (code >= 0xd800 && code <= 0xdfff) {
-        const low = i + 1 < units ? piece.charCodeAt(i + 1) : 0;
+        const low = i + 1 < end ? units[i + 1]! : 0;
         if (code <= 0xdbff && low >= 0xdc00 && low <= 0xdfff) {
           code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
           i++;
@@ -85,10 +115,10 @@ function encodeRest(piece: string, start: number, bytes: Uint8Array): number {
   return at;
 }
 
-/** Whether the two units of `piece` are a surrogate pair (one astral character). */
-function isPair(piece: string): boolean {
-  const high = piece.charCodeAt(0);
-  const low = piece.charCodeAt(1);
+/** Whether `units[start]` and `units[start + 1]` are a surrogate pair (one astral character). */
+function isPair(units: Uint16Array, start: number): boolean {
+  const high = units[start]!;
+  const low = units[start + 1]!;
   return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
 }
 
@@ -131,9 +161,14 @@ export class BytePairEncoder implements Encoder {
     return pieceTokens(piece, this.ranks);
   }
 
+  /** `countOrdinary` of the piece whose UTF-16 code units are `units[start, end)`, at most 128. */
+  countUnits(units: Uint16Array, start: number, end: number): number {
+    return unitRangeTokens(units, start, end, this.ranks);
+  }
+
   /**
-   * `countOrdinary` of the piece whose UTF-16 code units are `units[start, end)`, all ASCII (so
-   * also its UTF-8 bytes), at most 128 of them.
+   * `countUnits` of a piece whose code units are all ASCII (so also its UTF-8 bytes), at most 128
+   * of them.
    */
   countAscii(units: Uint16Array, start: number, end: number): number {
     const length = end - start;

@@ -20,11 +20,16 @@ function classAt(units: Uint16Array, index: number): number {
   return code < 128 ? classes[code]! : OTHER;
 }
 
-/** The end of an English contraction (`'s 't 're 've 'm 'll 'd`, any case) at `index`, or `index`. */
-function contractionEnd(units: Uint16Array, index: number, end: number): number {
+/**
+ * The end of an English contraction (`'s 't 're 've 'm 'll 'd`, any case) at `index`, or `index`.
+ * Case-insensitive as in Rust's regex: `ſ` folds to `s` (only the Unicode scanner meets it).
+ */
+export function contractionEnd(units: Uint16Array, index: number, end: number): number {
   if (index + 1 >= end || units[index]! !== 39) return index;
-  const first = units[index + 1]! | 32;
-  if (first === 115 || first === 116 || first === 109 || first === 100) return index + 2; // s t m d
+  const code = units[index + 1]!;
+  const first = code | 32;
+  if (first === 115 || first === 116 || first === 109 || first === 100 || code === 0x17f)
+    return index + 2; // s t m d ſ
   if (index + 2 >= end) return index;
   const second = units[index + 2]! | 32;
   if ((first === 114 || first === 118) && second === 101) return index + 3; // re ve

@@ -79,6 +79,11 @@ export function splitPattern(encoding: TiktokenEncoding): RegExp {
   return new RegExp(builders[encoding](unicodeClasses), 'gv');
 }
 
+/** The Unicode classes of the patterns (`v`-mode class sources), for scanners that share them. */
+export function unicodeClassSources(): Readonly<Classes> {
+  return unicodeClasses;
+}
+
 /** The same pattern restricted to ASCII: identical splits, but only valid on ASCII-only text. */
 export function asciiSplitPattern(encoding: TiktokenEncoding): RegExp {
   return new RegExp(builders[encoding](asciiClasses), 'g');
