@@ -12,6 +12,7 @@ import {
   looksGenerated,
   readsAsCamelName,
 } from './generated-token-shape.js';
+import { isUlid } from './is-ulid.js';
 import { sshPublicKeyRanges } from './public-identifier.js';
 import { readsAsRandomLetters } from './reads-as-random-letters.js';
 import { isPlaceholder, readsAsWords } from './secret-heuristics.js';
@@ -241,7 +242,9 @@ function runContext(text: string, runStart: number): RunContext {
  * name with numbers, so only the key's word lets it pass.
  */
 function isOneCaseDrawnBody(value: string): boolean {
-  if (value.length < 16 || !oneCaseAlnum.test(value)) return false;
+  // A ULID is a record's id after any name (`login.<ulid>`); after a credential's own name the
+  // rules for ULIDs judge it.
+  if (value.length < 16 || !oneCaseAlnum.test(value) || isUlid(value)) return false;
   if (looksGenerated(value, 16, true)) return true;
   // Few digits, or digits in one or two places (`ygjxjjp9meag8yrrjoy`): a name with a number
   // switches as seldom, but its letters are words; drawn letters pair as no word does.
