@@ -12,8 +12,10 @@ import {
   looksGenerated,
   readsAsCamelName,
 } from './generated-token-shape.js';
+import { isUlid } from './is-ulid.js';
 import { sshPublicKeyRanges } from './public-identifier.js';
-import { readsAsWords } from './secret-heuristics.js';
+import { readsAsRandomLetters } from './reads-as-random-letters.js';
+import { isPlaceholder, readsAsWords } from './secret-heuristics.js';
 import {
   keyDeclaresNotSecret,
   keyIsSecret,
@@ -196,9 +198,19 @@ const keyValueSign = /=[^=]/;
 // A key word and the dot gluing a value to it (`token.`, `api_key.`), after the key of an
 // assignment or a query parameter the run opens with (`SERVICE=auth.`, `v=sig.`).
 const credentialHead = /^(?:[A-Za-z_][\w-]{0,60}=)?([A-Za-z][A-Za-z_-]{1,30})\.(?=[A-Za-z0-9+/])/;
+// The same word glued by `_` or `-` to a body of one piece (`apikey_<base36>`, `token-<base36>`):
+// the body has no separator, so the last one ends the word.
+const credentialUnderscoreHead =
+  /^(?:[A-Za-z_][\w-]{0,60}=)?([A-Za-z][A-Za-z_-]{1,30})[_-](?=[a-z0-9]{16,}$|[A-Z0-9]{16,}$)/;
+// A key word as code writes one: parts in one case or camel humps, not letters drawn at random
+// (`PWFujAJwVGP` of a base64url value holds `pw` but names nothing).
+const keyWordShape =
+  /^(?:[a-z]+(?:[A-Z][a-z]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z]+)(?:[_-]+(?:[a-z]+(?:[A-Z][a-z]+)*|[A-Z][a-z]+(?:[A-Z][a-z]+)*|[A-Z]+))*$/;
 const trailingPadding = /=+$/;
 const trailingSeparators = /[.~_-]+$/;
 const urlSafeCharacter = /[-_]/;
+const oneCaseAlnum = /^(?:[a-z0-9]+|[A-Z0-9]+)$/;
+const nonLetters = /[^a-z]/g;
 
 interface RunContext {
   declared: boolean;
@@ -222,6 +234,35 @@ function runContext(text: string, runStart: number): RunContext {
     // by another member of a one-line object (`{"hash": "md5", "value": "<token>"}`).
     digest: namesDigest(digestContext(near.slice(near.lastIndexOf('\n') + 1))),
   };
+}
+
+/**
+ * A body of one case of letters and digits, one piece (base36, as issuers draw short keys): after a
+ * word naming a credential it is judged as a body after a prefix is. Alone such a run is as often a
+ * name with numbers, so only the key's word lets it pass.
+ */
+function isOneCaseDrawnBody(value: string): boolean {
+  // A ULID is a record's id after any name (`login.<ulid>`); after a credential's own name the
+  // rules for ULIDs judge it.
+  if (value.length < 16 || !oneCaseAlnum.test(value) || isUlid(value)) return false;
+  if (looksGenerated(value, 16, true)) return true;
+  // Few digits, or digits in one or two places (`ygjxjjp9meag8yrrjoy`): a name with a number
+  // switches as seldom, but its letters are words; drawn letters pair as no word does.
+  const letters = value.toLowerCase().replace(nonLetters, '');
+  return (
+    letters.length < value.length &&
+    readsAsRandomLetters(letters) &&
+    !readsAsWords(value) &&
+    !isPlaceholder(value)
+  );
+}
+
+/** Where the body starts in `segment` when it is a credential word glued to a one-case body. */
+function gluedOneCaseBody(segment: string): number {
+  const head = credentialHead.exec(segment) ?? credentialUnderscoreHead.exec(segment);
+  if (head === null || head[0].length !== head[1]!.length + 1) return -1;
+  if (!keyWordShape.test(head[1]!) || keyIsSecret(head[1]!) === undefined) return -1;
+  return isOneCaseDrawnBody(segment.slice(head[0].length)) ? head[0].length : -1;
 }
 
 /** Judges one run of token characters starting at `start` of `text`. */
@@ -252,6 +293,28 @@ function judgeRun(
   // `/` after `word.` would otherwise be judged piece by piece and keep its short pieces.
   // One word is read off (`auth.sig.key.…` is not walked word by word, each a copy of the run).
   const head = afterHead ? null : credentialHead.exec(trimmed);
+  // `apikey_<base36>`: judged as a run first (a prefix and its body go whole, as before); a body
+  // too short or in one case for that is judged after the word, as after `apikey.`.
+  const underscoreHead = afterHead || head !== null ? null : credentialUnderscoreHead.exec(trimmed);
+  if (
+    underscoreHead !== null &&
+    keyWordShape.test(underscoreHead[1]!) &&
+    keyIsSecret(underscoreHead[1]!) !== undefined
+  ) {
+    const before = found.length;
+    judgeRun(text, whole, runStart, skipped, found, true);
+    if (found.length > before) return;
+    const valueStart = start + underscoreHead[0].length;
+    const value = trimmed.slice(underscoreHead[0].length);
+    if (
+      isOneCaseDrawnBody(value) &&
+      !runContext(text, runStart).declared &&
+      !declaredNotSecret(text, valueStart)
+    ) {
+      found.push({ kind: 'generated-token', start: valueStart, end: valueStart + value.length });
+    }
+    return;
+  }
   const strength = head === null ? undefined : keyIsSecret(head[1]!);
   if (head !== null && strength !== undefined) {
     const before = found.length;
@@ -272,7 +335,8 @@ function judgeRun(
         isBase32Body(value) ||
         (looksGenerated(value, 16, false) &&
           !readsAsCamelName(value) &&
-          !decodesToReadable(value))) &&
+          !decodesToReadable(value)) ||
+        (keyWordShape.test(head[1]!) && isOneCaseDrawnBody(value))) &&
       !declaredNotSecret(text, valueStart)
     ) {
       found.push({ kind: 'generated-token', start: valueStart, end: valueStart + value.length });
@@ -349,9 +413,26 @@ function judgeRun(
       });
       continue;
     }
-    if (segment.length < 20 && !(segment.length >= minRun && shortHexToken.test(segment))) continue;
-    const kind = judgeSegment(segment);
-    if (kind === undefined) continue;
+    const short = segment.length < 20 && !(segment.length >= minRun && shortHexToken.test(segment));
+    const kind = short ? undefined : judgeSegment(segment);
+    if (kind === undefined) {
+      // A path segment or a query value that is a credential word glued to a drawn body
+      // (`/v1/apikey_<base36>/`, `v=token.<base36>`): the word is the body's key.
+      const body = piece.index > 0 ? gluedOneCaseBody(segment) : -1;
+      if (body > 0) {
+        context ??= runContext(text, runStart);
+        if (context.declared) return;
+        if (!declaredNotSecret(text, start + piece.index)) {
+          const segmentEnd = start + piece.index + segment.length;
+          found.push({
+            kind: 'generated-token',
+            start: start + piece.index + body,
+            end: segmentEnd,
+          });
+        }
+      }
+      continue;
+    }
     context ??= runContext(text, runStart);
     if (context.declared) return;
     const segmentStart = start + piece.index;
