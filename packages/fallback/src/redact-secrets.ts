@@ -84,16 +84,20 @@ export interface RedactSecretsOptions {
 // object of their own (tens of thousands of small objects that each survived into the old
 // generation); a hit makes a short-lived result.
 const unchanged = 0;
-const memo = new Map<string, RedactSecretsResult | typeof unchanged>();
+// Two generations, each bounded by half the characters: past the bound the current one becomes the
+// older and a fresh one starts, and a text found only in the older is moved to the current. A
+// single table in insertion order evicted entry by entry: a delete and a list slot per text
+// redacted, and the table rehashed as deletions piled up (a seventh of redacting a never-seen
+// 50,000-message span).
+let memo = new Map<string, RedactSecretsResult | typeof unchanged>();
+let olderMemo = new Map<string, RedactSecretsResult | typeof unchanged>();
 const memoMaxCharacters = 16 * 2 ** 20;
+const generationCharacters = memoMaxCharacters / 2;
 const memoMinLength = 24;
 /** Shortest text `redactSecrets` remembers (with default options). */
 export const redactionMemoMinLength = memoMinLength;
+/** Characters of the keys of the current generation. */
 let memoCharacters = 0;
-// Keys in insertion order, oldest at `memoHead`: evicting by iterating the Map walked every
-// deleted entry still in its table, time quadratic in the entries once the memo was full.
-let memoOrder: string[] = [];
-let memoHead = 0;
 
 /**
  * Empties the memo of `redactSecrets`. The memo holds recently redacted texts (originals included)
@@ -101,29 +105,34 @@ let memoHead = 0;
  * time first calls apart from repeats.
  */
 export function clearRedactionMemo(): void {
-  memo.clear();
+  memo = new Map();
+  olderMemo = new Map();
   memoCharacters = 0;
-  memoOrder = [];
-  memoHead = 0;
 }
 
 function remember(text: string, result: RedactSecretsResult | typeof unchanged): void {
   if (text.length > memoMaxCharacters / 8) return;
-  // One probe of the table rather than `has` then `set`: a text already there is not counted again.
-  const size = memo.size;
+  if (memo.has(text)) return;
+  if (memoCharacters + text.length > generationCharacters) {
+    olderMemo = memo;
+    memo = new Map();
+    memoCharacters = 0;
+  }
   memo.set(text, result);
-  if (memo.size === size) return;
   memoCharacters += text.length;
-  memoOrder.push(text);
-  while (memoCharacters > memoMaxCharacters && memoHead < memoOrder.length) {
-    const key = memoOrder[memoHead++]!;
-    memo.delete(key);
-    memoCharacters -= key.length;
+}
+
+/** What the memo holds for `text`, moved to the current generation when found in the older. */
+function recall(text: string): RedactSecretsResult | typeof unchanged | undefined {
+  const known = memo.get(text);
+  if (known !== undefined || olderMemo.size === 0) return known;
+  const older = olderMemo.get(text);
+  if (older !== undefined) {
+    // Deleted from the older so that a text is counted in one generation only.
+    olderMemo.delete(text);
+    remember(text, older);
   }
-  if (memoHead > 1024 && memoHead * 2 > memoOrder.length) {
-    memoOrder = memoOrder.slice(memoHead);
-    memoHead = 0;
-  }
+  return older;
 }
 
 const copyFinding = (finding: SecretFinding): SecretFinding => ({ ...finding });
@@ -629,7 +638,7 @@ export function redactSecretsShared(
     });
   }
   if (memoises(text, options)) {
-    const known = memo.get(text);
+    const known = recall(text);
     if (known === unchanged) return { text, findings: noFindings };
     if (known !== undefined) return known;
     // Kept in the memo and never handed out as it is: a text without a finding may share the
