@@ -136,10 +136,10 @@ describe('a restarted process and an edit deep inside a long covered message', (
       { numRuns: 30 },
     );
     console.info(`deep edit outcomes: ${JSON.stringify(outcomes)}`);
-    // Bounds at the measured rate - 4 sd (binomial over the runs): ~21 checked, ~7 controls,
-    // 0.62 of the edits deep inside a long message.
-    expect(outcomes.checked ?? 0).toBeGreaterThan(10);
+    // Bounds at mean - 4 sd over 10 random seeds: 20.7 (sd 2.7) checked, 8.2 (sd 2.5) controls,
+    // 0.77 (sd 0.08) of the edits deep inside a long message.
+    expect(outcomes.checked ?? 0).toBeGreaterThan(9);
     expect(outcomes.control ?? 0).toBeGreaterThan(0);
-    expect((outcomes['edited deep inside'] ?? 0) / (outcomes.edited ?? 1)).toBeGreaterThan(0.15);
+    expect((outcomes['edited deep inside'] ?? 0) / (outcomes.edited ?? 1)).toBeGreaterThan(0.45);
   }, 600_000);
 });

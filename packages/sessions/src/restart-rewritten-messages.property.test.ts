@@ -164,8 +164,8 @@ describe('a restarted process sends the rewritten messages the compacting proces
     );
     console.info(`rewritten outcomes: ${JSON.stringify(outcomes)}`);
     expect(outcomes.compared ?? 0).toBeGreaterThan(10);
-    // Premise: runs where a rewrite holding the token reached the comparison (measured 0.63,
-    // binomial sd 0.09 over 30 runs: bound at mean - 4 sd).
-    expect((outcomes['runs rewriting a token'] ?? 0) / (outcomes.runs ?? 1)).toBeGreaterThan(0.2);
+    // Premise: runs where a rewrite holding the token reached the comparison (0.64, sd 0.10
+    // over 10 random seeds: bound at mean - 4 sd).
+    expect((outcomes['runs rewriting a token'] ?? 0) / (outcomes.runs ?? 1)).toBeGreaterThan(0.24);
   }, 600_000);
 });
