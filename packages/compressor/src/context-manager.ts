@@ -31,7 +31,7 @@ import {
 } from './context-manager-options.js';
 import { createCalibration } from './create-calibration.js';
 import { createSessionTracker, type SessionState } from './create-session-tracker.js';
-import { fingerprintMessages } from './fingerprint-messages.js';
+import { contentFingerprint, fingerprintMessages } from './fingerprint-messages.js';
 import { conversationKey, matchingCompaction, splicedMessages } from './matching-compaction.js';
 import { type Budget, resolveBudget } from './resolve-budget.js';
 
@@ -432,6 +432,7 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
         coveredRawCount: messages.length,
         compacted: result.messages,
         prefixFingerprint: fingerprintMessages(messages),
+        prefixContentHash: contentFingerprint(messages),
         coveredRaw: messages.slice(),
         coveredRawTokens:
           (coveredRawTokens ?? 0) +

@@ -3,6 +3,12 @@ import { redactMessages } from '@baton/fallback';
 import { BatonError } from '@baton/tokens';
 import type { BackgroundCompaction } from './background-compaction.js';
 import { hashMessage } from './fingerprint-messages.js';
+import {
+  isRewriteRecipe,
+  type RewriteRecipe,
+  rebuildRewrite,
+  rewriteRecipes,
+} from './rewrite-recipe.js';
 import { sameMessage } from './same-message.js';
 import { toJsonMessage } from './to-json-message.js';
 import type { CompactionEvent, CompressResult } from './types.js';
@@ -108,6 +114,8 @@ export interface CompactionState {
   compacted: ModelMessage[];
   /** `fingerprintMessages` of the raw messages the compaction covered. */
   prefixFingerprint: string;
+  /** `contentFingerprint` of them (absent in sessions written before it existed). */
+  prefixContentHash?: string | undefined;
   /** Counted tokens (sum per message, uncalibrated) of the covered raw messages, once known. */
   coveredRawTokens: number | undefined;
   /** The covered raw messages as last received (compared instead of hashed), once known. */
@@ -119,6 +127,8 @@ export interface CompactionState {
    * (-1 for Baton's inserts and rewritten messages), as the compacting process knew it.
    */
   verbatimRawIndexes?: readonly number[] | undefined;
+  /** Read from the store: how to rebuild the rewritten messages it holds redacted. */
+  rewriteRecipes?: readonly RewriteRecipe[] | undefined;
 }
 
 /** Stored on the child session so a new process can splice without re-compacting. */
@@ -126,9 +136,13 @@ interface StoredCompactionMetadata {
   coveredRawCount: number;
   compactedMessageCount: number;
   prefixFingerprint: string;
+  /** See `CompactionState.prefixContentHash`. */
+  prefixContentHash?: string;
   coveredRawTokens?: number;
   /** See `CompactionState.verbatimRawIndexes`; absent in sessions written before it existed. */
   verbatimRawIndexes?: number[];
+  /** See `rewriteRecipes`; only for rewrites whose stored form differs from what was sent. */
+  rewriteRecipes?: RewriteRecipe[];
 }
 
 /** Compactions of other conversations kept per state when there is no store. */
@@ -261,8 +275,10 @@ export function createSessionTracker(
       coveredRawCount: stored.coveredRawCount,
       compacted: messages.slice(0, compactedCount),
       prefixFingerprint: stored.prefixFingerprint,
+      prefixContentHash: stored.prefixContentHash,
       coveredRawTokens: stored.coveredRawTokens,
       fromStore: true,
+      rewriteRecipes: stored.rewriteRecipes,
       verbatimRawIndexes:
         stored.verbatimRawIndexes?.length === compactedCount
           ? stored.verbatimRawIndexes
@@ -464,6 +480,15 @@ export function createSessionTracker(
           previous = index;
           if (matches(compacted[at], raw[index])) compacted[at] = raw[index]!;
         });
+        // Rewrites (masked, clipped) the store holds redacted: rebuilt from the app's message,
+        // as the compacting process sent them, or left in stored form when that cannot be shown.
+        for (const recipe of compaction.rewriteRecipes ?? []) {
+          const kept = compacted[recipe.at];
+          if ((indexes[recipe.at] ?? -1) >= 0 || kept === undefined) continue;
+          if (recipe.from < 0 || recipe.from >= spliceAt) continue;
+          const rebuilt = rebuildRewrite(recipe, kept, raw[recipe.from]);
+          if (rebuilt !== undefined) compacted[recipe.at] = rebuilt;
+        }
         compaction.compacted = compacted;
         return;
       }
@@ -557,23 +582,40 @@ export function createSessionTracker(
         state.persistedRawCount = Math.max(state.persistedRawCount, compaction.coveredRawCount);
         return undefined;
       }
+      const storedMessages = forStorage(result.messages);
+      const indexes =
+        compaction.coveredRaw === undefined
+          ? undefined
+          : verbatimRawIndexes(compaction.compacted, compaction.coveredRaw);
+      const recipes =
+        indexes === undefined || compaction.coveredRaw === undefined
+          ? []
+          : rewriteRecipes(
+              compaction.compacted,
+              // The stored form of `compacted` (the result's messages, as recorded below).
+              result.messages === compaction.compacted
+                ? storedMessages
+                : forStorage(compaction.compacted),
+              compaction.coveredRaw,
+              indexes,
+            );
       const metadata: StoredCompactionMetadata = {
         coveredRawCount: compaction.coveredRawCount,
         compactedMessageCount: compaction.compacted.length,
         prefixFingerprint: compaction.prefixFingerprint,
+        ...(compaction.prefixContentHash === undefined
+          ? {}
+          : { prefixContentHash: compaction.prefixContentHash }),
         ...(compaction.coveredRawTokens === undefined
           ? {}
           : { coveredRawTokens: compaction.coveredRawTokens }),
-        ...(compaction.coveredRaw === undefined
-          ? {}
-          : {
-              verbatimRawIndexes: verbatimRawIndexes(compaction.compacted, compaction.coveredRaw),
-            }),
+        ...(indexes === undefined ? {} : { verbatimRawIndexes: indexes }),
+        ...(recipes.length === 0 ? {} : { rewriteRecipes: recipes }),
       };
       try {
         const { child } = await store.recordCompaction(
           state.headId,
-          { ...result, messages: forStorage(result.messages) },
+          { ...result, messages: storedMessages },
           {
             metadata: { ...(state.headMetadata ?? {}), baton: { ...details, ...metadata } },
             // The head holds the previous compacted prefix, then the raw messages after it. A message
@@ -640,8 +682,10 @@ function readMetadata(session: CompactionStoreSession): StoredCompactionMetadata
     coveredRawCount,
     compactedMessageCount,
     prefixFingerprint,
+    prefixContentHash,
     coveredRawTokens,
     verbatimRawIndexes,
+    rewriteRecipes,
   } = baton as Record<string, unknown>;
   if (
     typeof coveredRawCount !== 'number' ||
@@ -654,7 +698,11 @@ function readMetadata(session: CompactionStoreSession): StoredCompactionMetadata
     coveredRawCount,
     compactedMessageCount,
     prefixFingerprint,
+    ...(typeof prefixContentHash === 'string' ? { prefixContentHash } : {}),
     ...(typeof coveredRawTokens === 'number' ? { coveredRawTokens } : {}),
+    ...(Array.isArray(rewriteRecipes)
+      ? { rewriteRecipes: rewriteRecipes.filter(isRewriteRecipe) }
+      : {}),
     ...(Array.isArray(verbatimRawIndexes) &&
     verbatimRawIndexes.every((index) => Number.isInteger(index))
       ? { verbatimRawIndexes: verbatimRawIndexes as number[] }

@@ -8,13 +8,38 @@ import { errorOutputMarker, isErrorToolResult } from './is-error-tool-result.js'
  * Built from `hashMessage` of each message, so prefixes of a request already hashed cost next to nothing.
  */
 export function fingerprintMessages(messages: readonly unknown[], count = messages.length): string {
+  return combine(messages, count, hashMessage, false);
+}
+
+/**
+ * `fingerprintMessages` over every character and byte, not samples: what a process that restarts
+ * compares the covered history with, as it has no earlier request to compare message by message
+ * and an in-place edit deep inside a long message must not pass for the history compacted. Paid
+ * once per compaction and once on the first request after a restart, never per step.
+ */
+export function contentFingerprint(messages: readonly unknown[], count = messages.length): string {
+  return combine(messages, count, hashMessageContent, true);
+}
+
+function combine(
+  messages: readonly unknown[],
+  count: number,
+  hashOne: (message: unknown) => string,
+  full: boolean,
+): string {
   const hashes: string[] = [];
   for (let index = 0; index < count; index++) {
     const message = messages[index];
-    if (!isSystemMessage(message)) hashes.push(hashMessage(message));
+    if (!isSystemMessage(message)) hashes.push(hashOne(message));
   }
   reset();
-  hashString(hashes.join(''));
+  // The sampled fingerprint keeps sampling the joined hashes (stored fingerprints must not change).
+  hashWhole = full;
+  try {
+    hashString(hashes.join(''));
+  } finally {
+    hashWhole = false;
+  }
   return digest();
 }
 
@@ -27,15 +52,31 @@ const messageHashes = new WeakMap<object, string>();
  * after they were sent (the AI SDK builds a fresh prompt for every step).
  */
 export function hashMessage(message: unknown): string {
+  return hashCached(message, messageHashes, false);
+}
+
+const contentHashes = new WeakMap<object, string>();
+
+/** `hashMessage` over the whole content (every character and byte), cached per object as well. */
+export function hashMessageContent(message: unknown): string {
+  return hashCached(message, contentHashes, true);
+}
+
+function hashCached(message: unknown, cache: WeakMap<object, string>, full: boolean): string {
   const cacheable = typeof message === 'object' && message !== null;
   if (cacheable) {
-    const known = messageHashes.get(message);
+    const known = cache.get(message);
     if (known !== undefined) return known;
   }
   reset();
-  hashValue(message);
+  hashWhole = full;
+  try {
+    hashValue(message);
+  } finally {
+    hashWhole = false;
+  }
   const hash = digest();
-  if (cacheable) messageHashes.set(message, hash);
+  if (cacheable) cache.set(message, hash);
   return hash;
 }
 
@@ -56,6 +97,8 @@ function hex(value: number): string {
 // is synchronous): every step of a tool loop hashes the whole history, so the inner loops stay tight.
 let low = 0;
 let high = 0;
+/** Set while `hashMessageContent` runs: strings and bytes are hashed whole, not sampled. */
+let hashWhole = false;
 
 function reset(): void {
   low = 0x811c9dc5;
@@ -96,7 +139,12 @@ const sampleLength = 8;
 function hashString(text: string): void {
   mix(0x02);
   const length = text.length;
-  if (length <= fullyHashedLength) {
+  if (length <= fullyHashedLength || hashWhole) {
+    if (hashWhole) {
+      // Whole strings of any length: the length keeps `ab`+`c` apart from `a`+`bc`.
+      mix(length & 0xffff);
+      mix(length >>> 16);
+    }
     mixRange(text, 0, length);
   } else {
     mix(length & 0xffff);
@@ -125,7 +173,7 @@ function hashValue(value: unknown): void {
     mix(value.length & 0xffff);
     mix(value.length >>> 16);
     // Bytes (images, files) by length and both ends, for the same reason as long strings.
-    const head = Math.min(value.length, 1024);
+    const head = hashWhole ? value.length : Math.min(value.length, 1024);
     for (let index = 0; index < head; index++) mix(value[index] as number);
     for (let index = Math.max(head, value.length - 1024); index < value.length; index++) {
       mix(value[index] as number);

@@ -1,6 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CompactionState, SessionState } from './create-session-tracker.js';
-import { fingerprintMessages } from './fingerprint-messages.js';
+import { contentFingerprint, fingerprintMessages } from './fingerprint-messages.js';
 import { sameMessage } from './same-message.js';
 
 /** Number of system messages the conversation starts with. */
@@ -44,7 +44,13 @@ export function coversPrefix(
     }
     return true;
   }
-  if (fingerprintMessages(messages, covered) !== compaction.prefixFingerprint) return false;
+  // A restarted process has no earlier request to compare with: the whole-content hash when the
+  // compaction stored one (the sampled one misses an edit deep inside a long message), once.
+  const matches =
+    compaction.prefixContentHash === undefined
+      ? fingerprintMessages(messages, covered) === compaction.prefixFingerprint
+      : contentFingerprint(messages, covered) === compaction.prefixContentHash;
+  if (!matches) return false;
   compaction.coveredRaw = messages.slice(0, covered);
   return true;
 }

@@ -1,14 +1,11 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import {
-  type CompressionStrategy,
-  createContextManager,
-  validateToolPairs,
-} from '@baton/compressor';
+import { type CompressionStrategy, validateToolPairs } from '@baton/compressor';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionStore, type SessionStore } from './index.js';
+import { describe, expect, it } from 'vitest';
 import {
-  fixedSummarizer as summarizer,
+  anyStrategy,
+  restartStore,
+  tally,
   githubToken as token,
   toolTurn,
 } from './test-utils/restart-attack.js';
@@ -53,15 +50,7 @@ const turn: fc.Arbitrary<Turn> = fc.record({
   system: fc.option(secretIndex, { nil: null }),
 });
 
-let store: SessionStore;
-beforeAll(async () => {
-  store = await createSessionStore();
-}, 180_000);
-afterAll(async () => {
-  await store?.close();
-});
-
-let serial = 0;
+const startRun = restartStore('restart-edits');
 
 function textOf(message: ModelMessage): string {
   return typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
@@ -74,20 +63,8 @@ async function run(
   edits: Edit[],
   outcomes: Record<string, number>,
 ): Promise<void> {
-  const sessionId = `restart-edits-${++serial}-${Date.now()}`;
-  const make = () =>
-    createContextManager({
-      contextWindow: 3_000,
-      reservedOutputTokens: 300,
-      strategy,
-      store,
-      sessionId,
-      summarizer,
-      compressor: { maxAttempts: 1, retryDelayMs: 0 },
-    });
-  const count = (key: string) => {
-    outcomes[key] = (outcomes[key] ?? 0) + 1;
-  };
+  const { make } = startRun(strategy);
+  const count = (key: string) => tally(outcomes, key);
   const withSecret = (text: string, secret: number | undefined) =>
     secret === undefined ? text : `${text} with ${tokens[secret]}`;
   let history: ModelMessage[] = [
@@ -221,7 +198,7 @@ describe('a restarted process and an app that edits its history meanwhile', () =
     await fc.assert(
       fc.asyncProperty(
         fc.tuple(token, token).filter(([a, b]) => a !== b),
-        fc.constantFrom<CompressionStrategy>('auto', 'mask', 'summarize', 'truncate'),
+        anyStrategy,
         fc.noBias(fc.array(turn, { minLength: 3, maxLength: 7 })),
         fc.noBias(fc.array(edit, { minLength: 1, maxLength: 4 })),
         async (tokens, strategy, turns, edits) => run(tokens, strategy, turns, edits, outcomes),

@@ -1,10 +1,12 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { type CompressionStrategy, createContextManager } from '@baton/compressor';
+import type { CompressionStrategy } from '@baton/compressor';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionStore, type SessionStore } from './index.js';
+import { describe, expect, it } from 'vitest';
 import {
-  fixedSummarizer as summarizer,
+  answerAfterRestart,
+  anyStrategy,
+  restartStore,
+  tally,
   githubToken as token,
   toolTurn,
 } from './test-utils/restart-attack.js';
@@ -54,15 +56,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('call' as const) }) },
 );
 
-let store: SessionStore;
-beforeAll(async () => {
-  store = await createSessionStore();
-}, 180_000);
-afterAll(async () => {
-  await store?.close();
-});
-
-let serial = 0;
+const startRun = restartStore('restore');
 
 async function run(
   tokens: [string, string],
@@ -70,20 +64,8 @@ async function run(
   steps: Step[],
   outcomes: Record<string, number>,
 ): Promise<void> {
-  const sessionId = `restore-${++serial}-${Date.now()}`;
-  const make = () =>
-    createContextManager({
-      contextWindow: 3_000,
-      reservedOutputTokens: 300,
-      strategy,
-      store,
-      sessionId,
-      summarizer,
-      compressor: { maxAttempts: 1, retryDelayMs: 0 },
-    });
-  const count = (key: string) => {
-    outcomes[key] = (outcomes[key] ?? 0) + 1;
-  };
+  const { make } = startRun(strategy);
+  const count = (key: string) => tally(outcomes, key);
   const withSecret = (text: string, secret: number | undefined) =>
     secret === undefined ? text : `${text} with ${tokens[secret]}`;
   const history: ModelMessage[] = [
@@ -126,18 +108,15 @@ async function run(
         const first = await running.prepare(history);
         if (!first.report.compacted) break;
         count('compacted');
-        // The next request adds a short reply; a fresh process answers it, then the one that
-        // compacted (which holds the app's messages in memory).
-        history.push({ role: 'assistant', content: `Step ${call} done.` });
-        const restarted = make();
-        const fresh = await restarted.prepare(history);
-        const kept = await running.prepare(history);
-        await restarted.close();
-        if (fresh.report.compacted || kept.report.compacted) {
-          count('recompacted on restart');
-          break;
-        }
-        count('compared');
+        const answers = await answerAfterRestart(
+          running,
+          make,
+          history,
+          outcomes,
+          `Step ${call} done.`,
+        );
+        if (answers === undefined) break;
+        const { fresh, kept } = answers;
         if (JSON.stringify(fresh.messages) !== JSON.stringify(kept.messages)) count('differs');
         const app = new Set(history.map((message) => JSON.stringify(message)));
         const sent = (messages: ModelMessage[]) => messages.map((m) => JSON.stringify(m));
@@ -162,7 +141,7 @@ describe('a restarted process sends the app messages the compacting process woul
     await fc.assert(
       fc.asyncProperty(
         fc.tuple(token, token).filter(([a, b]) => a !== b),
-        fc.constantFrom<CompressionStrategy>('auto', 'mask', 'summarize', 'truncate'),
+        anyStrategy,
         fc.noBias(fc.array(step, { minLength: 6, maxLength: 24 })),
         async (tokens, strategy, steps) => run(tokens, strategy, steps, outcomes),
       ),

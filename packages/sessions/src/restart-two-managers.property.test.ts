@@ -1,10 +1,10 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
-import { type ContextManager, createContextManager, validateToolPairs } from '@baton/compressor';
+import { type ContextManager, validateToolPairs } from '@baton/compressor';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionStore, type SessionStore } from './index.js';
+import { describe, expect, it } from 'vitest';
 import {
-  fixedSummarizer as summarizer,
+  restartStore,
+  tally,
   githubToken as token,
   toolTurn,
 } from './test-utils/restart-attack.js';
@@ -30,15 +30,7 @@ const round: fc.Arbitrary<Round> = fc.record({
   restart: fc.constantFrom('none', 'none', 'first', 'second'),
 });
 
-let store: SessionStore;
-beforeAll(async () => {
-  store = await createSessionStore();
-}, 180_000);
-afterAll(async () => {
-  await store?.close();
-});
-
-let serial = 0;
+const startRun = restartStore('two-managers');
 
 async function run(
   secret: string,
@@ -46,20 +38,8 @@ async function run(
   rounds: Round[],
   outcomes: Record<string, number>,
 ) {
-  const sessionId = `two-managers-${++serial}-${Date.now()}`;
-  const make = () =>
-    createContextManager({
-      contextWindow: 3_000,
-      reservedOutputTokens: 300,
-      strategy,
-      store,
-      sessionId,
-      summarizer,
-      compressor: { maxAttempts: 1, retryDelayMs: 0 },
-    });
-  const count = (key: string) => {
-    outcomes[key] = (outcomes[key] ?? 0) + 1;
-  };
+  const { store, sessionId, make } = startRun(strategy);
+  const count = (key: string) => tally(outcomes, key);
   const managers: ContextManager[] = [make(), make()];
   const history: ModelMessage[] = [
     { role: 'system', content: 'You are a git agent.' },
