@@ -313,7 +313,8 @@ function findPaths(text: string): readonly string[] {
 
 // An exit status in the words of any shell tool: `exit code 2`, `Exit status: 1`, `Process exited
 // with code 1`, `exit_code: 1`, `"exitCode": 1`, `<exit_code>1</exit_code>`, `returncode=1`.
-const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>)["'>]?[ \t]*[:=]?[ \t]*`;
+// A bracketed `[exit 1]` / `(exit 1)` is a harness's status too; a bare `exit 1` is a command.
+const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>|(?<=[[(])exit(?=[ \t]*-?\d+[\])]))["'>]?[ \t]*[:=]?[ \t]*`;
 /** The first exit status an output reports (group 1), a non-zero status anywhere in a line. */
 const exitStatus = new RegExp(`${exitWords}(-?\\d+)`, 'i');
 const nonZeroExit = new RegExp(`${exitWords}-?[1-9]`, 'i');
@@ -330,9 +331,9 @@ const errorPattern = new RegExp(
 );
 // Source code that merely mentions errors (`raise ValueError(`, `except KeyError:`, `err = ...`)
 // is file content, not a failure. A keyword then `/`, `\`, `.` or `-` opens a path (`fn/a.ts:3:`,
-// `package.json:2:`), not code.
+// `package.json:2:`), not code. `** (CompileError) x.ex:3: …` is Elixir's report, no comment.
 const codeLine =
-  /^\s*(?:(?:raise|except|class|def|return|if|elif|else|for|while|import|from|try|catch|throw|throws|new|const|let|var|function|public|private|protected|static|case|switch|assert|with|yield|await|async|type|interface|enum|struct|impl|fn|pub|use|package|module)\b(?![/\\.-])|#|\/\/|\/\*|\*|@\w)|^\s*[\w.[\]]+\s*(?::\s*[\w.[\]<>, ]+)?\s*=[^=]|[({[,]\s*$/;
+  /^\s*(?:(?:raise|except|class|def|return|if|elif|else|for|while|import|from|try|catch|throw|throws|new|const|let|var|function|public|private|protected|static|case|switch|assert|with|yield|await|async|type|interface|enum|struct|impl|fn|pub|use|package|module)\b(?![/\\.-])|#|\/\/|\/\*|\*(?!\* \([A-Z])|@\w)|^\s*[\w.[\]]+\s*(?::\s*[\w.[\]<>, ]+)?\s*=[^=]|[({[,]\s*$/;
 // Lines shown with a line-number prefix are file contents (`cat -n`, editors), not failures.
 const numberedLine = /^\s*\d+(?:→|:|\t| {2})/;
 // ESLint's and stylelint's rows (`  12:5  error  'x' is unused  no-unused-vars`) open with a line
@@ -582,6 +583,10 @@ function rawErrorLines(output: string, run: RunContext = unknownRun): string[] {
 // (`rg --vimgrep`), so it reports a failure only in the output of a run that failed. The token
 // before the position is bounded: each line start is tried once, in bounded steps.
 const positionedDiagnostic = /^[ \t]*(?:[A-Za-z]:)?[^\s:]{1,400}:\d+:\d+: +\S/gm;
+// An interpreter naming itself before the position, which may lack a column (`lua: x.lua:3: attempt
+// to call a nil value`, `awk: cmd. line:1: syntax error`): the program's one-word name and `: `.
+const programPrefix = /^[ \t]*[A-Za-z][\w.+-]{0,40}: (?=(?:[A-Za-z]:)?[^\s:]{1,400}:\d+: +\S)/;
+const prefixedDiagnostic = /^[ \t]*[A-Za-z][\w.+-]{0,40}: (?:[A-Za-z]:)?[^\s:]{1,400}:\d+: +\S/gm;
 
 /**
  * Diagnostic lines of a failed run's output that name no severity (`x.go:3:5: undefined: y`), less
@@ -591,18 +596,27 @@ function positionedDiagnosticLines(
   output: string,
   searchWords: string[] | 'all' | undefined,
 ): string[] {
-  const starts = scanLines(output, positionedDiagnostic, undefined);
+  const starts = scanLines(
+    output,
+    prefixedDiagnostic,
+    scanLines(output, positionedDiagnostic, undefined),
+  );
   const lines: string[] = [];
   if (starts === undefined) return lines;
-  for (const start of starts) {
+  starts.sort((a, b) => a - b);
+  for (let at = 0; at < starts.length; at++) {
+    const start = starts[at]!;
+    if (at > 0 && starts[at - 1] === start) continue;
     let end = output.indexOf('\n', start);
     if (end === -1) end = output.length;
     const raw = output.slice(start, end);
     if (raw.length > 500) continue;
-    const hit = searchHit.exec(raw);
+    const prefix = programPrefix.exec(raw);
+    const located = prefix === null ? raw : raw.slice(prefix[0].length);
+    const hit = searchHit.exec(located);
     // The position names a file (a separator or an extension), and what follows it is no code.
     if (!hit || !/\.[A-Za-z]\w*:\d/.test(hit[0])) continue;
-    const rest = raw.slice(hit[0].length);
+    const rest = located.slice(hit[0].length);
     if (codeLine.test(rest) || callLine.test(rest) || isSearchHit(rest, searchWords)) continue;
     const line = collapseWhitespace(raw);
     if (line.length >= 6) lines.push(line);
@@ -613,6 +627,24 @@ function positionedDiagnosticLines(
 // An exit status and little else (`exit status 2`, `[Process exited with code 1]`, `✖ Command failed
 // with exit code 1.`): the rest of such a line is a few words at most.
 const exitAlone = new RegExp(`^.{0,32}${exitWords}-?\\d+.{0,8}$`, 'i');
+
+/**
+ * The one line a short output states besides its exit status (whitespace collapsed): a program
+ * that died saying why in a line (`Can't locate Foo.pm in @INC …`, `Killed`, `HTTP/1.1 502 Bad
+ * Gateway`). Undefined for a longer output, whose lines a reader cannot rank without knowing it.
+ */
+function onlyStatedLine(output: string): string | undefined {
+  if (output.length > 1000) return undefined;
+  let found: string | undefined;
+  for (const raw of output.split('\n')) {
+    if (raw.trim() === '') continue;
+    const line = collapseWhitespace(raw);
+    if (exitAlone.test(line) || countsNone(raw) || emptyErrorField.test(raw)) continue;
+    if (found !== undefined) return undefined;
+    found = line;
+  }
+  return found !== undefined && found.length >= 6 ? found : undefined;
+}
 
 /** True for an error line that says what failed: not a count, a verdict or an exit status. */
 function namesFailure(line: string): boolean {
@@ -871,11 +903,45 @@ const words = (value: unknown): string[] | undefined =>
     ? (value as string[])
     : undefined;
 
-function commandLine(record: Record<string, unknown>): string | undefined {
-  const program = record.command ?? record.cmd;
+// Other names harnesses give the shell line (`commandLine`, `script`, `shell_command`).
+const commandKeys = [
+  'command',
+  'cmd',
+  'commandLine',
+  'command_line',
+  'cmdline',
+  'shell_command',
+  'shellCommand',
+  'script',
+];
+
+function commandLine(record: Record<string, unknown>, nested = true): string | undefined {
+  let program: unknown;
+  for (let at = 0; at < commandKeys.length && program === undefined; at++) {
+    program = record[commandKeys[at]!];
+  }
   const args = record.args ?? record.arguments ?? record.argv;
-  const programWords = typeof program === 'string' ? [program] : words(program);
-  if (programWords === undefined || programWords.join('').trim() === '') return undefined;
+  // `{ argv: ['sh', '-c', 'make all'] }`: the argument vector alone is the whole command.
+  const programWords =
+    typeof program === 'string'
+      ? [program]
+      : (words(program) ?? (program === undefined ? words(record.argv) : undefined));
+  if (programWords === undefined || programWords.join('').trim() === '') {
+    // `{ params: { script: 'make' } }`: one level of wrapping around the command's own fields.
+    if (!nested || program !== undefined) return undefined;
+    for (const field in record) {
+      if (!Object.hasOwn(record, field)) continue;
+      const value = record[field];
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+      const inner = commandLine(value as Record<string, unknown>, false);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  }
+  if (program === undefined) {
+    const [first, ...rest] = programWords;
+    return [first!, ...rest.map(shellWord)].join(' ');
+  }
   const argumentWords = words(args) ?? [];
   if (programWords.length === 1 && argumentWords.length === 0) return programWords[0]!;
   // The program itself may already be a shell line (`bash -lc "..."`): keep it as written.
@@ -1244,10 +1310,22 @@ interface CallTarget {
   paths: () => string[];
 }
 
+// A shell asked to run one line (`sh -c "make"`, `bash -lc 'make'`, `zsh -c make`): the same run
+// as the line itself, however the harness wraps it.
+const shellWrapper =
+  /^(?:\S*\/)?(?:ba|z|da|k)?sh\s+-l?c\s+(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))$/;
+
+function unwrapShell(text: string): string {
+  const match = shellWrapper.exec(text);
+  if (match === null) return text;
+  const inner = match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? match[3]!);
+  return inner.trim() === '' ? text : inner.trim();
+}
+
 function callTarget(call: ToolCallFact, targets: Map<ToolCallFact, CallTarget>): CallTarget {
   let target = targets.get(call);
   if (target === undefined) {
-    const text = collapseWhitespace(call.target);
+    const text = unwrapShell(collapseWhitespace(call.target));
     let verbs: string | undefined;
     let selection: string | undefined;
     let paths: string[] | undefined;
@@ -1558,6 +1636,17 @@ function readHandoffFacts(messages: readonly ModelMessage[]): HandoffFacts {
               for (const line of positionedDiagnosticLines(output.text, searchWords)) {
                 if (!errorLines.includes(line)) errorLines.push(line);
               }
+            }
+            // A failed run that printed one line besides its status, with no error word in it,
+            // said why it failed in that line.
+            if (
+              !readContent &&
+              !output.failed &&
+              exitCode !== 0 &&
+              !errorLines.some(namesFailure)
+            ) {
+              const stated = onlyStatedLine(output.text);
+              if (stated !== undefined) errorLines.unshift(stated);
             }
             if (output.failed || readFailed) {
               const first = (/\S[^\n]*/.exec(output.errorText ?? output.text)?.[0] ?? '')

@@ -80,7 +80,8 @@ const syllables = [
   'gor',
 ];
 
-class Draw {
+/** Seeded draws of numbers, items and filler words. */
+export class Draw {
   readonly random: Random;
   constructor(random: Random) {
     this.random = random;
