@@ -117,7 +117,10 @@ export interface ContextCompressorOptions {
    * like any other secret) when histories without provider options must be recognised across restarts or by other
    * processes. Default: a random key per process; a record written by another process or before a
    * restart then does not verify, and such an insert, stripped of its provider options, reads as a
-   * user message.
+   * user message. With a store, the context manager also keys by it the hashes it stores to check a
+   * history after a restart: with the key set, a restarted process checks every character of the
+   * compacted history (not samples) and sends rewritten tool outputs (masked, clipped) rebuilt from
+   * the app's messages as the compacting process sent them; without it, samples and stored forms.
    */
   recordKey?: string | Uint8Array;
   /**

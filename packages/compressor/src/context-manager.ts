@@ -15,6 +15,7 @@ import {
   startBackgroundCompaction,
   waitForBackground,
 } from './background-compaction.js';
+import { resolveRecordKey } from './baton-insert.js';
 import { type CompactRequestOutcome, compactRequest } from './compact-request.js';
 import { type ContextCompressor, createContextCompressor } from './context-compressor.js';
 import {
@@ -34,6 +35,7 @@ import { createSessionTracker, type SessionState } from './create-session-tracke
 import { contentFingerprint, fingerprintMessages } from './fingerprint-messages.js';
 import { conversationKey, matchingCompaction, splicedMessages } from './matching-compaction.js';
 import { type Budget, resolveBudget } from './resolve-budget.js';
+import { sealHash } from './seal-hash.js';
 
 /** Keeps a long conversation within a model's window, one `prepare` call per model call. */
 export interface ContextManager {
@@ -160,8 +162,13 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
   const counters = new Map<string, TokenCounter>();
   const compressors = new WeakMap<TokenCounter, Map<string, ContextCompressor>>();
   const calibration = createCalibration();
+  // Whole-content hashes and rewrite recipes are stored only under a record key the app keeps:
+  // sealed by it, they tell nothing about a redacted secret to someone who reads the store.
+  const recordKey = options.compressor?.recordKey;
+  const sealKey = recordKey === undefined ? undefined : resolveRecordKey(recordKey);
   const tracker = createSessionTracker(options.store, {
     redact: options.redactStoredMessages ?? true,
+    sealKey,
   });
   const usage = new WeakMap<PreparedContext, UsageRecord>();
 
@@ -432,7 +439,8 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
         coveredRawCount: messages.length,
         compacted: result.messages,
         prefixFingerprint: fingerprintMessages(messages),
-        prefixContentHash: contentFingerprint(messages),
+        prefixContentHash:
+          sealKey === undefined ? undefined : sealHash(contentFingerprint(messages), sealKey),
         coveredRaw: messages.slice(),
         coveredRawTokens:
           (coveredRawTokens ?? 0) +
@@ -500,7 +508,7 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
   ): Promise<number | undefined> {
     // Splice point: the latest compaction replaces the first `coveredRawCount` raw messages as long
     // as the app's history still starts with them.
-    let spliceAt = matchingCompaction(state, messages);
+    let spliceAt = matchingCompaction(state, messages, sealKey);
     if (spliceAt !== undefined && tracker.systemMessagesMoved(state, messages, spliceAt)) {
       spliceAt = undefined;
     }
@@ -514,7 +522,7 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
       if (spliceAt !== undefined) tracker.restoreVerbatim(state, messages, spliceAt);
       return spliceAt;
     }
-    const branchedAt = matchingCompaction(state, messages);
+    const branchedAt = matchingCompaction(state, messages, sealKey);
     if (branchedAt !== undefined) tracker.restoreVerbatim(state, messages, branchedAt);
     return branchedAt;
   }

@@ -208,7 +208,14 @@ export interface SessionTracker {
 
 export function createSessionTracker(
   store: CompactionStore | undefined,
-  { redact = true }: { redact?: boolean } = {},
+  {
+    redact = true,
+    sealKey,
+  }: {
+    redact?: boolean;
+    /** The record key: whole-content hashes and rewrite recipes are stored only under one. */
+    sealKey?: Uint8Array | undefined;
+  } = {},
 ): SessionTracker {
   const states = new Map<string, SessionState>();
   // Stored sessions outlive the process and get copied around: secrets go in as redaction markers.
@@ -482,12 +489,15 @@ export function createSessionTracker(
         });
         // Rewrites (masked, clipped) the store holds redacted: rebuilt from the app's message,
         // as the compacting process sent them, or left in stored form when that cannot be shown.
-        for (const recipe of compaction.rewriteRecipes ?? []) {
-          const kept = compacted[recipe.at];
-          if ((indexes[recipe.at] ?? -1) >= 0 || kept === undefined) continue;
-          if (recipe.from < 0 || recipe.from >= spliceAt) continue;
-          const rebuilt = rebuildRewrite(recipe, kept, raw[recipe.from]);
-          if (rebuilt !== undefined) compacted[recipe.at] = rebuilt;
+        const key = sealKey;
+        if (key !== undefined) {
+          for (const recipe of compaction.rewriteRecipes ?? []) {
+            const kept = compacted[recipe.at];
+            if ((indexes[recipe.at] ?? -1) >= 0 || kept === undefined) continue;
+            if (recipe.from < 0 || recipe.from >= spliceAt) continue;
+            const rebuilt = rebuildRewrite(recipe, kept, raw[recipe.from], key);
+            if (rebuilt !== undefined) compacted[recipe.at] = rebuilt;
+          }
         }
         compaction.compacted = compacted;
         return;
@@ -588,7 +598,7 @@ export function createSessionTracker(
           ? undefined
           : verbatimRawIndexes(compaction.compacted, compaction.coveredRaw);
       const recipes =
-        indexes === undefined || compaction.coveredRaw === undefined
+        indexes === undefined || compaction.coveredRaw === undefined || sealKey === undefined
           ? []
           : rewriteRecipes(
               compaction.compacted,
@@ -598,6 +608,7 @@ export function createSessionTracker(
                 : forStorage(compaction.compacted),
               compaction.coveredRaw,
               indexes,
+              sealKey,
             );
       const metadata: StoredCompactionMetadata = {
         coveredRawCount: compaction.coveredRawCount,

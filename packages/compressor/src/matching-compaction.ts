@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { CompactionState, SessionState } from './create-session-tracker.js';
 import { contentFingerprint, fingerprintMessages } from './fingerprint-messages.js';
 import { sameMessage } from './same-message.js';
+import { sealHash } from './seal-hash.js';
 
 /** Number of system messages the conversation starts with. */
 export function leadingSystemCount(messages: readonly { role: string }[]): number {
@@ -24,6 +25,7 @@ export function conversationKey(messages: readonly ModelMessage[]): string {
 export function coversPrefix(
   compaction: CompactionState,
   messages: readonly ModelMessage[],
+  sealKey?: Uint8Array,
 ): boolean {
   const covered = compaction.coveredRawCount;
   if (messages.length < covered) return false;
@@ -45,11 +47,12 @@ export function coversPrefix(
     return true;
   }
   // A restarted process has no earlier request to compare with: the whole-content hash when the
-  // compaction stored one (the sampled one misses an edit deep inside a long message), once.
+  // compaction stored one under the record key (the sampled one misses an edit deep inside a long
+  // message), once.
   const matches =
-    compaction.prefixContentHash === undefined
+    compaction.prefixContentHash === undefined || sealKey === undefined
       ? fingerprintMessages(messages, covered) === compaction.prefixFingerprint
-      : contentFingerprint(messages, covered) === compaction.prefixContentHash;
+      : sealHash(contentFingerprint(messages, covered), sealKey) === compaction.prefixContentHash;
   if (!matches) return false;
   compaction.coveredRaw = messages.slice(0, covered);
   return true;
@@ -63,12 +66,13 @@ export function coversPrefix(
 export function matchingCompaction(
   state: SessionState,
   messages: readonly ModelMessage[],
+  sealKey?: Uint8Array,
 ): number | undefined {
   const compaction = state.compaction;
   if (compaction === undefined) return undefined;
-  if (coversPrefix(compaction, messages)) return compaction.coveredRawCount;
+  if (coversPrefix(compaction, messages, sealKey)) return compaction.coveredRawCount;
   if (state.headId !== undefined) return undefined;
-  const index = state.otherCompactions.findIndex((other) => coversPrefix(other, messages));
+  const index = state.otherCompactions.findIndex((other) => coversPrefix(other, messages, sealKey));
   if (index < 0) return undefined;
   const [found] = state.otherCompactions.splice(index, 1);
   if (found === undefined) return undefined;

@@ -2,6 +2,7 @@ import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { redactMessages } from '@baton/fallback';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { hashMessageContent } from './fingerprint-messages.js';
 import { rebuildRewrite, rewriteRecipes } from './rewrite-recipe.js';
 import { toJsonMessage } from './to-json-message.js';
 
@@ -19,6 +20,8 @@ const tool = (id: string, value: string): ModelMessage => ({
 });
 const stored = (messages: ModelMessage[]) => redactMessages(messages).messages.map(toJsonMessage);
 const marker = '\n[Baton: 321 tokens omitted]\n';
+// The app's record key, drawn per run as an app would make one.
+const key = crypto.getRandomValues(new Uint8Array(32));
 
 describe('rewriteRecipes and rebuildRewrite', () => {
   it('rebuild a clipped output from the app message, and the recipe holds no secret (property)', () => {
@@ -37,7 +40,7 @@ describe('rewriteRecipes and rebuildRewrite', () => {
           const raw: ModelMessage[] = [{ role: 'user', content: 'go' }, tool('c1', text)];
           const rewrite = tool('c1', text.slice(0, head) + marker + text.slice(head + 40));
           const compacted = [raw[0]!, rewrite];
-          const recipes = rewriteRecipes(compacted, stored(compacted), raw, [0, -1]);
+          const recipes = rewriteRecipes(compacted, stored(compacted), raw, [0, -1], key);
           expect(JSON.stringify(recipes)).not.toContain(token);
           const keptForm = stored([rewrite])[0]!;
           seen.runs++;
@@ -48,7 +51,7 @@ describe('rewriteRecipes and rebuildRewrite', () => {
           }
           expect(recipes).toHaveLength(1);
           seen.rebuilt++;
-          const rebuilt = rebuildRewrite(recipes[0]!, keptForm, raw[1]);
+          const rebuilt = rebuildRewrite(recipes[0]!, keptForm, raw[1], key);
           expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(toJsonMessage(rewrite)));
           // Control: the app message edited where the rewrite kept it rebuilds nothing.
           const spot = head > 0 ? 0 : text.length - 1;
@@ -56,7 +59,7 @@ describe('rewriteRecipes and rebuildRewrite', () => {
             'c1',
             text.slice(0, spot) + (text[spot] === '#' ? '%' : '#') + text.slice(spot + 1),
           );
-          expect(rebuildRewrite(recipes[0]!, keptForm, edited)).toBeUndefined();
+          expect(rebuildRewrite(recipes[0]!, keptForm, edited, key)).toBeUndefined();
         },
       ),
       { numRuns: 200 },
@@ -67,13 +70,34 @@ describe('rewriteRecipes and rebuildRewrite', () => {
     expect(seen.rebuilt / seen.runs).toBeGreaterThan(0.92);
   });
 
+  it('store a hash only the record key can check: no offline test of a guessed secret', () => {
+    fc.assert(
+      fc.property(githubToken, (token) => {
+        const text = `deploy ${token} ok\n${'log line\n'.repeat(200)}`;
+        const raw: ModelMessage[] = [{ role: 'user', content: 'go' }, tool('c1', text)];
+        const rewrite = tool('c1', text.slice(0, 60) + marker + text.slice(-40));
+        const compacted = [raw[0]!, rewrite];
+        const [recipe] = rewriteRecipes(compacted, stored(compacted), raw, [0, -1], key);
+        expect(recipe).toBeDefined();
+        // Someone who reads the store and guesses the token right computes this hash.
+        expect(recipe!.hash).not.toBe(hashMessageContent(toJsonMessage(rewrite)));
+        const keptForm = stored([rewrite])[0]!;
+        expect(rebuildRewrite(recipe!, keptForm, raw[1], key)).toBeDefined();
+        // Control: under another key the same recipe rebuilds nothing.
+        const other = crypto.getRandomValues(new Uint8Array(32));
+        expect(rebuildRewrite(recipe!, keptForm, raw[1], other)).toBeUndefined();
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it('leave out Baton text the store does not hold, and rewrites of no app message', () => {
     const token = `ghp_${'aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xY2zC4'}`;
     const raw: ModelMessage[] = [{ role: 'user', content: 'go' }, tool('c1', 'plain output')];
     // The token is Baton's own text here, not the app's: there is nothing to take it from.
     const inserted = tool('c1', `plain ${token} output`);
     const compacted = [raw[0]!, inserted];
-    expect(rewriteRecipes(compacted, stored(compacted), raw, [0, -1])).toEqual([]);
+    expect(rewriteRecipes(compacted, stored(compacted), raw, [0, -1], key)).toEqual([]);
   });
 
   it('refuse a recipe path that is not a string of the stored message', () => {

@@ -1,6 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { hashMessageContent } from './fingerprint-messages.js';
 import { sameMessage } from './same-message.js';
+import { sealHash } from './seal-hash.js';
 import { toJsonMessage } from './to-json-message.js';
 
 type Path = (string | number)[];
@@ -21,7 +22,10 @@ export interface RewriteRecipe {
   /** Raw index of the app message that was rewritten. */
   from: number;
   leaves: [path: Path, head: number, literal: string, tail: number][];
-  /** `hashMessageContent` of the rewrite as sent (JSON form): a rebuild is used only when equal. */
+  /**
+   * `hashMessageContent` of the rewrite as sent (JSON form), sealed by the record key (see
+   * `sealHash`): a rebuild is used only when equal.
+   */
   hash: string;
 }
 
@@ -37,6 +41,7 @@ export function rewriteRecipes(
   stored: readonly ModelMessage[],
   raw: readonly unknown[],
   verbatim: readonly number[],
+  key: Uint8Array,
 ): RewriteRecipe[] {
   const recipes: RewriteRecipe[] = [];
   // By compacted index, the next verbatim raw index after it (the end of the search window).
@@ -71,7 +76,7 @@ export function rewriteRecipes(
       if (recipe === undefined) continue;
       const rebuilt = rebuildRewrite({ ...recipe, hash: '' }, kept, source, false);
       if (rebuilt === undefined || !sameMessage(rebuilt, sent)) continue;
-      recipes.push({ ...recipe, hash: hashMessageContent(sent) });
+      recipes.push({ ...recipe, hash: sealHash(hashMessageContent(sent), key) });
       floor = from;
       break;
     }
@@ -81,13 +86,14 @@ export function rewriteRecipes(
 
 /**
  * The rewrite the recipe describes, rebuilt from the stored form and the app's message, when it is
- * exactly what the compacting process sent (its content hash), else undefined.
+ * exactly what the compacting process sent (its content hash sealed by `key`), else undefined.
+ * `false` skips that check: only while a recipe is being made.
  */
 export function rebuildRewrite(
   recipe: RewriteRecipe,
   kept: ModelMessage,
   source: unknown,
-  verify = true,
+  key: Uint8Array | false,
 ): ModelMessage | undefined {
   if (typeof source !== 'object' || source === null) return undefined;
   const app = toJsonMessage(source as ModelMessage);
@@ -100,7 +106,9 @@ export function rebuildRewrite(
     }
   }
   const rebuilt = copy as ModelMessage;
-  return !verify || hashMessageContent(rebuilt) === recipe.hash ? rebuilt : undefined;
+  return key === false || sealHash(hashMessageContent(rebuilt), key) === recipe.hash
+    ? rebuilt
+    : undefined;
 }
 
 /** Whether a value read from the store has a recipe's shape (it is not trusted further). */

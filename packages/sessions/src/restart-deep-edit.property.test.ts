@@ -26,7 +26,7 @@ const edit = fc.option(
   { nil: null, freq: 4 },
 );
 
-const startRun = restart.restartStore('deep-edit');
+const startRun = restart.restartStore('deep-edit', { recordKey: true });
 
 function outputOf(message: ModelMessage): { value: string } | undefined {
   if (message.role !== 'tool') return undefined;
@@ -43,7 +43,7 @@ async function run(
   outcomes: Record<string, number>,
 ): Promise<void> {
   const count = (name: string) => restart.tally(outcomes, name);
-  const { store, sessionId, make } = startRun(strategy);
+  const { make, makeFresh } = startRun(strategy);
   const history: ModelMessage[] = [
     { role: 'system', content: 'You are a git agent.' },
     { role: 'user', content: `Set up the repository with ${key}.` },
@@ -103,7 +103,7 @@ async function run(
     return;
   }
   // The oracle: a process that never saw the old history.
-  const other = restart.restartableManager(store, `${sessionId}-fresh`, strategy);
+  const other = makeFresh();
   const expected = await other.prepare(edited);
   await other.close();
   expect(sent.messages.map((m) => JSON.stringify(m))).toEqual(

@@ -33,7 +33,7 @@ const step: fc.Arbitrary<Step> = fc.record({
   small: fc.boolean(),
 });
 
-const startRun = restart.restartStore('rewritten');
+const startRun = restart.restartStore('rewritten', { recordKey: true });
 
 /** A tool turn of `size` words with `secret` placed at its head, middle or tail. */
 function secretTurn(id: string, size: number, secret: Secret, small: boolean, key: string) {

@@ -56,6 +56,7 @@ export function restartableManager(
   store: CompactionStore,
   sessionId: string,
   strategy: CompressionStrategy,
+  recordKey?: Uint8Array,
 ): ContextManager {
   return createContextManager({
     contextWindow: 3_000,
@@ -64,7 +65,11 @@ export function restartableManager(
     store,
     sessionId,
     summarizer: fixedSummarizer,
-    compressor: { maxAttempts: 1, retryDelayMs: 0 },
+    compressor: {
+      maxAttempts: 1,
+      retryDelayMs: 0,
+      ...(recordKey === undefined ? {} : { recordKey }),
+    },
   });
 }
 
@@ -78,12 +83,19 @@ export function tally(outcomes: Record<string, number>, key: string): void {
  * returned function starts a run: a session id of its own (`prefix-<n>-<time>`, so the runs of a
  * property never share a lineage) and `make`, which starts a process on it (again: a restart).
  */
-export function restartStore(prefix: string): (strategy: CompressionStrategy) => {
+export function restartStore(
+  prefix: string,
+  { recordKey = false }: { recordKey?: boolean } = {},
+): (strategy: CompressionStrategy) => {
   store: SessionStore;
   sessionId: string;
   make: () => ContextManager;
+  /** A process on a session of its own with the same key: one that never saw this history. */
+  makeFresh: () => ContextManager;
 } {
   let opened: SessionStore | undefined;
+  // One key for every process of the file, as an app keeps its record key across restarts.
+  const key = recordKey ? crypto.getRandomValues(new Uint8Array(32)) : undefined;
   let serial = 0;
   beforeAll(async () => {
     opened = await createSessionStore();
@@ -95,7 +107,12 @@ export function restartStore(prefix: string): (strategy: CompressionStrategy) =>
     const store = opened;
     if (store === undefined) throw new Error('the store opens in beforeAll');
     const sessionId = `${prefix}-${++serial}-${Date.now()}`;
-    return { store, sessionId, make: () => restartableManager(store, sessionId, strategy) };
+    return {
+      store,
+      sessionId,
+      make: () => restartableManager(store, sessionId, strategy, key),
+      makeFresh: () => restartableManager(store, `${sessionId}-fresh`, strategy, key),
+    };
   };
 }
 
