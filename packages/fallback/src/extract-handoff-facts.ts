@@ -1,6 +1,7 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { clipText } from './clip-text.js';
 import { collapseWhitespace, isSpace } from './collapse-whitespace.js';
+import { exitWords } from './exit-status-words.js';
 import { isRunSummary } from './is-run-summary.js';
 import { isInternalPath, normalizeFiles, type RawFileFact } from './normalize-files.js';
 import { parseJsonDocument, readJsonOutput } from './read-json-output.js';
@@ -311,10 +312,6 @@ function findPaths(text: string): readonly string[] {
   return found ?? noPaths;
 }
 
-// An exit status in the words of any shell tool: `exit code 2`, `Exit status: 1`, `Process exited
-// with code 1`, `exit_code: 1`, `"exitCode": 1`, `<exit_code>1</exit_code>`, `returncode=1`.
-// A bracketed `[exit 1]` / `(exit 1)` is a harness's status too; a bare `exit 1` is a command.
-const exitWords = String.raw`(?:exit(?:ed)?(?: with)?[ _-]?(?:code|status)|return[ _-]?code|<returncode>|(?<=[[(])exit(?=[ \t]*-?\d+[\])]))["'>]?[ \t]*[:=]?[ \t]*`;
 /** The first exit status an output reports (group 1), a non-zero status anywhere in a line. */
 const exitStatus = new RegExp(`${exitWords}(-?\\d+)`, 'i');
 const nonZeroExit = new RegExp(`${exitWords}-?[1-9]`, 'i');

@@ -668,6 +668,44 @@ function isBuildHashName(segment: string, file: string, parent: string): boolean
   );
 }
 
+// A bundler's chunk or asset: a name of words, `.`, `-` or `_`, a content hash (hex, or base36 in
+// one case as Parcel and Rollup draw it), bundler infixes (`.chunk`, `.min`) and an asset
+// extension: `login-3f9a1c2b.js`, `auth.8e1d0c4b5a6f7e8d.chunk.js`, `token_k3x9q2m7v1p0c8z4.css`.
+// Named for its route, the name is a credential word as often as not (`auth`, `token`, `session`),
+// and the hash then reads as a drawn body glued to that word or as a prefixed token.
+const builtAssetFile =
+  /^[A-Za-z]+(?:[_-][A-Za-z]+)*[._-](?:[0-9a-f]{8,31}|[0-9a-z]{8,20}|[0-9A-Z]{8,20})(?:\.(?:chunk|min|bundle|entry|module|lazy|legacy|esm|umd))*\.(?:m?js|cjs|css|map|html?|wasm|woff2?|ttf|otf|eot|svg|png|jpe?g|gif|webp|avif|ico)(?:\.map)?$/;
+// What ends a file name around a span: path, query, quoting and markup punctuation, blanks.
+const fileNameEnd = /[\s/\\=?&#:"'`<>()[\]{},;|]/;
+const trailingDots = /\.+$/;
+// A file name is short: a longer stretch without an end is no asset's name.
+const maxAssetNameLength = 96;
+
+/**
+ * Drops the spans found from `from` on that lie inside a bundler's asset name (the exemption the
+ * prefixed and glued-body rules give a build's hash names, for every rule that judges a run).
+ */
+function keepOutBuiltAssetNames(text: string, found: GeneratedTokenSpan[], from: number): void {
+  let kept = from;
+  for (let index = from; index < found.length; index++) {
+    const span = found[index]!;
+    if (!inBuiltAssetName(text, span.start, span.end)) found[kept++] = span;
+  }
+  found.length = kept;
+}
+
+function inBuiltAssetName(text: string, start: number, end: number): boolean {
+  if (end - start > maxAssetNameLength) return false;
+  let nameStart = start;
+  const floor = Math.max(0, end - maxAssetNameLength);
+  while (nameStart > floor && !fileNameEnd.test(text[nameStart - 1]!)) nameStart--;
+  let nameEnd = end;
+  const ceiling = Math.min(text.length, nameStart + maxAssetNameLength);
+  while (nameEnd < ceiling && !fileNameEnd.test(text[nameEnd]!)) nameEnd++;
+  // A sentence may end right after the name (`… built auth-3f9a1c2b.js.`).
+  return builtAssetFile.test(text.slice(nameStart, nameEnd).replace(trailingDots, ''));
+}
+
 /** Random hex of 16–128 characters: both letters and digits. */
 function isHexKeyFile(segment: string): boolean {
   return hexKeyFile.test(segment) && hexLetter.test(segment) && anyDigit.test(segment);
@@ -781,14 +819,16 @@ export function findGeneratedTokens(text: string): GeneratedTokenSpan[] {
     // PEM dashes (`-----END … KEY-----token`, five of them) part what they are glued to; fewer
     // stay inside a run, as base64url draws them (`W/"bf57ea56---eVnBzhZi…"`, an ETag).
     // Without five dashes in a row the run is one part, judged without the pattern and its matches.
+    const before = found.length;
     if (!run.includes('-----')) {
       judgeRun(text, run, runStart, ranges, found);
-      continue;
+    } else {
+      const parts = /(?:[^-]|-(?!----))+/g;
+      for (let part = parts.exec(run); part; part = parts.exec(run)) {
+        if (part[0].length >= minRun) judgeRun(text, part[0], runStart + part.index, ranges, found);
+      }
     }
-    const parts = /(?:[^-]|-(?!----))+/g;
-    for (let part = parts.exec(run); part; part = parts.exec(run)) {
-      if (part[0].length >= minRun) judgeRun(text, part[0], runStart + part.index, ranges, found);
-    }
+    if (found.length > before) keepOutBuiltAssetNames(text, found, before);
   }
   return found;
 }
