@@ -36,6 +36,7 @@ import { contentFingerprint, fingerprintMessages } from './fingerprint-messages.
 import { conversationKey, matchingCompaction, splicedMessages } from './matching-compaction.js';
 import { type Budget, resolveBudget } from './resolve-budget.js';
 import { sealHash } from './seal-hash.js';
+import { storedFingerprint } from './stored-fingerprint.js';
 
 /** Keeps a long conversation within a model's window, one `prepare` call per model call. */
 export interface ContextManager {
@@ -438,7 +439,7 @@ export function createContextManager(options: ContextManagerOptions = {}): Conte
       {
         coveredRawCount: messages.length,
         compacted: result.messages,
-        prefixFingerprint: fingerprintMessages(messages),
+        prefixFingerprint: storedFingerprint(fingerprintMessages(messages), sealKey),
         prefixContentHash:
           sealKey === undefined ? undefined : sealHash(contentFingerprint(messages), sealKey),
         coveredRaw: messages.slice(),

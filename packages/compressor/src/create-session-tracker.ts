@@ -112,7 +112,10 @@ export interface SessionState {
 export interface CompactionState {
   coveredRawCount: number;
   compacted: ModelMessage[];
-  /** `fingerprintMessages` of the raw messages the compaction covered. */
+  /**
+   * `fingerprintMessages` of the raw messages the compaction covered, as stored: sealed under the
+   * record key (see `storedFingerprint`; bare in rows written before the seal or without a key).
+   */
   prefixFingerprint: string;
   /** `contentFingerprint` of them (absent in sessions written before it existed). */
   prefixContentHash?: string | undefined;

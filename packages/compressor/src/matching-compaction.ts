@@ -3,6 +3,7 @@ import type { CompactionState, SessionState } from './create-session-tracker.js'
 import { contentFingerprint, fingerprintMessages } from './fingerprint-messages.js';
 import { sameMessage } from './same-message.js';
 import { sealHash } from './seal-hash.js';
+import { storedFingerprintMatches } from './stored-fingerprint.js';
 
 /** Number of system messages the conversation starts with. */
 export function leadingSystemCount(messages: readonly { role: string }[]): number {
@@ -48,10 +49,14 @@ export function coversPrefix(
   }
   // A restarted process has no earlier request to compare with: the whole-content hash when the
   // compaction stored one under the record key (the sampled one misses an edit deep inside a long
-  // message), once.
+  // message), else the sampled one (sealed under the key, or bare), once.
   const matches =
     compaction.prefixContentHash === undefined || sealKey === undefined
-      ? fingerprintMessages(messages, covered) === compaction.prefixFingerprint
+      ? storedFingerprintMatches(
+          compaction.prefixFingerprint,
+          fingerprintMessages(messages, covered),
+          sealKey,
+        )
       : sealHash(contentFingerprint(messages, covered), sealKey) === compaction.prefixContentHash;
   if (!matches) return false;
   compaction.coveredRaw = messages.slice(0, covered);
