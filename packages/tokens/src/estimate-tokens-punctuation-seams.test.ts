@@ -21,7 +21,9 @@ const count = (text: string) => exact.count(text);
 
 describe(`estimateTokens on copies that meet in a punctuation run (seed ${seed})`, () => {
   it('further copies within bounds of exact', () => {
-    const units = repeatedUnits(seed, 600);
+    // 3,000 units: at 600 the aggregate wandered past mean - 4 sd about once in 400 seeds (a few
+    // units with large errors dominate it), and CI drew such a seed.
+    const units = repeatedUnits(seed, 3000);
     // Premise: the run of each unit is found and read as meeting in punctuation.
     let seams = 0;
     for (const { unit, copies } of units) {
@@ -31,12 +33,13 @@ describe(`estimateTokens on copies that meet in a punctuation run (seed ${seed})
     }
     expect(seams / units.length).toBeGreaterThanOrEqual(0.9);
     const { bias, lowRate } = furtherCopyErrors(units, estimate, count);
-    // Measured over 12 seeds (bench/evaluate-heuristic-seams.ts 12 1 600): bias -0.25 % mean
-    // (sd 0.44), 25.4 % of units more than a tenth low (sd 1.3); the start build -2.97 % (sd 0.38)
-    // and 34.2 % (sd 1.1). Bounds are mean -/+ 4 sd.
-    expect(bias).toBeGreaterThanOrEqual(-0.02);
+    // Measured over 150 seeds (bench/evaluate-heuristic-seams.ts 150 90000 3000): bias -0.69 %
+    // mean (sd 0.30, least -1.45), 27.1 % of units more than a tenth low (sd 0.77, most 29.3);
+    // the build before seams were priced: -2.97 % and 34.2 % (sd 0.38 and 1.1 at 600 units).
+    // Bounds are mean -/+ 5 sd.
+    expect(bias).toBeGreaterThanOrEqual(-0.022);
     expect(bias).toBeLessThanOrEqual(0.015);
-    expect(lowRate).toBeLessThanOrEqual(0.307);
+    expect(lowRate).toBeLessThanOrEqual(0.31);
   });
 
   it('`&#123;&` and its kind repeated at exact', () => {
