@@ -48,8 +48,43 @@ const fragment = fc.oneof(
 );
 const text = fc.noBias(fc.array(fragment, { maxLength: 24 })).map((parts) => parts.join(''));
 
+/** Fragments the serializer does not escape (a long text holding one is refused, as it should be). */
+const unescaped = fragment.filter((part) => !part.includes('</'));
+
+/** Text long enough for a tool-call line to be taken apart (short ones are counted whole). */
+const longText = fc
+  .tuple(text, fc.noBias(fc.array(unescaped, { minLength: 90, maxLength: 160 })), text)
+  .map(([start, middle, end]) => start + middle.join('') + end);
+
+/** A tool call's input: JSON whose text starts and ends awkwardly (keys, numbers, nested text). */
+const input = fc.oneof(
+  fc.record({ path: text }),
+  fc.record({ path: text, content: longText }),
+  fc.record({ old_text: longText, new_text: longText }),
+  fc.record({ command: text, timeout: fc.integer({ min: -5, max: 100_000 }) }),
+  fc.array(fc.oneof(text, fc.integer(), fc.constant(null)), { maxLength: 4 }),
+  fc.dictionary(fc.constantFrom('a', 'old_text', '1', 'é'), text, { maxKeys: 3 }),
+  fc.constantFrom(0, 12, true, null, {}, []),
+);
+const toolCall = fc.record({
+  type: fc.constant('tool-call' as const),
+  toolCallId: fc.constantFrom('call-1', 'call_Ab9', 'x', 'toolu_01A7'),
+  toolName: fc.constantFrom('read_file', 'bash', 'Edit', 'x'),
+  input,
+});
+const textPart = fc.oneof(text, longText).map((value) => ({ type: 'text' as const, text: value }));
+/** Assistant turns of text and tool calls in any order (one call alone the commonest). */
+const callMessage = fc
+  .oneof(
+    fc.tuple(toolCall).map((parts) => [...parts]),
+    fc.tuple(textPart, toolCall).map((parts) => [...parts]),
+    fc.noBias(fc.array(fc.oneof(textPart, toolCall), { minLength: 1, maxLength: 4 })),
+  )
+  .map((content): ModelMessage => ({ role: 'assistant', content }));
+
 const message = fc.oneof(
   text.map((content): ModelMessage => ({ role: 'user', content })),
+  callMessage,
   text.map(
     (value): ModelMessage => ({ role: 'assistant', content: [{ type: 'text', text: value }] }),
   ),
@@ -78,6 +113,8 @@ describe('derivedLineTokens', () => {
     it(`${name}: a derived line count equals tokenising the line; a request of derived lines its recount`, () => {
       let derived = 0;
       let cases = 0;
+      let calls = 0;
+      let derivedCalls = 0;
       fc.assert(
         fc.property(fc.array(message, { minLength: 1, maxLength: 6 }), (messages) => {
           counter.countMessages(messages);
@@ -88,8 +125,15 @@ describe('derivedLineTokens', () => {
             cases++;
             const line = segmentLine(segment);
             const tokens = derivedLineTokens(line, messages[index]!, counter);
+            const hasCall =
+              Array.isArray(messages[index]!.content) &&
+              (messages[index]!.content as Array<{ type: string }>).some(
+                (part) => part.type === 'tool-call',
+              );
+            if (hasCall) calls++;
             if (tokens !== undefined) {
               derived++;
+              if (hasCall) derivedCalls++;
               expect(tokens).toBe(counter.count(line));
             }
           }
@@ -111,6 +155,9 @@ describe('derivedLineTokens', () => {
       // Premise: the derivation applies to a good share of the lines, and is refused for others.
       expect(derived).toBeGreaterThan(cases * 0.05);
       expect(derived).toBeLessThan(cases);
+      // And to lines holding tool calls (refused for some: short lines, a line break first).
+      expect(derivedCalls).toBeGreaterThan(calls * 0.05);
+      expect(derivedCalls).toBeLessThan(calls);
     });
 
     it(`${name}: control: summing the data's count without the edge conditions is wrong for some lines`, () => {

@@ -191,7 +191,7 @@ export function serializeMessageInto(
  * a table for the protocol's roles: three pieces per message were three slots of every prompt's
  * join. The same characters in the same order, so a word scan of the pieces reads the same words.
  */
-function roleTag(role: string, latestRequest: boolean): string {
+export function roleTag(role: string, latestRequest: boolean): string {
   const known = roleTags.get(role);
   if (known !== undefined) return latestRequest ? known[1] : known[0];
   return `" role="${role}${latestRequest ? '" latest-request="true">\n' : '">\n'}`;
