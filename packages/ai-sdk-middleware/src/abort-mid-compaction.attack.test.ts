@@ -1,11 +1,12 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import type { SummarizerRequest } from '@baton/compressor';
-import { createSessionStore, type SessionStore } from '@baton/sessions';
+import type { SessionStore } from '@baton/sessions';
 import { generateText, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compactionMiddleware } from './compaction-middleware.js';
 import { agentHistory, fixBugsHandoff, textResult } from './test-utils/conversation.js';
+import { memoryStore } from './test-utils/memory-store.js';
 import type { BatonProviderMetadata } from './types.js';
 
 /**
@@ -77,13 +78,7 @@ function compactingModel(
 const baton = (result: { providerMetadata?: Record<string, unknown> }) =>
   result.providerMetadata?.baton as BatonProviderMetadata | undefined;
 
-let store: SessionStore;
-beforeAll(async () => {
-  store = await createSessionStore();
-}, 60_000);
-afterAll(async () => {
-  await store?.close();
-});
+const openStore = memoryStore();
 
 describe('attack: the caller aborts while the compaction waits for the summariser', () => {
   it('premise: without the abort the same call compacts with the summary', async () => {
@@ -123,6 +118,7 @@ describe('attack: the caller aborts while the compaction waits for the summarise
   });
 
   it('no child session is stored: the lineage is untouched and the next call summarises', async () => {
+    const store = openStore();
     const sessionId = `abort-${crypto.randomUUID()}`;
     await store.createSession({ id: sessionId });
     const summarizer = pendingSummarizer();
