@@ -50,12 +50,19 @@ const latestTurnShare = 0.5;
 export async function compactRequest(input: CompactRequestInput): Promise<CompactRequestOutcome> {
   const { messages, estimate, budget, counter, compressor, ratio, tools, abortSignal } = input;
   const calibrated = (tokens: number): number => Math.ceil(tokens * ratio);
-  const compressOnce = (source: ModelMessage[], targetTokens: number) =>
-    compressor.compress(source, {
+  const compressOnce = async (source: ModelMessage[], targetTokens: number) => {
+    const result = await compressor.compress(source, {
       targetTokens: Math.floor(targetTokens / ratio),
       ...(tools === undefined ? {} : { tools }),
       ...(abortSignal === undefined ? {} : { abortSignal }),
     });
+    // The caller gave up on this call: a fallback the abort forced (the receipt of an interrupted
+    // summary) would be committed as the conversation's compaction, and stored as its child
+    // session, for a reply nobody reads; every later call resumed from it and never summarised.
+    // Rejecting leaves the state and the store as they were, as a wait on a background job does.
+    if (result.usedFallback && abortSignal?.aborted === true) throw abortSignal.reason;
+    return result;
+  };
   const tooBig = (requiredTokens: number, cause?: unknown) => {
     const latestAskTokens = ContextBudgetError.isInstance(cause)
       ? cause.latestAskTokens

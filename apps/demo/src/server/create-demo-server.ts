@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { type CompressionStrategy, jsonNestingDepth } from '@baton/compressor';
 import { redactSecrets } from '@baton/fallback';
 import { resolveModel } from '@baton/tokens';
@@ -296,11 +297,19 @@ export async function createDemoServer(options: DemoServerOptions): Promise<Demo
     // Checked again after the body was read: another request may have started a turn meanwhile, and
     // two turns at once interleave their streams and overwrite each other's messages.
     if (busy) return context.json({ error: 'the agent is still working on the last message' }, 409);
+    // A message the conversation holds already is a client sending it again (a retry): the turn
+    // runs on the history as it is. A different message under a used id was skipped the same way,
+    // so its ask was lost while the turn ran (and continued the reply whose id it took): refused.
+    const existing = conversation.messages.find((candidate) => candidate.id === message.id);
+    if (
+      existing !== undefined &&
+      (existing.role !== message.role || !isDeepStrictEqual(existing.parts, message.parts))
+    ) {
+      return context.json({ error: 'message id already used by another message' }, 409);
+    }
     busy = true;
     try {
-      if (!conversation.messages.some((existing) => existing.id === message.id)) {
-        conversation.messages.push(message);
-      }
+      if (existing === undefined) conversation.messages.push(message);
       await save();
       const tools = createWorkspaceTools(workspace.directory);
       // A turn fails once (one log line, one error part) however many layers report it.
