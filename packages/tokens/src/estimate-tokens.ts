@@ -16,6 +16,7 @@ import { heuristicWeights } from './heuristic-weights.js';
 import { InvalidInputError } from './invalid-input-error.js';
 import { periodicRuns } from './periodic-runs.js';
 import { isPunctuationSeam } from './punctuation-seam.js';
+import { ruleRuns } from './rule-runs.js';
 import { tabRunTokens } from './tab-run-tokens.js';
 import type { Encoding } from './types.js';
 import { unicodeEscapeRuns } from './unicode-escapes.js';
@@ -93,6 +94,9 @@ function estimatedSum(text: string, encoding: Encoding): number {
     if (text.includes('%') || text.includes('\\x'))
       escapes = joined(escapes, byteEscapeRuns(text, runs));
     if (text.includes('&#')) escapes = joined(escapes, characterReferenceRuns(text, runs));
+    // Long runs of one character (rules: `-----`, `=====`, box lines), met by the features as
+    // repeat-run tokens, priced by their exact count (rule-run-tokens.ts). Only o200k's is shipped.
+    if (scratch[repeatRunTokens]! > 0) escapes = joined(escapes, ruleRuns(text, runs));
   }
   if (runs !== null || escapes !== null) {
     // Each run is priced apart (periodicRunTokens): its own features come off the text's. Pricing
