@@ -172,7 +172,8 @@ describe('control: names that share a token alphabet stay', () => {
       upperShareBound(0.001, lines.length),
     );
     // The same drawn part after an issuer-style prefix, as a file name outside those places,
-    // stays a token (0.2 % left over 20,000 draws).
+    // stays a token (0.2 % left over 20,000 draws; 0.29 % over 40 seeds of about 500 more, where a
+    // fixed 0.012 broke 2 runs in 60: the bound is the binomial's tail at 0.29 %).
     const tokens = fc
       .sample(fc.tuple(prefix, drawn(base62, 24, 32)), 500)
       .filter(([, body]) => /[a-z]/.test(body) && /[A-Z]/.test(body) && /\d/.test(body))
@@ -180,6 +181,6 @@ describe('control: names that share a token alphabet stay', () => {
     const left = tokens.filter((token) =>
       redactSecrets(`cat ~/ci/${token}.json`).text.includes(token),
     );
-    expect(left.length / tokens.length).toBeLessThan(0.012);
+    expect(left.length / tokens.length).toBeLessThanOrEqual(upperShareBound(0.0029, tokens.length));
   });
 });

@@ -123,7 +123,8 @@ describe('nextO200kUnicodePieceEnd and nextCl100kUnicodePieceEnd', () => {
   it('are taken for most generated texts (premise)', () => {
     // Texts made only of separators need no Unicode class (the ASCII scan takes them); the rest
     // take the scanner: measured 58,306 of 60,000 (30 seeds of 2,000; sd 0.004, not the 0.0025
-    // twelve seeds suggested, so a floor of 0.9617 broke 1 run in 200). The bound is the binomial's.
+    // twelve seeds suggested, so a floor of 0.9617 broke 1 run in 200; it broke 1 of the 30).
+    // The bound is the binomial's tail at the measured rate.
     const texts = fc.sample(bmpText, 2000);
     const rate = texts.filter(takesScanner).length / texts.length;
     expect(rate).toBeGreaterThanOrEqual(lowerShareBound(58_306 / 60_000, texts.length));
