@@ -1,3 +1,4 @@
+import { lowerShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentFingerprint, fingerprintMessages } from './fingerprint-messages.js';
@@ -77,8 +78,9 @@ describe('contentFingerprint', () => {
       ),
       { numRuns: 300 },
     );
-    // Measured 0.28 of 300 (sd 0.026 per run of the property): bound at mean - 4 sd.
-    expect(unseenBySampling / runs).toBeGreaterThan(0.17);
+    // Measured 0.264 over 20 seeds of 300 (sd 0.03; 0.28 when first written), at which a floor of
+    // 0.17 broke 1 run in 13,000: the bound is the binomial's tail at the measured rate.
+    expect(unseenBySampling / runs).toBeGreaterThanOrEqual(lowerShareBound(0.264, runs));
   });
 
   it('ignores what the sampled fingerprint ignores: system messages, key order (control)', () => {

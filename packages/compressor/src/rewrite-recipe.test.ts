@@ -1,5 +1,6 @@
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import { redactMessages } from '@baton/fallback';
+import { lowerShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hashMessageContent } from './fingerprint-messages.js';
@@ -66,8 +67,9 @@ describe('rewriteRecipes and rebuildRewrite', () => {
     );
     console.info(`rebuilt rewrites: ${seen.rebuilt} of ${seen.runs}`);
     // Premise: most runs keep (part of) the token in the rewrite, so the store redacts it.
-    // Measured 0.956 (sd 0.0075) over 10 seeds: bound at mean - 4 sd.
-    expect(seen.rebuilt / seen.runs).toBeGreaterThan(0.92);
+    // Measured 0.9625 over 20 seeds of 200 (sd 0.0135, the binomial's; 0.0075 over the first 10
+    // seeds made a floor of 0.92 that broke 1 run in 260): the bound is the binomial's tail.
+    expect(seen.rebuilt / seen.runs).toBeGreaterThanOrEqual(lowerShareBound(0.9625, seen.runs));
   });
 
   it('store a hash only the record key can check: no offline test of a guessed secret', () => {

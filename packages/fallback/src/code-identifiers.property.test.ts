@@ -1,3 +1,4 @@
+import { upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alphabets, pick, seededRandom } from './credential-families.js';
@@ -46,10 +47,11 @@ describe('names of words with numbers are not generated tokens', () => {
     );
   });
 
-  it('keeps lines of names with numbered acronyms (Http2, Sha256, X509, Oauth2): <= 1.6 %', () => {
+  it('keeps lines of names with numbered acronyms (Http2, Sha256, X509, Oauth2): <= 1.75 %', () => {
     // Names dense in numbered acronyms and capitals (`kUdpLeadAes256GroupMp4V6`) still read as
     // generated now and then. Over 40 seeds of these 2,000 lines: 0.15-1.3 % changed (mean 0.75 %,
-    // standard error 0.19 points); 1.75-3.35 % on the build before (mean 2.63 %).
+    // standard error 0.19 points; 0.79 % over 10 more); 1.75-3.35 % on the build before (mean
+    // 2.63 %). A fixed 1.6 % broke 1 run in 10,000; the bound is the binomial's tail at 0.79 %.
     const seedBase = Date.now() % 1_000_000;
     const changed: string[] = [];
     const draws = 2000;
@@ -61,7 +63,7 @@ describe('names of words with numbers are not generated tokens', () => {
     expect(
       changed.length / draws,
       `seed base ${seedBase}: ${changed.slice(0, 3).join(' | ')}`,
-    ).toBeLessThanOrEqual(0.016);
+    ).toBeLessThanOrEqual(upperShareBound(0.0079, draws));
   });
 });
 

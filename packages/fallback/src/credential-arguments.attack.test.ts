@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
@@ -297,35 +298,41 @@ const report = (all: Measured[]) => {
     );
 };
 /**
- * Forms still leaking some values, and the rate each may not exceed (every other form: none). What
+ * Forms still leaking some values, and the rate each leaks at (every other form: none). What
  * they leak is a short or word-like value under a weak key (`token`, `api_key`: 8–11 characters,
  * `Name.Name`, `Word_Word_123`) or a camel-case 10–11 character draw, which these keys also hold
  * as ids, product codes and names (see redact-short-keyed-values.test.ts); and a base64 value
  * opening with `/`, read as a path; a typed value of 7 characters under a token header. Before issue 11's fixes: 13–81 % on every form listed here.
  */
-// Each bound is the rate measured over 1,000 draws (`BATON_LEAK_RUNS=1000`, session 19: aws 2.7 %,
-// .properties 2.8 %, CDATA 2.7 %, headers 0.2 %, config.put 2.7 %, setenv 3.6 %, os.environ
-// 3.9 %, short random 7.7 %, dotted 7.5 %) plus four standard deviations of a 100-draw sample, so
-// a commit's seed does not fail it by chance (0.06 failed one seed in about twelve).
+// Each rate is the higher of two measurements (`BATON_LEAK_RUNS=1000`, session 19, and
+// `BATON_LEAK_RUNS=2000` on one fresh seed): aws 2.7 / 1.2 %, .properties 2.8 / 2.35 %, CDATA
+// 2.7 / 2.0 %, headers 0.2 / 0.15 %, `f("token:")` 3.45 %, config.put 2.7 / 1.1 %, setenv 3.6 /
+// 3.3 %, os.environ 3.9 / 2.65 %, short typed 4.35 %, short random 7.7 / 6.55 %, dotted 7.5 /
+// 8.4 %. A form fails past the binomial's tail at its rate over the cases drawn (about 100): fixed
+// bounds of the rate plus four normal sigmas broke 1 run in 1,800, mostly on short typed values.
 const residual: Record<string, number> = {
   // `aws_session_token <8–9 characters>`: judged as under the same key in a file (real session
   // tokens run to hundreds of characters), so `sso_session my-sso` stays.
-  'aws configure set secret': 0.1,
-  '.properties continuation': 0.1,
+  'aws configure set secret': 0.027,
+  '.properties continuation': 0.028,
   // `X-Auth-Token: <7 characters>`: the api-key header rule asks for 8 or more.
-  'headers.set("Authorization", ...)': 0.03,
-  'XML CDATA password': 0.1,
-  'f("token:", "v")': 0.16,
-  'config.put("password", "v")': 0.1,
-  'setenv("API_KEY", "v")': 0.12,
-  'os.environ["SECRET"] = "v"': 0.13,
-  '10-12 typed under key': 0.12,
-  '10-12 random under key': 0.2,
-  'dotted name-like password': 0.2,
+  'headers.set("Authorization", ...)': 0.002,
+  'XML CDATA password': 0.027,
+  'f("token:", "v")': 0.0345,
+  'config.put("password", "v")': 0.027,
+  'setenv("API_KEY", "v")': 0.036,
+  'os.environ["SECRET"] = "v"': 0.039,
+  '10-12 typed under key': 0.0435,
+  '10-12 random under key': 0.077,
+  'dotted name-like password': 0.084,
 };
 const leaks = (all: Measured[]) =>
   all
-    .filter((m) => m.leaked > (residual[m.form] ?? 0) * m.cases)
+    .filter((m) => {
+      const rate = residual[m.form];
+      if (rate === undefined) return m.leaked > 0;
+      return m.leaked / Math.max(1, m.cases) > upperShareBound(rate, Math.max(1, m.cases));
+    })
     .map((m) => `${m.form}: ${m.leaked}/${m.cases} e.g. ${m.examples[0]}`);
 
 describe('attack: credentials as command arguments (issue 11)', () => {

@@ -1,3 +1,4 @@
+import { lowerShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
@@ -88,6 +89,9 @@ describe('KSUIDs under a key that is only `id`', () => {
     const redacted = random.filter(
       ([, value, place]) => !redactSecrets(place('id', value)).text.includes(value),
     );
-    expect(redacted.length / random.length).toBeGreaterThanOrEqual(0.88);
+    // Measured 0.9375 (15 seeds of about 390; least 0.916): a fixed 0.88 broke 1 run in 70,000.
+    expect(redacted.length / random.length).toBeGreaterThanOrEqual(
+      lowerShareBound(0.9375, random.length),
+    );
   });
 });

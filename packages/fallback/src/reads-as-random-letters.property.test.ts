@@ -1,10 +1,10 @@
+import { lowerShareBound, upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readsAsRandomLetters } from './reads-as-random-letters.js';
 import { englishWords } from './test-utils/code-identifiers.js';
 import { drawn } from './test-utils/drawn.js';
 import { codeWords, romanisedWords } from './test-utils/romanised-words.js';
-import { lowerShareBound, upperShareBound } from './test-utils/share-bounds.js';
 
 const lowerLetters = 'abcdefghijklmnopqrstuvwxyz';
 /** The share of `values` for which `test` holds. */

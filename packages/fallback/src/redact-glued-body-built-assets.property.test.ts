@@ -1,8 +1,8 @@
+import { lowerShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
 import { drawn } from './test-utils/drawn.js';
-import { lowerShareBound } from './test-utils/share-bounds.js';
 
 // Bundlers name a chunk for its entry or route and append a content hash: `login-3f9a1c2b.js`,
 // `auth.8e1d0c4b.chunk.js`, `token_a1b2c3d4e5f60718.min.css`. When the name is a credential word

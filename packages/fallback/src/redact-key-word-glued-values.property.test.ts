@@ -1,9 +1,9 @@
+import { upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
 import { englishWords } from './test-utils/code-identifiers.js';
 import { drawn } from './test-utils/drawn.js';
-import { upperShareBound } from './test-utils/share-bounds.js';
 
 // A value glued by a dot to a word naming a credential (`auth.live_<hex>`, `sig.<base64>`) was
 // read as one run: the word taken for a token's prefix, a hex body after `word.x_` for a name, and

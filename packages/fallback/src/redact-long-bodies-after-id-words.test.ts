@@ -1,3 +1,4 @@
+import { upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
@@ -32,14 +33,17 @@ const place = fc.constantFrom(
 );
 
 describe('a long generated body after an id word', () => {
-  it('is redacted wherever it stands (all but a rate of 0.15 % + 4 sigma)', () => {
-    // Measured over 4,000 draws: 6 kept (a body that spells words reads as a name). All were kept
-    // before: the id word exempted any body.
+  it('is redacted wherever it stands (all but a rate near 0.13 %)', () => {
+    // Measured over 10,000 draws: 13 kept (a body that spells words reads as a name); at that
+    // rate a fixed 5 of 600 broke 1 run in 6,000, so the bound is the binomial's tail. All were
+    // kept before: the id word exempted any body.
     const draws = fc.sample(fc.tuple(idWord, separator, drawn(base62, 31, 64), place), 600);
     const kept = draws
       .map(([word, join, body, wrap]) => [wrap(`${word}${join}${body}`), body] as const)
       .filter(([text, body]) => redactSecrets(text).text.includes(body.slice(0, 16)));
-    expect(kept.length, kept.map(([text]) => text).join('\n')).toBeLessThanOrEqual(5);
+    expect(kept.length / draws.length, kept.map(([text]) => text).join('\n')).toBeLessThanOrEqual(
+      upperShareBound(13 / 10_000, draws.length),
+    );
   });
 
   it('control: API ids of their own length and digests stay', () => {

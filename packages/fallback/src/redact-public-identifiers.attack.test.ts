@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { lowerShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
@@ -80,7 +81,7 @@ describe('attack: public identifiers are not credentials', () => {
     );
   });
 
-  it('still redacts a bech32-encoded secret key (nsec1…) in >= 98 % of draws', () => {
+  it('still redacts a bech32-encoded secret key (nsec1…) in nearly every draw', () => {
     // Random keys, not shrunk ones: a key of zero bytes is typed, and the shape layer rightly
     // leaves it. About 0.4 % of random keys read as a name by chance (measured before this change).
     const draws = 200;
@@ -90,7 +91,9 @@ describe('attack: public identifiers are not credentials', () => {
       const text = positions[draw % positions.length]!(value);
       if (redactSecrets(text).text.includes(value.slice(5))) missed++;
     }
-    expect(1 - missed / draws).toBeGreaterThanOrEqual(0.98);
+    // Measured 2,989 of 3,000 (15 seeds of 200): a fixed 0.98 broke 1 run in 1,000; the bound is
+    // the binomial's tail at the measured rate.
+    expect(1 - missed / draws).toBeGreaterThanOrEqual(lowerShareBound(2_989 / 3_000, draws));
   });
 
   // Algorithm and format names of crypto and graphics APIs glue acronyms and numbers in capitals

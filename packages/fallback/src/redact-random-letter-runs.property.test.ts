@@ -1,3 +1,4 @@
+import { upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
@@ -7,7 +8,6 @@ import { englishWords } from './test-utils/code-identifiers.js';
 import { drawn } from './test-utils/drawn.js';
 import { partedPiece, partedPrefix, partedSeparator } from './test-utils/parted-body-pieces.js';
 import { codeWords, romanisedWords } from './test-utils/romanised-words.js';
-import { upperShareBound } from './test-utils/share-bounds.js';
 
 // Issuers draw bodies in pieces with a run of random letters between them
 // (`<prefix>_A8fK2x…_qzvtrm_P0wX9…`). Such a run that happened to be pronounceable (`foopzyz`,

@@ -1,9 +1,9 @@
+import { upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
 import { englishWords } from './test-utils/code-identifiers.js';
 import { drawn } from './test-utils/drawn.js';
-import { upperShareBound } from './test-utils/share-bounds.js';
 
 // A typed password of eight or nine characters (`Banba00!`, `Hx7q!mwa`) under a key that only
 // weakly names a secret (`token`, `pin`, `otp`, `auth`) was kept: ten characters were the least

@@ -1,3 +1,4 @@
+import { upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './index.js';
@@ -51,8 +52,10 @@ function kept({ value, text }: { value: string; text: string }): boolean {
 }
 
 // Kept rates over 12 seeds of 600 draws: before the fix 20.1 % (sd 1.8 %); after, 1.1 % (sd
-// 0.4 %): bodies whose letters pair as words do (`qaivb37qperaunurwbu`), as a name's would.
-const keptBound = 0.011 + 4 * 0.004;
+// 0.4 %), 0.73 % over 10 seeds more, 0.93 % in all: bodies whose letters pair as words do
+// (`qaivb37qperaunurwbu`), as a name's would. Mean + 4 sd (2.7 %) broke 1 run in 15,000 at 0.93 %:
+// the bound is the binomial's tail.
+const keptRate = 0.0093;
 describe('one-case bodies glued to a credential word', () => {
   it('premise: bodies mix letters and digits, and some are short', () => {
     const sample = fc.sample(placed, 600);
@@ -63,7 +66,9 @@ describe('one-case bodies glued to a credential word', () => {
 
   it('the body goes wherever the glued value stands', () => {
     const sample = fc.sample(placed, 600);
-    expect(sample.filter(kept).length / sample.length).toBeLessThan(keptBound);
+    expect(sample.filter(kept).length / sample.length).toBeLessThanOrEqual(
+      upperShareBound(keptRate, sample.length),
+    );
   });
 
   it('control: names glued to a credential word stay', () => {

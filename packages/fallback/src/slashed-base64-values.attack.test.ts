@@ -1,10 +1,10 @@
+import { upperShareBound } from '@baton/test-corpus/share-bounds';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { alphabets, pick, seededRandom } from './credential-families.js';
 import { choose } from './credential-shapes.js';
 import { redactSecrets } from './index.js';
 import { codeIdentifier, englishWords } from './test-utils/code-identifiers.js';
-import { upperShareBound } from './test-utils/share-bounds.js';
 
 /**
  * Attack suite (held-out tester): standard base64 writes `/` and `+`, so a key, salt or signature

@@ -87,12 +87,13 @@ describe('estimateTokens on numeric character references', () => {
     // Premise: nearly every text holds references (a text of ASCII words only has none).
     expect(texts.length).toBeGreaterThanOrEqual(100);
     const { bias, mape } = textErrors(texts, estimateTokens, (text) => counter.count(text));
-    // Measured over 12 seeds: bias +1.26 % mean (sd 0.06), MAPE 1.55 % mean (sd 0.08); bounds are
-    // mean + 4 sd (a run's last `;` is always priced, at worst a token high, since references
-    // separated by punctuation were undercounted).
+    // Measured over 30 seeds: bias +1.25 % mean (sd 0.076), MAPE 1.51 % mean (sd 0.13; twelve
+    // seeds read 0.08, and a bound of 1.9 % broke 1 run in 600); bounds are mean + 4 sd (a run's
+    // last `;` is always priced, at worst a token high, since references separated by punctuation
+    // were undercounted).
     expect(bias).toBeGreaterThanOrEqual(-0.01);
-    expect(bias).toBeLessThanOrEqual(0.0155);
-    expect(mape).toBeLessThanOrEqual(0.019);
+    expect(bias).toBeLessThanOrEqual(0.0156);
+    expect(mape).toBeLessThanOrEqual(0.0205);
   });
 
   it('control: text without a whole reference takes the features path alone', () => {
