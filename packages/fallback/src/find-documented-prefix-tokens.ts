@@ -1,5 +1,5 @@
 import { isCutShortHeader } from './cut-short-header.js';
-import { isPlaceholder, readsAsWords } from './secret-heuristics.js';
+import { ellipsisRun, isPlaceholder, readsAsWords } from './secret-heuristics.js';
 import { isSpelledInWords } from './spelled-in-words.js';
 
 /**
@@ -131,7 +131,8 @@ export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
   prefixToken.lastIndex = 0;
   for (let match = prefixToken.exec(text); match !== null; match = prefixToken.exec(text)) {
     const prefix = match[1]!;
-    let body = match[2]!;
+    // No issuer's format holds an ellipsis: one glued after a token (`ghp_…...next`) ends it.
+    let body = match[2]!.split(ellipsisRun)[0]!;
     while (body.length > 0 && '._~-'.includes(body[body.length - 1]!)) body = body.slice(0, -1);
     if (body.length < 16) continue;
     const end = match.index + prefix.length + body.length;

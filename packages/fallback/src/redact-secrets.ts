@@ -1069,8 +1069,10 @@ function pushDecoded(
 
 // An escape whose last characters are letters or digits (`%22`, `%2F`, `\n`, `\t`, `\u0022`).
 const gluingEscape = /%[0-9A-Fa-f]{2}|\\(?:u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|[nrtbf])/g;
-// The characters of a token's run (vendor bodies, base64, dotted and dashed segments).
-const tokenRun = /[A-Za-z0-9_.+/=~:-]{1,1000}/y;
+// The run after an escape: everything short of a blank, a quote, a bracket of markup or the next
+// escape. Not a list of token characters: a format whose body holds one such a list lacks
+// (Salesforce's `00D…!…`) was cut at it and lost to its rule, though found when not glued.
+const tokenRun = /[^\s"'`\\%<>]{1,1000}/y;
 
 /**
  * True when the escape at `at` breaks a block's line (base64 or hex wrapped at `\n`, 40+ token

@@ -147,9 +147,11 @@ function vendor(
       }
       // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
       if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
-      // A body that may hold `.` runs on into an ellipsis after the token (`…<token>... and`): the
-      // ellipsis is the sentence's, not a placeholder's `...` inside the body.
-      const whole = value.replace(/\.{3,}$/, '');
+      // A body that may hold `.` runs on into an ellipsis after the token (`…<token>... and`,
+      // `<token>...next`): the ellipsis is the sentence's, not a placeholder's `...` inside the
+      // body, and no issuer's format holds one, so the token is judged on what comes before it.
+      const ellipsisAt = value.indexOf('...');
+      const whole = ellipsisAt < 0 ? value : value.slice(0, ellipsisAt);
       // Shown cut short with a self-describing header alone in view (`ops_eyJzaWdu…...`), as the
       // documented-prefix and generic layers judge it: no secret character is in view.
       const start = match.index + match[0].indexOf(value);
