@@ -668,13 +668,16 @@ function isBuildHashName(segment: string, file: string, parent: string): boolean
   );
 }
 
-// A bundler's chunk or asset: a name of words, `.`, `-` or `_`, a content hash (hex, or base36 in
-// one case as Parcel and Rollup draw it), bundler infixes (`.chunk`, `.min`) and an asset
-// extension: `login-3f9a1c2b.js`, `auth.8e1d0c4b5a6f7e8d.chunk.js`, `token_k3x9q2m7v1p0c8z4.css`.
+// A bundler's chunk or asset: a name of words, `.`, `-` or `_`, a content hash (hex, base36 in
+// lower case as Parcel and Rollup draw it, or esbuild's eight upper-case base32 characters), bundler
+// infixes (`.chunk`, `.min`) and an asset extension: `login-3f9a1c2b.js`,
+// `auth.8e1d0c4b5a6f7e8d.chunk.js`, `token_k3x9q2m7v1p0c8z4.css`, `chunk-5TJ3ELMK.js`.
 // Named for its route, the name is a credential word as often as not (`auth`, `token`, `session`),
 // and the hash then reads as a drawn body glued to that word or as a prefixed token.
+// Upper case stays at esbuild's eight: issuers draw whole values in upper case and digits (`AKIA`
+// and 16 base32), and glued to a word (`vendor-AKIA….js`) their rule stands down for the generic one.
 const builtAssetFile =
-  /^[A-Za-z]+(?:[_-][A-Za-z]+)*[._-](?:[0-9a-f]{8,31}|[0-9a-z]{8,20}|[0-9A-Z]{8,20})(?:\.(?:chunk|min|bundle|entry|module|lazy|legacy|esm|umd))*\.(?:m?js|cjs|css|map|html?|wasm|woff2?|ttf|otf|eot|svg|png|jpe?g|gif|webp|avif|ico)(?:\.map)?$/;
+  /^[A-Za-z]+(?:[_-][A-Za-z]+)*[._-](?:[0-9a-f]{8,31}|[0-9a-z]{8,20}|[0-9A-Z]{8})(?:\.(?:chunk|min|bundle|entry|module|lazy|legacy|esm|umd))*\.(?:m?js|cjs|css|map|html?|wasm|woff2?|ttf|otf|eot|svg|png|jpe?g|gif|webp|avif|ico)(?:\.map)?$/;
 // What ends a file name around a span: path, query, quoting and markup punctuation, blanks.
 const fileNameEnd = /[\s/\\=?&#:"'`<>()[\]{},;|]/;
 const trailingDots = /\.+$/;

@@ -314,6 +314,31 @@ describe('positioned lines of a failed shell line that searched', () => {
     );
   });
 
+  // A search for markup or a conflict marker quotes a pattern that opens with `<` or `>`: that is no
+  // redirection, and the lines it prints are its hits, not the build's diagnostics.
+  it('are the hits of a quoted pattern that opens with `<` or `>`', () => {
+    fc.assert(
+      fc.property(
+        word,
+        position,
+        position,
+        fc.constantFrom('<', '</', '>', '<<<<<<< '),
+        fc.constantFrom("'", '"'),
+        fc.constantFrom('rg --vimgrep', 'grep -rn', 'git grep -n'),
+        (pattern, [dir, file, ext, line, column], [bDir, bFile], opening, quote, search) => {
+          // The build's line must not hold the pattern (then it reads as a hit, rightly).
+          fc.pre(!`undefined: ${bFile}`.includes(pattern) && !file.includes(pattern));
+          const hit = `${dir}/${file}.${ext}:${line}:${column}: ${opening}${pattern} undefined: x`;
+          const diagnostic = `./${bDir}/${bFile}.go:3:5: undefined: ${bFile}`;
+          const command = `${search} ${quote}${opening}${pattern}${quote} src && go build ./...`;
+          const lines = errorLines(run(command, `${hit}\n${diagnostic}\nExit code: 2`, 'q'));
+          expect(lines).not.toContain(hit);
+          expect(lines).toContain(diagnostic);
+        },
+      ),
+    );
+  });
+
   it("are hits whatever they say when the tool is a search (`Grep`), a diagnostic's words or not", () => {
     fc.assert(
       fc.property(

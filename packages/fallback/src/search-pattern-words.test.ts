@@ -186,6 +186,31 @@ describe('searchPatternWords', () => {
     expect(searchPatternWords('bash', command)).toEqual(expected);
   });
 
+  // A quoted pattern may open with `<` or `>` (`rg '<Button'`, `grep -rn '</div>'`, `'<<<<<<< HEAD'`):
+  // the shell reads a redirection only where `<`/`>` stands unquoted.
+  it('reads a quoted pattern that opens like a redirection as the pattern', () => {
+    let redirections = 0;
+    fc.assert(
+      fc.property(
+        program,
+        fc.constantFrom('<', '</', '>', '<<<<<<< ', '2>', '>>'),
+        patternWord,
+        fc.constantFrom("'", '"'),
+        pathWord,
+        fc.boolean(),
+        (name, opening, word, quote, path, redirect) => {
+          const tail = redirect ? ' 2>/dev/null > out.txt' : '';
+          if (redirect) redirections++;
+          const command = `${name} -n ${quote}${opening}${word}${quote} ${path}/${tail}`;
+          expect(searchPatternWords('bash', command)).toEqual([word]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // Premise: unquoted redirections stand beside the quoted pattern in a share of the calls.
+    expect(redirections).toBeGreaterThan(50);
+  });
+
   it.each([
     'rg -f patterns.txt src',
     'grep --file=words lib',

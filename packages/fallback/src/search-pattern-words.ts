@@ -88,15 +88,32 @@ const grep: OptionTable = {
 // Options that list files instead of searching: such a call has no pattern.
 const listsFiles = new Set(['--files', '--type-list']);
 
-/** Arguments of a command line as a shell splits them, quotes removed (unclosed: to the end). */
+/**
+ * Arguments of a command line as a shell splits them, quotes removed (unclosed: to the end), less
+ * the shell's redirections (`2>/dev/null`, `> out.txt`, `2>&1`). Only an unquoted `<`/`>` redirects:
+ * a quoted pattern may open with one (`rg '<Button'`, `grep '<<<<<<< HEAD'`).
+ */
 function shellWords(text: string): string[] {
   const words: string[] = [];
   const word = /(?:[^\s"']|"[^"]*"?|'[^']*'?)+/g;
+  let target = false;
   for (let match = word.exec(text); match; match = word.exec(text)) {
-    words.push(match[0].replaceAll(/"([^"]*)"?|'([^']*)'?/g, (_, d, s) => d ?? s ?? ''));
+    const raw = match[0];
+    // A redirection's target is the next word when the operator stands alone (`2> /dev/null`).
+    if (target) {
+      target = false;
+      continue;
+    }
+    if (redirection.test(raw)) {
+      target = redirectionAlone.test(raw);
+      continue;
+    }
+    words.push(raw.replaceAll(/"([^"]*)"?|'([^']*)'?/g, (_, d, s) => d ?? s ?? ''));
   }
   return words;
 }
+const redirection = /^\d*[<>]/;
+const redirectionAlone = /^\d*[<>]+&?$/;
 
 /**
  * The patterns a grep-like call searches for, read as the program reads its arguments: the first
@@ -110,11 +127,6 @@ function grepPatterns(args: string[], table: OptionTable): string[] | undefined 
   let options = true;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
-    // A redirection (`2>/dev/null`, `> out.txt`) is the shell's, not the program's.
-    if (/^\d*[<>]/.test(arg)) {
-      if (/^\d*[<>]+&?$/.test(arg)) index++;
-      continue;
-    }
     if (!options || arg === '-' || !arg.startsWith('-')) {
       operands.push(arg);
       continue;
