@@ -14,6 +14,8 @@ const shapes: Record<string, string> = {
   'one unbroken run of backslashes': '\\',
   '.pgpass-shaped fields without an end': 'h:5432:db:user:',
   '.pgpass lines': 'db.internal:5432:orders:app:Pw0rdX9z\n',
+  'one colon key of secret words and numbers': 'a:1:pat:ab:',
+  'colon keys with a secret word inside': 'KEYS aa:1:dsn:ab:cd\n',
   'redis prompts with AUTH': '127.0.0.1:6379> AUTH user ',
   'redis-cli AUTH on one line': 'redis-cli AUTH ',
   'config set on one line': 'aws configure set aws_secret_access_key ',

@@ -1,3 +1,4 @@
+import { colonKeyBefore } from './colon-key-before.js';
 import { isCutShortHeader, showsTaggedHeaderOnly } from './cut-short-header.js';
 import { decodeBase64 } from './decode-base64.js';
 import { findKeyValueMatch } from './find-key-value-match.js';
@@ -1805,6 +1806,17 @@ const colonKeyTail =
 // is a user and a password however plain.
 const loginKey = /pass|pwd|secret|cred|auth|login/i;
 
+/** The key and its value as one namespaced key, the key standing first or inside the chain. */
+function readsAsColonKey(text: string, keyStart: number, key: string, value: string): boolean {
+  // `aaa:1:pat:aab:dabefcgh`, `KEYS dek:0:dsn:aa:cgh`: the number stood before the secret word.
+  const before = colonKeyBefore(text, keyStart);
+  const inChain = before !== undefined && colonKeyTail.test(`${before}${key}:${value}`);
+  // A login word opening the pair names a user and a password; after a name and a number
+  // (`app:1:pwd:aaa:abc`, a `.pgpass` line's shape) it is one more segment, as the words after it.
+  if (loginKey.test(key)) return inChain && /(?:^|:)(?:\d+|\*):/.test(before!);
+  return inChain || colonKeyTail.test(value);
+}
+
 function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void {
   for (const [pattern, mayMatch] of keyedPatterns) {
     if (!mayMatch(text)) continue;
@@ -1912,8 +1924,7 @@ function findKeyedInLine(text: string, base: number, found: KeyedMatch[]): void 
         pattern === keyValuePattern &&
         !quoted &&
         groups.sep === ':' &&
-        colonKeyTail.test(value) &&
-        !loginKey.test(groups.key ?? '') &&
+        readsAsColonKey(text, match.index, groups.key ?? '', value) &&
         text[match.index + match[0].lastIndexOf(value) - 1] === ':'
       ) {
         continue;
