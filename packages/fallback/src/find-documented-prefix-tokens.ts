@@ -102,6 +102,16 @@ const prefixToken = new RegExp(
   'g',
 );
 
+// An issuer whose body is standard base64 (`ops_eyJ` + base64 JSON) writes `+` and `/` inside it;
+// read with the common alphabet alone, a token glued to a name (`backup_ops_eyJ…/…`, `q=a+ops_eyJ…`,
+// where the issuer's rule stands down) was cut at its first `/` and that first part kept.
+const base64Bodied = byLength.filter(([prefix]) => prefix.endsWith('eyJ'));
+const base64PrefixToken = new RegExp(
+  `(?<![A-Za-z0-9])(${base64Bodied.map(([prefix]) => escapeForPattern(prefix)).join('|')})([A-Za-z0-9+/]{16,1000}={0,3})`,
+  'g',
+);
+const prefixPatterns = base64Bodied.length > 0 ? [prefixToken, base64PrefixToken] : [prefixToken];
+
 /**
  * True when a third or more of neighbouring characters step through the alphabet or the digits
  * (`aBcDeF…1234567890`, `abc123xyz-456def789`): typed for an example, not generated (a random body
@@ -128,34 +138,41 @@ function isTyped(body: string): boolean {
  */
 export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
   const spans: PrefixSpan[] = [];
-  prefixToken.lastIndex = 0;
-  for (let match = prefixToken.exec(text); match !== null; match = prefixToken.exec(text)) {
-    const prefix = match[1]!;
-    // No issuer's format holds an ellipsis: one glued after a token (`ghp_…...next`) ends it.
-    let body = match[2]!.split(ellipsisRun)[0]!;
-    while (body.length > 0 && '._~-'.includes(body[body.length - 1]!)) body = body.slice(0, -1);
-    if (body.length < 16) continue;
-    const end = match.index + prefix.length + body.length;
-    // A self-describing token (base64 JSON after the issuer's tag) cut short before its first
-    // generated value shows its header alone (`{"signInAddress":"https:...`): no secret is in view.
-    if (isCutShortHeader(text, match.index, end)) continue;
-    const classes =
-      Number(/[A-Z]/.test(body)) + Number(/[a-z]/.test(body)) + Number(/[0-9]/.test(body));
-    if (
-      classes < 2 ||
-      isPlaceholder(body) ||
-      readsAsWords(body) ||
-      isSpelledInWords(body) ||
-      isTyped(body) ||
-      hexOpening.get(prefix)?.test(body) === false
-    ) {
-      continue;
+  for (const pattern of prefixPatterns) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const span = acceptedSpan(text, match.index, match[1]!, match[2]!);
+      if (span !== undefined) spans.push(span);
     }
-    spans.push({
-      kind: kindOf.get(prefix)!,
-      start: match.index,
-      end,
-    });
   }
   return spans;
+}
+
+function acceptedSpan(
+  text: string,
+  start: number,
+  prefix: string,
+  matched: string,
+): PrefixSpan | undefined {
+  // No issuer's format holds an ellipsis: one glued after a token (`ghp_…...next`) ends it.
+  let body = matched.split(ellipsisRun)[0]!;
+  while (body.length > 0 && '._~-'.includes(body[body.length - 1]!)) body = body.slice(0, -1);
+  if (body.length < 16) return undefined;
+  const end = start + prefix.length + body.length;
+  // A self-describing token (base64 JSON after the issuer's tag) cut short before its first
+  // generated value shows its header alone (`{"signInAddress":"https:...`): no secret is in view.
+  if (isCutShortHeader(text, start, end)) return undefined;
+  const classes =
+    Number(/[A-Z]/.test(body)) + Number(/[a-z]/.test(body)) + Number(/[0-9]/.test(body));
+  if (
+    classes < 2 ||
+    isPlaceholder(body) ||
+    readsAsWords(body) ||
+    isSpelledInWords(body) ||
+    isTyped(body) ||
+    hexOpening.get(prefix)?.test(body) === false
+  ) {
+    return undefined;
+  }
+  return { kind: kindOf.get(prefix)!, start, end };
 }

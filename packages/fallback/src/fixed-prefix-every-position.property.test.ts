@@ -99,6 +99,31 @@ describe('every documented fixed-prefix family, in every position', () => {
     expect(cells).toBe(4 * strongFamilies.length * identifierJoinedEmbeddings.length);
   });
 
+  it('a standard-base64 body (`ops_eyJ…/…+…`) joined to a name is found past its `/` and `+`', () => {
+    // Read with the common alphabet alone, the part before the body's first `/` stayed in the
+    // clear whenever the issuer's rule stood down for the join (seeds 1 and 2 of the sweep above).
+    const base64Families = strongFamilies.filter((entry) => entry.prefix.endsWith('eyJ'));
+    expect(base64Families.length).toBeGreaterThan(0);
+    // Drawn from the run's property seed, so a failure replays with BATON_PROPERTY_SEED.
+    const seed = fc.sample(fc.noBias(fc.integer({ min: 1, max: 2 ** 31 - 1 })), 1)[0]!;
+    const random = seededRandom(seed);
+    let slashes = 0;
+    const missed: string[] = [];
+    for (let draw = 0; draw < 100; draw++) {
+      for (const family of base64Families) {
+        for (const [position, wrap] of identifierJoinedEmbeddings) {
+          const token = family.make(random);
+          if (/[/+]/.test(token.slice(0, 40))) slashes++;
+          if (leaks(redactSecrets(wrap(token, random)).text, token))
+            missed.push(`${family.family} | ${position}`);
+        }
+      }
+    }
+    expect(missed, `seed ${seed}`).toEqual([]);
+    // Premise: most draws hold a `/` or `+` within the first 40 characters (the shape that leaked).
+    expect(slashes).toBeGreaterThan(base64Families.length * identifierJoinedEmbeddings.length * 50);
+  });
+
   it('control: the leak check flags every cell of an unredacted text', () => {
     const random = seededRandom(7);
     for (const family of families) {
