@@ -38,6 +38,7 @@ const classes: Record<string, string> = {
   'equals signs': '=',
   slashes: '/',
   underscores: '_',
+  dots: '.',
   'x placeholders': 'x',
   'base32 alphabet': 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567',
   'URL path without spaces': 'a1/b-c_d.e~f',
@@ -82,6 +83,15 @@ describe('attack: a multi-megabyte run of one class never overflows a regex', ()
     clearRedactionMemo();
     expect(() => redactSecrets(wrap(runOf(classes.letters!, MEGABYTES_8)))).not.toThrow();
   });
+
+  // A value of nothing but dots is read as an ellipsis (a placeholder check): its own regex.
+  it.each(['Bearer ', 'a URL with user info and a signature'])(
+    'redactSecrets on an 8 MB run of dots after %s',
+    (name) => {
+      clearRedactionMemo();
+      expect(() => redactSecrets(wrappers[name]!(runOf('.', MEGABYTES_8)))).not.toThrow();
+    },
+  );
 
   it.each(['base64 alphabet', 'lower hex', 'dashes', 'one letter'])(
     'createReceipt and extractHandoffFacts on 8 MB of %s in a JSON string',

@@ -128,7 +128,9 @@ export function isLowVariety(value: string): boolean {
 }
 
 // An ellipsis as a sentence or a display writes it: three dots or more, or `…`, in any run.
-const ellipsis = String.raw`(?:\.{3,}|\u2026)+`;
+// `\.{3}\.*`, not `\.{3,}`: V8 keeps a backtrack entry per dot of an open-ended count, and a
+// line of millions of dots overflowed its stack (RangeError); a plain `\.*` keeps none.
+const ellipsis = String.raw`(?:\u2026+|\.{3}\.*)+`;
 /** One ellipsis run anywhere in a value (to split a value into the pieces it shows). */
 export const ellipsisRun = new RegExp(ellipsis);
 /** An ellipsis run that ends a value. */
