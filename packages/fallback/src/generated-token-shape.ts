@@ -348,7 +348,7 @@ export function looksGenerated(value: string, minLength: number, relaxed: boolea
   // one width of drawn groups.
   if (
     !mixedCase &&
-    /(?:^|[_\-.~])[A-Z]{4,}(?:[_\-.~]|$)/.test(value) &&
+    /(?:^|[_\-.~])[A-Z]{4}[A-Z]*(?:[_\-.~]|$)/.test(value) &&
     !isFixedWidthGroups(value)
   ) {
     return false;
@@ -405,7 +405,7 @@ function withoutRandomLetterParts(value: string): string {
 }
 
 // A part of four or more lower-case letters (or a capital and three) standing between separators.
-const separatedLetters = /(?<=^|[_\-.~])(?:[a-z]{4,}|[A-Z][a-z]{3,})(?=[_\-.~]|$)/g;
+const separatedLetters = /(?<=^|[_\-.~])(?:[a-z]{4}[a-z]*|[A-Z][a-z]{3,})(?=[_\-.~]|$)/g;
 
 /**
  * True when a part between separators is a word (`coder`, `Release`, `grpc`, `background`): a name's.
@@ -586,7 +586,7 @@ function readsAsRecordNumber(body: string): boolean {
   // A year or date before the number (`2024-…`) is part of no random body.
   const core = body.replace(/^(?:\d{2,8}[_-])+/, '');
   if (core.length > 24 && /[a-z]/.test(core) && /[A-Z]/.test(core)) return false;
-  return !/^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{32,}$/.test(core);
+  return !/^(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{32}[a-z0-9]*$/.test(core);
 }
 
 /** The kind of generated token `segment` (one run of token characters, no `/`) is, if any. */
@@ -698,12 +698,12 @@ function sequenceShare(core: string): number {
 // (`sha256-…`, `bundle.…`): those names are object-id prefixes, and a build's hashed file names
 // are told apart where the extension is seen (`find-generated-tokens.ts`).
 const hexAfterPrefix =
-  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2})[_\-.~]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
+  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2})[_\-.~]((?:[0-9a-f]{8}[0-9a-f]*(?:[_-]|$)){1,4}|(?:[0-9A-F]{8}[0-9A-F]*(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
 // The same with up to three groups of digits after the prefix, as `prefixPart` reads them: issuers
 // put ids in numbers between the prefix and the hex (`xoxr-<team>-<user>-<id>-<hex>`), which the
 // reading above takes for hex only when they are 8+ digits long.
 const hexAfterNumberedPrefix =
-  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2}(?:[_-]\d{1,16}){1,3})[_\-.~]((?:[0-9a-f]{8,}(?:[_-]|$)){1,4}|(?:[0-9A-F]{8,}(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
+  /^((?:[A-Za-z][A-Za-z0-9]{1,11}|[A-Za-z](?=[_-][A-Za-z0-9]))(?:[_-][A-Za-z0-9]{1,11}){0,2}(?:[_-]\d{1,16}){1,3})[_\-.~]((?:[0-9a-f]{8}[0-9a-f]*(?:[_-]|$)){1,4}|(?:[0-9A-F]{8}[0-9A-F]*(?:[_-]|$)){1,4})([A-Za-z0-9]{1,24})?$/;
 
 // 16 hex characters (64 bits) is the shortest body issuers mint after a prefix; below it, hex
 // after a name is a short commit, a colour or a build hash.
@@ -814,7 +814,7 @@ export function isUpperDigitKey(segment: string): boolean {
   // A run that opens the key holds the issuer's kind mark (`AKIA`, `LTAI`), spelt as it was named
   // (vowels, by chance of the name): it reads as a word only if it still does past four letters.
   if (readsAsWords(segment)) return false;
-  for (const run of core.match(/[A-Z]{10,}/g) ?? []) {
+  for (const run of core.match(/[A-Z]{10}[A-Z]*/g) ?? []) {
     if (spelt(run) && (!core.startsWith(run) || spelt(run.slice(4)))) return false;
   }
   // Algorithm and format names glue acronyms unpronounceable alone (`SHA256WITHRSAANDMGF1`).
@@ -864,7 +864,8 @@ function hasCredentialNamedPrefix(segment: string): boolean {
 }
 
 // A JWS compact serialisation: a base64url JSON header (`eyJ` is `{"`), a payload, a signature.
-const signedToken = /^(eyJ[A-Za-z0-9_-]{8,})\.[A-Za-z0-9_-]{8,}\.([A-Za-z0-9_-]{16,})$/;
+const signedToken =
+  /^(eyJ[A-Za-z0-9_-]{8}[A-Za-z0-9_-]*)\.[A-Za-z0-9_-]{8}[A-Za-z0-9_-]*\.([A-Za-z0-9_-]{16}[A-Za-z0-9_-]*)$/;
 
 /**
  * True when `segment` is header, payload and signature of a signed token, whoever issued it: the

@@ -20,7 +20,7 @@ export interface RawFileFact {
 // and `.rustup`, Maven's and Gradle's caches, NuGet packages, Ruby's and the JVM's libraries, a
 // `vendor/` tree of third-party code, and Java module frames (`java.base/java.util.List.of`).
 const internalPath =
-  /^(?:node:|internal\/|<frozen|(?:java|jdk|javafx)\.[a-z][\w.]*\/)|(?:^|[\\/])(?:node_modules|site-packages|dist-packages|\.pnpm|\.yarn|\.cargo[\\/]registry|\.rustup|go[\\/]pkg[\\/]mod|gems[\\/][^\\/]+-\d[^\\/]*|vendor|\.m2[\\/]repository|\.gradle[\\/]caches|\.nuget[\\/]packages)[\\/]|^\/usr\/(?:local\/)?lib\/(?:python\d|node|ruby|jvm)|^\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|^\/rustc\/[0-9a-f]{7,}\/|\/lib\/python\d[\d.]*\/(?!site-packages)[^/]+\.py$|^\/dev\/(?:null|stdin|stdout|stderr|tty|zero|u?random)$/;
+  /^(?:node:|internal\/|<frozen|(?:java|jdk|javafx)\.[a-z][\w.]*\/)|(?:^|[\\/])(?:node_modules|site-packages|dist-packages|\.pnpm|\.yarn|\.cargo[\\/]registry|\.rustup|go[\\/]pkg[\\/]mod|gems[\\/][^\\/]+-\d[^\\/]*|vendor|\.m2[\\/]repository|\.gradle[\\/]caches|\.nuget[\\/]packages)[\\/]|^\/usr\/(?:local\/)?lib\/(?:python\d|node|ruby|jvm)|^\/usr\/(?:local\/)?(?:lib\/)?go(?:-[\d.]+)?\/src\/|^\/rustc\/[0-9a-f]{7}[0-9a-f]*\/|\/lib\/python\d[\d.]*\/(?!site-packages)[^/]+\.py$|^\/dev\/(?:null|stdin|stdout|stderr|tty|zero|u?random)$/;
 
 /** True for runtime and library internals (`node:`, `internal/`, `site-packages`, `node_modules`). */
 export function isInternalPath(path: string): boolean {

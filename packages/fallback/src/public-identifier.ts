@@ -80,7 +80,7 @@ export function isSshPublicKey(value: string): boolean {
   return offset === bytes.length;
 }
 
-const sshKeyBlobs = /(?<![A-Za-z0-9+/])AAAA[A-Za-z0-9+/]{36,}={0,3}/g;
+const sshKeyBlobs = /(?<![A-Za-z0-9+/])AAAA[A-Za-z0-9+/]{36}[A-Za-z0-9+/]*={0,3}/g;
 
 /**
  * Where `text` holds SSH public keys' base64 (sorted, disjoint, end exclusive). Their `/` and `+`
@@ -166,7 +166,7 @@ const googleContentId = /^[A-Za-z0-9_-]{11,44}$/;
 
 // A GitHub GraphQL node id: a type (`I`, `PR`, `U`, `PVT`), `_`, and base64url of a MessagePack
 // array that starts with version 0 (`kwDO…`, `kgDO…`). It names an issue, user or repository.
-const githubNodeId = /^[A-Z]{1,4}_k[gw][A-Za-z0-9_-]{6,}$/;
+const githubNodeId = /^[A-Z]{1,4}_k[gw][A-Za-z0-9_-]{6}[A-Za-z0-9_-]*$/;
 
 /**
  * The length of the MessagePack integer or string at `offset` of `bytes` (GitHub's node id
@@ -464,7 +464,7 @@ function isJoseHeaderAlone(text: string, start: number, end: number): boolean {
 
 // A string in encoded JSON that could be a credential of its own: 8+ characters of base64's
 // alphabet mixing two of upper case, lower case and digits (`dXNlcjpwYXNz`, a random `k`).
-const codeLikeString = /^[A-Za-z0-9+/=_-]{8,}$/;
+const codeLikeString = /^[A-Za-z0-9+/=_-]{8}[A-Za-z0-9+/=_-]*$/;
 
 // Member names that may hold a credential's part even where a key of that name alone is not called
 // secret (`auth` holds `user:password` in a Docker config).

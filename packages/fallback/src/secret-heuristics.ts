@@ -49,7 +49,7 @@ export function matchesInOneCase(pattern: RegExp, value: string): boolean {
 // `null`, `tbd`, ... between a password's symbols (`S%Tbd&sx`): a marker word stands between
 // separators.
 const placeholderWords =
-  /(?:(?<![A-Za-z0-9])x{4,}|x{4,}(?![A-Za-z0-9])|x{6,}|\*{3,}|\.{3,}|#{4,}|(?<![A-Za-z0-9_-])_{4,}|_{4,}(?![A-Za-z0-9_-])|_{12,}|(?<![A-Za-z0-9])your[_-]?|your[_-]|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|(?<=^|[\s_\-./:'"])(?:null|none|undefined|todo|tbd)(?=$|[\s_\-./:'"]))/gi;
+  /(?:(?<![A-Za-z0-9])x{4}x*|x{4}x*(?![A-Za-z0-9])|x{6}x*|\*{3,}|\.{3,}|#{4}#*|(?<![A-Za-z0-9_-])_{4}_*|_{4}_*(?![A-Za-z0-9_-])|_{12}_*|(?<![A-Za-z0-9])your[_-]?|your[_-]|example|placeholder|changeme|change_me|redacted|dummy|insert|replace[_-]?me|sample|<[^>]*>|(?<=^|[\s_\-./:'"])(?:null|none|undefined|todo|tbd)(?=$|[\s_\-./:'"]))/gi;
 
 const templatePatterns = [
   /^\$\{[^}]*\}?$/, // ${VAR}, ${VAR:-default}
@@ -73,7 +73,7 @@ export function isTemplate(value: string): boolean {
   // `{ZqL5kVrX1n8tA2}`, `{dolFAOZgLjjsdd}`: braces around a random literal (both cases, and digits
   // or capitals that start no word) are decoration; `{userName}` is a template slot.
   if (
-    /^\{[A-Za-z0-9]{8,}\}$/.test(value) &&
+    /^\{[A-Za-z0-9]{8}[A-Za-z0-9]*\}$/.test(value) &&
     /[a-z]/.test(value) &&
     /[A-Z]/.test(value) &&
     (/\d/.test(value) || !/^\{(?:[a-z]+|[A-Z][a-z]+)(?:[A-Z][a-z]+)*\}$/.test(value))
@@ -128,7 +128,9 @@ export function isLowVariety(value: string): boolean {
 }
 
 // An ellipsis as a sentence or a display writes it: three dots or more, or `…`, in any run.
-const ellipsis = String.raw`(?:\.{3,}|\u2026)+`;
+// `\.{3}\.*`, not `\.{3,}`: V8 keeps a backtrack entry per dot of an open-ended count, and a
+// line of millions of dots overflowed its stack (RangeError); a plain `\.*` keeps none.
+const ellipsis = String.raw`(?:\u2026+|\.{3}\.*)+`;
 /** One ellipsis run anywhere in a value (to split a value into the pieces it shows). */
 export const ellipsisRun = new RegExp(ellipsis);
 /** An ellipsis run that ends a value. */

@@ -59,7 +59,7 @@ const notPlaceholder = (value: string) => !isPlaceholder(value);
 // Vendor bodies are vetoed only for unmistakable placeholders: `xxxx`, `****`, `...`, `<...>`,
 // `your_`, `dummy`. Words like `example` stay allowed: vendors' own sample keys look real.
 const vendorPlaceholderPattern =
-  /x{6,}|\*{3,}|\.{3}|<[^>]*>|your[_-]|placeholder|redacted|dummy|insert[_-]|replace[_-]?(?:me|with)|changeme/gi;
+  /x{6}x*|\*{3,}|\.{3}|<[^>]*>|your[_-]|placeholder|redacted|dummy|insert[_-]|replace[_-]?(?:me|with)|changeme/gi;
 const vendorPlaceholder = {
   test: (value: string) => matchesInOneCase(vendorPlaceholderPattern, value),
 };
@@ -107,7 +107,7 @@ function acceptedAfterDot(
   if (
     !(separated && fixed >= 4) &&
     !distinctive &&
-    !(hint.length >= 3 && /^[A-Z0-9]{16,}$/.test(value))
+    !(hint.length >= 3 && /^[A-Z0-9]{16}[A-Z0-9]*$/.test(value))
   ) {
     return false;
   }
@@ -117,7 +117,7 @@ function acceptedAfterDot(
     mixedCaseBody &&
     /^\.[A-Za-z]/.test(input.slice(at + value.length, at + value.length + 2)) &&
     /[A-Fa-f]/.test(body) &&
-    /^(?:[0-9A-F]{20,}|[0-9a-f]{20,})$/.test(body)
+    /^(?:[0-9A-F]{20}[0-9A-F]*|[0-9a-f]{20}[0-9a-f]*)$/.test(body)
   );
 }
 
@@ -147,7 +147,7 @@ function vendor(
         return false;
       }
       // Lenient formats keep lower-case `x` bodies (scanners' own samples) but not `XXXX` or EXAMPLE.
-      if (lenient) return !/X{8,}|EXAMPLE|\*{3}|<[^>]*>/.test(value);
+      if (lenient) return !/X{8}X*|EXAMPLE|\*{3}|<[^>]*>/.test(value);
       // A body that may hold `.` runs on into an ellipsis after the token (`…<token>... and`,
       // `<token>...next`): the ellipsis is the sentence's, not a placeholder's `...` inside the
       // body, and no issuer's format holds one, so the token is judged on what comes before it.
@@ -164,13 +164,13 @@ function vendor(
       if (
         mixedCaseBody &&
         /[A-Fa-f]/.test(whole) &&
-        /^(?:[0-9A-F]{20,}|[0-9a-f]{20,})$/.test(whole)
+        /^(?:[0-9A-F]{20}[0-9A-F]*|[0-9a-f]{20}[0-9a-f]*)$/.test(whole)
       )
         return false;
       const body = whole.replace(/^[A-Za-z0-9]{2,12}?[_.-]/, '');
       // A body drawn from letters and digits is all digits about once in 10^15 at 20 characters
       // (hex: once in 3 million at 32): after an issuer's prefix, a run of digits is a number.
-      if (/^\d{20,}$/.test(body)) return false;
+      if (/^\d{20}\d*$/.test(body)) return false;
       return shannonEntropy(body) >= minBodyEntropy && !isRepetitive(body);
     },
   };
@@ -260,12 +260,14 @@ function hasSasFields(text: string): boolean {
 export const vendorRules: SecretRule[] = [
   vendor(
     'anthropic-key',
-    re(`${start}sk-ant-(?:api|admin|oat|sid)\\d{2}-[A-Za-z0-9_-]{80,}AA${end}`),
+    re(`${start}sk-ant-(?:api|admin|oat|sid)\\d{2}-[A-Za-z0-9_-]{80}[A-Za-z0-9_-]*AA${end}`),
   ),
   {
     ...vendor(
       'openai-key',
-      re(`${start}sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{32,}${end}`),
+      re(
+        `${start}sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_-]{32}[A-Za-z0-9_-]*${end}`,
+      ),
       3.5,
     ),
     // Keys carrying the `T3BlbkFJ` marker (base64 of "OpenAI") carry it intact; a mangled
@@ -289,7 +291,7 @@ export const vendorRules: SecretRule[] = [
   vendor('gitlab-token', re(`${start}GR1348941[A-Za-z0-9_-]{20,50}${end}`), 3),
   {
     kind: 'slack-token',
-    pattern: re(`${start}(?:xox[a-z](?:\\.xox[a-z])?|xapp)-[A-Za-z0-9-]{8,}${end}`),
+    pattern: re(`${start}(?:xox[a-z](?:\\.xox[a-z])?|xapp)-[A-Za-z0-9-]{8}[A-Za-z0-9-]*${end}`),
     hints: ['xox', 'xapp'],
     accept: (value) => {
       const digits = value.replace(/\D/g, '').length;
@@ -302,7 +304,8 @@ export const vendorRules: SecretRule[] = [
   {
     kind: 'slack-webhook',
     hints: ['hooks.slack.com'],
-    pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g,
+    pattern:
+      /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20}[A-Za-z0-9+/_-]*/g,
   },
   vendor(
     'aws-access-key-id',
@@ -310,11 +313,15 @@ export const vendorRules: SecretRule[] = [
     0,
     true,
   ),
-  vendor('aws-bedrock-key', re(`${start}ABSK[A-Za-z0-9+/]{100,}={0,2}`)),
-  vendor('aws-bedrock-key', re(`${start}bedrock-api-key-[A-Za-z0-9+/]{100,}={0,2}`)),
+  vendor('aws-bedrock-key', re(`${start}ABSK[A-Za-z0-9+/]{100}[A-Za-z0-9+/]*={0,2}`)),
+  vendor('aws-bedrock-key', re(`${start}bedrock-api-key-[A-Za-z0-9+/]{100}[A-Za-z0-9+/]*={0,2}`)),
   vendor('google-api-key', re(`${start}AIza[0-9A-Za-z_-]{35}${end}`), 3),
-  vendor('google-oauth-token', re(`${start}ya29\\.[0-9A-Za-z_-]{30,}${end}`), 3),
-  vendor('stripe-key', re(`${start}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16,}${end}`), 3),
+  vendor('google-oauth-token', re(`${start}ya29\\.[0-9A-Za-z_-]{30}[0-9A-Za-z_-]*${end}`), 3),
+  vendor(
+    'stripe-key',
+    re(`${start}(?:sk|rk)_(?:live|test|prod)_[A-Za-z0-9]{16}[A-Za-z0-9]*${end}`),
+    3,
+  ),
   vendor('twilio-key', re(`${start}SK[0-9a-fA-F]{32}${end}`), 3),
   vendor('sendgrid-key', re('SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}'), 3),
   {
@@ -327,9 +334,9 @@ export const vendorRules: SecretRule[] = [
       notPlaceholder(value.slice(3)),
   },
   vendor('npm-token', re(`${start}npm_[A-Za-z0-9]{36}${end}`), 3),
-  vendor('pypi-token', re(`${start}pypi-AgE[A-Za-z0-9_-]{50,}`), 3),
+  vendor('pypi-token', re(`${start}pypi-AgE[A-Za-z0-9_-]{50}[A-Za-z0-9_-]*`), 3),
   vendor('shopify-token', re(`${start}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${end}`), 3),
-  vendor('vault-token', re(`${start}hv[sbr]\\.[A-Za-z0-9_-]{24,}${end}`), 3),
+  vendor('vault-token', re(`${start}hv[sbr]\\.[A-Za-z0-9_-]{24}[A-Za-z0-9_-]*${end}`), 3),
   {
     // Vault's legacy service (`s.`) and batch (`b.`) tokens: 24 characters mixing cases and digits.
     kind: 'vault-token',
@@ -347,14 +354,18 @@ export const vendorRules: SecretRule[] = [
   vendor('groq-key', re(`${start}gsk_[A-Za-z0-9]{52}${end}`), 3),
   vendor('xai-key', re(`${start}xai-[A-Za-z0-9]{80}${end}`), 3),
   vendor('perplexity-key', re(`${start}pplx-[A-Za-z0-9]{48}${end}`), 3),
-  vendor('docker-token', re(`${start}dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,}${end}`), 3),
+  vendor('docker-token', re(`${start}dckr_(?:pat|oat)_[A-Za-z0-9_-]{27}[A-Za-z0-9_-]*${end}`), 3),
   vendor(
     'grafana-token',
-    re(`${start}(?:glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`),
+    re(`${start}(?:glc_[A-Za-z0-9+/]{32}[A-Za-z0-9+/]*={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})`),
     3,
   ),
-  vendor('sentry-token', re(`${start}(?:sntrys_eyJ[A-Za-z0-9+/=_-]{20,}|sntryu_[a-f0-9]{64})`), 3),
-  vendor('onepassword-token', re(`${start}ops_eyJ[A-Za-z0-9+/]{100,}={0,3}`), 4),
+  vendor(
+    'sentry-token',
+    re(`${start}(?:sntrys_eyJ[A-Za-z0-9+/=_-]{20}[A-Za-z0-9+/=_-]*|sntryu_[a-f0-9]{64})`),
+    3,
+  ),
+  vendor('onepassword-token', re(`${start}ops_eyJ[A-Za-z0-9+/]{100}[A-Za-z0-9+/]*={0,3}`), 4),
   vendor(
     'onepassword-secret-key',
     re(
@@ -366,34 +377,44 @@ export const vendorRules: SecretRule[] = [
   vendor('readme-token', re(`${start}rdme_[a-z0-9]{70}${end}`), 3),
   vendor('postman-key', re(`${start}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${end}`), 3),
   vendor('pulumi-token', re(`${start}pul-[a-f0-9]{40}${end}`), 3),
-  vendor('tailscale-key', re('tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}'), 0, true),
+  vendor(
+    'tailscale-key',
+    re('tskey-[a-z]+-[A-Za-z0-9]{6}[A-Za-z0-9]*-[A-Za-z0-9]{16}[A-Za-z0-9]*'),
+    0,
+    true,
+  ),
   // Personal, API-key, integration, app-access and app-refresh tokens.
-  vendor('vercel-token', re(`${start}vc[pkiar]_[A-Za-z0-9]{24,}${end}`), 3),
+  vendor('vercel-token', re(`${start}vc[pkiar]_[A-Za-z0-9]{24}[A-Za-z0-9]*${end}`), 3),
   // Resend API keys: `re_`, an 8-character id, `_` and 24 characters.
   vendor('resend-key', re(`${start}re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${end}`), 3),
   // NuGet.org API keys: `oy2` and 43 lower-case letters and digits.
   vendor('nuget-api-key', re(`${start}oy2[a-z0-9]{43}${end}`), 3),
   // Google OAuth refresh tokens: `1//0` and about 100 base64url characters.
-  withHints(['1//'], 'google-oauth-refresh-token', re(`${start}1//0[A-Za-z0-9_-]{40,}${end}`), 3),
+  withHints(
+    ['1//'],
+    'google-oauth-refresh-token',
+    re(`${start}1//0[A-Za-z0-9_-]{40}[A-Za-z0-9_-]*${end}`),
+    3,
+  ),
   // 40 random characters and an 8-character checksum: a longer run is not this format.
   vendor('cloudflare-token', re(`${start}cf[au]t_[A-Za-z0-9]{40,48}${end}`), 3),
-  vendor('figma-token', re(`${start}figd_[A-Za-z0-9_-]{40,}${end}`), 3),
+  vendor('figma-token', re(`${start}figd_[A-Za-z0-9_-]{40}[A-Za-z0-9_-]*${end}`), 3),
   vendor('linear-key', re(`${start}lin_(?:api|oauth)_[A-Za-z0-9]{40,64}${end}`), 3),
   // Further prefixes documented by their vendors (lengths as issued).
-  vendor('atlassian-token', re(`${start}ATATT3[A-Za-z0-9_=-]{100,}${end}`), 3),
-  vendor('atlassian-token', re(`${start}ATCTT3[A-Za-z0-9_=-]{100,}${end}`), 3),
+  vendor('atlassian-token', re(`${start}ATATT3[A-Za-z0-9_=-]{100}[A-Za-z0-9_=-]*${end}`), 3),
+  vendor('atlassian-token', re(`${start}ATCTT3[A-Za-z0-9_=-]{100}[A-Za-z0-9_=-]*${end}`), 3),
   vendor('bitbucket-app-password', re(`${start}ATBB[A-Za-z0-9]{32}${end}`), 3),
   vendor('buildkite-token', re(`${start}bku[ac]_[a-f0-9]{40}${end}`), 3),
   vendor('circleci-token', re(`${start}CCIP[AR]T_[A-Za-z0-9]{22}_[a-f0-9]{40}${end}`), 3),
   vendor('netlify-token', re(`${start}nf[pcu]_[A-Za-z0-9]{36,40}${end}`), 3),
   vendor('supabase-token', re(`${start}sbp_(?:oauth_)?[a-f0-9]{40}${end}`), 3),
-  vendor('supabase-token', re(`${start}sb_secret_[A-Za-z0-9_-]{30,}${end}`), 3),
+  vendor('supabase-token', re(`${start}sb_secret_[A-Za-z0-9_-]{30}[A-Za-z0-9_-]*${end}`), 3),
   vendor('replicate-token', re(`${start}r8_[A-Za-z0-9]{37}${end}`), 3),
   vendor('google-oauth-secret', re(`${start}GOCSPX-[A-Za-z0-9_-]{28}${end}`), 3),
-  vendor('stripe-webhook-secret', re(`${start}whsec_[A-Za-z0-9+/=]{32,}${end}`), 3),
+  vendor('stripe-webhook-secret', re(`${start}whsec_[A-Za-z0-9+/=]{32}[A-Za-z0-9+/=]*${end}`), 3),
   vendor(
     'mapbox-secret-token',
-    re(`${start}sk\\.eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,}${end}`),
+    re(`${start}sk\\.eyJ[A-Za-z0-9_-]{50}[A-Za-z0-9_-]*\\.[A-Za-z0-9_-]{20}[A-Za-z0-9_-]*${end}`),
     3,
   ),
   vendor('contentful-token', re(`${start}CFPAT-[A-Za-z0-9_-]{43}${end}`), 3),
@@ -408,7 +429,11 @@ export const vendorRules: SecretRule[] = [
     ),
     3,
   ),
-  vendor('salesforce-token', re(`${start}00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80,}`), 3),
+  vendor(
+    'salesforce-token',
+    re(`${start}00D[A-Za-z0-9]{12,15}![A-Za-z0-9._]{80}[A-Za-z0-9._]*`),
+    3,
+  ),
   vendor(
     'yandex-key',
     re(
@@ -431,13 +456,13 @@ export const vendorRules: SecretRule[] = [
     kind: 'discord-webhook',
     hints: ['/api/webhooks/'],
     pattern:
-      /https?:\/\/(?:[a-z]+\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{60,})/g,
+      /https?:\/\/(?:[a-z]+\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/(?<secret>[A-Za-z0-9_-]{60}[A-Za-z0-9_-]*)/g,
   },
   {
     // Azure shared access signatures: `sig=` beside `sv=`/`se=`/`sp=` in a URL or connection string.
     kind: 'azure-sas-signature',
     hints: ['sig='],
-    pattern: /[?&;]sig=(?<secret>[A-Za-z0-9%+/=]{20,})/g,
+    pattern: /[?&;]sig=(?<secret>[A-Za-z0-9%+/=]{20}[A-Za-z0-9%+/=]*)/g,
     accept: (value, match) => hasSasFields(match.input) && !isPlaceholder(value),
   },
   {
@@ -450,11 +475,11 @@ export const vendorRules: SecretRule[] = [
     // PuTTY key files: the private half follows `Private-Lines:`.
     kind: 'private-key',
     hints: ['Private-Lines'],
-    pattern: /Private-Lines:\s*\d+\s*\r?\n(?<secret>(?:[A-Za-z0-9+/=]{16,}\r?\n?)+)/g,
+    pattern: /Private-Lines:\s*\d+\s*\r?\n(?<secret>(?:[A-Za-z0-9+/=]{16}[A-Za-z0-9+/=]*\r?\n?)+)/g,
   },
   vendor(
     'doppler-token',
-    re(`${start}dp\\.(?:pt|st|ct|scim|audit|sa)\\.[A-Za-z0-9]{40,}${end}`),
+    re(`${start}dp\\.(?:pt|st|ct|scim|audit|sa)\\.[A-Za-z0-9]{40}[A-Za-z0-9]*${end}`),
     3,
   ),
   vendor('digitalocean-token', re(`${start}do[opr]_v1_[a-f0-9]{64}${end}`), 3),
@@ -464,10 +489,14 @@ export const vendorRules: SecretRule[] = [
     3,
   ),
   vendor('rubygems-key', re(`${start}rubygems_[a-f0-9]{48}${end}`), 3),
-  vendor('flyio-token', re(`${start}(?:FlyV1 )?fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}`), 3),
+  vendor(
+    'flyio-token',
+    re(`${start}(?:FlyV1 )?fm[12][ar]?_[A-Za-z0-9+/]{100}[A-Za-z0-9+/]*={0,3}`),
+    3,
+  ),
   vendor('square-token', re(`${start}(?:EAAA|sq0atp-|sq0csp-)[A-Za-z0-9_-]{22,60}${end}`), 3),
   // User, page and app tokens all start `EAA` and a letter naming the app's token kind.
-  vendor('facebook-token', re(`${start}EAA[A-Z][A-Za-z0-9]{90,}${end}`), 3),
+  vendor('facebook-token', re(`${start}EAA[A-Z][A-Za-z0-9]{90}[A-Za-z0-9]*${end}`), 3),
   vendor('artifactory-key', re(`${start}AKCp[A-Za-z0-9]{69}${end}`), 3),
   vendor('artifactory-token', re(`${start}cmVmd[A-Za-z0-9]{59}${end}`), 3),
   vendor('mailchimp-key', re(`${start}[0-9a-f]{32}-us[0-9]{1,2}${end}`), 3),
@@ -494,7 +523,7 @@ export const vendorRules: SecretRule[] = [
     re(`${start}[A-Za-z0-9_.-]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${end}`),
     3,
   ),
-  vendor('github-token', re(`${start}ghs_\\d+_eyJ[A-Za-z0-9_.-]{20,}`), 3),
+  vendor('github-token', re(`${start}ghs_\\d+_eyJ[A-Za-z0-9_.-]{20}[A-Za-z0-9_.-]*`), 3),
   vendor(
     'flutterwave-key',
     re(`${start}FLW(?:SECK|PUBK|ENCK)(?:_TEST)?-[a-hA-H0-9]{12,32}(?:-X)?`),
@@ -522,7 +551,7 @@ export const vendorRules: SecretRule[] = [
   },
   vendor(
     'teams-webhook',
-    re('https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s"\'<>]{40,}'),
+    re('https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[^\\s"\'<>]{40}[^\\s"\'<>]*'),
     3,
   ),
   // Further documented prefixes (vendors' token formats), so a token is found with no key name.
@@ -593,7 +622,8 @@ export const vendorRules: SecretRule[] = [
     kind: 'azure-storage-key',
     hints: ['AccountKey', 'SharedAccessKey'],
     // Azure connection strings: `AccountKey=<base64>;`, `SharedAccessKey=<base64>`.
-    pattern: /(?:AccountKey|SharedAccessKey)\s*=\s*(?<secret>[A-Za-z0-9+/]{20,}={0,2})/g,
+    pattern:
+      /(?:AccountKey|SharedAccessKey)\s*=\s*(?<secret>[A-Za-z0-9+/]{20}[A-Za-z0-9+/]*={0,2})/g,
     accept: (value) => !isPlaceholder(value) && shannonEntropy(value) >= 3.5,
   },
   {
@@ -618,14 +648,16 @@ export const vendorRules: SecretRule[] = [
   // JFrog Artifactory: API keys start `AKC`, encrypted passwords `AP` + a hex digit.
   vendor(
     'artifactory-key',
-    /(?<=^|[\s=:"'])(?:AKC[A-Za-z0-9]{10,}|AP[0-9A-F][A-Za-z0-9]{8,})(?![A-Za-z0-9])/g,
+    /(?<=^|[\s=:"'])(?:AKC[A-Za-z0-9]{10}[A-Za-z0-9]*|AP[0-9A-F][A-Za-z0-9]{8}[A-Za-z0-9]*)(?![A-Za-z0-9])/g,
     0,
     true,
   ),
   {
     kind: 'jwt',
     hints: ['eyJ'],
-    pattern: re(`${start}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}(?:\\.[A-Za-z0-9_-]*)?`),
+    pattern: re(
+      `${start}eyJ[A-Za-z0-9_-]{8}[A-Za-z0-9_-]*\\.eyJ[A-Za-z0-9_-]{8}[A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]*)?`,
+    ),
   },
   {
     kind: 'private-key',
@@ -1421,7 +1453,7 @@ export function acceptKeyedValue(
   // `node-cache-Linux-x64-pnpm-<sha256>` (a CI cache key): four or more name parts, then the digest
   // of what they name. Up to three parts before hex are a vendor prefix, judged as a token above.
   if (
-    /^[A-Za-z][A-Za-z0-9.]*(?:[-_][A-Za-z0-9][A-Za-z0-9.]*){3,}[-_](?:[0-9a-f]{8,}|[0-9A-F]{8,})$/.test(
+    /^[A-Za-z][A-Za-z0-9.]*(?:[-_][A-Za-z0-9][A-Za-z0-9.]*){3,}[-_](?:[0-9a-f]{8}[0-9a-f]*|[0-9A-F]{8}[0-9A-F]*)$/.test(
       trimmed,
     ) &&
     (trimmed.match(/(?:^|[-_])[A-Za-z]{3,}(?=[-_])/g)?.length ?? 0) >= 2
@@ -1496,7 +1528,7 @@ export function acceptKeyedValue(
   }
   // 16 random digits fall under 2.8 bits a digit a third of the time (a sample is short); a
   // number people type or print (`1700000000000000`, `4000000000000002`) repeats its digits.
-  if (/^\d{16,}$/.test(trimmed)) return shannonEntropy(trimmed) >= 2;
+  if (/^\d{16}\d*$/.test(trimmed)) return shannonEntropy(trimmed) >= 2;
   return (
     looksRandom(trimmed, { minLength: 12, minEntropy: 3, allowHex: true }) &&
     characterClasses(trimmed) >= 2
@@ -2291,7 +2323,7 @@ export const contextRules: SecretRule[] = [
   {
     kind: 'bearer-token',
     hints: ['bearer'],
-    pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16,}={0,2})/g,
+    pattern: /\bBearer\s+(?<secret>[A-Za-z0-9._~+/-]{16}[A-Za-z0-9._~+/-]*={0,2})/g,
     // `Bearer dev-codemie-user`: a name made of words is a test user's handle, not a token.
     accept: (value) => !isPlaceholder(value) && !isWordName(value),
   },
@@ -2339,7 +2371,7 @@ export const contextRules: SecretRule[] = [
     kind: 'url-token',
     hints: ['://'],
     // `https://<token>@host` and `https://<token>:x-oauth-basic@host`: the user part is the token.
-    pattern: /:\/\/(?<secret>[A-Za-z0-9_-]{20,})(?::[^\s@/"']*)?@/g,
+    pattern: /:\/\/(?<secret>[A-Za-z0-9_-]{20}[A-Za-z0-9_-]*)(?::[^\s@/"']*)?@/g,
     accept: (value) => looksRandom(value, { minLength: 20, minEntropy: 3, allowHex: true }),
   },
   {
@@ -2385,7 +2417,7 @@ export const contextRules: SecretRule[] = [
     hints: ['curl'],
     // `curl -u <token>:` (an empty password): services that take a token as the user name.
     pattern:
-      /\bcurl\b(?:(?!curl\b)[^\n]|\\\r?\n){0,2000}?\s(?:-u|--user)(?:\s+|=)["']?(?<secret>[A-Za-z0-9_.~+/-]{16,}):(?=["']?(?:\s|$))/g,
+      /\bcurl\b(?:(?!curl\b)[^\n]|\\\r?\n){0,2000}?\s(?:-u|--user)(?:\s+|=)["']?(?<secret>[A-Za-z0-9_.~+/-]{16}[A-Za-z0-9_.~+/-]*):(?=["']?(?:\s|$))/g,
     // The position says token (a user name with an empty password); the value need only not be a
     // name, a placeholder or a template. Entropy is no test here: it fails random values that
     // repeat characters.
@@ -2642,7 +2674,10 @@ export const contextRules: SecretRule[] = [
     // A quoted string that is nothing but a long base64 run of high entropy (detect-secrets'
     // Base64 plugin works the same way): keys, encrypted blobs, signed cookies. Integrity
     // digests (`sha512-…`) and anything shorter than 40 characters are left alone.
-    pattern: /(?<q>["'])(?<secret>[A-Za-z0-9+/_-]{40,}={0,2})\k<q>/g,
+    // `X{40}X*`, not `X{40,}`: V8 runs an open-ended count of 4 or more as a loop that keeps a
+    // backtrack entry per character, and a quoted 4 MB image (~5.6 M characters) overflows its
+    // stack (RangeError); a plain `X*` keeps none. Every rule here is written so.
+    pattern: /(?<q>["'])(?<secret>[A-Za-z0-9+/_-]{40}[A-Za-z0-9+/_-]*={0,2})\k<q>/g,
     accept: (value, match) => {
       if (/^(?:sha\d+|md5)-/i.test(value)) return false;
       if (!/[a-z]/.test(value) || !/[A-Z]/.test(value) || !/\d/.test(value)) return false;
