@@ -46,7 +46,7 @@ export interface GeneratedTokenSpan {
 // 19: a two-letter prefix, a separator and 16 hex or base32 characters (`ab_<hex>`), the shortest
 // shape judged; below 20 only that shape is (`shortHexToken`).
 const minRun = 19;
-const shortHexToken = /^[A-Za-z][\w-]{1,35}[_\-.~](?:[0-9a-fA-F]{16,}|[A-Z2-7]{16,})$/;
+const shortHexToken = /^[A-Za-z][\w-]{1,35}[_\-.~](?:[0-9a-fA-F]{16}[0-9a-fA-F]*|[A-Z2-7]{16}[A-Z2-7]*)$/;
 const maxRun = 1000;
 const tokenCharacter = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~')
@@ -100,7 +100,7 @@ function base64LinesAbove(text: string, end: number): number {
     const lineEnd = text.lastIndexOf('\n', from - 1);
     if (lineEnd < 0) return from;
     const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
-    if (!/^[A-Za-z0-9+/=]{16,}\r?$/.test(text.slice(lineStart, lineEnd))) return from;
+    if (!/^[A-Za-z0-9+/=]{16}[A-Za-z0-9+/=]*\r?$/.test(text.slice(lineStart, lineEnd))) return from;
     from = lineStart;
   }
 }
@@ -186,7 +186,7 @@ function declaredNotSecret(text: string, start: number): boolean {
 // A Fernet token: version byte 0x80 and a 64-bit timestamp (`gAAAAA…`), then IV, ciphertext and
 // HMAC, 73 bytes at least (100 base64url characters). It is a message encrypted with a key kept
 // elsewhere: ciphertext, not a credential.
-const fernetTokens = /(?<![A-Za-z0-9_-])gAAAAA[A-Za-z0-9_-]{90,}={0,2}(?![A-Za-z0-9_=-])/g;
+const fernetTokens = /(?<![A-Za-z0-9_-])gAAAAA[A-Za-z0-9_-]{90}[A-Za-z0-9_-]*={0,2}(?![A-Za-z0-9_=-])/g;
 
 // Literals of `judgeRun`, made once: each evaluation of a regex literal makes a new RegExp, and a
 // path-heavy window judges a run per path. None is global (no `lastIndex` is shared).
@@ -201,7 +201,7 @@ const credentialHead = /^(?:[A-Za-z_][\w-]{0,60}=)?([A-Za-z][A-Za-z_-]{1,30})\.(
 // The same word glued by `_` or `-` to a body of one piece (`apikey_<base36>`, `token-<base36>`):
 // the body has no separator, so the last one ends the word.
 const credentialUnderscoreHead =
-  /^(?:[A-Za-z_][\w-]{0,60}=)?([A-Za-z][A-Za-z_-]{1,30})[_-](?=[a-z0-9]{16,}$|[A-Z0-9]{16,}$)/;
+  /^(?:[A-Za-z_][\w-]{0,60}=)?([A-Za-z][A-Za-z_-]{1,30})[_-](?=[a-z0-9]{16}[a-z0-9]*$|[A-Z0-9]{16}[A-Z0-9]*$)/;
 // A key word as code writes one: parts in one case or camel humps, not letters drawn at random
 // (`PWFujAJwVGP` of a base64url value holds `pw` but names nothing).
 const keyWordShape =

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ModelMessage } from '@ai-sdk/provider-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +58,7 @@ const wrappers: Record<string, (run: string) => string> = {
   'a PEM block': (run) => `-----BEGIN PRIVATE KEY-----\n${run}\n-----END PRIVATE KEY-----`,
   'a URL with user info and a signature': (run) => `https://u:${run}@h.example.com/?sig=${run}`,
   'a vendor prefix': (run) => `sk-${run}`,
+  'a Fernet token header': (run) => `gAAAAA${run}`,
 };
 
 const receiptOf = (output: string) => createReceipt(shellCallWindow('cat image.json', output));
@@ -232,6 +236,24 @@ describe('the X{n}X* rewrite finds what X{n,} found', () => {
       .filter((rule) => openEnded.test(rule.pattern.source))
       .map((rule) => rule.kind);
     expect(kept).toEqual([]);
+  });
+
+  it('no source file of the package writes an open-ended count of 4 or more in a pattern', () => {
+    // The rule lists above are not every pattern: module-level ones (Fernet tokens, hex segments)
+    // overflowed the same way on an 8 MB run.
+    const openEnded = /\{(?:[4-9]|[1-9]\d+),\}/;
+    const folder = fileURLToPath(new URL('.', import.meta.url));
+    const found: string[] = [];
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+      readFileSync(join(folder, name), 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          if (!/^\s*(?:\/\/|\*)/.test(line) && openEnded.test(line))
+            found.push(`${name}:${index + 1}`);
+        });
+    }
+    expect(found).toEqual([]);
   });
 
   it('control: an off-by-one rewrite (X{n-1}X*) of the quoted-run rule is caught', () => {
