@@ -6,5 +6,8 @@ export default defineConfig({
     setupFiles: ['@baton/test-corpus/property-seed'],
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
+    // Hooks open PGlite stores and remove their data folders: over 10 s on a loaded 2-core
+    // machine (CI saw `rmSync` of a lock attack's folder time out at the 10 s default).
+    hookTimeout: 60_000,
   },
 });
