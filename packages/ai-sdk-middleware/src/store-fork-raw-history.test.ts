@@ -118,4 +118,53 @@ describe('a store fork of a compacted head, continued by a new process', () => {
     const last = await rawOfLineage((await currentHead(store, sessionId)).id);
     for (const tag of tags) expect(last, `raw message ${tag} lost`).toContain(tag);
   }, 120_000);
+
+  it('a restarted process of one store fork goes on in its own branch, not a sibling fork', async () => {
+    const model = new MockLanguageModelV4({ doGenerate: async () => textResult('Done.') });
+    const processFor = (sessionId: string) =>
+      wrapLanguageModel({
+        model,
+        middleware: compactionMiddleware({
+          contextWindow: 6_000,
+          reservedOutputTokens: 500,
+          store,
+          strategy: 'auto',
+          getSessionId: () => sessionId,
+          summarizer: async () => '## Goal\nGo on.',
+          compressor: { maxAttempts: 1, retryDelayMs: 0, recordKey: randomBytes(32) },
+        }),
+      });
+    const base: ModelMessage[] = [
+      { role: 'user', content: 'Start TAG-start.' },
+      ...toolTurn(['s1', 's2'], [`s1\n${filler(1_500, 1)}`, `s2\n${filler(1_500, 2)}`]),
+      ...toolTurn(['s3'], [`s3\n${filler(900, 3)}`]),
+    ];
+    await generateText({ model: processFor('sib-root'), messages: base });
+    // Two conversations forked in the store from the same compacted head, each in a new process
+    // (each branches: its new record key cannot check the copied compaction).
+    const head = await store.resume('sib-root');
+    await store.fork(head.session.id, { id: 'sib-one' });
+    await store.fork(head.session.id, { id: 'sib-two' });
+    const one: ModelMessage[] = [...base, { role: 'user', content: 'Ask TAG-one.' }];
+    const two: ModelMessage[] = [...base, { role: 'user', content: 'Ask TAG-two.' }];
+    await generateText({ model: processFor('sib-one'), messages: one });
+    await generateText({ model: processFor('sib-two'), messages: two });
+    // A restart of the first conversation, one step on. The newest open session of the root is
+    // the second conversation's: it must not go on there.
+    one.push(...toolTurn(['s9'], [`TAG-s9\n${filler(50, 9)}`]));
+    await generateText({ model: processFor('sib-one'), messages: one });
+
+    const rawOne = await rawOfLineage((await currentHead(store, 'sib-one')).id);
+    for (const tag of ['TAG-start', 'TAG-one', 'TAG-s9']) expect(rawOne).toContain(tag);
+    expect(rawOne).not.toContain('TAG-two');
+    const rawTwo = await rawOfLineage((await currentHead(store, 'sib-two')).id);
+    expect(rawTwo).toContain('TAG-two');
+    expect(rawTwo).not.toContain('TAG-one');
+    // Each conversation has one open head: the first one's restart ended nothing of the second.
+    const open = await store.listSessions({ rootId: 'sib-root', limit: 100 });
+    const lineOf = async (id: string) => (await store.lineage(id)).map((session) => session.id);
+    const heads = await Promise.all(open.map((session) => lineOf(session.id)));
+    expect(heads.filter((line) => line.includes('sib-one'))).toHaveLength(1);
+    expect(heads.filter((line) => line.includes('sib-two'))).toHaveLength(1);
+  }, 120_000);
 });
