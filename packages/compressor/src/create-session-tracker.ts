@@ -62,7 +62,11 @@ export interface CompactionStore {
     },
   ): Promise<CompactionStoreSession>;
   endSession(id: string, reason?: string): Promise<unknown>;
-  listSessions(options?: { rootId?: string; limit?: number }): Promise<CompactionStoreSession[]>;
+  listSessions(options?: {
+    rootId?: string;
+    limit?: number;
+    includeEnded?: boolean;
+  }): Promise<CompactionStoreSession[]>;
   /**
    * The chain of sessions from the root to `id`. With `getMessages`, lets a process that is behind
    * tell an older request (a prefix of the stored history) from an edited one. Optional: without
@@ -263,10 +267,33 @@ export function createSessionTracker(
         resumed = await store.resume(state.sessionId);
       }
     }
-    // A head left for a branch: continue in the newest open session of the lineage.
+    // A head left for a branch: continue in the branch opened from it (`baton.branchOf`), and on
+    // past branches of that. Not merely the newest open session of the root: an app that forks in
+    // the store has several open heads there, and a restarted process of one would go on in
+    // another conversation's line (and end it with a branch of its own history).
     if (resumed.session.endReason === branchedReason) {
-      const [newest] = await store.listSessions({ rootId: resumed.session.rootId, limit: 1 });
-      if (newest !== undefined) resumed = await store.resume(newest.id);
+      const sessions = await store.listSessions({
+        rootId: resumed.session.rootId,
+        includeEnded: true,
+        limit: branchLookupLimit,
+      });
+      const branches = new Map<string, string>();
+      for (const session of sessions) {
+        const from = branchOfSession(session);
+        if (from !== undefined && !branches.has(from)) branches.set(from, session.id);
+      }
+      let next = branches.get(resumed.session.id);
+      if (next === undefined) {
+        // A store that lists no ended sessions or no metadata: the newest open session, as before.
+        const [newest] = await store.listSessions({ rootId: resumed.session.rootId, limit: 1 });
+        next = newest?.id;
+      }
+      // Each hop reaches a session created later, so the walk ends; the bound guards a bad store.
+      for (let hops = 0; next !== undefined && hops <= sessions.length; hops++) {
+        resumed = await store.resume(next);
+        if (resumed.session.endReason !== branchedReason) break;
+        next = branches.get(resumed.session.id);
+      }
     }
     const { session, messages } = resumed;
     state.headId = session.id;
@@ -672,6 +699,17 @@ const maxCatchUps = 6;
 
 /** `endReason` of a head the context manager left for a branch (an edited history). */
 const branchedReason = 'branched';
+
+/** Sessions of one lineage read to find the branch a head was left for (newest first). */
+const branchLookupLimit = 10_000;
+
+/** The head a branch was opened from (`metadata.baton.branchOf`), if `session` is such a branch. */
+function branchOfSession(session: CompactionStoreSession): string | undefined {
+  const baton = session.metadata?.baton;
+  if (typeof baton !== 'object' || baton === null) return undefined;
+  const from = (baton as Record<string, unknown>).branchOf;
+  return typeof from === 'string' ? from : undefined;
+}
 
 function pick(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
