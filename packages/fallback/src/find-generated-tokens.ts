@@ -46,7 +46,8 @@ export interface GeneratedTokenSpan {
 // 19: a two-letter prefix, a separator and 16 hex or base32 characters (`ab_<hex>`), the shortest
 // shape judged; below 20 only that shape is (`shortHexToken`).
 const minRun = 19;
-const shortHexToken = /^[A-Za-z][\w-]{1,35}[_\-.~](?:[0-9a-fA-F]{16}[0-9a-fA-F]*|[A-Z2-7]{16}[A-Z2-7]*)$/;
+const shortHexToken =
+  /^[A-Za-z][\w-]{1,35}[_\-.~](?:[0-9a-fA-F]{16}[0-9a-fA-F]*|[A-Z2-7]{16}[A-Z2-7]*)$/;
 const maxRun = 1000;
 const tokenCharacter = new Uint8Array(128);
 for (const character of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-+/=.~')
@@ -186,7 +187,8 @@ function declaredNotSecret(text: string, start: number): boolean {
 // A Fernet token: version byte 0x80 and a 64-bit timestamp (`gAAAAA…`), then IV, ciphertext and
 // HMAC, 73 bytes at least (100 base64url characters). It is a message encrypted with a key kept
 // elsewhere: ciphertext, not a credential.
-const fernetTokens = /(?<![A-Za-z0-9_-])gAAAAA[A-Za-z0-9_-]{90}[A-Za-z0-9_-]*={0,2}(?![A-Za-z0-9_=-])/g;
+const fernetTokens =
+  /(?<![A-Za-z0-9_-])gAAAAA[A-Za-z0-9_-]{90}[A-Za-z0-9_-]*={0,2}(?![A-Za-z0-9_=-])/g;
 
 // Literals of `judgeRun`, made once: each evaluation of a regex literal makes a new RegExp, and a
 // path-heavy window judges a run per path. None is global (no `lastIndex` is shared).
