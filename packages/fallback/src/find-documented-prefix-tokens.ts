@@ -110,7 +110,6 @@ const base64PrefixToken = new RegExp(
   `(?<![A-Za-z0-9])(${base64Bodied.map(([prefix]) => escapeForPattern(prefix)).join('|')})([A-Za-z0-9+/]{16,1000}={0,3})`,
   'g',
 );
-const prefixPatterns = base64Bodied.length > 0 ? [prefixToken, base64PrefixToken] : [prefixToken];
 
 /**
  * True when a third or more of neighbouring characters step through the alphabet or the digits
@@ -138,12 +137,28 @@ function isTyped(body: string): boolean {
  */
 export function findDocumentedPrefixTokens(text: string): PrefixSpan[] {
   const spans: PrefixSpan[] = [];
-  for (const pattern of prefixPatterns) {
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      const span = acceptedSpan(text, match.index, match[1]!, match[2]!);
-      if (span !== undefined) spans.push(span);
-    }
+  prefixToken.lastIndex = 0;
+  for (let match = prefixToken.exec(text); match !== null; match = prefixToken.exec(text)) {
+    const span = acceptedSpan(text, match.index, match[1]!, match[2]!);
+    if (span !== undefined) spans.push(span);
+  }
+  if (base64Bodied.length === 0) return spans;
+  let byStart: Map<number, number> | undefined;
+  base64PrefixToken.lastIndex = 0;
+  for (
+    let match = base64PrefixToken.exec(text);
+    match !== null;
+    match = base64PrefixToken.exec(text)
+  ) {
+    // Only a body the common alphabet cuts short (one holding `+` or `/`) is read again; it takes
+    // the place of the shorter reading at the same start, so a token is one span.
+    if (!/[+/]/.test(match[2]!)) continue;
+    const span = acceptedSpan(text, match.index, match[1]!, match[2]!);
+    if (span === undefined) continue;
+    byStart ??= new Map(spans.map((found, index) => [found.start, index]));
+    const same = byStart.get(span.start);
+    if (same === undefined) spans.push(span);
+    else spans[same] = span;
   }
   return spans;
 }
